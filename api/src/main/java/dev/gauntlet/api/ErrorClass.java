@@ -1,0 +1,19 @@
+package dev.gauntlet.api;
+
+/** Why a request failed; every failed request is counted in exactly one class and never retried. */
+public enum ErrorClass {
+    /** The connection was refused (nothing listening, or the backlog is full). */
+    REFUSED,
+    /** The connection was not established within the connect timeout. */
+    CONNECT_TIMEOUT,
+    /** The peer reset or closed the connection before a whole response arrived. */
+    RESET,
+    /** No whole response within the response timeout. */
+    RESPONSE_TIMEOUT,
+    /** A well-formed response with a status other than the expected one. */
+    BAD_STATUS,
+    /** A well-formed response with the expected status and another body. */
+    BAD_BODY,
+    /** A response that is not valid HTTP/1.1. */
+    PROTOCOL
+}

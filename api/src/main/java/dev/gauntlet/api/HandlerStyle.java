@@ -1,0 +1,28 @@
+package dev.gauntlet.api;
+
+/** How a target's handler waits and completes a request; names as in the target catalogue. */
+public enum HandlerStyle {
+    /** Thread-blocking: {@code Thread.sleep} on a platform worker thread. */
+    SYNC("sync"),
+    /** The same blocking code on a virtual thread. */
+    VIRTUAL("virtual"),
+    /** Servlet {@code startAsync} + {@code dispatch} to the container executor, then sleep. */
+    ASYNC_DISPATCH("async-dispatch"),
+    /** Stored; a 10 ms sweep hands it to a ForkJoinPool; a scheduler completes it after the wait. */
+    ASYNC_FJP("async-fjp"),
+    /** Stored; the 10 ms sweep queues the batch for 3 polling threads; completed as async-fjp. */
+    ASYNC_QUEUE("async-queue"),
+    /** Native non-blocking handler; the wait is a timer on the event loop. */
+    EVENT_LOOP("event-loop");
+
+    private final String label;
+
+    HandlerStyle(String label) {
+        this.label = label;
+    }
+
+    @com.fasterxml.jackson.annotation.JsonValue
+    public String label() {
+        return label;
+    }
+}

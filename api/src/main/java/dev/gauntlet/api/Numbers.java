@@ -1,0 +1,25 @@
+package dev.gauntlet.api;
+
+import java.util.Locale;
+
+/** Formatting shared by descriptions: {@code 1000 -> "1k"}, {@code 1500 -> "1.5k"}, {@code 7 -> "7"}. */
+public final class Numbers {
+    private Numbers() {
+    }
+
+    public static String compact(double value) {
+        if (value >= 1_000_000 && value % 100_000 == 0) {
+            return trim(value / 1_000_000) + "M";
+        }
+        if (value >= 1_000 && value % 100 == 0) {
+            return trim(value / 1_000) + "k";
+        }
+        return trim(value);
+    }
+
+    private static String trim(double value) {
+        return value == Math.rint(value)
+                ? Long.toString((long) value)
+                : String.format(Locale.ROOT, "%.1f", value);
+    }
+}

@@ -1,0 +1,108 @@
+package dev.gauntlet.api;
+
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every target variant Gauntlet can start: one entry per (technology, API, handler style), read
+ * from {@code targets.yaml} beside this class. The runner, {@code gauntlet targets} and the
+ * contract test all read this one list.
+ *
+ * <pre>{@code
+ * TargetCatalogue catalogue = TargetCatalogue.builtIn();
+ * TargetEntry jetty = catalogue.target("jetty-handler-sync").orElseThrow();
+ * Technology tech = catalogue.technology(jetty.technology());   // module, version
+ * }</pre>
+ */
+public final class TargetCatalogue {
+
+    private final Map<String, Technology> technologies;
+    private final Map<String, TargetEntry> targets;
+
+    private TargetCatalogue(Map<String, Technology> technologies, List<TargetEntry> targets) {
+        this.technologies = technologies;
+        this.targets = new LinkedHashMap<>();
+        for (TargetEntry entry : targets) {
+            if (!technologies.containsKey(entry.technology())) {
+                throw new IllegalStateException("target " + entry.name()
+                        + " names unknown technology " + entry.technology());
+            }
+            if (this.targets.put(entry.name(), entry) != null) {
+                throw new IllegalStateException("target " + entry.name() + " is listed twice");
+            }
+        }
+    }
+
+    /** The catalogue shipped with Gauntlet. */
+    public static TargetCatalogue builtIn() {
+        try (InputStream in = TargetCatalogue.class.getResourceAsStream("targets.yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("targets.yaml is missing from the api jar");
+            }
+            File file = Json.yaml().readValue(in, File.class);
+            Map<String, Technology> technologies = new LinkedHashMap<>();
+            file.technologies().forEach((name, t) -> technologies.put(name,
+                    new Technology(name, t.module(), t.version(), t.description())));
+            return new TargetCatalogue(technologies, file.targets());
+        } catch (IOException e) {
+            throw new UncheckedIOException("targets.yaml cannot be read", e);
+        }
+    }
+
+    public List<TargetEntry> targets() {
+        return List.copyOf(targets.values());
+    }
+
+    public Optional<TargetEntry> target(String name) {
+        return Optional.ofNullable(targets.get(name));
+    }
+
+    public Technology technology(String name) {
+        Technology technology = technologies.get(name);
+        if (technology == null) {
+            throw new IllegalArgumentException("unknown technology " + name);
+        }
+        return technology;
+    }
+
+    /** A server technology: the Maven module that holds its classpath, and its version. */
+    public record Technology(String name, String module, String version, String description) {
+    }
+
+    /**
+     * One runnable target variant.
+     *
+     * @param name           {@code <tech>-<api>-<style>}, the name users type
+     * @param serverClass    the class in the technology's module that starts this variant
+     * @param maxConcurrency requests it can hold at once when that is documented to be lower than
+     *                       what the contract test asks (200); null when unlimited
+     * @param extraHeaders   response headers the server insists on adding beyond the contract's
+     */
+    public record TargetEntry(
+            String name,
+            String technology,
+            String api,
+            HandlerStyle style,
+            String serverClass,
+            String description,
+            Integer maxConcurrency,
+            List<String> extraHeaders) {
+
+        public TargetEntry {
+            extraHeaders = extraHeaders == null ? List.of() : List.copyOf(extraHeaders);
+        }
+    }
+
+    private record File(Map<String, TechnologyFields> technologies, List<TargetEntry> targets) {
+    }
+
+    private record TechnologyFields(String module, String version, String description) {
+    }
+
+}
