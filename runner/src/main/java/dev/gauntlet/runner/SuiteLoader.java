@@ -2,6 +2,8 @@ package dev.gauntlet.runner;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import dev.gauntlet.api.Json;
 
@@ -44,6 +46,10 @@ final class SuiteLoader {
                 throw new UserError(source + " is empty: a suite needs name, targets and scenarios");
             }
             return suite;
+        } catch (UnrecognizedPropertyException e) {
+            // Jackson reads records' fields before it knows them all, so its line is the record's end: name the path instead.
+            throw new UserError(source + ": unknown field '" + pathOf(e) + "'; known there: "
+                    + String.join(", ", e.getKnownPropertyIds().stream().map(Object::toString).sorted().toList()));
         } catch (ValueInstantiationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new UserError(source + at(e.getLocation()) + ": " + cause.getMessage());
@@ -52,6 +58,19 @@ final class SuiteLoader {
         } catch (IOException e) {
             throw new UserError(source + " cannot be read: " + e.getMessage());
         }
+    }
+
+    /** The field's place in the suite, such as {@code scenarios[0].lod}. */
+    private static String pathOf(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                path.append(path.isEmpty() ? "" : ".").append(ref.getFieldName());
+            } else {
+                path.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return path.toString();
     }
 
     private static String at(JsonLocation location) {
