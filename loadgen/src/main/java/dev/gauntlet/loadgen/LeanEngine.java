@@ -1,0 +1,494 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.NoRouteToHostException;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * The built-in HTTP/1.1 engine: one thread, one NIO selector, keep-alive connections, a
+ * pre-encoded request and an allocation-free response parser. It runs the open and closed loop
+ * to the end of the measured phase, then drains what is in flight.
+ *
+ * <p>Open loop: each intended start from the {@link Schedule} is sent on an idle connection, or on
+ * a new one when none is idle; only past {@code maxConnections} does it wait, and then its
+ * intended start is kept, so the wait shows in response time and schedule lag. Closed loop: each
+ * connection sends its next request when the previous one completed; the intended start is that
+ * moment.
+ */
+final class LeanEngine {
+    private static final long BACKOFF_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** Below this the selector's millisecond timeout is too coarse: poll and park briefly instead. */
+    private static final long SPIN_BELOW_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(50);
+
+    private final LoadSpec spec;
+    private final InetSocketAddress address;
+    private final LatencyRecorder recorder;
+    private final RequestCounters counters;
+    private final ByteBuffer request;
+    private final int requestBytes;
+    private final byte[] expectedBody;
+    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
+    private final Selector selector;
+    private final Consumer<SelectionKey> onReady = this::onReady;
+
+    private final boolean openLoop;
+    private final Schedule schedule;
+    private final int maxConnections;
+    private final long connectTimeoutNs;
+    private final long responseTimeoutNs;
+
+    private final ConnectionList connecting = new ConnectionList();
+    private final ConnectionList idle = new ConnectionList();
+    private final ConnectionList busy = new ConnectionList();
+    private final LongQueue pending = new LongQueue();
+    private int openConnections;
+
+    private final long runStartNs;
+    private final long measureStartNs;
+    private final long measureEndNs;
+    private final long hardCapNs;
+    private long nextIntendedNs;
+    private boolean issuing = true;
+    private long issuingStoppedNs;
+    private long measuredIssued;
+    private long outstanding;
+    private boolean openFailedThisRound;
+    private boolean hardCapReached;
+
+    LeanEngine(LoadSpec spec, InetSocketAddress address, long runStartNs, LatencyRecorder recorder,
+               RequestCounters counters) {
+        this.spec = spec;
+        this.address = address;
+        this.recorder = recorder;
+        this.counters = counters;
+        byte[] requestAscii = requestBytes(spec).getBytes(StandardCharsets.US_ASCII);
+        this.request = ByteBuffer.allocateDirect(requestAscii.length).put(requestAscii).flip();
+        this.requestBytes = requestAscii.length;
+        this.expectedBody = spec.expectedBody() == null ? null : spec.expectedBody().getBytes(StandardCharsets.UTF_8);
+        switch (spec.model()) {
+            case LoadModel.OpenLoop open -> {
+                openLoop = true;
+                schedule = Schedule.of(open, spec.seed());
+                maxConnections = spec.maxConnections();
+            }
+            case LoadModel.ClosedLoop closed -> {
+                openLoop = false;
+                schedule = null;
+                maxConnections = closed.connections();
+            }
+            case LoadModel.MaxConcurrency ignored ->
+                    throw new IllegalArgumentException("the lean engine runs open and closed loops only");
+        }
+        this.connectTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs());
+        this.responseTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.responseTimeoutMs());
+        this.runStartNs = runStartNs;
+        this.measureStartNs = runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs());
+        this.measureEndNs = measureStartNs + TimeUnit.MILLISECONDS.toNanos(spec.durationMs());
+        this.hardCapNs = runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.hardCapMs());
+        try {
+            this.selector = Selector.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String requestBytes(LoadSpec spec) {
+        String path = spec.url().getRawPath() == null || spec.url().getRawPath().isEmpty() ? "/" : spec.url().getRawPath();
+        String query = spec.url().getRawQuery() == null ? "" : "?" + spec.url().getRawQuery();
+        String host = spec.url().getPort() < 0 ? spec.url().getHost() : spec.url().getHost() + ":" + spec.url().getPort();
+        return "GET " + path + query + " HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: gauntlet\r\n\r\n";
+    }
+
+    /** Runs the whole load on the calling thread; an interrupt ends it as the hard cap does. */
+    void run() {
+        if (openLoop) {
+            nextIntendedNs = runStartNs + schedule.nextOffsetNs();
+        }
+        try {
+            while (true) {
+                long nowNs = System.nanoTime();
+                if (nowNs >= hardCapNs || Thread.currentThread().isInterrupted()) {
+                    abortOutstanding();
+                    break;
+                }
+                openFailedThisRound = false;
+                if (openLoop) {
+                    fireDue(nowNs);
+                    while (!pending.isEmpty() && openConnections < maxConnections && !openFailedThisRound) {
+                        openConnection(pending.poll(), nowNs);
+                    }
+                } else {
+                    while (openConnections < maxConnections && !openFailedThisRound && mayIssueClosed(nowNs)) {
+                        beginRequest(nowNs);
+                        openConnection(nowNs, nowNs);
+                    }
+                }
+                expire(nowNs);
+                if (!issuing && outstanding == 0) {
+                    break;
+                }
+                long waitNs = nextWakeNs(nowNs) - nowNs;
+                if (waitNs >= SPIN_BELOW_NS) {
+                    selector.select(onReady, waitNs / 1_000_000);
+                } else if (selector.selectNow(onReady) == 0 && waitNs > 0) {
+                    LockSupport.parkNanos(Math.min(waitNs, MAX_PARK_NS));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            closeAll();
+        }
+    }
+
+    /** The measured phase's length: to its end, or to the request that reached the count bound. */
+    long measuredNs() {
+        long endNs = issuingStoppedNs == 0 ? measureEndNs : Math.min(issuingStoppedNs, measureEndNs);
+        return Math.max(endNs - measureStartNs, 1);
+    }
+
+    /** Requests whose intended start fell in the measured phase. */
+    long measuredIssued() {
+        return measuredIssued;
+    }
+
+    boolean hardCapReached() {
+        return hardCapReached;
+    }
+
+    long measureStartNs() {
+        return measureStartNs;
+    }
+
+    private void fireDue(long nowNs) {
+        while (issuing && nextIntendedNs <= nowNs) {
+            beginRequest(nextIntendedNs);
+            dispatch(nextIntendedNs, nowNs);
+            if (spec.maxRequests() > 0 && measuredIssued >= spec.maxRequests()) {
+                stopIssuing(nowNs);
+            } else {
+                nextIntendedNs = runStartNs + schedule.nextOffsetNs();
+                if (nextIntendedNs >= measureEndNs) {
+                    stopIssuing(measureEndNs);
+                }
+            }
+        }
+    }
+
+    private boolean mayIssueClosed(long nowNs) {
+        if (issuing && (nowNs >= measureEndNs || (spec.maxRequests() > 0 && measuredIssued >= spec.maxRequests()))) {
+            stopIssuing(Math.min(nowNs, measureEndNs));
+        }
+        return issuing;
+    }
+
+    private void stopIssuing(long atNs) {
+        issuing = false;
+        issuingStoppedNs = atNs;
+    }
+
+    private void beginRequest(long intendedStartNs) {
+        outstanding++;
+        if (intendedStartNs >= measureStartNs) {
+            measuredIssued++;
+        }
+    }
+
+    private void dispatch(long intendedStartNs, long nowNs) {
+        Connection connection = idle.pollLast();
+        if (connection != null) {
+            send(connection, intendedStartNs);
+        } else if (openConnections < maxConnections && !openFailedThisRound) {
+            openConnection(intendedStartNs, nowNs);
+        } else {
+            pending.add(intendedStartNs);
+        }
+    }
+
+    private void openConnection(long intendedStartNs, long nowNs) {
+        SocketChannel channel = null;
+        try {
+            channel = SocketChannel.open();
+            channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            boolean connected = channel.connect(address);
+            Connection connection = new Connection(channel, new ResponseParser(expectedBody));
+            connection.hasRequest = true;
+            connection.intendedStartNs = intendedStartNs;
+            connection.key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, connection);
+            openConnections++;
+            counters.connectionOpened();
+            if (connected) {
+                onConnected(connection);
+            } else {
+                connection.deadlineNs = nowNs + connectTimeoutNs;
+                connecting.addLast(connection);
+            }
+        } catch (IOException e) {
+            // Refused at once (or no local port left): the request fails and the loop backs off a little.
+            openFailedThisRound = true;
+            if (channel != null) {
+                closeQuietly(channel);
+            }
+            resolveError(intendedStartNs, connectError(e));
+        }
+    }
+
+    private void onReady(SelectionKey key) {
+        Connection connection = (Connection) key.attachment();
+        if (!key.isValid() || connection.state == Connection.CLOSED) {
+            return;
+        }
+        int ready = key.readyOps();
+        if ((ready & SelectionKey.OP_CONNECT) != 0) {
+            onConnectable(connection);
+            return;
+        }
+        if ((ready & SelectionKey.OP_WRITE) != 0) {
+            writeRest(connection);
+        }
+        if ((ready & SelectionKey.OP_READ) != 0 && connection.state != Connection.CLOSED) {
+            onReadable(connection);
+        }
+    }
+
+    private void onConnectable(Connection connection) {
+        try {
+            connection.channel.finishConnect();
+        } catch (IOException e) {
+            fail(connection, connectError(e));
+            return;
+        }
+        connecting.remove(connection);
+        connection.key.interestOps(SelectionKey.OP_READ);
+        onConnected(connection);
+    }
+
+    private void onConnected(Connection connection) {
+        if (connection.hasRequest) {
+            send(connection, connection.intendedStartNs);
+        } else {
+            onIdle(connection, System.nanoTime());
+        }
+    }
+
+    private void send(Connection connection, long intendedStartNs) {
+        long sendNs = System.nanoTime();
+        connection.hasRequest = true;
+        connection.intendedStartNs = intendedStartNs;
+        connection.sendNs = sendNs;
+        connection.state = Connection.BUSY;
+        connection.deadlineNs = sendNs + responseTimeoutNs;
+        connection.writtenBytes = 0;
+        busy.addLast(connection);
+        if (intendedStartNs >= measureStartNs) {
+            counters.sent();
+            recorder.recordLag(sendNs - intendedStartNs);
+        }
+        writeRest(connection);
+    }
+
+    private void writeRest(Connection connection) {
+        try {
+            request.limit(requestBytes).position(connection.writtenBytes);
+            connection.writtenBytes += connection.channel.write(request);
+        } catch (IOException e) {
+            fail(connection, ErrorClass.RESET);
+            return;
+        }
+        boolean done = connection.writtenBytes == requestBytes;
+        connection.key.interestOps(done ? SelectionKey.OP_READ : SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+    }
+
+    private void onReadable(Connection connection) {
+        while (true) {
+            readBuffer.clear();
+            int n;
+            try {
+                n = connection.channel.read(readBuffer);
+            } catch (IOException e) {
+                fail(connection, ErrorClass.RESET);
+                return;
+            }
+            if (n < 0) {
+                if (!connection.hasRequest) {
+                    close(connection);
+                } else if (connection.parser.onEndOfStream() == ResponseParser.Result.COMPLETE) {
+                    complete(connection, System.nanoTime(), true);
+                } else {
+                    fail(connection, ErrorClass.RESET);
+                }
+                return;
+            }
+            if (n == 0) {
+                return;
+            }
+            readBuffer.flip();
+            if (connection.state != Connection.BUSY) {
+                // Bytes nobody asked for: the connection's framing can no longer be trusted.
+                close(connection);
+                return;
+            }
+            switch (connection.parser.parse(readBuffer)) {
+                case MALFORMED -> {
+                    fail(connection, ErrorClass.PROTOCOL);
+                    return;
+                }
+                case COMPLETE -> {
+                    complete(connection, System.nanoTime(), readBuffer.hasRemaining());
+                    return;
+                }
+                case NEED_MORE -> {
+                    if (n < readBuffer.capacity()) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    private void complete(Connection connection, long endNs, boolean mustClose) {
+        busy.remove(connection);
+        ResponseParser parser = connection.parser;
+        boolean measured = connection.intendedStartNs >= measureStartNs;
+        if (measured) {
+            if (parser.status() != spec.expectedStatus()) {
+                counters.error(ErrorClass.BAD_STATUS);
+            } else if (!parser.bodyMatches()) {
+                counters.error(ErrorClass.BAD_BODY);
+            } else {
+                counters.completed();
+                recorder.recordResponse(connection.intendedStartNs, connection.sendNs, endNs);
+            }
+        }
+        connection.hasRequest = false;
+        outstanding--;
+        boolean closeAfter = mustClose || parser.closeAfter();
+        parser.reset();
+        if (closeAfter) {
+            close(connection);
+        } else {
+            onIdle(connection, endNs);
+        }
+    }
+
+    private void onIdle(Connection connection, long nowNs) {
+        connection.state = Connection.IDLE;
+        if (openLoop && !pending.isEmpty()) {
+            send(connection, pending.poll());
+        } else if (!openLoop && mayIssueClosed(nowNs)) {
+            beginRequest(nowNs);
+            send(connection, nowNs);
+        } else {
+            idle.addLast(connection);
+        }
+    }
+
+    private void expire(long nowNs) {
+        for (Connection c = connecting.first(); c != null && c.deadlineNs <= nowNs; c = connecting.first()) {
+            fail(c, ErrorClass.CONNECT_TIMEOUT);
+        }
+        for (Connection c = busy.first(); c != null && c.deadlineNs <= nowNs; c = busy.first()) {
+            fail(c, ErrorClass.RESPONSE_TIMEOUT);
+        }
+    }
+
+    private long nextWakeNs(long nowNs) {
+        long wakeNs = hardCapNs;
+        if (issuing) {
+            wakeNs = Math.min(wakeNs, openLoop ? nextIntendedNs : measureEndNs);
+        }
+        if (connecting.first() != null) {
+            wakeNs = Math.min(wakeNs, connecting.first().deadlineNs);
+        }
+        if (busy.first() != null) {
+            wakeNs = Math.min(wakeNs, busy.first().deadlineNs);
+        }
+        if (openFailedThisRound) {
+            wakeNs = Math.min(wakeNs, nowNs + BACKOFF_NS);
+        }
+        return wakeNs;
+    }
+
+    private void fail(Connection connection, ErrorClass errorClass) {
+        if (connection.hasRequest) {
+            connection.hasRequest = false;
+            resolveError(connection.intendedStartNs, errorClass);
+        }
+        close(connection);
+    }
+
+    private void resolveError(long intendedStartNs, ErrorClass errorClass) {
+        outstanding--;
+        if (intendedStartNs >= measureStartNs) {
+            counters.error(errorClass);
+        }
+    }
+
+    private void close(Connection connection) {
+        if (connection.state == Connection.CLOSED) {
+            return;
+        }
+        if (connection.list != null) {
+            connection.list.remove(connection);
+        }
+        connection.state = Connection.CLOSED;
+        connection.key.cancel();
+        closeQuietly(connection.channel);
+        openConnections--;
+    }
+
+    private void abortOutstanding() {
+        hardCapReached |= issuing || outstanding > 0;
+        issuing = false;
+        for (Connection c = connecting.first(); c != null; c = connecting.first()) {
+            fail(c, ErrorClass.CONNECT_TIMEOUT);
+        }
+        for (Connection c = busy.first(); c != null; c = busy.first()) {
+            fail(c, ErrorClass.RESPONSE_TIMEOUT);
+        }
+        while (!pending.isEmpty()) {
+            resolveError(pending.poll(), ErrorClass.RESPONSE_TIMEOUT);
+        }
+    }
+
+    private void closeAll() {
+        for (Connection c = idle.first(); c != null; c = idle.first()) {
+            close(c);
+        }
+        abortOutstanding();
+        for (SelectionKey key : selector.keys()) {
+            closeQuietly(key.channel());
+        }
+        closeQuietly(selector);
+    }
+
+    private static ErrorClass connectError(IOException e) {
+        return e instanceof ConnectException || e instanceof NoRouteToHostException
+                ? ErrorClass.REFUSED : ErrorClass.RESET;
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        try {
+            closeable.close();
+        } catch (Exception ignored) {
+            // Closing at the end of a request's life: nothing left to report.
+        }
+    }
+}

@@ -1,0 +1,220 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.api.RunSummary;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * {@code gauntlet load}: the generator on its own against any URL, like wrk/wrk2. The runner's
+ * CLI registers it as a subcommand:
+ *
+ * <pre>{@code
+ * new CommandLine(new GauntletCommand()).addSubcommand(new LoadCommand());
+ * }</pre>
+ *
+ * <p>Returns 0 when the run completed (request errors included) and 2 when it could not run;
+ * wrong flags throw {@link CommandLine.ParameterException}.
+ */
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Load one URL with an open loop (--rate) or a closed loop (--connections) and print "
+                + "the achieved rate, the latency percentiles and the errors.",
+        footer = {"", "Examples:",
+                "  gauntlet load http://127.0.0.1:8080/hello --connections 50 --duration 10s",
+                "  gauntlet load http://127.0.0.1:8080/hello?wait=100 --rate 1000 --warmup 2s --duration 30s --output run1/"})
+public final class LoadCommand implements Callable<Integer> {
+    private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)");
+
+    @Spec
+    CommandSpec command;
+
+    @Parameters(index = "0", paramLabel = "URL", description = "http://host:port/path to request")
+    URI url;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    ModelOptions model;
+
+    static final class ModelOptions {
+        @Option(names = "--rate", paramLabel = "R", description = "open loop: R requests/s whatever is in flight")
+        Double ratePerSec;
+
+        @Option(names = "--connections", paramLabel = "C", description = "closed loop: C connections, each sending its next request when the previous completed")
+        Integer connections;
+    }
+
+    @Option(names = "--inter-arrival", paramLabel = "exponential|constant", defaultValue = "exponential",
+            converter = InterArrivalConverter.class, description = "open loop: gaps between starts (default: ${DEFAULT-VALUE})")
+    LoadModel.InterArrival interArrival;
+
+    @Option(names = "--duration", paramLabel = "T", defaultValue = "10s", converter = DurationConverter.class,
+            description = "measured phase, e.g. 500ms, 10s, 2m (default: ${DEFAULT-VALUE})")
+    long durationMs;
+
+    @Option(names = "--warmup", paramLabel = "T", defaultValue = "2s", converter = DurationConverter.class,
+            description = "warm-up, run and not recorded (default: ${DEFAULT-VALUE})")
+    long warmupMs;
+
+    @Option(names = "--requests", paramLabel = "N", defaultValue = "0",
+            description = "end the measured phase after N requests as well (default: duration only)")
+    long maxRequests;
+
+    @Option(names = "--connect-timeout", paramLabel = "T", defaultValue = "2s", converter = DurationConverter.class,
+            description = "connect timeout (default: ${DEFAULT-VALUE})")
+    long connectTimeoutMs;
+
+    @Option(names = "--response-timeout", paramLabel = "T", defaultValue = "30s", converter = DurationConverter.class,
+            description = "response timeout from the send (default: ${DEFAULT-VALUE})")
+    long responseTimeoutMs;
+
+    @Option(names = "--max-connections", paramLabel = "N",
+            description = "open loop: connections opened at most (default: " + LoadSpec.DEFAULT_MAX_CONNECTIONS + ")")
+    Integer maxConnections;
+
+    @Option(names = "--expect-status", paramLabel = "CODE", defaultValue = "200",
+            description = "another status counts as a bad-status error (default: ${DEFAULT-VALUE})")
+    int expectedStatus;
+
+    @Option(names = "--expect-body", paramLabel = "TEXT", defaultValue = "hello",
+            description = "another body counts as a bad-body error (default: ${DEFAULT-VALUE})")
+    String expectedBody;
+
+    @Option(names = "--any-body", description = "do not check the body")
+    boolean anyBody;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "seed of the open loop's schedule")
+    long seed;
+
+    @Option(names = "--output", paramLabel = "DIR", description = "write summary.json and the .hlog interval logs into DIR")
+    Path outputDir;
+
+    @Option(names = "--json", description = "print the summary as JSON on stdout instead of the table")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        LoadSpec spec = spec();
+        RunSummary summary;
+        try {
+            summary = Generator.run(spec, outputDir);
+        } catch (GeneratorException e) {
+            command.commandLine().getErr().println("gauntlet load: " + e.getMessage());
+            return 2;
+        }
+        PrintWriter out = command.commandLine().getOut();
+        if (json) {
+            out.println(Json.json().writeValueAsString(summary));
+        } else {
+            printTable(summary, out);
+        }
+        out.flush();
+        if (summary.generatorSaturated()) {
+            command.commandLine().getErr().println("gauntlet load: WARNING: the generator could not keep its schedule ("
+                    + String.join("; ", summary.saturationReasons()) + "): these figures describe the generator, not the server");
+        }
+        return 0;
+    }
+
+    LoadSpec spec() {
+        try {
+            LoadModel loadModel = model.ratePerSec != null
+                    ? new LoadModel.OpenLoop(model.ratePerSec, interArrival)
+                    : new LoadModel.ClosedLoop(model.connections);
+            LoadSpec defaults = LoadSpec.of(url, loadModel);
+            return new LoadSpec(url, loadModel, warmupMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs, 0,
+                    maxConnections == null ? defaults.maxConnections() : positive("--max-connections", maxConnections),
+                    expectedStatus, anyBody ? null : expectedBody, seed, defaults.maxScheduleLagP99Ms());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
+        }
+    }
+
+    private static int positive(String flag, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(flag + " must be >= 1, got " + value);
+        }
+        return value;
+    }
+
+    static void printTable(RunSummary summary, PrintWriter out) {
+        out.printf(Locale.ROOT, "%s -> %s, %.1f s measured%n", summary.spec().model().describe(), summary.spec().url(),
+                summary.measuredSec());
+        out.printf(Locale.ROOT, "  requests  %d sent, %d completed, %d errors%s%n", summary.sent(), summary.completed(),
+                summary.errorCount(), errorDetail(summary.errors()));
+        out.printf(Locale.ROOT, "  achieved  %.1f requests/s over %d connections opened%n", summary.achievedRatePerSec(),
+                summary.connectionsOpened());
+        out.printf(Locale.ROOT, "  %-13s %9s %9s %9s %9s %9s %9s %9s%n", "latency (ms)", "p50", "p90", "p99", "p99.9",
+                "p99.99", "max", "mean");
+        row(out, "response", summary.responseTime());
+        row(out, "service", summary.serviceTime());
+        row(out, "schedule lag", summary.scheduleLag());
+        out.printf(Locale.ROOT, "  generator %d ms CPU, %d MB heap at most, %d threads at most%n",
+                summary.generatorCost().cpuMs(), summary.generatorCost().heapUsedMaxBytes() >> 20,
+                summary.generatorCost().threadsPeak());
+    }
+
+    private static void row(PrintWriter out, String name, Percentiles p) {
+        out.printf(Locale.ROOT, "  %-13s %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f%n", name, p.p50Ms(), p.p90Ms(),
+                p.p99Ms(), p.p999Ms(), p.p9999Ms(), p.maxMs(), p.meanMs());
+    }
+
+    private static String errorDetail(Map<ErrorClass, Long> errors) {
+        String detail = errors.entrySet().stream().filter(e -> e.getValue() > 0)
+                .map(e -> e.getKey().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " " + e.getValue())
+                .collect(Collectors.joining(", "));
+        return detail.isEmpty() ? "" : " (" + detail + ")";
+    }
+
+    static long parseDurationMs(String text) {
+        Matcher matcher = DURATION.matcher(text.trim());
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a duration; use e.g. 500ms, 10s or 2m");
+        }
+        long value = Long.parseLong(matcher.group(1));
+        return switch (matcher.group(2)) {
+            case "ms" -> value;
+            case "s" -> value * 1_000;
+            default -> value * 60_000;
+        };
+    }
+
+    static final class DurationConverter implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                return parseDurationMs(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class InterArrivalConverter implements CommandLine.ITypeConverter<LoadModel.InterArrival> {
+        @Override
+        public LoadModel.InterArrival convert(String value) {
+            return switch (value.toLowerCase(Locale.ROOT)) {
+                case "exponential", "exp", "poisson" -> LoadModel.InterArrival.EXPONENTIAL;
+                case "constant", "const" -> LoadModel.InterArrival.CONSTANT;
+                default -> throw new CommandLine.TypeConversionException("'" + value + "' is not exponential or constant");
+            };
+        }
+    }
+}

@@ -1,0 +1,286 @@
+package dev.gauntlet.loadgen;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * An incremental HTTP/1.1 response parser that does only what validation and framing need: the
+ * status, {@code Content-Length}, chunked transfer coding, {@code Connection: close}, and a
+ * byte-by-byte comparison of the body with the expected one. One per connection; it allocates
+ * nothing after construction.
+ */
+final class ResponseParser {
+    enum Result { NEED_MORE, COMPLETE, MALFORMED }
+
+    private static final int STATUS_LINE = 0;
+    private static final int HEADER_LINE = 1;
+    private static final int BODY = 2;
+    private static final int CHUNK_SIZE_LINE = 3;
+    private static final int CHUNK_DATA = 4;
+    private static final int CHUNK_DATA_END = 5;
+    private static final int TRAILER_LINE = 6;
+    private static final int BODY_UNTIL_CLOSE = 7;
+    private static final int DONE = 8;
+
+    private static final byte[] CONTENT_LENGTH = ascii("content-length");
+    private static final byte[] TRANSFER_ENCODING = ascii("transfer-encoding");
+    private static final byte[] CONNECTION = ascii("connection");
+    private static final byte[] CHUNKED = ascii("chunked");
+    private static final byte[] CLOSE = ascii("close");
+    private static final int MAX_LINE_BYTES = 8192;
+
+    private final byte[] expectedBody;
+    private final byte[] line = new byte[MAX_LINE_BYTES];
+    private int lineLength;
+    private int state;
+    private int status;
+    private long contentLength;
+    private boolean chunked;
+    private boolean closeAfter;
+    private long remaining;
+    private long bodyBytes;
+    private boolean bodyMismatch;
+
+    /** @param expectedBody the body a valid response carries; null to accept any */
+    ResponseParser(byte[] expectedBody) {
+        this.expectedBody = expectedBody;
+        reset();
+    }
+
+    void reset() {
+        lineLength = 0;
+        state = STATUS_LINE;
+        status = 0;
+        contentLength = -1;
+        chunked = false;
+        closeAfter = false;
+        remaining = 0;
+        bodyBytes = 0;
+        bodyMismatch = false;
+    }
+
+    /** True when nothing of a response has arrived yet. */
+    boolean idle() {
+        return state == STATUS_LINE && lineLength == 0;
+    }
+
+    int status() {
+        return status;
+    }
+
+    boolean bodyMatches() {
+        return expectedBody == null || (!bodyMismatch && bodyBytes == expectedBody.length);
+    }
+
+    /** The server asked to close the connection after this response, or framed the body by closing. */
+    boolean closeAfter() {
+        return closeAfter;
+    }
+
+    /** Consumes bytes from {@code buffer} up to the end of one response at most. */
+    Result parse(ByteBuffer buffer) {
+        int position = buffer.position();
+        int limit = buffer.limit();
+        Result result = Result.NEED_MORE;
+        while (position < limit && result == Result.NEED_MORE) {
+            switch (state) {
+                case BODY, CHUNK_DATA -> {
+                    int n = (int) Math.min(remaining, limit - position);
+                    checkBody(buffer, position, n);
+                    position += n;
+                    remaining -= n;
+                    if (remaining == 0) {
+                        state = state == BODY ? DONE : CHUNK_DATA_END;
+                        result = state == DONE ? Result.COMPLETE : Result.NEED_MORE;
+                    }
+                }
+                case BODY_UNTIL_CLOSE -> {
+                    checkBody(buffer, position, limit - position);
+                    position = limit;
+                }
+                default -> {
+                    byte b = buffer.get(position++);
+                    if (b != '\n') {
+                        if (lineLength == MAX_LINE_BYTES) {
+                            result = Result.MALFORMED;
+                        } else {
+                            line[lineLength++] = b;
+                        }
+                    } else {
+                        int length = lineLength > 0 && line[lineLength - 1] == '\r' ? lineLength - 1 : lineLength;
+                        lineLength = 0;
+                        if (!onLine(length)) {
+                            result = Result.MALFORMED;
+                        } else if (state == DONE) {
+                            result = Result.COMPLETE;
+                        }
+                    }
+                }
+            }
+        }
+        buffer.position(position);
+        return result;
+    }
+
+    /** The peer closed the connection: completes a body framed by the close, else the response is cut. */
+    Result onEndOfStream() {
+        if (state == BODY_UNTIL_CLOSE) {
+            state = DONE;
+            return Result.COMPLETE;
+        }
+        return Result.MALFORMED;
+    }
+
+    private void checkBody(ByteBuffer buffer, int position, int length) {
+        if (expectedBody != null && !bodyMismatch) {
+            for (int i = 0; i < length; i++) {
+                long index = bodyBytes + i;
+                if (index >= expectedBody.length || expectedBody[(int) index] != buffer.get(position + i)) {
+                    bodyMismatch = true;
+                    break;
+                }
+            }
+        }
+        bodyBytes += length;
+    }
+
+    private boolean onLine(int length) {
+        return switch (state) {
+            case STATUS_LINE -> onStatusLine(length);
+            case HEADER_LINE -> length == 0 ? onEndOfHeaders() : onHeader(length);
+            case CHUNK_SIZE_LINE -> onChunkSize(length);
+            case CHUNK_DATA_END -> {
+                state = CHUNK_SIZE_LINE;
+                yield length == 0;
+            }
+            case TRAILER_LINE -> {
+                if (length == 0) {
+                    state = DONE;
+                }
+                yield true;
+            }
+            default -> false;
+        };
+    }
+
+    private boolean onStatusLine(int length) {
+        // "HTTP/1.1 200" at least, optionally followed by " reason".
+        if (length < 12 || line[0] != 'H' || line[1] != 'T' || line[2] != 'T' || line[3] != 'P'
+                || line[4] != '/' || line[5] != '1' || line[6] != '.' || !digit(line[7]) || line[8] != ' '
+                || !digit(line[9]) || !digit(line[10]) || !digit(line[11]) || (length > 12 && line[12] != ' ')) {
+            return false;
+        }
+        status = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
+        closeAfter = line[7] == '0';
+        state = HEADER_LINE;
+        return true;
+    }
+
+    private boolean onHeader(int length) {
+        int colon = indexOf(':', 0, length);
+        if (colon <= 0) {
+            return false;
+        }
+        int valueStart = colon + 1;
+        while (valueStart < length && (line[valueStart] == ' ' || line[valueStart] == '\t')) {
+            valueStart++;
+        }
+        int valueEnd = length;
+        while (valueEnd > valueStart && (line[valueEnd - 1] == ' ' || line[valueEnd - 1] == '\t')) {
+            valueEnd--;
+        }
+        if (nameIs(CONTENT_LENGTH, colon)) {
+            if (valueStart == valueEnd || valueEnd - valueStart > 18) {
+                return false;
+            }
+            long value = 0;
+            for (int i = valueStart; i < valueEnd; i++) {
+                if (!digit(line[i])) {
+                    return false;
+                }
+                value = value * 10 + (line[i] - '0');
+            }
+            contentLength = value;
+        } else if (nameIs(TRANSFER_ENCODING, colon)) {
+            chunked = contains(CHUNKED, valueStart, valueEnd);
+        } else if (nameIs(CONNECTION, colon)) {
+            closeAfter = contains(CLOSE, valueStart, valueEnd);
+        }
+        return true;
+    }
+
+    private boolean onEndOfHeaders() {
+        if (status < 200 || status == 204 || status == 304) {
+            state = DONE;
+        } else if (chunked) {
+            state = CHUNK_SIZE_LINE;
+        } else if (contentLength >= 0) {
+            remaining = contentLength;
+            state = contentLength == 0 ? DONE : BODY;
+        } else {
+            closeAfter = true;
+            state = BODY_UNTIL_CLOSE;
+        }
+        return true;
+    }
+
+    private boolean onChunkSize(int length) {
+        long size = 0;
+        int digits = 0;
+        for (int i = 0; i < length && line[i] != ';' && line[i] != ' '; i++, digits++) {
+            int value = Character.digit(line[i], 16);
+            if (value < 0 || digits == 15) {
+                return false;
+            }
+            size = size * 16 + value;
+        }
+        if (digits == 0) {
+            return false;
+        }
+        remaining = size;
+        state = size == 0 ? TRAILER_LINE : CHUNK_DATA;
+        return true;
+    }
+
+    private boolean nameIs(byte[] lowerCaseName, int nameLength) {
+        if (nameLength != lowerCaseName.length) {
+            return false;
+        }
+        for (int i = 0; i < nameLength; i++) {
+            if ((line[i] | 0x20) != lowerCaseName[i] && line[i] != lowerCaseName[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean contains(byte[] lowerCaseWord, int from, int to) {
+        outer:
+        for (int start = from; start <= to - lowerCaseWord.length; start++) {
+            for (int i = 0; i < lowerCaseWord.length; i++) {
+                if ((line[start + i] | 0x20) != lowerCaseWord[i]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private int indexOf(char c, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (line[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean digit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+@Timeout(60)
+class GeneratorIT {
+    private final PrintStream progress = new PrintStream(new ByteArrayOutputStream());
+
+    @Test
+    void openLoopAgainstAHealthyServer(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(500, LoadModel.InterArrival.EXPONENTIAL))
+                    .withPhases(500, 2_000);
+            RunSummary summary = Generator.run(spec, dir, progress);
+
+            assertThat(summary.errorCount()).isZero();
+            assertThat(summary.completed()).isEqualTo(summary.sent());
+            assertThat(summary.achievedRatePerSec()).isCloseTo(500, within(50.0));
+            assertThat(summary.responseTime().count()).isEqualTo(summary.completed());
+            assertThat(summary.responseTime().p50Ms()).isGreaterThanOrEqualTo(summary.serviceTime().p50Ms());
+            assertThat(Json.json().readValue(dir.resolve(Generator.SUMMARY).toFile(), RunSummary.class)).isEqualTo(summary);
+            assertThat(LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), -1).getTotalCount())
+                    .isEqualTo(summary.completed());
+            // Everything warm-up and measured phase sent reached the server, nothing more.
+            assertThat(server.requests()).isGreaterThanOrEqualTo(summary.sent());
+        }
+    }
+
+    @Test
+    void closedLoopKeepsItsConnections(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(4)).withPhases(200, 1_000);
+            RunSummary summary = Generator.run(spec, dir, progress);
+
+            assertThat(summary.errorCount()).isZero();
+            assertThat(summary.completed()).isEqualTo(summary.sent()).isPositive();
+            assertThat(summary.connectionsOpened()).isEqualTo(4);
+            assertThat(server.connections()).isEqualTo(4 + 1); // plus the reachability check
+        }
+    }
+
+    @Test
+    void measuredPhaseEndsAtTheRequestCount() throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            LoadSpec base = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(2)).withPhases(0, 20_000);
+            LoadSpec spec = new LoadSpec(base.url(), base.model(), 0, 20_000, 300, base.connectTimeoutMs(),
+                    base.responseTimeoutMs(), 0, base.maxConnections(), 200, "hello", 1, 1.0);
+            RunSummary summary = Generator.run(spec, null, progress);
+            assertThat(summary.sent()).isEqualTo(300);
+            assertThat(summary.completed()).isEqualTo(300);
+            assertThat(summary.measuredSec()).isLessThan(20);
+        }
+    }
+
+    @Test
+    void anUnreachableTargetIsOneClearMessage() throws Exception {
+        InetSocketAddress unused = TestServer.unusedAddress();
+        LoadSpec spec = LoadSpec.of(URI.create("http://127.0.0.1:" + unused.getPort() + "/hello"), new LoadModel.ClosedLoop(1));
+        assertThatThrownBy(() -> Generator.run(spec, null, progress))
+                .isInstanceOf(GeneratorException.class)
+                .hasMessage("nothing listens on 127.0.0.1:" + unused.getPort());
+    }
+
+    @Test
+    void aTargetThatDiesMidRunIsCountedAndTheRunFinishes(@TempDir Path dir) throws Exception {
+        TestServer server = TestServer.hello();
+        LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
+                .withPhases(0, 1_500);
+        Thread killer = Thread.ofVirtual().start(() -> {
+            try {
+                while (server.requests() < 100) {
+                    Thread.onSpinWait();
+                    Thread.sleep(1);
+                }
+                server.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        RunSummary summary = Generator.run(spec, dir, progress);
+        killer.join();
+        assertThat(summary.completed()).isBetween(90L, 110L);
+        assertThat(summary.errors().get(ErrorClass.REFUSED)).isPositive();
+        assertThat(summary.completed() + summary.errorCount()).isEqualTo(300);
+        assertThat(dir.resolve(Generator.SUMMARY)).exists();
+    }
+}

@@ -1,0 +1,82 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(60)
+class GeneratorMainIT {
+
+    @Test
+    void runsASpecAndWritesTheFiles(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
+                    .withPhases(0, 1_000);
+            Path specFile = dir.resolve("spec.json");
+            Json.json().writeValue(specFile.toFile(), spec);
+
+            Result result = generatorMain("--spec", specFile.toString(), "--output", dir.toString());
+
+            assertThat(result.exitCode()).as(result.stderr()).isZero();
+            RunSummary summary = Json.json().readValue(dir.resolve("summary.json").toFile(), RunSummary.class);
+            assertThat(summary.completed()).isEqualTo(200);
+            assertThat(dir.resolve("response.hlog")).isNotEmptyFile();
+            assertThat(dir.resolve("service.hlog")).isNotEmptyFile();
+        }
+    }
+
+    @Test
+    void anUnreachableTargetExitsTwoWithOneLine(@TempDir Path dir) throws Exception {
+        int port = TestServer.unusedAddress().getPort();
+        Path specFile = dir.resolve("spec.json");
+        Json.json().writeValue(specFile.toFile(),
+                LoadSpec.of(URI.create("http://127.0.0.1:" + port + "/hello"), new LoadModel.ClosedLoop(1)));
+
+        Result result = generatorMain("--spec", specFile.toString(), "--output", dir.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.stderr()).isEqualTo("gauntlet generator: nothing listens on 127.0.0.1:" + port + System.lineSeparator());
+    }
+
+    @Test
+    void aBadSpecExitsTwoWithOneLine(@TempDir Path dir) throws Exception {
+        Path specFile = dir.resolve("spec.json");
+        Files.writeString(specFile, "{\"url\": \"http://127.0.0.1:1/\", \"model\": {\"type\": \"open\", \"ratePerSec\": -1}}");
+
+        Result result = generatorMain("--spec", specFile.toString(), "--output", dir.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.stderr()).startsWith("gauntlet generator: invalid spec").hasLineCount(1);
+    }
+
+    private record Result(int exitCode, String stderr) {
+    }
+
+    private static Result generatorMain(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
+                "-cp", System.getProperty("java.class.path"), GeneratorMain.class.getName()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("GeneratorMain did not finish");
+        }
+        return new Result(process.exitValue(), stderr);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class LoadCommandTest {
+
+    @Test
+    void durationsTakeAUnit() {
+        assertThat(LoadCommand.parseDurationMs("500ms")).isEqualTo(500);
+        assertThat(LoadCommand.parseDurationMs("10s")).isEqualTo(10_000);
+        assertThat(LoadCommand.parseDurationMs("2m")).isEqualTo(120_000);
+        assertThatThrownBy(() -> LoadCommand.parseDurationMs("10")).hasMessageContaining("500ms, 10s or 2m");
+        assertThatThrownBy(() -> LoadCommand.parseDurationMs("1.5s")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void flagsBecomeTheSpec() {
+        LoadCommand command = parse("http://127.0.0.1:8080/hello?wait=5", "--rate", "2000", "--inter-arrival", "constant",
+                "--duration", "3s", "--warmup", "500ms", "--max-connections", "64", "--response-timeout", "5s", "--any-body");
+        LoadSpec spec = command.spec();
+        assertThat(spec.model()).isEqualTo(new LoadModel.OpenLoop(2_000, LoadModel.InterArrival.CONSTANT));
+        assertThat(spec.durationMs()).isEqualTo(3_000);
+        assertThat(spec.warmupMs()).isEqualTo(500);
+        assertThat(spec.maxConnections()).isEqualTo(64);
+        assertThat(spec.responseTimeoutMs()).isEqualTo(5_000);
+        assertThat(spec.expectedBody()).isNull();
+        assertThat(parse("http://127.0.0.1:8080/", "--connections", "50").spec().model())
+                .isEqualTo(new LoadModel.ClosedLoop(50));
+    }
+
+    @Test
+    void wrongInputExitsTwoWithOneLine() {
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--connections", "5");
+        assertExitTwo("http://127.0.0.1:1/");
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "fast");
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "0");
+        assertExitTwo("http://127.0.0.1:1/", "--connections", "10", "--duration", "10");
+        assertExitTwo("ftp://127.0.0.1:1/", "--connections", "10");
+    }
+
+    @Test
+    void helpHasAnExample() {
+        StringWriter out = new StringWriter();
+        CommandLine commandLine = new CommandLine(new LoadCommand());
+        commandLine.setOut(new PrintWriter(out));
+        assertThat(commandLine.execute("--help")).isZero();
+        assertThat(out.toString()).contains("Examples:").contains("gauntlet load http://127.0.0.1:8080/hello --connections 50");
+    }
+
+    @Test
+    void specsAndModelsSurviveJson() throws Exception {
+        for (LoadModel model : new LoadModel[] {new LoadModel.OpenLoop(1_500, LoadModel.InterArrival.CONSTANT),
+                new LoadModel.ClosedLoop(3), new LoadModel.MaxConcurrency(10)}) {
+            LoadSpec spec = LoadSpec.of(URI.create("http://127.0.0.1:9/hello"), model).withPhases(100, 200);
+            assertThat(Json.json().readValue(Json.json().writeValueAsString(spec), LoadSpec.class)).isEqualTo(spec);
+        }
+    }
+
+    private static LoadCommand parse(String... args) {
+        LoadCommand command = new LoadCommand();
+        new CommandLine(command).parseArgs(args);
+        return command;
+    }
+
+    private static void assertExitTwo(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = new CommandLine(new LoadCommand());
+        commandLine.setErr(new PrintWriter(err));
+        assertThat(commandLine.execute(args)).as(String.join(" ", args)).isEqualTo(2);
+        assertThat(err.toString()).isNotEmpty();
+    }
+}

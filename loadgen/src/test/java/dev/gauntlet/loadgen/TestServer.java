@@ -1,0 +1,147 @@
+package dev.gauntlet.loadgen;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A small keep-alive HTTP/1.1 server on 127.0.0.1, port 0, one virtual thread per connection:
+ * answers {@code hello} the Gauntlet way, or misbehaves as told, or stalls on command.
+ */
+final class TestServer implements AutoCloseable {
+    static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
+            .getBytes(StandardCharsets.US_ASCII);
+
+    enum Behaviour { HELLO, RESET, GARBAGE, CLOSE_MID_BODY, WRONG_STATUS, WRONG_BODY, NEVER_ANSWER }
+
+    private final ServerSocket server;
+    private final Behaviour behaviour;
+    private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicInteger connections = new AtomicInteger();
+    private volatile CountDownLatch stall = new CountDownLatch(0);
+    private volatile CountDownLatch stalledRequestSeen = new CountDownLatch(0);
+
+    TestServer(Behaviour behaviour) throws IOException {
+        this.behaviour = behaviour;
+        this.server = new ServerSocket(0, 1_000, InetAddress.getLoopbackAddress());
+        Thread.ofVirtual().start(this::accept);
+    }
+
+    static TestServer hello() throws IOException {
+        return new TestServer(Behaviour.HELLO);
+    }
+
+    URI uri(String pathAndQuery) {
+        return URI.create("http://127.0.0.1:" + server.getLocalPort() + pathAndQuery);
+    }
+
+    long requests() {
+        return requests.get();
+    }
+
+    int connections() {
+        return connections.get();
+    }
+
+    /** From now on no request is answered until {@link #resume()}; returns a latch that opens at the first one held. */
+    CountDownLatch stall() {
+        stalledRequestSeen = new CountDownLatch(1);
+        stall = new CountDownLatch(1);
+        return stalledRequestSeen;
+    }
+
+    void resume() {
+        stall.countDown();
+    }
+
+    private void accept() {
+        while (!server.isClosed()) {
+            try {
+                Socket socket = server.accept();
+                sockets.add(socket);
+                connections.incrementAndGet();
+                Thread.ofVirtual().start(() -> serve(socket));
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private void serve(Socket socket) {
+        try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
+            socket.setTcpNoDelay(true);
+            while (readRequest(in)) {
+                requests.incrementAndGet();
+                CountDownLatch held = stall;
+                if (held.getCount() > 0) {
+                    stalledRequestSeen.countDown();
+                    held.await();
+                }
+                switch (behaviour) {
+                    case HELLO -> out.write(HELLO);
+                    case RESET -> {
+                        socket.setSoLinger(true, 0);
+                        return;
+                    }
+                    case GARBAGE -> out.write("SPDY/9 who knows\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    case CLOSE_MID_BODY -> {
+                        out.write("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhe".getBytes(StandardCharsets.US_ASCII));
+                        out.flush();
+                        return;
+                    }
+                    case WRONG_STATUS -> out.write("HTTP/1.1 500 Oops\r\nContent-Length: 5\r\n\r\nhello".getBytes(StandardCharsets.US_ASCII));
+                    case WRONG_BODY -> out.write("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhellx".getBytes(StandardCharsets.US_ASCII));
+                    case NEVER_ANSWER -> {
+                        in.read();
+                        return;
+                    }
+                }
+                out.flush();
+            }
+        } catch (IOException | InterruptedException e) {
+            // The client went away or the server is closing.
+        } finally {
+            sockets.remove(socket);
+        }
+    }
+
+    /** Reads one request head (the generator sends no body); false at end of stream. */
+    private static boolean readRequest(InputStream in) throws IOException {
+        int matched = 0;
+        while (matched < 4) {
+            int b = in.read();
+            if (b < 0) {
+                return false;
+            }
+            matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3)) ? matched + 1 : (b == '\r' ? 1 : 0);
+        }
+        return true;
+    }
+
+    @Override
+    public void close() throws IOException {
+        resume();
+        server.close();
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+    }
+
+    static InetSocketAddress unusedAddress() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return new InetSocketAddress("127.0.0.1", probe.getLocalPort());
+        }
+    }
+}
