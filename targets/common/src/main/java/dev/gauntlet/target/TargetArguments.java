@@ -1,0 +1,68 @@
+package dev.gauntlet.target;
+
+/** Parses {@link TargetMain}'s command line; any mistake is an {@link IllegalArgumentException} with a one-line message. */
+record TargetArguments(String serverClass, TargetSettings settings) {
+
+    static final String USAGE = "usage: TargetMain --server CLASS [--bind 127.0.0.1] [--port 0] [--admin-port 0]"
+            + " [--workers 10000] [--io-threads N] [--async-threads 100] [--backlog 10000]"
+            + " [--tcp-no-delay true] [--reuse-address true]";
+
+    static TargetArguments parse(String[] args) {
+        TargetSettings d = TargetSettings.defaults();
+        String serverClass = null;
+        String bind = d.bind();
+        int port = d.port();
+        int adminPort = d.adminPort();
+        int workers = d.workers();
+        int ioThreads = d.ioThreads();
+        int asyncThreads = d.asyncThreads();
+        int backlog = d.backlog();
+        boolean tcpNoDelay = d.tcpNoDelay();
+        boolean reuseAddress = d.reuseAddress();
+        for (int i = 0; i < args.length; i += 2) {
+            String flag = args[i];
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(flag + " needs a value");
+            }
+            String value = args[i + 1];
+            switch (flag) {
+                case "--server" -> serverClass = value;
+                case "--bind" -> bind = value;
+                case "--port" -> port = intIn(flag, value, 0, 65_535);
+                case "--admin-port" -> adminPort = intIn(flag, value, 0, 65_535);
+                case "--workers" -> workers = intIn(flag, value, 1, 100_000);
+                case "--io-threads" -> ioThreads = intIn(flag, value, 1, 1_024);
+                case "--async-threads" -> asyncThreads = intIn(flag, value, 1, 100_000);
+                case "--backlog" -> backlog = intIn(flag, value, 1, 1_000_000);
+                case "--tcp-no-delay" -> tcpNoDelay = bool(flag, value);
+                case "--reuse-address" -> reuseAddress = bool(flag, value);
+                default -> throw new IllegalArgumentException("unknown flag " + flag);
+            }
+        }
+        if (serverClass == null) {
+            throw new IllegalArgumentException("--server CLASS is required");
+        }
+        return new TargetArguments(serverClass, new TargetSettings(bind, port, adminPort, workers,
+                ioThreads, asyncThreads, backlog, tcpNoDelay, reuseAddress));
+    }
+
+    private static int intIn(String flag, String value, int min, int max) {
+        try {
+            int parsed = Integer.parseInt(value);
+            if (parsed >= min && parsed <= max) {
+                return parsed;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below with the accepted range
+        }
+        throw new IllegalArgumentException(flag + " must be a whole number from " + min + " to " + max + ", got " + value);
+    }
+
+    private static boolean bool(String flag, String value) {
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(flag + " must be true or false, got " + value);
+        };
+    }
+}

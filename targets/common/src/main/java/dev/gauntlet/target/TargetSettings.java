@@ -1,0 +1,58 @@
+package dev.gauntlet.target;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The knobs every target takes from its command line, with the old server benchmark's defaults.
+ * The values in force are served on the admin port ({@code GET /settings}) and recorded with
+ * every result.
+ *
+ * @param workers      platform worker threads at most, for the blocking styles (sync, async-dispatch)
+ * @param ioThreads    selector / event-loop / acceptor threads
+ * @param asyncThreads worker threads at most for the non-blocking styles (async-fjp, async-queue)
+ * @param backlog      the listen socket's accept queue
+ */
+public record TargetSettings(
+        String bind,
+        int port,
+        int adminPort,
+        int workers,
+        int ioThreads,
+        int asyncThreads,
+        int backlog,
+        boolean tcpNoDelay,
+        boolean reuseAddress) {
+
+    public static final int DEFAULT_WORKERS = 10_000;
+    public static final int DEFAULT_ASYNC_THREADS = 100;
+    public static final int DEFAULT_BACKLOG = 10_000;
+
+    public static TargetSettings defaults() {
+        return new TargetSettings("127.0.0.1", 0, 0, DEFAULT_WORKERS,
+                Runtime.getRuntime().availableProcessors(), DEFAULT_ASYNC_THREADS, DEFAULT_BACKLOG,
+                true, true);
+    }
+
+    /** The settings as the admin endpoint's JSON, names as on the command line. */
+    public String toJson() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("bind", "\"" + bind + "\"");
+        values.put("port", port);
+        values.put("adminPort", adminPort);
+        values.put("workers", workers);
+        values.put("ioThreads", ioThreads);
+        values.put("asyncThreads", asyncThreads);
+        values.put("backlog", backlog);
+        values.put("tcpNoDelay", tcpNoDelay);
+        values.put("reuseAddress", reuseAddress);
+        StringBuilder json = new StringBuilder("{");
+        values.forEach((k, v) -> json.append(json.length() > 1 ? "," : "").append('"').append(k).append("\":").append(v));
+        return json.append('}').toString();
+    }
+
+    TargetSettings withPorts(int port, int adminPort) {
+        return new TargetSettings(bind, port, adminPort, workers, ioThreads, asyncThreads, backlog,
+                tcpNoDelay, reuseAddress);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.gauntlet.target;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TargetArgumentsTest {
+
+    @Test
+    void defaultsAreTheOldBenchmarksSettings() {
+        TargetArguments args = TargetArguments.parse(new String[]{"--server", "x.Y"});
+
+        assertThat(args.serverClass()).isEqualTo("x.Y");
+        assertThat(args.settings().bind()).isEqualTo("127.0.0.1");
+        assertThat(args.settings().workers()).isEqualTo(10_000);
+        assertThat(args.settings().asyncThreads()).isEqualTo(100);
+        assertThat(args.settings().backlog()).isEqualTo(10_000);
+        assertThat(args.settings().tcpNoDelay()).isTrue();
+    }
+
+    @Test
+    void flagsOverrideDefaultsAndAreEchoedInTheSettingsJson() {
+        TargetArguments args = TargetArguments.parse(new String[]{"--server", "x.Y", "--workers", "200",
+                "--backlog", "50", "--tcp-no-delay", "false"});
+
+        assertThat(args.settings().toJson()).contains("\"workers\":200", "\"backlog\":50", "\"tcpNoDelay\":false",
+                "\"bind\":\"127.0.0.1\"");
+    }
+
+    @Test
+    void mistakesAreOneLineMessages() {
+        assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--server", "x.Y", "--workers", "many"}))
+                .hasMessage("--workers must be a whole number from 1 to 100000, got many");
+        assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--colour", "red"}))
+                .hasMessage("unknown flag --colour");
+        assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--port"}))
+                .hasMessage("--port needs a value");
+        assertThatThrownBy(() -> TargetArguments.parse(new String[0]))
+                .hasMessage("--server CLASS is required");
+    }
+}
