@@ -46,7 +46,7 @@ final class Connection {
     }
 
     /** The timer of the waiting request fired: answer it, then go on with what is buffered. */
-    void waitOver() {
+    private void waitOver() {
         RequestHead head = waiting;
         waiting = null;
         if (!channel.isOpen()) {
@@ -105,7 +105,7 @@ final class Connection {
             stats.complete();
         } else {
             waiting = head;
-            loop.schedule(this, waitMs);
+            loop.schedule(waitMs, this::waitOver);
         }
     }
 

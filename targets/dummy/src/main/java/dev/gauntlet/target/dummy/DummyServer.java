@@ -10,7 +10,6 @@ import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The baseline target: a minimal HTTP/1.1 keep-alive server on plain NIO that does almost nothing,
@@ -48,7 +47,7 @@ public final class DummyServer implements HelloServer {
         listener.close();
         loops.forEach(SelectorLoop::stop);
         for (Thread thread : threads) {
-            thread.join(TimeUnit.MILLISECONDS.toMillis(STOP_JOIN_MS));
+            thread.join(STOP_JOIN_MS);
         }
     }
 }

@@ -18,7 +18,10 @@ import java.util.concurrent.TimeUnit;
 
 /** One selector thread: its connections' reads and writes, and the timers of their waits. */
 final class SelectorLoop implements Runnable {
-    private record Timer(long deadlineNs, Connection connection) {
+    /** How long accepting pauses after a failed accept (out of file descriptors), instead of spinning. */
+    private static final long ACCEPT_PAUSE_MS = 10;
+
+    private record Timer(long deadlineNs, Runnable action) {
     }
 
     private final RequestStats stats;
@@ -47,9 +50,9 @@ final class SelectorLoop implements Runnable {
         selector.wakeup();
     }
 
-    /** Called on this loop's thread by a connection whose request waits. */
-    void schedule(Connection connection, long waitMs) {
-        timers.add(new Timer(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs), connection));
+    /** Runs {@code action} on this loop's thread after {@code delayMs}; called on that thread only. */
+    void schedule(long delayMs, Runnable action) {
+        timers.add(new Timer(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs), action));
     }
 
     @Override
@@ -89,19 +92,20 @@ final class SelectorLoop implements Runnable {
         long nowNs = System.nanoTime();
         for (Timer t; (t = timers.peek()) != null && t.deadlineNs() - nowNs <= 0; ) {
             timers.poll();
-            t.connection().waitOver();
+            t.action().run();
         }
     }
 
     private void onReady(SelectionKey key) {
         if (key.isAcceptable()) {
-            acceptAll((ServerSocketChannel) key.channel());
+            acceptAll(key);
         } else if (key.attachment() instanceof Connection connection) {
             connection.onReady();
         }
     }
 
-    private void acceptAll(ServerSocketChannel listener) {
+    private void acceptAll(SelectionKey key) {
+        ServerSocketChannel listener = (ServerSocketChannel) key.channel();
         try {
             for (SocketChannel channel; (channel = listener.accept()) != null; ) {
                 SelectorLoop loop = acceptFor.get(nextLoop++ % acceptFor.size());
@@ -111,7 +115,13 @@ final class SelectorLoop implements Runnable {
                 }
             }
         } catch (IOException e) {
-            // Out of file descriptors or a closed listener: the clients see refused connections.
+            // Out of file descriptors: the listener stays ready, so pause rather than spin on it.
+            key.interestOps(0);
+            schedule(ACCEPT_PAUSE_MS, () -> {
+                if (key.isValid()) {
+                    key.interestOps(SelectionKey.OP_ACCEPT);
+                }
+            });
         }
     }
 
