@@ -1,0 +1,53 @@
+package dev.gauntlet.target.dummy;
+
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The baseline target: a minimal HTTP/1.1 keep-alive server on plain NIO that does almost nothing,
+ * so that the difference between it and a real server is that server's cost.
+ *
+ * <p>{@code ioThreads} selector threads each own a share of the connections (the first one also
+ * accepts and deals connections out round-robin). Responses are pre-encoded bytes; a request's
+ * wait is a timer on its connection's selector thread, so no thread ever blocks.
+ */
+public final class DummyServer implements HelloServer {
+    private static final long STOP_JOIN_MS = 2_000;
+
+    private ServerSocketChannel listener;
+    private final List<SelectorLoop> loops = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws IOException {
+        listener = ServerSocketChannel.open();
+        listener.setOption(StandardSocketOptions.SO_REUSEADDR, settings.reuseAddress());
+        listener.bind(new InetSocketAddress(settings.bind(), settings.port()), settings.backlog());
+        listener.configureBlocking(false);
+        for (int i = 0; i < settings.ioThreads(); i++) {
+            loops.add(new SelectorLoop(stats, settings.tcpNoDelay()));
+        }
+        loops.getFirst().accept(listener, loops);
+        for (int i = 0; i < loops.size(); i++) {
+            threads.add(Thread.ofPlatform().name("dummy-io-" + i).start(loops.get(i)));
+        }
+        return ((InetSocketAddress) listener.getLocalAddress()).getPort();
+    }
+
+    @Override
+    public void stop() throws Exception {
+        listener.close();
+        loops.forEach(SelectorLoop::stop);
+        for (Thread thread : threads) {
+            thread.join(STOP_JOIN_MS);
+        }
+    }
+}

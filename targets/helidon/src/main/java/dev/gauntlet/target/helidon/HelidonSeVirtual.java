@@ -1,0 +1,79 @@
+package dev.gauntlet.target.helidon;
+
+import dev.gauntlet.target.HelloContract;
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+import io.helidon.common.socket.SocketOptions;
+import io.helidon.http.Header;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+import io.helidon.http.Status;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import io.helidon.webserver.http1.Http1Config;
+
+import java.net.StandardSocketOptions;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Helidon 4 SE webserver, virtual: its native model. Every connection is read, and every request
+ * handled, on a virtual thread, so the handler simply sleeps.
+ *
+ * <p>There is no sync variant: Helidon creates those virtual threads itself (no executor or thread
+ * option in its configuration), so platform workers could only be emulated by a hand-off that
+ * parks the virtual thread anyway.
+ */
+public final class HelidonSeVirtual implements HelloServer {
+    private static final Header CONTENT_TYPE = HeaderValues.create(HeaderNames.CONTENT_TYPE, HelloContract.CONTENT_TYPE);
+    /** Bounded, so a stop with sleeping handlers ends well within TargetMain's grace. */
+    private static final Duration SHUTDOWN_GRACE = Duration.ofMillis(500);
+
+    private WebServer server;
+    private RequestStats stats;
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) {
+        this.stats = stats;
+        server = WebServer.builder()
+                .host(settings.bind())
+                .port(settings.port())
+                .backlog(settings.backlog())
+                .listenerSocketOptions(Map.of(StandardSocketOptions.SO_REUSEADDR, settings.reuseAddress()))
+                .connectionOptions(SocketOptions.builder().tcpNoDelay(settings.tcpNoDelay()).build())
+                // Helidon would add "Connection: keep-alive" to every HTTP/1.1 response; persistence is the default there.
+                .addProtocol(Http1Config.builder().sendKeepAliveHeader(false).build())
+                .shutdownHook(false)
+                .shutdownGracePeriod(SHUTDOWN_GRACE)
+                .routing(routing -> routing.get(HelloContract.PATH, this::hello))
+                .build()
+                .start();
+        return server.port();
+    }
+
+    @Override
+    public void stop() {
+        server.stop();
+    }
+
+    private void hello(ServerRequest request, ServerResponse response) {
+        long waitMs;
+        try {
+            waitMs = HelloContract.waitMs(request.prologue().query().rawValue());
+        } catch (IllegalArgumentException e) {
+            response.status(Status.BAD_REQUEST_400).send();
+            return;
+        }
+        stats.begin();
+        try {
+            HelloContract.sleep(waitMs);
+            response.header(CONTENT_TYPE).send(HelloContract.BODY_BYTES);
+            stats.complete();
+        } catch (RuntimeException e) {
+            stats.fail();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package dev.gauntlet.target.jdk;
+
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+
+import java.io.IOException;
+import java.util.concurrent.Executors;
+
+/**
+ * {@code com.sun.net.httpserver}, virtual: every exchange (reading its request, then the handler
+ * and its sleep) runs on a new virtual thread.
+ */
+public final class JdkHttpServerVirtual implements HelloServer {
+    private final JdkServer server = new JdkServer();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws IOException {
+        return server.start(settings, stats,
+                Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("jdk-virtual-", 0).factory()));
+    }
+
+    @Override
+    public void stop() {
+        server.stop();
+    }
+}
