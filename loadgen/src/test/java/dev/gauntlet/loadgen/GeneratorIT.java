@@ -59,9 +59,8 @@ class GeneratorIT {
     @Test
     void measuredPhaseEndsAtTheRequestCount() throws Exception {
         try (TestServer server = TestServer.hello()) {
-            LoadSpec base = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(2)).withPhases(0, 20_000);
-            LoadSpec spec = new LoadSpec(base.url(), base.model(), 0, 20_000, 300, base.connectTimeoutMs(),
-                    base.responseTimeoutMs(), 0, base.maxConnections(), 200, "hello", 1, 1.0);
+            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(2)).toBuilder()
+                    .warmupMs(0).durationMs(20_000).maxRequests(300).build();
             RunSummary summary = Generator.run(spec, null, progress);
             assertThat(summary.sent()).isEqualTo(300);
             assertThat(summary.completed()).isEqualTo(300);
