@@ -255,6 +255,16 @@ final class LeanEngine {
         if (serverStats != null) {
             serverAtStart = serverStats.get();
         }
+        // The warm-up's connection goes, with its request if the server holds it (a long wait does): the
+        // burst is N fresh connections, and the warm-up request was never recorded.
+        for (Connection c = busy.first(); c != null; c = busy.first()) {
+            c.hasRequest = false;
+            outstanding--;
+            close(c);
+        }
+        for (Connection c = idle.first(); c != null; c = idle.first()) {
+            close(c);
+        }
         int requests = maxConnections;
         for (int i = 0; i < requests; i++) {
             beginRequest(measureStartNs);
