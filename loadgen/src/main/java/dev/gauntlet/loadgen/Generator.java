@@ -68,7 +68,9 @@ public final class Generator {
     static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, Preflight.Limits limits) {
         InetSocketAddress address = resolve(spec);
         InetAddress[] sources = SourceAddresses.resolve(spec.sourceAddresses());
-        Preflight.Plan plan = Preflight.check(spec, limits);
+        // With several processes each one's share must fit; the message still counts them all.
+        Preflight.Plan plan = Preflight.check(spec.processes() == 1 ? spec
+                : MultiProcess.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);
         checkReachable(address, spec.connectTimeoutMs());
         if (spec.processes() > 1) {
             return MultiProcess.run(spec, outputDir, progress);

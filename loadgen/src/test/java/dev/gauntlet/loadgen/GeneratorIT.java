@@ -69,6 +69,25 @@ class GeneratorIT {
     }
 
     @Test
+    void splitsOverProcessesAndMergesTheirResults(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(4)).toBuilder()
+                    .warmupMs(200).durationMs(1_000).processes(2).build();
+            RunSummary summary = Generator.run(spec, dir, progress);
+
+            assertThat(summary.processes()).isEqualTo(2);
+            assertThat(summary.errorCount()).isZero();
+            RunSummary first = Json.json().readValue(dir.resolve("p1/summary.json").toFile(), RunSummary.class);
+            RunSummary second = Json.json().readValue(dir.resolve("p2/summary.json").toFile(), RunSummary.class);
+            assertThat(first.spec().model()).isEqualTo(new LoadModel.ClosedLoop(2));
+            assertThat(summary.completed()).isEqualTo(first.completed() + second.completed()).isPositive();
+            assertThat(summary.responseTime().count()).isEqualTo(summary.completed());
+            assertThat(LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), -1).getTotalCount())
+                    .isEqualTo(summary.completed());
+        }
+    }
+
+    @Test
     void anUnreachableTargetIsOneClearMessage() throws Exception {
         InetSocketAddress unused = TestServer.unusedAddress();
         LoadSpec spec = LoadSpec.of(URI.create("http://127.0.0.1:" + unused.getPort() + "/hello"), new LoadModel.ClosedLoop(1));
