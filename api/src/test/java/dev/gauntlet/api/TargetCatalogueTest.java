@@ -1,0 +1,34 @@
+package dev.gauntlet.api;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TargetCatalogueTest {
+
+    @Test
+    void everyTargetNamesAKnownTechnologyWithAModuleAndAVersion() {
+        TargetCatalogue catalogue = TargetCatalogue.builtIn();
+
+        assertThat(catalogue.targets()).isNotEmpty();
+        catalogue.targets().forEach(t -> {
+            TargetCatalogue.Technology tech = catalogue.technology(t.technology());
+            assertThat(tech.module()).as(t.name()).startsWith("targets/");
+            assertThat(tech.version()).as(t.name()).doesNotContain("${").isNotBlank();
+            assertThat(t.serverClass()).as(t.name()).startsWith("dev.gauntlet.target." + t.technology() + ".");
+            assertThat(t.style()).as(t.name()).isNotNull();
+            assertThat(t.description()).as(t.name()).isNotBlank();
+        });
+    }
+
+    @Test
+    void theFoundationTargetsAreListed() {
+        TargetCatalogue catalogue = TargetCatalogue.builtIn();
+
+        assertThat(catalogue.target("dummy")).isPresent();
+        assertThat(catalogue.target("jetty-handler-sync").orElseThrow().style()).isEqualTo(HandlerStyle.SYNC);
+        assertThat(catalogue.target("jetty-handler-virtual").orElseThrow().style()).isEqualTo(HandlerStyle.VIRTUAL);
+        assertThat(catalogue.target("netty-event-loop").orElseThrow().style()).isEqualTo(HandlerStyle.EVENT_LOOP);
+        assertThat(catalogue.target("no-such-target")).isEmpty();
+    }
+}

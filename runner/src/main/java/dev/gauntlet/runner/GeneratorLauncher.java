@@ -1,0 +1,77 @@
+package dev.gauntlet.runner;
+
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one load as a separate generator JVM: writes {@code spec.json} into the run directory,
+ * starts {@code GeneratorMain} on the generator's CPUs, waits for it within the spec's hard cap,
+ * and reads back the {@code summary.json} it wrote.
+ */
+final class GeneratorLauncher {
+    static final String MAIN_CLASS = "dev.gauntlet.loadgen.GeneratorMain";
+    static final String MODULE = "loadgen";
+    /** Beyond the spec's own hard cap: JVM start and writing the files. */
+    private static final long EXIT_GRACE_MS = 30_000;
+
+    private final GauntletHome home;
+    private final CpuPlan cpus;
+    private final List<String> jvmOptions;
+
+    GeneratorLauncher(GauntletHome home, CpuPlan cpus, List<String> jvmOptions) {
+        this.home = home;
+        this.cpus = cpus;
+        this.jvmOptions = List.copyOf(jvmOptions);
+    }
+
+    RunSummary run(LoadSpec spec, Path runDir) {
+        Path log = runDir.resolve("generator.log");
+        Process process;
+        try {
+            Files.createDirectories(runDir);
+            Path specFile = runDir.resolve("spec.json");
+            Json.json().writeValue(specFile.toFile(), spec);
+            JavaCommand command = new JavaCommand(cpus.pinGenerator(), jvmOptions, home.classpathOf(MODULE), MAIN_CLASS,
+                    List.of("--spec", specFile.toString(), "--output", runDir.toString()));
+            process = new ProcessBuilder(command.toArgv()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            throw new UserError("the generator could not be started in " + runDir + ": " + e.getMessage());
+        }
+        try {
+            if (!process.waitFor(spec.hardCapMs() + EXIT_GRACE_MS, TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw new UserError("the generator overran its hard cap of " + spec.hardCapMs() + " ms; see " + log);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted while the generator was running");
+        }
+        if (process.exitValue() != 0) {
+            throw new UserError("the generator failed (exit " + process.exitValue() + "): " + lastLine(log));
+        }
+        try {
+            return Json.json().readValue(runDir.resolve("summary.json").toFile(), RunSummary.class);
+        } catch (IOException e) {
+            throw new UserError("the generator wrote no readable summary.json in " + runDir + ": " + e.getMessage());
+        }
+    }
+
+    private static String lastLine(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return lines.isEmpty() ? "no output; see " + log : lines.getLast() + " (see " + log + ")";
+        } catch (IOException e) {
+            return "see " + log;
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package dev.gauntlet.runner;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command line of one child JVM: the same JDK as the runner, its own classpath and options,
+ * optionally pinned to CPUs.
+ */
+record JavaCommand(List<String> cpuPin, List<String> jvmOptions, String classpath, String mainClass, List<String> args) {
+
+    List<String> toArgv() {
+        List<String> argv = new ArrayList<>(cpuPin);
+        argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        argv.addAll(jvmOptions);
+        argv.add("-cp");
+        argv.add(classpath);
+        argv.add(mainClass);
+        argv.addAll(args);
+        return argv;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.gauntlet.runner;
+
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+
+/**
+ * The {@code gauntlet} command line. Exit codes: 0 done, 1 an internal error (a bug: with its
+ * stack trace), 2 a problem the user can fix (one line saying what is wrong and what to do).
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    static int execute(String... args) {
+        CommandLine cli = new CommandLine(new GauntletCommand());
+        cli.setParameterExceptionHandler(Main::badArguments);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof UserError) {
+                commandLine.getErr().println("gauntlet: " + e.getMessage());
+                return 2;
+            }
+            commandLine.getErr().println("gauntlet: internal error, please report it: " + e);
+            e.printStackTrace(commandLine.getErr());
+            return 1;
+        });
+        return cli.execute(args);
+    }
+
+    /** A wrong flag or value: one line naming it and the help to read, exit code 2. */
+    private static int badArguments(CommandLine.ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        PrintWriter err = command.getErr();
+        err.println("gauntlet: " + e.getMessage() + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
+        return 2;
+    }
+}

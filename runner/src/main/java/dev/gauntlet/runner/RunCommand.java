@@ -1,0 +1,69 @@
+package dev.gauntlet.runner;
+
+import dev.gauntlet.api.TargetCatalogue;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code gauntlet run}: a suite, its progress, its table and its results directory. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a benchmark suite: every target × scenario × repetition, each target and generator in its own JVM.",
+        footer = {"", "Examples:", "  ./gauntlet run                                   the built-in quick suite (about 3 minutes)",
+                "  ./gauntlet run --targets dummy,netty-event-loop  the quick suite on two targets",
+                "  ./gauntlet run --suite my-suite.yaml --results /tmp/results"})
+final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--suite", paramLabel = "NAME|FILE", description = "a built-in suite (quick) or a YAML file (default: quick)")
+    String suiteName = "quick";
+
+    @Option(names = "--targets", split = ",", paramLabel = "NAME[,NAME...]",
+            description = "run these targets instead of the suite's (names from ./gauntlet targets)")
+    List<String> targets;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "where results directories go (default: results)")
+    Path resultsRoot = Path.of("results");
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        GauntletHome home = GauntletHome.fromSystemProperty();
+        Suite suite = SuiteLoader.load(suiteName);
+        if (targets != null) {
+            suite = suite.withTargets(targets);
+        }
+        TargetCatalogue catalogue = TargetCatalogue.builtIn();
+        CpuPlan cpus = CpuPlan.forThisMachine();
+        TargetLauncher targetLauncher = new TargetLauncher(home, catalogue, cpus, suite.jvm().target());
+        suite.targets().forEach(targetLauncher::entry);
+        GeneratorLauncher generator = new GeneratorLauncher(home, cpus, suite.jvm().generator());
+
+        ResultsStore store = ResultsStore.create(resultsRoot, suite, Environment.capture(home, cpus));
+        PrintWriter out = spec.commandLine().getOut();
+        System.err.printf("gauntlet: suite %s, %d targets × %d scenarios × %d, CPUs %s; results in %s%n", suite.name(),
+                suite.targets().size(), suite.scenarios().size(), suite.repetitions(), describe(cpus), store.dir());
+        List<String> failures = new SuiteRunner(targetLauncher, generator, store, System.err).run(suite);
+
+        out.println();
+        out.print(ResultsTable.render(store.rows()));
+        out.println();
+        out.println("Results: " + store.dir());
+        out.flush();
+        if (!failures.isEmpty()) {
+            throw new UserError(failures.size() + " run(s) failed, the rest is in " + store.dir() + "; first: " + failures.getFirst());
+        }
+        return 0;
+    }
+
+    private static String describe(CpuPlan cpus) {
+        return cpus.mechanism().equals("none") ? "not pinned"
+                : "target " + cpus.targetCpus() + ", generator " + cpus.generatorCpus() + " (" + cpus.mechanism() + ")";
+    }
+}

@@ -1,0 +1,110 @@
+package dev.gauntlet.runner;
+
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs a suite: for each target, one target JVM for all its scenarios and repetitions, and one
+ * generator JVM per run. Prints a progress line per run and stores each row as soon as it is
+ * measured. A target that fails to start or dies is recorded and the suite goes on with the next.
+ */
+final class SuiteRunner {
+    private static final Pattern MAX_IN_FLIGHT = Pattern.compile("\"maxInFlight\"\\s*:\\s*(\\d+)");
+
+    private final TargetLauncher targets;
+    private final GeneratorLauncher generator;
+    private final ResultsStore store;
+    private final PrintStream progress;
+    private final List<String> failures = new ArrayList<>();
+    private int runsDone;
+
+    SuiteRunner(TargetLauncher targets, GeneratorLauncher generator, ResultsStore store, PrintStream progress) {
+        this.targets = targets;
+        this.generator = generator;
+        this.store = store;
+        this.progress = progress;
+    }
+
+    /** Runs every target × scenario × repetition; returns one-line descriptions of what went wrong. */
+    List<String> run(Suite suite) {
+        int runsTotal = suite.targets().size() * suite.scenarios().size() * suite.repetitions();
+        for (String name : suite.targets()) {
+            TargetProcess target;
+            try {
+                target = targets.start(name, List.of(), store.targetDir(name).resolve("target.log"));
+            } catch (UserError e) {
+                failures.add(e.getMessage());
+                forEachRun(suite, (scenario, rep) -> record(runsTotal, ResultRow.failed(name, scenario, rep, "target did not start")));
+                continue;
+            }
+            try (target) {
+                store.writeServedJson(store.targetDir(name).resolve("settings.json"), target.settings());
+                forEachRun(suite, (scenario, rep) -> record(runsTotal, measure(target, scenario, rep, runsTotal)));
+            }
+        }
+        return List.copyOf(failures);
+    }
+
+    private ResultRow measure(TargetProcess target, Suite.Scenario scenario, int rep, int runsTotal) {
+        String name = target.entry().name();
+        if (!target.isAlive()) {
+            return ResultRow.failed(name, scenario, rep, "skipped: target died earlier");
+        }
+        progress.printf(Locale.ROOT, "[%d/%d] %s · %s #%d: %s, wait %d ms, %.0f s ...%n", runsDone + 1, runsTotal, name, scenario.name(), rep,
+                scenario.load().describe(), scenario.waitMs(), (scenario.warmupMs() + scenario.durationMs()) / 1000.0);
+        var runDir = store.runDir(name, scenario.name(), rep);
+        RunSummary summary;
+        try {
+            target.resetStats();
+            LoadSpec spec = LoadSpec.of(target.uri("/hello?wait=" + scenario.waitMs()), scenario.load())
+                    .withPhases(scenario.warmupMs(), scenario.durationMs());
+            summary = generator.run(spec, runDir);
+        } catch (UserError e) {
+            String why = target.isAlive() ? e.getMessage() : target.deathNotice();
+            failures.add(name + " · " + scenario.name() + ": " + why);
+            return ResultRow.failed(name, scenario, rep, target.isAlive() ? "run failed" : "target died");
+        }
+        if (!target.isAlive()) {
+            failures.add(name + " · " + scenario.name() + ": " + target.deathNotice());
+            return ResultRow.of(name, scenario, rep, summary, null, "target died");
+        }
+        String stats = target.stats();
+        store.writeServedJson(runDir.resolve("stats.json"), stats);
+        String note = summary.generatorSaturated()
+                ? "generator saturated: " + String.join("; ", summary.saturationReasons()) : "";
+        return ResultRow.of(name, scenario, rep, summary, maxInFlight(stats), note);
+    }
+
+    private void record(int runsTotal, ResultRow row) {
+        store.add(row);
+        runsDone++;
+        progress.printf(Locale.ROOT, "[%d/%d] %s · %s: %d requests, %.0f/s, p99 %s ms, %d errors%s%n", runsDone, runsTotal,
+                row.target(), row.scenario(), row.requests(), row.achievedRatePerSec(), ResultsTable.millis(row.p99Ms()),
+                row.errors(), row.valid() ? "" : " — " + row.note());
+    }
+
+    private static Long maxInFlight(String statsJson) {
+        Matcher m = MAX_IN_FLIGHT.matcher(statsJson);
+        return m.find() ? Long.parseLong(m.group(1)) : null;
+    }
+
+    private static void forEachRun(Suite suite, RunAction action) {
+        for (Suite.Scenario scenario : suite.scenarios()) {
+            for (int rep = 1; rep <= suite.repetitions(); rep++) {
+                action.run(scenario, rep);
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface RunAction {
+        void run(Suite.Scenario scenario, int repetition);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.gauntlet.runner;
+
+import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code gauntlet target NAME}: one target in the foreground, its output on the terminal, until Ctrl-C. */
+@Command(name = "target", mixinStandardHelpOptions = true,
+        description = "Start one target by hand. It prints READY port=P admin=A; Ctrl-C stops it.",
+        footer = {"", "Examples:", "  ./gauntlet target dummy --port 8080",
+                "  curl 'http://127.0.0.1:8080/hello?wait=100'      # the contract",
+                "  curl http://127.0.0.1:ADMIN/stats                 # started, completed, inFlight, maxInFlight, errors"})
+final class TargetCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "NAME", description = "a target from ./gauntlet targets")
+    String name;
+
+    @Option(names = "--port", description = "serving port (default: 0, any free port)")
+    Integer port;
+
+    @Option(names = "--admin-port", description = "admin port (default: 0, any free port)")
+    Integer adminPort;
+
+    @Option(names = "--workers", description = "platform worker threads at most (default: 10000)")
+    Integer workers;
+
+    @Option(names = "--io-threads", description = "I/O threads (default: the number of CPUs)")
+    Integer ioThreads;
+
+    @Option(names = "--async-threads", description = "worker threads of the async styles (default: 100)")
+    Integer asyncThreads;
+
+    @Option(names = "--backlog", description = "accept queue length (default: 10000)")
+    Integer backlog;
+
+    @Option(names = "--jvm-option", paramLabel = "OPTION", description = "a JVM option of the target, repeatable (default: -Xmx1g)")
+    List<String> jvmOptions = new ArrayList<>(List.of("-Xmx1g"));
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(),
+                CpuPlan.none(), jvmOptions);
+        TargetEntry entry = launcher.entry(name);
+        List<String> flags = new ArrayList<>();
+        addFlag(flags, "--port", port);
+        addFlag(flags, "--admin-port", adminPort);
+        addFlag(flags, "--workers", workers);
+        addFlag(flags, "--io-threads", ioThreads);
+        addFlag(flags, "--async-threads", asyncThreads);
+        addFlag(flags, "--backlog", backlog);
+        Process process = new ProcessBuilder(launcher.command(entry, flags).toArgv()).inheritIO().start();
+        // Ctrl-C reaches the whole process group; this hook covers a runner stopped any other way.
+        Runtime.getRuntime().addShutdownHook(new Thread(process::destroy));
+        int exit = process.waitFor();
+        return exit == 0 || exit == 130 || exit == 143 ? 0 : 2;
+    }
+
+    private static void addFlag(List<String> flags, String flag, Integer value) {
+        if (value != null) {
+            flags.add(flag);
+            flags.add(value.toString());
+        }
+    }
+}

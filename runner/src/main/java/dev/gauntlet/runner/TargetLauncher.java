@@ -1,0 +1,54 @@
+package dev.gauntlet.runner;
+
+import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Starts catalogue targets as their own JVMs: the technology module's classpath, the role's JVM
+ * options, the CPU pin, and {@code TargetMain} with the target's server class.
+ *
+ * <pre>{@code
+ * TargetLauncher launcher = new TargetLauncher(home, catalogue, CpuPlan.forThisMachine(), List.of("-Xmx1g"));
+ * try (TargetProcess target = launcher.start("jetty-handler-sync", List.of(), logFile)) { ... }
+ * }</pre>
+ */
+final class TargetLauncher {
+    static final String MAIN_CLASS = "dev.gauntlet.target.TargetMain";
+    static final String HOST = "127.0.0.1";
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(20);
+
+    private final GauntletHome home;
+    private final TargetCatalogue catalogue;
+    private final CpuPlan cpus;
+    private final List<String> jvmOptions;
+
+    TargetLauncher(GauntletHome home, TargetCatalogue catalogue, CpuPlan cpus, List<String> jvmOptions) {
+        this.home = home;
+        this.catalogue = catalogue;
+        this.cpus = cpus;
+        this.jvmOptions = List.copyOf(jvmOptions);
+    }
+
+    TargetEntry entry(String name) {
+        return catalogue.target(name).orElseThrow(() -> new UserError("unknown target '" + name
+                + "': ./gauntlet targets lists the names"));
+    }
+
+    /** The target's JVM command; {@code extraFlags} are TargetMain flags such as {@code --workers 200}. */
+    JavaCommand command(TargetEntry entry, List<String> extraFlags) {
+        String module = catalogue.technology(entry.technology()).module();
+        List<String> args = new ArrayList<>(List.of("--server", entry.serverClass(), "--bind", HOST));
+        args.addAll(extraFlags);
+        return new JavaCommand(cpus.pinTarget(), jvmOptions, home.classpathOf(module), MAIN_CLASS, args);
+    }
+
+    TargetProcess start(String name, List<String> extraFlags, Path log) {
+        TargetEntry entry = entry(name);
+        return TargetProcess.start(command(entry, extraFlags), entry, HOST, log, READY_TIMEOUT);
+    }
+}

@@ -1,0 +1,111 @@
+package dev.gauntlet.runner;
+
+import dev.gauntlet.api.LoadModel;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SuiteLoaderTest {
+
+    @Test
+    void theQuickSuiteHasAnOpenAndAClosedLoopScenario() {
+        Suite quick = SuiteLoader.load("quick");
+
+        assertThat(quick.targets()).contains("dummy", "jetty-handler-sync", "jetty-handler-virtual", "netty-event-loop");
+        assertThat(quick.scenarios()).extracting(Suite.Scenario::load)
+                .hasAtLeastOneElementOfType(LoadModel.OpenLoop.class)
+                .hasAtLeastOneElementOfType(LoadModel.ClosedLoop.class);
+        assertThat(quick.scenarios()).filteredOn(s -> s.load() instanceof LoadModel.OpenLoop)
+                .extracting(Suite.Scenario::waitMs).containsOnly(100L);
+    }
+
+    @Test
+    void defaultsFillWhatASuiteLeavesOut() {
+        Suite suite = parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    durationMs: 1000
+                """);
+
+        assertThat(suite.repetitions()).isEqualTo(1);
+        assertThat(suite.jvm().target()).isEqualTo(Suite.JvmOptions.DEFAULT_TARGET);
+        assertThat(suite.scenarios().getFirst().warmupMs()).isZero();
+    }
+
+    @Test
+    void aMissingFieldIsNamedWithTheSource() {
+        assertThatThrownBy(() -> parse("name: mine\nscenarios: []\n"))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("my.yaml")
+                .hasMessageContaining("targets must list at least one target");
+    }
+
+    @Test
+    void anUnknownFieldIsReportedWithItsPath() {
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                colour: blue
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessage("my.yaml: unknown field 'colour'; known there: description, jvm, name, repetitions, scenarios, targets");
+    }
+
+    @Test
+    void anUnknownFieldInAScenarioIsReportedWithItsPath() {
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    waitMS: 100
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("my.yaml: unknown field 'scenarios[0].waitMS'");
+    }
+
+    @Test
+    void anInvalidLoadIsReportedAsTheUserWroteIt() {
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: open, ratePerSec: -5 }
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("rate must be > 0");
+    }
+
+    @Test
+    void brokenYamlIsOneLine() {
+        assertThatThrownBy(() -> parse("name: [unclosed\n"))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("my.yaml")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void anUnknownSuiteNameSaysWhichAreBuiltIn() {
+        assertThatThrownBy(() -> SuiteLoader.load("no-such-suite"))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("[quick]");
+    }
+
+    private static Suite parse(String yaml) {
+        return SuiteLoader.parse(yaml.getBytes(StandardCharsets.UTF_8), "my.yaml");
+    }
+}
