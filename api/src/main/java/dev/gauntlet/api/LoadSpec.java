@@ -1,6 +1,7 @@
 package dev.gauntlet.api;
 
 import java.net.URI;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -11,17 +12,24 @@ import java.util.Objects;
  * LoadSpec spec = LoadSpec.of(URI.create("http://127.0.0.1:8080/hello?wait=100"),
  *                             new LoadModel.OpenLoop(1_000, LoadModel.InterArrival.EXPONENTIAL))
  *         .withPhases(5_000, 20_000);
+ * LoadSpec held = LoadSpec.of(URI.create("http://127.0.0.1:8080/hello?wait=60000"), new LoadModel.MaxConcurrency(15_000))
+ *         .toBuilder().adminUrl(URI.create("http://127.0.0.1:8081")).processes(2).build();
  * }</pre>
  *
- * @param warmupMs          warm-up phase, run and not recorded (0 for none)
- * @param durationMs        measured phase; it also ends at {@code maxRequests} when that is > 0
- * @param maxRequests       requests in the measured phase at most; 0 means bounded by duration only
- * @param hardCapMs         wall-clock cap of the whole run, warm-up and drain included
- * @param maxConnections    open loop: connections opened at most; a request with none idle waits
- * @param expectedStatus    a response with another status counts as a bad-status error
- * @param expectedBody      a response with another body counts as a bad-body error; null: not checked
- * @param seed              seeds the schedule's randomness, so a run's intended starts repeat
+ * @param warmupMs            warm-up phase, run and not recorded (0 for none)
+ * @param durationMs          measured phase; it also ends at {@code maxRequests} when that is > 0
+ * @param maxRequests         requests in the measured phase at most; 0 means bounded by duration only
+ * @param hardCapMs           wall-clock cap of the whole run, warm-up and drain included; 0: derived
+ * @param maxConnections      open loop: connections opened at most, past which a request waits;
+ *                            0 means what the machine's limits allow
+ * @param expectedStatus      a response with another status counts as a bad-status error
+ * @param expectedBody        a response with another body counts as a bad-body error; null: not checked
+ * @param seed                seeds the schedule's randomness, so a run's intended starts repeat
  * @param maxScheduleLagP99Ms the generator flags itself saturated past this schedule-lag p99
+ * @param adminUrl            a Gauntlet target's admin base URL ({@code GET /stats}); null when none
+ * @param sourceAddresses     local addresses the connections are spread over (empty: the system's
+ *                            choice), to get past the ephemeral ports of one address
+ * @param processes           generator processes the load is split over; their histograms merge
  */
 public record LoadSpec(
         URI url,
@@ -36,13 +44,17 @@ public record LoadSpec(
         int expectedStatus,
         String expectedBody,
         long seed,
-        double maxScheduleLagP99Ms) {
+        double maxScheduleLagP99Ms,
+        URI adminUrl,
+        List<String> sourceAddresses,
+        int processes) {
 
     public static final long DEFAULT_WARMUP_MS = 2_000;
     public static final long DEFAULT_DURATION_MS = 10_000;
     public static final long DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
     public static final long DEFAULT_RESPONSE_TIMEOUT_MS = 30_000;
-    public static final int DEFAULT_MAX_CONNECTIONS = 10_000;
+    /** What the machine's limits allow: open files and ephemeral ports. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 0;
     public static final double DEFAULT_MAX_SCHEDULE_LAG_P99_MS = 1.0;
 
     public LoadSpec {
@@ -54,6 +66,22 @@ public record LoadSpec(
         if (warmupMs < 0 || durationMs <= 0 || maxRequests < 0) {
             throw new IllegalArgumentException("warm-up must be >= 0 and duration > 0");
         }
+        if (connectTimeoutMs <= 0 || responseTimeoutMs <= 0) {
+            throw new IllegalArgumentException("timeouts must be > 0");
+        }
+        if (maxConnections < 0) {
+            throw new IllegalArgumentException("max connections must be >= 1, or 0 for what the limits allow");
+        }
+        if (adminUrl != null && (!"http".equals(adminUrl.getScheme()) || adminUrl.getHost() == null)) {
+            throw new IllegalArgumentException("admin url must be http://host:port, got " + adminUrl);
+        }
+        sourceAddresses = sourceAddresses == null ? List.of() : List.copyOf(sourceAddresses);
+        if (processes == 0) {
+            processes = 1;
+        }
+        if (processes < 1) {
+            throw new IllegalArgumentException("processes must be >= 1, got " + processes);
+        }
         if (hardCapMs <= 0) {
             hardCapMs = defaultHardCapMs(warmupMs, durationMs, responseTimeoutMs);
         }
@@ -63,29 +91,151 @@ public record LoadSpec(
     public static LoadSpec of(URI url, LoadModel model) {
         return new LoadSpec(url, model, DEFAULT_WARMUP_MS, DEFAULT_DURATION_MS, 0,
                 DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS, 0, DEFAULT_MAX_CONNECTIONS,
-                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS);
+                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1);
     }
 
     public LoadSpec withPhases(long warmupMs, long durationMs) {
-        return new LoadSpec(url, model, warmupMs, durationMs, maxRequests, connectTimeoutMs,
-                responseTimeoutMs, 0, maxConnections, expectedStatus, expectedBody, seed,
-                maxScheduleLagP99Ms);
+        return toBuilder().warmupMs(warmupMs).durationMs(durationMs).build();
     }
 
     public LoadSpec withTimeouts(long connectTimeoutMs, long responseTimeoutMs) {
-        return new LoadSpec(url, model, warmupMs, durationMs, maxRequests, connectTimeoutMs,
-                responseTimeoutMs, 0, maxConnections, expectedStatus, expectedBody, seed,
-                maxScheduleLagP99Ms);
+        return toBuilder().connectTimeoutMs(connectTimeoutMs).responseTimeoutMs(responseTimeoutMs).build();
     }
 
     public LoadSpec withExpectedBody(String expectedBody) {
-        return new LoadSpec(url, model, warmupMs, durationMs, maxRequests, connectTimeoutMs,
-                responseTimeoutMs, hardCapMs, maxConnections, expectedStatus, expectedBody, seed,
-                maxScheduleLagP99Ms);
+        return toBuilder().expectedBody(expectedBody).build();
+    }
+
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
     /** Warm-up plus measurement plus time for the last responses to arrive, plus a margin. */
     private static long defaultHardCapMs(long warmupMs, long durationMs, long responseTimeoutMs) {
         return warmupMs + durationMs + Math.max(responseTimeoutMs, 1_000) + 5_000;
+    }
+
+    /** Changes a few fields of a spec; a change of phases or timeouts derives the hard cap anew. */
+    public static final class Builder {
+        private URI url;
+        private LoadModel model;
+        private long warmupMs;
+        private long durationMs;
+        private long maxRequests;
+        private long connectTimeoutMs;
+        private long responseTimeoutMs;
+        private long hardCapMs;
+        private int maxConnections;
+        private int expectedStatus;
+        private String expectedBody;
+        private long seed;
+        private double maxScheduleLagP99Ms;
+        private URI adminUrl;
+        private List<String> sourceAddresses;
+        private int processes;
+
+        private Builder(LoadSpec spec) {
+            url = spec.url;
+            model = spec.model;
+            warmupMs = spec.warmupMs;
+            durationMs = spec.durationMs;
+            maxRequests = spec.maxRequests;
+            connectTimeoutMs = spec.connectTimeoutMs;
+            responseTimeoutMs = spec.responseTimeoutMs;
+            hardCapMs = spec.hardCapMs;
+            maxConnections = spec.maxConnections;
+            expectedStatus = spec.expectedStatus;
+            expectedBody = spec.expectedBody;
+            seed = spec.seed;
+            maxScheduleLagP99Ms = spec.maxScheduleLagP99Ms;
+            adminUrl = spec.adminUrl;
+            sourceAddresses = spec.sourceAddresses;
+            processes = spec.processes;
+        }
+
+        public Builder model(LoadModel model) {
+            this.model = model;
+            return this;
+        }
+
+        public Builder warmupMs(long warmupMs) {
+            this.warmupMs = warmupMs;
+            this.hardCapMs = 0;
+            return this;
+        }
+
+        public Builder durationMs(long durationMs) {
+            this.durationMs = durationMs;
+            this.hardCapMs = 0;
+            return this;
+        }
+
+        public Builder maxRequests(long maxRequests) {
+            this.maxRequests = maxRequests;
+            return this;
+        }
+
+        public Builder connectTimeoutMs(long connectTimeoutMs) {
+            this.connectTimeoutMs = connectTimeoutMs;
+            this.hardCapMs = 0;
+            return this;
+        }
+
+        public Builder responseTimeoutMs(long responseTimeoutMs) {
+            this.responseTimeoutMs = responseTimeoutMs;
+            this.hardCapMs = 0;
+            return this;
+        }
+
+        public Builder hardCapMs(long hardCapMs) {
+            this.hardCapMs = hardCapMs;
+            return this;
+        }
+
+        public Builder maxConnections(int maxConnections) {
+            this.maxConnections = maxConnections;
+            return this;
+        }
+
+        public Builder expectedStatus(int expectedStatus) {
+            this.expectedStatus = expectedStatus;
+            return this;
+        }
+
+        public Builder expectedBody(String expectedBody) {
+            this.expectedBody = expectedBody;
+            return this;
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder maxScheduleLagP99Ms(double maxScheduleLagP99Ms) {
+            this.maxScheduleLagP99Ms = maxScheduleLagP99Ms;
+            return this;
+        }
+
+        public Builder adminUrl(URI adminUrl) {
+            this.adminUrl = adminUrl;
+            return this;
+        }
+
+        public Builder sourceAddresses(List<String> sourceAddresses) {
+            this.sourceAddresses = sourceAddresses;
+            return this;
+        }
+
+        public Builder processes(int processes) {
+            this.processes = processes;
+            return this;
+        }
+
+        public LoadSpec build() {
+            return new LoadSpec(url, model, warmupMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs,
+                    hardCapMs, maxConnections, expectedStatus, expectedBody, seed, maxScheduleLagP99Ms, adminUrl,
+                    sourceAddresses, processes);
+        }
     }
 }

@@ -16,6 +16,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -61,8 +62,20 @@ public final class Generator {
     }
 
     static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress) {
+        return run(spec, outputDir, progress, Preflight.Limits.read());
+    }
+
+    static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, Preflight.Limits limits) {
         InetSocketAddress address = resolve(spec);
+        InetAddress[] sources = SourceAddresses.resolve(spec.sourceAddresses());
+        // With several processes each one's share must fit; the message still counts them all.
+        Preflight.Plan plan = Preflight.check(spec.processes() == 1 ? spec
+                : MultiProcess.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);
         checkReachable(address, spec.connectTimeoutMs());
+        if (spec.processes() > 1) {
+            return MultiProcess.run(spec, outputDir, progress);
+        }
+        plan.warnings().forEach(warning -> progress.println("gauntlet load: warning: " + warning));
         if (outputDir != null) {
             try {
                 Files.createDirectories(outputDir);
@@ -75,7 +88,8 @@ public final class Generator {
         RequestCounters counters = new RequestCounters();
         Instant startedAt = Instant.now();
         long runStartNs = System.nanoTime();
-        LeanEngine engine = new LeanEngine(spec, address, runStartNs, recorder, counters);
+        LeanEngine engine = new LeanEngine(spec, address, sources, plan.maxConnections(), runStartNs, recorder, counters,
+                spec.adminUrl() == null ? null : new AdminClient(spec.adminUrl()));
         progress.printf(Locale.ROOT, "gauntlet load: %s -> %s, warm-up %s, measured %s%n", spec.model().describe(),
                 spec.url(), seconds(spec.warmupMs()), seconds(spec.durationMs()));
 
@@ -133,7 +147,8 @@ public final class Generator {
                 LatencyRecorder.percentiles(recorder.responseTotal()),
                 LatencyRecorder.percentiles(recorder.serviceTotal()),
                 LatencyRecorder.percentiles(lag),
-                counters.connectionsOpenedCount(), cost, !reasons.isEmpty(), List.copyOf(reasons));
+                counters.connectionsOpenedCount(), cost, !reasons.isEmpty(), List.copyOf(reasons),
+                engine.connectionsPeak(), engine.hardCapReached(), engine.concurrency(), 1);
     }
 
     static void write(RunSummary summary, Path file) {

@@ -16,7 +16,8 @@ import java.nio.file.Path;
  *      --spec run/spec.json --output run/
  * </pre>
  *
- * <p>{@code spec.json} is a {@link LoadSpec} as {@code Json.json()} writes it. Exit 0 when the run
+ * <p>{@code spec.json} is a {@link LoadSpec} as {@code Json.json()} writes it; {@code --start-at EPOCH_MS}
+ * delays the start to that instant, so that processes sharing one load start together. Exit 0 when the run
  * completed (request errors included, they are in {@code summary.json}); exit 2 with one line on
  * stderr for bad input or an unreachable target. SIGTERM ends the run early and still writes
  * the files.
@@ -30,11 +31,13 @@ public final class GeneratorMain {
     public static void main(String[] args) {
         Path specFile = null;
         Path outputDir = null;
+        long startAtEpochMs = 0;
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
                 case "--spec" -> specFile = Path.of(required("--spec", value));
                 case "--output" -> outputDir = Path.of(required("--output", value));
+                case "--start-at" -> startAtEpochMs = parseLong("--start-at", required("--start-at", value));
                 default -> exit("unknown argument " + args[i] + "; usage: GeneratorMain --spec spec.json --output DIR");
             }
             i++;
@@ -54,6 +57,7 @@ public final class GeneratorMain {
         });
         Runtime.getRuntime().addShutdownHook(stopOnSignal);
         try {
+            waitUntil(startAtEpochMs);
             Generator.run(spec, outputDir);
         } catch (GeneratorException e) {
             exit(e.getMessage());
@@ -74,6 +78,27 @@ public final class GeneratorMain {
             exit("cannot read spec " + specFile + ": " + e);
         }
         throw new AssertionError("unreachable");
+    }
+
+    /** Processes split from one load start together, whenever each JVM came up. */
+    private static void waitUntil(long epochMs) {
+        long waitMs = epochMs - System.currentTimeMillis();
+        if (waitMs > 0) {
+            try {
+                Thread.sleep(waitMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static long parseLong(String flag, String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            exit(flag + " needs a number, got " + value);
+            return 0;
+        }
     }
 
     private static String required(String flag, String value) {

@@ -42,6 +42,24 @@ final class IntervalLogs implements AutoCloseable {
         lag.close();
     }
 
+    /** One log on its own, for merged results. */
+    static final class Single implements AutoCloseable {
+        private final HistogramLogWriter writer;
+
+        Single(Path file, long startEpochMs, String description) {
+            writer = open(file, startEpochMs, description);
+        }
+
+        void write(Histogram interval) {
+            writer.outputIntervalHistogram(interval);
+        }
+
+        @Override
+        public void close() {
+            writer.close();
+        }
+    }
+
     private static HistogramLogWriter open(Path file, long startEpochMs, String comment) {
         try {
             HistogramLogWriter writer = new HistogramLogWriter(new PrintStream(new FileOutputStream(file.toFile()), true));

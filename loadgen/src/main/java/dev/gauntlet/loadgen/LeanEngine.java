@@ -3,10 +3,12 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NoRouteToHostException;
 import java.net.StandardSocketOptions;
@@ -18,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The built-in HTTP/1.1 engine: one thread, one NIO selector, keep-alive connections, a
@@ -47,9 +50,13 @@ final class LeanEngine {
     private final Selector selector;
     private final Consumer<SelectionKey> onReady = this::onReady;
 
+    private final Mode mode;
     private final boolean openLoop;
     private final Schedule schedule;
     private final int maxConnections;
+    private final InetAddress[] sourceAddresses;
+    private final Supplier<RunSummary.ServerStats> serverStats;
+    private int nextSource;
     private final long connectTimeoutNs;
     private final long responseTimeoutNs;
 
@@ -58,6 +65,7 @@ final class LeanEngine {
     private final ConnectionList busy = new ConnectionList();
     private final LongQueue pending = new LongQueue();
     private int openConnections;
+    private int connectionsPeak;
 
     private final long runStartNs;
     private final long measureStartNs;
@@ -70,9 +78,20 @@ final class LeanEngine {
     private long outstanding;
     private boolean openFailedThisRound;
     private boolean hardCapReached;
+    private boolean burstSent;
+    private RunSummary.Concurrency concurrency;
+    private RunSummary.ServerStats serverAtStart;
 
-    LeanEngine(LoadSpec spec, InetSocketAddress address, long runStartNs, LatencyRecorder recorder,
-               RequestCounters counters) {
+    /** How the engine offers load; {@link #HELD} is the max-concurrency model. */
+    enum Mode { OPEN, CLOSED, HELD }
+
+    /**
+     * @param maxConnections the open loop's connection limit, already resolved against the machine's limits
+     * @param serverStats    fetches the target's {@code /stats}; null when the spec names no admin URL
+     */
+    LeanEngine(LoadSpec spec, InetSocketAddress address, InetAddress[] sourceAddresses, int maxConnections,
+               long runStartNs, LatencyRecorder recorder, RequestCounters counters,
+               Supplier<RunSummary.ServerStats> serverStats) {
         this.spec = spec;
         this.address = address;
         this.recorder = recorder;
@@ -81,20 +100,26 @@ final class LeanEngine {
         this.request = ByteBuffer.allocateDirect(requestAscii.length).put(requestAscii).flip();
         this.requestBytes = requestAscii.length;
         this.expectedBody = spec.expectedBody() == null ? null : spec.expectedBody().getBytes(StandardCharsets.UTF_8);
+        this.sourceAddresses = sourceAddresses;
+        this.serverStats = serverStats;
         switch (spec.model()) {
             case LoadModel.OpenLoop open -> {
-                openLoop = true;
+                mode = Mode.OPEN;
                 schedule = Schedule.of(open, spec.seed());
-                maxConnections = spec.maxConnections();
+                this.maxConnections = maxConnections;
             }
             case LoadModel.ClosedLoop closed -> {
-                openLoop = false;
+                mode = Mode.CLOSED;
                 schedule = null;
-                maxConnections = closed.connections();
+                this.maxConnections = closed.connections();
             }
-            case LoadModel.MaxConcurrency ignored ->
-                    throw new IllegalArgumentException("the lean engine runs open and closed loops only");
+            case LoadModel.MaxConcurrency held -> {
+                mode = Mode.HELD;
+                schedule = null;
+                this.maxConnections = held.requests();
+            }
         }
+        this.openLoop = mode == Mode.OPEN;
         this.connectTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs());
         this.responseTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.responseTimeoutMs());
         this.runStartNs = runStartNs;
@@ -128,18 +153,28 @@ final class LeanEngine {
                     break;
                 }
                 openFailedThisRound = false;
-                if (openLoop) {
-                    fireDue(nowNs);
-                    while (!pending.isEmpty() && openConnections < maxConnections && !openFailedThisRound) {
-                        openConnection(pending.poll(), nowNs);
+                switch (mode) {
+                    case OPEN -> {
+                        fireDue(nowNs);
+                        openForPending(nowNs);
                     }
-                } else {
-                    while (openConnections < maxConnections && !openFailedThisRound && mayIssueClosed(nowNs)) {
-                        beginRequest(nowNs);
-                        openConnection(nowNs, nowNs);
+                    case CLOSED -> replenish(nowNs, maxConnections);
+                    case HELD -> {
+                        if (nowNs < measureStartNs) {
+                            replenish(nowNs, 1);
+                        } else if (!burstSent) {
+                            sendBurst(nowNs);
+                        } else {
+                            openForPending(nowNs);
+                            mayReissue(nowNs);
+                        }
                     }
                 }
                 expire(nowNs);
+                if (mode == Mode.HELD && burstSent && !issuing) {
+                    endHold();
+                    break;
+                }
                 if (!issuing && outstanding == 0) {
                     break;
                 }
@@ -172,6 +207,15 @@ final class LeanEngine {
         return hardCapReached;
     }
 
+    int connectionsPeak() {
+        return connectionsPeak;
+    }
+
+    /** The max-concurrency figures; null for the other modes. */
+    RunSummary.Concurrency concurrency() {
+        return concurrency;
+    }
+
     long measureStartNs() {
         return measureStartNs;
     }
@@ -191,11 +235,77 @@ final class LeanEngine {
         }
     }
 
-    private boolean mayIssueClosed(long nowNs) {
+    private void openForPending(long nowNs) {
+        while (!pending.isEmpty() && openConnections < maxConnections && !openFailedThisRound) {
+            openConnection(pending.poll(), nowNs);
+        }
+    }
+
+    /** Closed loop: keeps {@code connections} open, each with a request, while the phase lasts. */
+    private void replenish(long nowNs, int connections) {
+        while (openConnections < connections && !openFailedThisRound && mayReissue(nowNs)) {
+            beginRequest(nowNs);
+            openConnection(nowNs, nowNs);
+        }
+    }
+
+    /** Max concurrency: all N requests at once, each intended at the start of the measured phase. */
+    private void sendBurst(long nowNs) {
+        burstSent = true;
+        if (serverStats != null) {
+            serverAtStart = serverStats.get();
+        }
+        // The warm-up's connection goes, with its request if the server holds it (a long wait does): the
+        // burst is N fresh connections, and the warm-up request was never recorded.
+        for (Connection c = busy.first(); c != null; c = busy.first()) {
+            c.hasRequest = false;
+            outstanding--;
+            close(c);
+        }
+        for (Connection c = idle.first(); c != null; c = idle.first()) {
+            close(c);
+        }
+        int requests = maxConnections;
+        for (int i = 0; i < requests; i++) {
+            beginRequest(measureStartNs);
+            dispatch(measureStartNs, nowNs);
+        }
+    }
+
+    /**
+     * Whether a connection that just became free sends its next request: the closed loop's and the
+     * held model's rule (the held model keeps its N in flight); the open loop never does.
+     */
+    private boolean mayReissue(long nowNs) {
         if (issuing && (nowNs >= measureEndNs || (spec.maxRequests() > 0 && measuredIssued >= spec.maxRequests()))) {
             stopIssuing(Math.min(nowNs, measureEndNs));
         }
-        return issuing;
+        return switch (mode) {
+            case OPEN -> false;
+            case CLOSED -> issuing;
+            case HELD -> issuing && (nowNs < measureStartNs ? !burstSent : burstSent);
+        };
+    }
+
+    /**
+     * Max concurrency, at the end of the measured phase: what is held, what the server says, then
+     * the held requests are let go without counting errors; connections not yet established failed.
+     */
+    private void endHold() {
+        RunSummary.ServerStats serverAtEnd = serverStats == null ? null : serverStats.get();
+        long connected = openConnections - connecting.size();
+        concurrency = new RunSummary.Concurrency(connected, busy.size(), serverAtStart, serverAtEnd);
+        for (Connection c = busy.first(); c != null; c = busy.first()) {
+            c.hasRequest = false;
+            outstanding--;
+            close(c);
+        }
+        for (Connection c = connecting.first(); c != null; c = connecting.first()) {
+            fail(c, ErrorClass.CONNECT_TIMEOUT);
+        }
+        while (!pending.isEmpty()) {
+            resolveError(pending.poll(), ErrorClass.CONNECT_TIMEOUT);
+        }
     }
 
     private void stopIssuing(long atNs) {
@@ -227,12 +337,16 @@ final class LeanEngine {
             channel = SocketChannel.open();
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            if (sourceAddresses.length > 0) {
+                channel.bind(new InetSocketAddress(sourceAddresses[nextSource++ % sourceAddresses.length], 0));
+            }
             boolean connected = channel.connect(address);
             Connection connection = new Connection(channel, new ResponseParser(expectedBody));
             connection.hasRequest = true;
             connection.intendedStartNs = intendedStartNs;
             connection.key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, connection);
             openConnections++;
+            connectionsPeak = Math.max(connectionsPeak, openConnections);
             counters.connectionOpened();
             if (connected) {
                 onConnected(connection);
@@ -390,9 +504,9 @@ final class LeanEngine {
 
     private void onIdle(Connection connection, long nowNs) {
         connection.state = Connection.IDLE;
-        if (openLoop && !pending.isEmpty()) {
+        if (!pending.isEmpty()) {
             send(connection, pending.poll());
-        } else if (!openLoop && mayIssueClosed(nowNs)) {
+        } else if (mayReissue(nowNs)) {
             beginRequest(nowNs);
             send(connection, nowNs);
         } else {
@@ -412,7 +526,7 @@ final class LeanEngine {
     private long nextWakeNs(long nowNs) {
         long wakeNs = hardCapNs;
         if (issuing) {
-            wakeNs = Math.min(wakeNs, openLoop ? nextIntendedNs : measureEndNs);
+            wakeNs = Math.min(wakeNs, openLoop ? nextIntendedNs : nowNs < measureStartNs ? measureStartNs : measureEndNs);
         }
         if (connecting.first() != null) {
             wakeNs = Math.min(wakeNs, connecting.first().deadlineNs);

@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -36,11 +37,13 @@ import java.util.stream.Collectors;
  * wrong flags throw {@link CommandLine.ParameterException}.
  */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Load one URL with an open loop (--rate) or a closed loop (--connections) and print "
-                + "the achieved rate, the latency percentiles and the errors.",
+        description = "Load one URL with an open loop (--rate), a closed loop (--connections) or held requests "
+                + "(--max-concurrency) and print the achieved rate, the latency percentiles and the errors.",
         footer = {"", "Examples:",
                 "  gauntlet load http://127.0.0.1:8080/hello --connections 50 --duration 10s",
-                "  gauntlet load http://127.0.0.1:8080/hello?wait=100 --rate 1000 --warmup 2s --duration 30s --output run1/"})
+                "  gauntlet load http://127.0.0.1:8080/hello?wait=100 --rate 1000 --warmup 2s --duration 30s --output run1/",
+                "  gauntlet load http://127.0.0.1:8080/hello?wait=60000 --max-concurrency 15000 --admin http://127.0.0.1:8081 \\",
+                "      --duration 20s --response-timeout 2m --source-addresses 127.0.0.1-127.0.0.4"})
 public final class LoadCommand implements Callable<Integer> {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)");
 
@@ -59,6 +62,9 @@ public final class LoadCommand implements Callable<Integer> {
 
         @Option(names = "--connections", paramLabel = "C", description = "closed loop: C connections, each sending its next request when the previous completed")
         Integer connections;
+
+        @Option(names = "--max-concurrency", paramLabel = "N", description = "open N requests at once against a long wait and hold them")
+        Integer maxConcurrency;
     }
 
     @Option(names = "--inter-arrival", paramLabel = "exponential|constant", defaultValue = "exponential",
@@ -100,6 +106,22 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--any-body", description = "do not check the body")
     boolean anyBody;
 
+    @Option(names = "--admin", paramLabel = "URL",
+            description = "a Gauntlet target's admin base URL, e.g. http://127.0.0.1:8081: its /stats say how many requests it started")
+    URI adminUrl;
+
+    @Option(names = "--source-addresses", paramLabel = "RANGE",
+            description = "spread connections over local addresses, e.g. 127.0.0.1-127.0.0.8, past the ephemeral ports of one")
+    String sourceAddresses;
+
+    @Option(names = "--processes", paramLabel = "N", defaultValue = "1",
+            description = "split the load over N generator processes and merge their histograms (default: ${DEFAULT-VALUE})")
+    int processes;
+
+    @Option(names = "--max-lag-p99", paramLabel = "MS", defaultValue = "1.0",
+            description = "flag the generator saturated past this schedule-lag p99 (default: ${DEFAULT-VALUE} ms)")
+    double maxLagP99Ms;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "seed of the open loop's schedule")
     long seed;
 
@@ -108,6 +130,11 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "print the summary as JSON on stdout instead of the table")
     boolean json;
+
+    /** The command on its own, without the runner: {@code java -cp ... dev.gauntlet.loadgen.LoadCommand URL ...}. */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new LoadCommand()).execute(args));
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -135,19 +162,26 @@ public final class LoadCommand implements Callable<Integer> {
 
     LoadSpec spec() {
         try {
-            LoadModel loadModel = model.ratePerSec != null
-                    ? new LoadModel.OpenLoop(model.ratePerSec, interArrival)
-                    : new LoadModel.ClosedLoop(model.connections);
-            LoadSpec defaults = LoadSpec.of(url, loadModel);
-            return new LoadSpec(url, loadModel, warmupMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs, 0,
-                    maxConnections == null ? defaults.maxConnections() : positive("--max-connections", maxConnections),
-                    expectedStatus, anyBody ? null : expectedBody, seed, defaults.maxScheduleLagP99Ms());
+            LoadModel loadModel = model.ratePerSec != null ? new LoadModel.OpenLoop(model.ratePerSec, interArrival)
+                    : model.connections != null ? new LoadModel.ClosedLoop(model.connections)
+                    : new LoadModel.MaxConcurrency(model.maxConcurrency);
+            return LoadSpec.of(url, loadModel).toBuilder()
+                    .warmupMs(warmupMs).durationMs(durationMs).maxRequests(maxRequests)
+                    .connectTimeoutMs(positive("--connect-timeout", connectTimeoutMs))
+                    .responseTimeoutMs(positive("--response-timeout", responseTimeoutMs))
+                    .maxConnections(maxConnections == null ? LoadSpec.DEFAULT_MAX_CONNECTIONS
+                            : (int) positive("--max-connections", maxConnections))
+                    .expectedStatus(expectedStatus).expectedBody(anyBody ? null : expectedBody).seed(seed)
+                    .maxScheduleLagP99Ms(maxLagP99Ms).adminUrl(adminUrl)
+                    .sourceAddresses(sourceAddresses == null ? List.of() : SourceAddresses.expand(sourceAddresses))
+                    .processes((int) positive("--processes", processes))
+                    .build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
         }
     }
 
-    private static int positive(String flag, int value) {
+    private static long positive(String flag, long value) {
         if (value < 1) {
             throw new IllegalArgumentException(flag + " must be >= 1, got " + value);
         }
@@ -159,13 +193,25 @@ public final class LoadCommand implements Callable<Integer> {
                 summary.measuredSec());
         out.printf(Locale.ROOT, "  requests  %d sent, %d completed, %d errors%s%n", summary.sent(), summary.completed(),
                 summary.errorCount(), errorDetail(summary.errors()));
-        out.printf(Locale.ROOT, "  achieved  %.1f requests/s over %d connections opened%n", summary.achievedRatePerSec(),
-                summary.connectionsOpened());
+        out.printf(Locale.ROOT, "  achieved  %.1f requests/s; %d connections opened, %d open at most%s%n",
+                summary.achievedRatePerSec(), summary.connectionsOpened(), summary.connectionsPeak(),
+                summary.processes() > 1 ? ", over " + summary.processes() + " processes" : "");
         out.printf(Locale.ROOT, "  %-13s %9s %9s %9s %9s %9s %9s %9s%n", "latency (ms)", "p50", "p90", "p99", "p99.9",
                 "p99.99", "max", "mean");
         row(out, "response", summary.responseTime());
         row(out, "service", summary.serviceTime());
         row(out, "schedule lag", summary.scheduleLag());
+        RunSummary.Concurrency held = summary.concurrency();
+        if (held != null) {
+            out.printf(Locale.ROOT, "  held      %d connected, %d requests held at the end%s%n", held.connected(), held.held(),
+                    held.serverAtEnd() == null ? " (no server stats: pass --admin)"
+                            : String.format(Locale.ROOT, "; the server started %d, has %d in flight, %d at most",
+                            held.serverStarted(), held.serverAtEnd().inFlight(), held.serverAtEnd().maxInFlight()));
+        }
+        if (summary.hardCapReached()) {
+            out.printf(Locale.ROOT, "  the run was cut at its hard cap of %d ms: what was in flight counts as timed out%n",
+                    summary.spec().hardCapMs());
+        }
         out.printf(Locale.ROOT, "  generator %d ms CPU, %d MB heap at most, %d threads at most%n",
                 summary.generatorCost().cpuMs(), summary.generatorCost().heapUsedMaxBytes() >> 20,
                 summary.generatorCost().threadsPeak());

@@ -2,6 +2,7 @@ package dev.gauntlet.loadgen;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * An incremental HTTP/1.1 response parser that does only what validation and framing need: the
@@ -30,7 +31,8 @@ final class ResponseParser {
     private static final int MAX_LINE_BYTES = 8192;
 
     private final byte[] expectedBody;
-    private final byte[] line = new byte[MAX_LINE_BYTES];
+    /** Grows up to {@link #MAX_LINE_BYTES} on the first long line; small, since 19k connections each hold one. */
+    private byte[] line = new byte[128];
     private int lineLength;
     private int state;
     private int status;
@@ -101,7 +103,7 @@ final class ResponseParser {
                 default -> {
                     byte b = buffer.get(position++);
                     if (b != '\n') {
-                        if (lineLength == MAX_LINE_BYTES) {
+                        if (lineLength == line.length && !growLine()) {
                             result = Result.MALFORMED;
                         } else {
                             line[lineLength++] = b;
@@ -129,6 +131,14 @@ final class ResponseParser {
             return Result.COMPLETE;
         }
         return Result.MALFORMED;
+    }
+
+    private boolean growLine() {
+        if (line.length >= MAX_LINE_BYTES) {
+            return false;
+        }
+        line = Arrays.copyOf(line, Math.min(line.length * 4, MAX_LINE_BYTES));
+        return true;
     }
 
     private void checkBody(ByteBuffer buffer, int position, int length) {

@@ -59,13 +59,31 @@ class GeneratorIT {
     @Test
     void measuredPhaseEndsAtTheRequestCount() throws Exception {
         try (TestServer server = TestServer.hello()) {
-            LoadSpec base = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(2)).withPhases(0, 20_000);
-            LoadSpec spec = new LoadSpec(base.url(), base.model(), 0, 20_000, 300, base.connectTimeoutMs(),
-                    base.responseTimeoutMs(), 0, base.maxConnections(), 200, "hello", 1, 1.0);
+            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(2)).toBuilder()
+                    .warmupMs(0).durationMs(20_000).maxRequests(300).build();
             RunSummary summary = Generator.run(spec, null, progress);
             assertThat(summary.sent()).isEqualTo(300);
             assertThat(summary.completed()).isEqualTo(300);
             assertThat(summary.measuredSec()).isLessThan(20);
+        }
+    }
+
+    @Test
+    void splitsOverProcessesAndMergesTheirResults(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(4)).toBuilder()
+                    .warmupMs(200).durationMs(1_000).processes(2).build();
+            RunSummary summary = Generator.run(spec, dir, progress);
+
+            assertThat(summary.processes()).isEqualTo(2);
+            assertThat(summary.errorCount()).isZero();
+            RunSummary first = Json.json().readValue(dir.resolve("p1/summary.json").toFile(), RunSummary.class);
+            RunSummary second = Json.json().readValue(dir.resolve("p2/summary.json").toFile(), RunSummary.class);
+            assertThat(first.spec().model()).isEqualTo(new LoadModel.ClosedLoop(2));
+            assertThat(summary.completed()).isEqualTo(first.completed() + second.completed()).isPositive();
+            assertThat(summary.responseTime().count()).isEqualTo(summary.completed());
+            assertThat(LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), -1).getTotalCount())
+                    .isEqualTo(summary.completed());
         }
     }
 

@@ -54,6 +54,21 @@ class GeneratorMainIT {
     }
 
     @Test
+    void anImpossibleRunIsRefusedWithExitTwoAndTheNumbers(@TempDir Path dir) throws Exception {
+        Path specFile = dir.resolve("spec.json");
+        Json.json().writeValue(specFile.toFile(),
+                LoadSpec.of(URI.create("http://127.0.0.1:9/hello?wait=60000"), new LoadModel.MaxConcurrency(54_000)));
+
+        // As here: 20,000 open files, which cannot be raised.
+        Result result = generatorMain("-XX:-MaxFDLimit", "--spec", specFile.toString(), "--output", dir.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.stderr()).hasLineCount(1)
+                .containsPattern("gauntlet generator: 54000 connections need 54000 open files, but a process may open \\d+ here")
+                .contains("--processes");
+    }
+
+    @Test
     void aBadSpecExitsTwoWithOneLine(@TempDir Path dir) throws Exception {
         Path specFile = dir.resolve("spec.json");
         Files.writeString(specFile, "{\"url\": \"http://127.0.0.1:1/\", \"model\": {\"type\": \"open\", \"ratePerSec\": -1}}");
@@ -68,9 +83,13 @@ class GeneratorMainIT {
     }
 
     private static Result generatorMain(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
-                "-cp", System.getProperty("java.class.path"), GeneratorMain.class.getName()));
-        command.addAll(List.of(args));
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
+        List<String> rest = new ArrayList<>(List.of(args));
+        while (!rest.isEmpty() && rest.getFirst().startsWith("-XX")) {
+            command.add(rest.removeFirst());
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), GeneratorMain.class.getName()));
+        command.addAll(rest);
         Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!process.waitFor(30, TimeUnit.SECONDS)) {

@@ -1,5 +1,7 @@
 package dev.gauntlet.loadgen;
 
+import com.sun.net.httpserver.HttpServer;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,20 +25,28 @@ final class TestServer implements AutoCloseable {
     static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
             .getBytes(StandardCharsets.US_ASCII);
 
-    enum Behaviour { HELLO, RESET, GARBAGE, CLOSE_MID_BODY, WRONG_STATUS, WRONG_BODY, NEVER_ANSWER }
+    enum Behaviour { HELLO, REFUSE, NEVER_ACCEPT, RESET, GARBAGE, CLOSE_MID_BODY, WRONG_STATUS, WRONG_BODY, NEVER_ANSWER }
 
     private final ServerSocket server;
     private final Behaviour behaviour;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicInteger connections = new AtomicInteger();
+    private final AtomicLong completed = new AtomicLong();
+    private final AtomicLong inFlight = new AtomicLong();
+    private final AtomicLong maxInFlight = new AtomicLong();
     private volatile CountDownLatch stall = new CountDownLatch(0);
-    private volatile CountDownLatch stalledRequestSeen = new CountDownLatch(0);
+    private volatile long stallAtRequest = -1;
+    private volatile long stallMs;
+    private HttpServer admin;
 
     TestServer(Behaviour behaviour) throws IOException {
         this.behaviour = behaviour;
-        this.server = new ServerSocket(0, 1_000, InetAddress.getLoopbackAddress());
-        Thread.ofVirtual().start(this::accept);
+        // NEVER_ACCEPT: a backlog of one that nobody drains, so later connection attempts go unanswered.
+        this.server = new ServerSocket(0, behaviour == Behaviour.NEVER_ACCEPT ? 1 : 1_000, InetAddress.getLoopbackAddress());
+        if (behaviour != Behaviour.NEVER_ACCEPT) {
+            Thread.ofVirtual().start(this::accept);
+        }
     }
 
     static TestServer hello() throws IOException {
@@ -55,15 +65,34 @@ final class TestServer implements AutoCloseable {
         return connections.get();
     }
 
-    /** From now on no request is answered until {@link #resume()}; returns a latch that opens at the first one held. */
-    CountDownLatch stall() {
-        stalledRequestSeen = new CountDownLatch(1);
+    /** From now on no request is answered until {@link #resume()}. */
+    void stall() {
         stall = new CountDownLatch(1);
-        return stalledRequestSeen;
     }
 
     void resume() {
         stall.countDown();
+    }
+
+    /** The request with this number (1 for the first) is held for {@code ms} before it is answered, once. */
+    void stallOnce(long atRequest, long ms) {
+        stallMs = ms;
+        stallAtRequest = atRequest;
+    }
+
+    /** Serves {@code GET /stats} as a Gauntlet target's admin port does; returns its base URL. */
+    URI startAdmin() throws IOException {
+        admin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 10);
+        admin.createContext("/stats", exchange -> {
+            byte[] body = ("{\"started\":" + requests.get() + ",\"completed\":" + completed.get() + ",\"inFlight\":"
+                    + inFlight.get() + ",\"maxInFlight\":" + maxInFlight.get() + ",\"errors\":0,\"extra\":true}")
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        admin.start();
+        return URI.create("http://127.0.0.1:" + admin.getAddress().getPort());
     }
 
     private void accept() {
@@ -82,15 +111,22 @@ final class TestServer implements AutoCloseable {
     private void serve(Socket socket) {
         try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
             socket.setTcpNoDelay(true);
+            if (behaviour == Behaviour.REFUSE) {
+                // Only the generator's reachability check gets in; everything after is refused.
+                server.close();
+                return;
+            }
             while (readRequest(in)) {
-                requests.incrementAndGet();
-                CountDownLatch held = stall;
-                if (held.getCount() > 0) {
-                    stalledRequestSeen.countDown();
-                    held.await();
+                long number = requests.incrementAndGet();
+                maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                stall.await();
+                if (number == stallAtRequest) {
+                    Thread.sleep(stallMs);
                 }
+                inFlight.decrementAndGet();
+                completed.incrementAndGet();
                 switch (behaviour) {
-                    case HELLO -> out.write(HELLO);
+                    case HELLO, REFUSE, NEVER_ACCEPT -> out.write(HELLO);
                     case RESET -> {
                         socket.setSoLinger(true, 0);
                         return;
@@ -133,6 +169,9 @@ final class TestServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         resume();
+        if (admin != null) {
+            admin.stop(0);
+        }
         server.close();
         for (Socket socket : sockets) {
             socket.close();

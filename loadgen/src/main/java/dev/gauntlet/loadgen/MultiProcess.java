@@ -1,0 +1,224 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Splits one load over N {@link GeneratorMain} processes started together, then merges their
+ * results losslessly: histograms are summed from the children's interval logs (interval k of
+ * the merged log is the sum of every child's interval k), counts are added.
+ *
+ * <pre>
+ * DIR/summary.json, DIR/*.hlog     merged
+ * DIR/p1 ... DIR/pN                each child's spec.json, summary.json, *.hlog, generator.log
+ * </pre>
+ */
+final class MultiProcess {
+    /** Time for every child JVM to start before the common start instant. */
+    private static final long START_DELAY_MS = 3_000;
+    private static final long EXIT_GRACE_MS = 30_000;
+
+    private MultiProcess() {
+    }
+
+    /** Child {@code index}'s share of the load; shares differ by one connection or request at most. */
+    static LoadSpec share(LoadSpec spec, int index) {
+        int n = spec.processes();
+        LoadModel model = switch (spec.model()) {
+            case LoadModel.OpenLoop open -> new LoadModel.OpenLoop(open.ratePerSec() / n, open.interArrival());
+            case LoadModel.ClosedLoop closed -> new LoadModel.ClosedLoop(part(closed.connections(), index, n, "connections"));
+            case LoadModel.MaxConcurrency held -> new LoadModel.MaxConcurrency(part(held.requests(), index, n, "requests"));
+        };
+        return spec.toBuilder().model(model)
+                .maxConnections(spec.maxConnections() == 0 ? 0 : part(spec.maxConnections(), index, n, "max connections"))
+                .maxRequests(spec.maxRequests() == 0 ? 0 : Math.max(1, part(spec.maxRequests(), index, n, "requests")))
+                .seed(spec.seed() + index)
+                .hardCapMs(spec.hardCapMs())
+                .processes(1)
+                .build();
+    }
+
+    static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress) {
+        int n = spec.processes();
+        try {
+            Path dir = outputDir != null ? outputDir : Files.createTempDirectory("gauntlet-load");
+            Files.createDirectories(dir);
+            long startAtEpochMs = System.currentTimeMillis() + START_DELAY_MS;
+            List<Process> children = new ArrayList<>();
+            List<Path> childDirs = new ArrayList<>();
+            progress.printf(Locale.ROOT, "gauntlet load: %s -> %s over %d processes (logs in %s/p1..p%d)%n",
+                    spec.model().describe(), spec.url(), n, dir, n);
+            try {
+                for (int i = 0; i < n; i++) {
+                    Path childDir = Files.createDirectories(dir.resolve("p" + (i + 1)));
+                    Path specFile = childDir.resolve("spec.json");
+                    Json.json().writeValue(specFile.toFile(), share(spec, i));
+                    List<String> command = List.of(javaCommand(), "-cp", System.getProperty("java.class.path"),
+                            GeneratorMain.class.getName(), "--spec", specFile.toString(), "--output", childDir.toString(),
+                            "--start-at", Long.toString(startAtEpochMs));
+                    children.add(new ProcessBuilder(command).redirectErrorStream(true)
+                            .redirectOutput(childDir.resolve("generator.log").toFile()).start());
+                    childDirs.add(childDir);
+                }
+                long deadlineMs = START_DELAY_MS + spec.hardCapMs() + EXIT_GRACE_MS;
+                for (int i = 0; i < n; i++) {
+                    Process child = children.get(i);
+                    if (!child.waitFor(deadlineMs, TimeUnit.MILLISECONDS)) {
+                        throw new GeneratorException("generator process " + (i + 1) + " overran its hard cap; see "
+                                + childDirs.get(i).resolve("generator.log"));
+                    }
+                    if (child.exitValue() != 0) {
+                        throw new GeneratorException("generator process " + (i + 1) + " failed: "
+                                + lastLine(childDirs.get(i).resolve("generator.log")));
+                    }
+                }
+            } catch (InterruptedException e) {
+                children.forEach(Process::destroy);
+                Thread.currentThread().interrupt();
+                throw new GeneratorException("interrupted while the generator processes ran");
+            }
+            RunSummary merged = merge(spec, childDirs, dir);
+            if (outputDir != null) {
+                Generator.write(merged, dir.resolve(Generator.SUMMARY));
+            }
+            return merged;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Merges the children's summaries and interval logs from their directories into {@code outputDir}. */
+    static RunSummary merge(LoadSpec spec, List<Path> childDirs, Path outputDir) throws IOException {
+        List<RunSummary> parts = new ArrayList<>();
+        for (Path childDir : childDirs) {
+            parts.add(Json.json().readValue(childDir.resolve(Generator.SUMMARY).toFile(), RunSummary.class));
+        }
+        Histogram response = mergeLogs(childDirs, IntervalLogs.RESPONSE, outputDir);
+        Histogram service = mergeLogs(childDirs, IntervalLogs.SERVICE, outputDir);
+        Histogram lag = mergeLogs(childDirs, IntervalLogs.LAG, outputDir);
+
+        Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            errors.put(errorClass, parts.stream().mapToLong(p -> p.errors().getOrDefault(errorClass, 0L)).sum());
+        }
+        double measuredSec = parts.stream().mapToDouble(RunSummary::measuredSec).max().orElse(0);
+        long completed = parts.stream().mapToLong(RunSummary::completed).sum();
+        List<String> reasons = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            for (String reason : parts.get(i).saturationReasons()) {
+                reasons.add("process " + (i + 1) + ": " + reason);
+            }
+        }
+        double lagP99Ms = lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99) / 1e6;
+        if (lagP99Ms > spec.maxScheduleLagP99Ms()) {
+            reasons.add(String.format(Locale.ROOT, "schedule lag p99 %.2f ms exceeds %.2f ms", lagP99Ms, spec.maxScheduleLagP99Ms()));
+        }
+        RunSummary.GeneratorCost cost = new RunSummary.GeneratorCost(
+                parts.stream().mapToLong(p -> p.generatorCost().cpuMs()).sum(),
+                parts.stream().mapToLong(p -> p.generatorCost().heapUsedMaxBytes()).sum(),
+                parts.stream().mapToInt(p -> p.generatorCost().threadsPeak()).sum());
+        return new RunSummary(spec, parts.stream().map(RunSummary::startedAt).min(Comparator.naturalOrder()).orElseThrow(),
+                measuredSec, parts.stream().mapToLong(RunSummary::sent).sum(), completed, errors,
+                measuredSec > 0 ? completed / measuredSec : 0,
+                LatencyRecorder.percentiles(response), LatencyRecorder.percentiles(service), LatencyRecorder.percentiles(lag),
+                parts.stream().mapToLong(RunSummary::connectionsOpened).sum(), cost, !reasons.isEmpty(), List.copyOf(reasons),
+                parts.stream().mapToInt(RunSummary::connectionsPeak).sum(),
+                parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size());
+    }
+
+    private static RunSummary.Concurrency mergeConcurrency(List<RunSummary> parts) {
+        List<RunSummary.Concurrency> held = parts.stream().map(RunSummary::concurrency).filter(Objects::nonNull).toList();
+        if (held.isEmpty()) {
+            return null;
+        }
+        // The server is shared: its count before the first burst and after the last hold frame all of them.
+        RunSummary.ServerStats atStart = held.stream().map(RunSummary.Concurrency::serverAtStart).filter(Objects::nonNull)
+                .min(Comparator.comparingLong(RunSummary.ServerStats::started)).orElse(null);
+        RunSummary.ServerStats atEnd = held.stream().map(RunSummary.Concurrency::serverAtEnd).filter(Objects::nonNull)
+                .max(Comparator.comparingLong(RunSummary.ServerStats::started)).orElse(null);
+        return new RunSummary.Concurrency(held.stream().mapToLong(RunSummary.Concurrency::connected).sum(),
+                held.stream().mapToLong(RunSummary.Concurrency::held).sum(), atStart, atEnd);
+    }
+
+    /** Sums interval k of every child's log into interval k of the merged log; returns the total. */
+    private static Histogram mergeLogs(List<Path> childDirs, String name, Path outputDir) throws IOException {
+        List<List<Histogram>> perChild = new ArrayList<>();
+        double startSec = Double.MAX_VALUE;
+        for (Path childDir : childDirs) {
+            List<Histogram> intervals = new ArrayList<>();
+            try (HistogramLogReader reader = new HistogramLogReader(childDir.resolve(name).toFile())) {
+                for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                    intervals.add((Histogram) h);
+                }
+                startSec = Math.min(startSec, reader.getStartTimeSec());
+            }
+            perChild.add(intervals);
+        }
+        Histogram total = LatencyRecorder.newHistogram();
+        int intervals = perChild.stream().mapToInt(List::size).max().orElse(0);
+        long startEpochMs = startSec == Double.MAX_VALUE ? System.currentTimeMillis() : (long) (startSec * 1000);
+        try (IntervalLogs.Single log = new IntervalLogs.Single(outputDir.resolve(name), startEpochMs,
+                "merged from " + childDirs.size() + " generator processes")) {
+            for (int k = 0; k < intervals; k++) {
+                Histogram merged = LatencyRecorder.newHistogram();
+                long from = Long.MAX_VALUE;
+                long to = 0;
+                for (List<Histogram> child : perChild) {
+                    if (k < child.size()) {
+                        Histogram h = child.get(k);
+                        merged.add(h);
+                        from = Math.min(from, h.getStartTimeStamp());
+                        to = Math.max(to, h.getEndTimeStamp());
+                    }
+                }
+                merged.setStartTimeStamp(from);
+                merged.setEndTimeStamp(to);
+                log.write(merged);
+                total.add(merged);
+            }
+        }
+        return total;
+    }
+
+    private static int part(long total, int index, int n, String what) {
+        long part = total / n + (index < total % n ? 1 : 0);
+        if (part < 1) {
+            throw new GeneratorException(total + " " + what + " cannot be split over " + n + " processes");
+        }
+        return (int) part;
+    }
+
+    private static String javaCommand() {
+        return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    private static String lastLine(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return lines.isEmpty() ? "no output; see " + log : lines.getLast() + " (see " + log + ")";
+        } catch (IOException e) {
+            return "see " + log;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(60)
+class MaxConcurrencyIT {
+
+    @Test
+    void opensAndHoldsNRequestsAndAsksTheServerHowManyItStarted(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            LoadSpec spec = LoadSpec.of(server.uri("/hello?wait=60000"), new LoadModel.MaxConcurrency(200))
+                    .toBuilder().warmupMs(500).durationMs(1_000).adminUrl(server.startAdmin()).build();
+            // Every request is held, the warm-up's too, as a long wait would hold them.
+            server.stall();
+
+            RunSummary summary = Generator.run(spec, dir, new PrintStream(new ByteArrayOutputStream()));
+            assertThat(Json.json().readValue(dir.resolve(Generator.SUMMARY).toFile(), RunSummary.class)).isEqualTo(summary);
+
+            RunSummary.Concurrency held = summary.concurrency();
+            assertThat(held.connected()).isEqualTo(200);
+            assertThat(held.held()).isEqualTo(200);
+            assertThat(summary.sent()).isEqualTo(200);
+            assertThat(summary.errorCount()).isZero();
+            assertThat(held.serverStarted()).isEqualTo(200);
+            assertThat(held.serverAtEnd().inFlight()).isGreaterThanOrEqualTo(200);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.api.RunSummary;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class MultiProcessTest {
+    private static final URI URL = URI.create("http://127.0.0.1:8080/hello");
+
+    @Test
+    void sharesAddUpToTheWhole() {
+        LoadSpec closed = LoadSpec.of(URL, new LoadModel.ClosedLoop(10)).toBuilder().processes(3).maxRequests(100).build();
+        List<LoadSpec> shares = List.of(MultiProcess.share(closed, 0), MultiProcess.share(closed, 1), MultiProcess.share(closed, 2));
+        assertThat(shares).extracting(LoadSpec::model).containsExactly(
+                new LoadModel.ClosedLoop(4), new LoadModel.ClosedLoop(3), new LoadModel.ClosedLoop(3));
+        assertThat(shares).extracting(LoadSpec::maxRequests).containsExactly(34L, 33L, 33L);
+        assertThat(shares).extracting(LoadSpec::processes).containsOnly(1);
+        assertThat(shares).extracting(LoadSpec::seed).doesNotHaveDuplicates();
+
+        LoadSpec open = LoadSpec.of(URL, new LoadModel.OpenLoop(30_000, LoadModel.InterArrival.EXPONENTIAL)).toBuilder().processes(3).build();
+        assertThat(((LoadModel.OpenLoop) MultiProcess.share(open, 2).model()).ratePerSec()).isEqualTo(10_000);
+
+        LoadSpec tooFew = LoadSpec.of(URL, new LoadModel.ClosedLoop(2)).toBuilder().processes(3).build();
+        assertThatThrownBy(() -> MultiProcess.share(tooFew, 2)).hasMessage("2 connections cannot be split over 3 processes");
+    }
+
+    @Test
+    void mergedHistogramsEqualTheSumOfTheProcessesLosslessly(@TempDir Path dir) throws Exception {
+        LoadSpec spec = LoadSpec.of(URL, new LoadModel.ClosedLoop(4)).toBuilder().processes(3).build();
+        List<Path> childDirs = new ArrayList<>();
+        Histogram expectedResponse = LatencyRecorder.newHistogram();
+        long expectedCompleted = 0;
+        SplittableRandom random = new SplittableRandom(3);
+        for (int child = 0; child < 3; child++) {
+            Path childDir = Files.createDirectories(dir.resolve("p" + (child + 1)));
+            LatencyRecorder recorder = new LatencyRecorder();
+            long completed = 0;
+            try (IntervalLogs logs = new IntervalLogs(childDir, 1_700_000_000_000L, "child")) {
+                for (int interval = 0; interval < 4 + child; interval++) {
+                    for (int i = 0; i < 500; i++) {
+                        long ns = 1 + random.nextLong(2_000_000_000L);
+                        recorder.recordResponse(0, ns / 2, ns);
+                        recorder.recordLag(random.nextLong(10_000));
+                        expectedResponse.recordValue(ns);
+                        completed++;
+                    }
+                    recorder.sampleInterval(logs);
+                }
+            }
+            expectedCompleted += completed;
+            Generator.write(summary(spec, completed, child), childDir.resolve(Generator.SUMMARY));
+            childDirs.add(childDir);
+        }
+
+        RunSummary merged = MultiProcess.merge(spec, childDirs, dir);
+
+        assertThat(merged.completed()).isEqualTo(expectedCompleted);
+        assertThat(merged.errors().get(ErrorClass.RESET)).isEqualTo(0 + 1 + 2);
+        assertThat(merged.processes()).isEqualTo(3);
+        assertThat(merged.responseTime()).isEqualTo(LatencyRecorder.percentiles(expectedResponse));
+        Histogram readBack = LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), 6);
+        assertThat(readBack).isEqualTo(expectedResponse);
+        assertThat(merged.generatorSaturated()).isFalse();
+    }
+
+    private static RunSummary summary(LoadSpec spec, long completed, int resets) {
+        Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            errors.put(errorClass, errorClass == ErrorClass.RESET ? (long) resets : 0L);
+        }
+        return new RunSummary(spec, Instant.now(), 5.0, completed + resets, completed, errors, completed / 5.0,
+                Percentiles.EMPTY, Percentiles.EMPTY, Percentiles.EMPTY, 4, new RunSummary.GeneratorCost(100, 1 << 20, 7),
+                false, List.of(), 4, false, null, 1);
+    }
+}

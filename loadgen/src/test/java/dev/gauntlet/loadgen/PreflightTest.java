@@ -1,0 +1,57 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PreflightTest {
+    private static final Preflight.Limits HERE = new Preflight.Limits(20_000, 36, 32_768, 60_999, 4_096);
+    private static final URI URL = URI.create("http://127.0.0.1:8080/hello?wait=60000");
+
+    @Test
+    void refusesMoreConnectionsThanOpenFilesWithTheNumbersAndTheWayOut() {
+        LoadSpec spec = LoadSpec.of(URL, new LoadModel.MaxConcurrency(54_000));
+        assertThatThrownBy(() -> Preflight.check(spec, HERE))
+                .isInstanceOf(GeneratorException.class)
+                .hasMessage("54000 connections need 54000 open files, but a process may open 20000 here (36 in use, 64 "
+                        + "reserved) and the limit cannot be raised: split the load with --processes 3, or use fewer connections");
+    }
+
+    @Test
+    void refusesMoreConnectionsThanEphemeralPortsOfTheSourceAddresses() {
+        Preflight.Limits manyFiles = new Preflight.Limits(1_000_000, 36, 32_768, 60_999, 4_096);
+        LoadSpec spec = LoadSpec.of(URL, new LoadModel.ClosedLoop(60_000));
+        assertThatThrownBy(() -> Preflight.check(spec, manyFiles))
+                .hasMessageContaining("ephemeral range 32768-60999 gives 28232 per source address")
+                .hasMessageEndingWith("--source-addresses 127.0.0.1-127.0.0.3");
+        LoadSpec spread = spec.toBuilder().sourceAddresses(List.of("127.0.0.1", "127.0.0.2", "127.0.0.3")).build();
+        assertThat(Preflight.check(spread, manyFiles).maxConnections()).isEqualTo(60_000);
+    }
+
+    @Test
+    void theOpenLoopTakesWhatTheLimitsAllowByDefault() {
+        LoadSpec spec = LoadSpec.of(URL, new LoadModel.OpenLoop(1_000, LoadModel.InterArrival.EXPONENTIAL));
+        assertThat(Preflight.check(spec, HERE).maxConnections()).isEqualTo(20_000 - 36 - Preflight.RESERVED_FILES);
+    }
+
+    @Test
+    void warnsWhenHeldConnectionsExceedTheAcceptBacklog() {
+        Preflight.Plan plan = Preflight.check(LoadSpec.of(URL, new LoadModel.MaxConcurrency(19_000)), HERE);
+        assertThat(plan.maxConnections()).isEqualTo(19_000);
+        assertThat(plan.warnings()).singleElement().asString().contains("somaxconn is 4096");
+    }
+
+    @Test
+    void sourceAddressRangesExpand() {
+        assertThat(SourceAddresses.expand("127.0.0.1-127.0.0.3")).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
+        assertThat(SourceAddresses.expand("127.0.0.7-8, 127.0.1.1")).containsExactly("127.0.0.7", "127.0.0.8", "127.0.1.1");
+        assertThatThrownBy(() -> SourceAddresses.expand("127.0.0.1-127.0.1.3")).hasMessageContaining("last number only");
+        assertThatThrownBy(() -> SourceAddresses.expand("localhost")).hasMessageContaining("not an IPv4 address");
+    }
+}
