@@ -108,7 +108,8 @@ final class SelectorLoop implements Runnable {
         ServerSocketChannel listener = (ServerSocketChannel) key.channel();
         try {
             for (SocketChannel channel; (channel = listener.accept()) != null; ) {
-                SelectorLoop loop = acceptFor.get(nextLoop++ % acceptFor.size());
+                SelectorLoop loop = acceptFor.get(nextLoop);
+                nextLoop = (nextLoop + 1) % acceptFor.size();
                 loop.adopted.add(channel);
                 if (loop != this) {
                     loop.selector.wakeup();
