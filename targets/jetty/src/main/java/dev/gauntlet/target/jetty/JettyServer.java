@@ -1,0 +1,87 @@
+package dev.gauntlet.target.jetty;
+
+import dev.gauntlet.target.TargetSettings;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
+
+/**
+ * The Jetty set-up every style shares: one HTTP/1.1 connector with the target settings, no
+ * {@code Server} or {@code Date} header, and the thread pool of the style's {@link Threads}.
+ */
+final class JettyServer {
+    /**
+     * How long a stop waits for busy threads before interrupting them; sleeping workers end early
+     * when interrupted, so a stop stays well inside TargetMain's grace.
+     */
+    private static final long STOP_TIMEOUT_MS = 500;
+
+    /** The thread pools of the styles. */
+    enum Threads {
+        /** sync and async-dispatch: up to {@code workers} platform threads. */
+        BLOCKING,
+        /**
+         * virtual: Jetty's recommended embedding of virtual threads. The selectors run on a small
+         * platform pool ({@code asyncThreads}), and every task Jetty deems blocking (the handler, the
+         * servlet) on a {@link VirtualThreadPool}. Its {@code maxThreads} caps concurrent tasks, not
+         * threads, and defaults to 200, which the concurrency scenarios would hit: it is {@code workers}.
+         */
+        VIRTUAL,
+        /** async-fjp, async-queue: up to {@code asyncThreads} platform threads run selectors and handlers. */
+        ASYNC
+    }
+
+    private Server server;
+
+    /** Starts Jetty with {@code handler}; returns the bound port. */
+    int start(TargetSettings settings, Threads threads, Handler handler) throws Exception {
+        server = new Server(threadPool(settings, threads));
+        server.setStopTimeout(STOP_TIMEOUT_MS);
+
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendDateHeader(false);
+        ServerConnector connector = new ServerConnector(server, 1, settings.ioThreads(), new HttpConnectionFactory(http));
+        connector.setHost(settings.bind());
+        connector.setPort(settings.port());
+        connector.setAcceptQueueSize(settings.backlog());
+        connector.setReuseAddress(settings.reuseAddress());
+        connector.setAcceptedTcpNoDelay(settings.tcpNoDelay());
+        server.addConnector(connector);
+
+        server.setHandler(handler);
+        server.start();
+        return connector.getLocalPort();
+    }
+
+    void stop() throws Exception {
+        if (server != null) {
+            server.stop();
+        }
+    }
+
+    private static QueuedThreadPool threadPool(TargetSettings settings, Threads threads) {
+        return switch (threads) {
+            case BLOCKING -> platform(settings.workers());
+            case ASYNC -> platform(settings.asyncThreads());
+            case VIRTUAL -> {
+                QueuedThreadPool pool = platform(settings.asyncThreads());
+                VirtualThreadPool virtual = new VirtualThreadPool(settings.workers());
+                virtual.setName("jetty-virtual");
+                pool.setVirtualThreadsExecutor(virtual);
+                yield pool;
+            }
+        };
+    }
+
+    private static QueuedThreadPool platform(int maxThreads) {
+        QueuedThreadPool pool = new QueuedThreadPool(maxThreads);
+        pool.setName("jetty-worker");
+        pool.setStopTimeout(STOP_TIMEOUT_MS);
+        return pool;
+    }
+}
