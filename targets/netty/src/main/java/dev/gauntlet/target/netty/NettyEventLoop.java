@@ -1,0 +1,31 @@
+package dev.gauntlet.target.netty;
+
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code netty-event-loop}: the request is handled on its connection's event loop and the wait is
+ * a timer on that same loop ({@code ctx.executor().schedule}); no other threads.
+ */
+public final class NettyEventLoop implements HelloServer {
+    private final NettyServer server = new NettyServer();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws InterruptedException {
+        return server.start(settings, stats, () -> (ctx, waitMs, respond) -> {
+            if (waitMs == 0) {
+                respond.run();
+            } else {
+                ctx.executor().schedule(respond, waitMs, TimeUnit.MILLISECONDS);
+            }
+        });
+    }
+
+    @Override
+    public void stop() {
+        server.stop();
+    }
+}

@@ -1,0 +1,65 @@
+package dev.gauntlet.target.netty;
+
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * A Netty HTTP/1.1 server with the target's settings: {@code ioThreads} event loops on the epoll
+ * transport when it is available (else NIO), one {@link HttpServerCodec} and one {@link HelloHandler}
+ * per connection. The styles differ only in the {@link HelloHandler.Wait} each connection gets.
+ *
+ * <p>The listening channel is registered on one of the same event loops, so {@code ioThreads} is
+ * the total number of I/O threads (no separate acceptor group).
+ */
+final class NettyServer {
+    private EventLoopGroup eventLoops;
+    private Channel listener;
+
+    int start(TargetSettings settings, RequestStats stats, Supplier<HelloHandler.Wait> waits)
+            throws InterruptedException {
+        boolean epoll = Epoll.isAvailable();
+        eventLoops = new MultiThreadIoEventLoopGroup(settings.ioThreads(),
+                epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(eventLoops)
+                .channel(channelType)
+                .option(ChannelOption.SO_BACKLOG, settings.backlog())
+                .option(ChannelOption.SO_REUSEADDR, settings.reuseAddress())
+                .childOption(ChannelOption.TCP_NODELAY, settings.tcpNoDelay())
+                .childHandler(new ChannelInitializer<>() {
+                    @Override
+                    protected void initChannel(Channel channel) {
+                        channel.pipeline().addLast(new HttpServerCodec(), new HelloHandler(stats, waits.get()));
+                    }
+                });
+        listener = bootstrap.bind(settings.bind(), settings.port()).sync().channel();
+        return ((InetSocketAddress) listener.localAddress()).getPort();
+    }
+
+    void stop() {
+        if (listener != null) {
+            listener.close().syncUninterruptibly();
+        }
+        if (eventLoops != null) {
+            eventLoops.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+}
