@@ -1,0 +1,98 @@
+package dev.gauntlet.target.tomcat;
+
+import dev.gauntlet.target.HelloContract;
+import dev.gauntlet.target.TargetSettings;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.http11.Http11NioProtocol;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * Embedded Tomcat with one NIO connector and {@link HelloServlet} mapped to {@code /hello}; the
+ * styles differ in the servlet's wait and the connector's executor.
+ *
+ * <p>The connector's executor runs every request: up to {@code maxThreads} platform threads
+ * ({@code workers} for the styles that hold a thread for the wait, {@code asyncThreads} for the
+ * others) or, with {@code useVirtualThreads}, a virtual thread per request. One acceptor and one
+ * poller thread do the I/O, so {@code ioThreads} is not used.
+ */
+final class TomcatServer {
+    /** Above the process's open-files limit (20,000 here), so the connector never refuses first. */
+    private static final int MAX_CONNECTIONS = 100_000;
+
+    /** Which executor runs the requests. */
+    enum Threads {
+        /** A platform worker is held for the whole wait: up to {@code workers}. */
+        BLOCKING,
+        /** No platform thread is held while waiting: up to {@code asyncThreads}. */
+        ASYNC,
+        /** Tomcat's virtual-thread executor: a new virtual thread per request. */
+        VIRTUAL
+    }
+
+    private Tomcat tomcat;
+    private Path baseDir;
+
+    int start(TargetSettings settings, Threads threads, HelloServlet servlet) throws IOException, LifecycleException {
+        baseDir = Files.createTempDirectory("gauntlet-tomcat");
+        tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDir.toString());
+
+        Http11NioProtocol protocol = new Http11NioProtocol();
+        Connector connector = new Connector(protocol);
+        connector.setPort(settings.port());
+        protocol.setAddress(InetAddress.getByName(settings.bind()));
+        protocol.setMaxThreads(threads == Threads.BLOCKING ? settings.workers() : settings.asyncThreads());
+        protocol.setAcceptCount(settings.backlog());
+        protocol.setMaxConnections(MAX_CONNECTIONS);
+        protocol.setTcpNoDelay(settings.tcpNoDelay());
+        // Tomcat closes a keep-alive connection after 100 requests by default; the other servers never do.
+        protocol.setMaxKeepAliveRequests(-1);
+        // Endpoint settings without a setter on the protocol; the connector passes them through.
+        setProperty(connector, "useVirtualThreads", threads == Threads.VIRTUAL);
+        setProperty(connector, "socket.soReuseAddress", settings.reuseAddress());
+        tomcat.getService().addConnector(connector);
+        tomcat.setConnector(connector);
+
+        Context context = tomcat.addContext("", null);
+        Tomcat.addServlet(context, "hello", servlet).setAsyncSupported(true);
+        context.addServletMappingDecoded(HelloContract.PATH, "hello");
+        tomcat.start();
+        return connector.getLocalPort();
+    }
+
+    void stop() throws LifecycleException, IOException {
+        if (tomcat != null) {
+            tomcat.stop();
+            tomcat.destroy();
+        }
+        if (baseDir != null) {
+            try (Stream<Path> files = Files.walk(baseDir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(TomcatServer::delete);
+            }
+        }
+    }
+
+    private static void setProperty(Connector connector, String name, boolean value) {
+        if (!connector.setProperty(name, String.valueOf(value))) {
+            throw new IllegalStateException("Tomcat connector has no property " + name);
+        }
+    }
+
+    private static void delete(Path path) {
+        try {
+            Files.delete(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package dev.gauntlet.target.tomcat;
+
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+
+/**
+ * {@code tomcat-servlet-async-dispatch}: the servlet starts async mode and hands the request to the
+ * container executor ({@code AsyncContext.start}: the connector's worker threads, up to
+ * {@code workers}), where it sleeps out the wait, writes the response and completes.
+ */
+public final class TomcatServletAsyncDispatch implements HelloServer {
+    private final TomcatServer server = new TomcatServer();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
+        return server.start(settings, TomcatServer.Threads.BLOCKING, new HelloServlet(stats, (request, waitMs, respond) ->
+                HelloServlet.startAsync(request).start(() -> HelloServlet.SLEEP.start(request, waitMs, respond))));
+    }
+
+    @Override
+    public void stop() throws Exception {
+        server.stop();
+    }
+}

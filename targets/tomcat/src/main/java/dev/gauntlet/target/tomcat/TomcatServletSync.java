@@ -1,0 +1,23 @@
+package dev.gauntlet.target.tomcat;
+
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+
+/**
+ * {@code tomcat-servlet-sync}: the servlet sleeps out the wait on a connector worker thread (up to
+ * {@code workers} platform threads) and writes the response.
+ */
+public final class TomcatServletSync implements HelloServer {
+    private final TomcatServer server = new TomcatServer();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
+        return server.start(settings, TomcatServer.Threads.BLOCKING, new HelloServlet(stats, HelloServlet.SLEEP));
+    }
+
+    @Override
+    public void stop() throws Exception {
+        server.stop();
+    }
+}

@@ -1,0 +1,23 @@
+package dev.gauntlet.target.tomcat;
+
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+
+/**
+ * {@code tomcat-servlet-virtual}: the connector runs every request on a virtual thread of its own
+ * ({@code useVirtualThreads}), where the servlet sleeps out the wait.
+ */
+public final class TomcatServletVirtual implements HelloServer {
+    private final TomcatServer server = new TomcatServer();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
+        return server.start(settings, TomcatServer.Threads.VIRTUAL, new HelloServlet(stats, HelloServlet.SLEEP));
+    }
+
+    @Override
+    public void stop() throws Exception {
+        server.stop();
+    }
+}

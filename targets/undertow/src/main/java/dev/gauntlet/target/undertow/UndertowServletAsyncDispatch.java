@@ -1,0 +1,25 @@
+package dev.gauntlet.target.undertow;
+
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+
+/**
+ * {@code undertow-servlet-async-dispatch}: the servlet starts async mode and hands the request to the
+ * container executor ({@code AsyncContext.start}: the XNIO worker pool), where it sleeps out the
+ * wait, writes the response and completes.
+ */
+public final class UndertowServletAsyncDispatch implements HelloServer {
+    private final UndertowServletServer server = new UndertowServletServer();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
+        return server.start(settings, UndertowServer.Threads.BLOCKING, null, new HelloServlet(stats, (request, waitMs, respond) ->
+                HelloServlet.startAsync(request).start(() -> HelloServlet.SLEEP.start(request, waitMs, respond))));
+    }
+
+    @Override
+    public void stop() throws Exception {
+        server.stop();
+    }
+}

@@ -1,0 +1,22 @@
+package dev.gauntlet.target.undertow;
+
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+
+/**
+ * {@code undertow-servlet-sync}: the servlet sleeps out the wait on its XNIO worker thread and writes the response.
+ */
+public final class UndertowServletSync implements HelloServer {
+    private final UndertowServletServer server = new UndertowServletServer();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
+        return server.start(settings, UndertowServer.Threads.BLOCKING, null, new HelloServlet(stats, HelloServlet.SLEEP));
+    }
+
+    @Override
+    public void stop() throws Exception {
+        server.stop();
+    }
+}
