@@ -35,6 +35,13 @@ import java.util.function.Supplier;
  * concurrency: N requests due at the start of the measured phase, on N new connections, held.
  */
 final class LeanEngine {
+    /**
+     * Connects in progress at most. On loopback a connect takes well under a millisecond, so this
+     * never binds a healthy run; it stops a generator that fell behind (or a server that stopped
+     * accepting) from turning every waiting request into one more connect, which only makes both
+     * sides fall further behind. Requests keep their intended starts while they wait.
+     */
+    static final int MAX_CONNECTING = 128;
     private static final long BACKOFF_NS = TimeUnit.MILLISECONDS.toNanos(1);
     /** Below this the selector's millisecond timeout is too coarse: poll and park briefly instead. */
     private static final long SPIN_BELOW_NS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -244,14 +251,16 @@ final class LeanEngine {
      * connection could serve sooner, and connections grow only as fast as requests wait.
      */
     private void openForPending(long nowNs) {
-        while (pending.size() > connecting.size() && openConnections < maxConnections && !openFailedThisRound) {
+        while (pending.size() > connecting.size() && connecting.size() < MAX_CONNECTING
+                && openConnections < maxConnections && !openFailedThisRound) {
             openConnection(0, false, nowNs);
         }
     }
 
     /** Closed loop: keeps {@code connections} open, each with a request, while the phase lasts. */
     private void replenish(long nowNs, int connections) {
-        while (openConnections < connections && !openFailedThisRound && mayReissue(nowNs)) {
+        while (openConnections < connections && connecting.size() < MAX_CONNECTING && !openFailedThisRound
+                && mayReissue(nowNs)) {
             beginRequest(nowNs);
             openConnection(nowNs, true, nowNs);
         }
