@@ -27,13 +27,21 @@ import java.util.function.Supplier;
  * pre-encoded request and an allocation-free response parser. It runs the open and closed loop
  * to the end of the measured phase, then drains what is in flight.
  *
- * <p>Open loop: each intended start from the {@link Schedule} is sent on an idle connection, or on
- * a new one when none is idle; only past {@code maxConnections} does it wait, and then its
- * intended start is kept, so the wait shows in response time and schedule lag. Closed loop: each
- * connection sends its next request when the previous one completed; the intended start is that
- * moment.
+ * <p>Open loop: each intended start from the {@link Schedule} is sent on an idle connection at
+ * once; when none is idle it waits for the first connection to free up or to connect, and a new
+ * connection is opened for it unless {@code maxConnections} are open. Its intended start is kept
+ * throughout, so any wait shows in response time and schedule lag. Closed loop: each connection
+ * sends its next request when the previous one completed; the intended start is that moment. Max
+ * concurrency: N requests due at the start of the measured phase, on N new connections, held.
  */
 final class LeanEngine {
+    /**
+     * Connects in progress at most. On loopback a connect takes well under a millisecond, so this
+     * never binds a healthy run; it stops a generator that fell behind (or a server that stopped
+     * accepting) from turning every waiting request into one more connect, which only makes both
+     * sides fall further behind. Requests keep their intended starts while they wait.
+     */
+    static final int MAX_CONNECTING = 128;
     private static final long BACKOFF_NS = TimeUnit.MILLISECONDS.toNanos(1);
     /** Below this the selector's millisecond timeout is too coarse: poll and park briefly instead. */
     private static final long SPIN_BELOW_NS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -162,9 +170,10 @@ final class LeanEngine {
                     case HELD -> {
                         if (nowNs < measureStartNs) {
                             replenish(nowNs, 1);
-                        } else if (!burstSent) {
-                            sendBurst(nowNs);
                         } else {
+                            if (!burstSent) {
+                                sendBurst(nowNs);
+                            }
                             openForPending(nowNs);
                             mayReissue(nowNs);
                         }
@@ -223,7 +232,7 @@ final class LeanEngine {
     private void fireDue(long nowNs) {
         while (issuing && nextIntendedNs <= nowNs) {
             beginRequest(nextIntendedNs);
-            dispatch(nextIntendedNs, nowNs);
+            dispatch(nextIntendedNs);
             if (spec.maxRequests() > 0 && measuredIssued >= spec.maxRequests()) {
                 stopIssuing(nowNs);
             } else {
@@ -235,17 +244,25 @@ final class LeanEngine {
         }
     }
 
+    /**
+     * Opens a connection for each waiting request that has none on the way. A connection is not
+     * bound to the request it was opened for: whichever connection frees up or connects first
+     * takes the oldest waiting request, so a slow connect never delays a request that a busy
+     * connection could serve sooner, and connections grow only as fast as requests wait.
+     */
     private void openForPending(long nowNs) {
-        while (!pending.isEmpty() && openConnections < maxConnections && !openFailedThisRound) {
-            openConnection(pending.poll(), nowNs);
+        while (pending.size() > connecting.size() && connecting.size() < MAX_CONNECTING
+                && openConnections < maxConnections && !openFailedThisRound) {
+            openConnection(0, false, nowNs);
         }
     }
 
     /** Closed loop: keeps {@code connections} open, each with a request, while the phase lasts. */
     private void replenish(long nowNs, int connections) {
-        while (openConnections < connections && !openFailedThisRound && mayReissue(nowNs)) {
+        while (openConnections < connections && connecting.size() < MAX_CONNECTING && !openFailedThisRound
+                && mayReissue(nowNs)) {
             beginRequest(nowNs);
-            openConnection(nowNs, nowNs);
+            openConnection(nowNs, true, nowNs);
         }
     }
 
@@ -268,7 +285,7 @@ final class LeanEngine {
         int requests = maxConnections;
         for (int i = 0; i < requests; i++) {
             beginRequest(measureStartNs);
-            dispatch(measureStartNs, nowNs);
+            dispatch(measureStartNs);
         }
     }
 
@@ -320,18 +337,17 @@ final class LeanEngine {
         }
     }
 
-    private void dispatch(long intendedStartNs, long nowNs) {
+    private void dispatch(long intendedStartNs) {
         Connection connection = idle.pollLast();
         if (connection != null) {
             send(connection, intendedStartNs);
-        } else if (openConnections < maxConnections && !openFailedThisRound) {
-            openConnection(intendedStartNs, nowNs);
         } else {
             pending.add(intendedStartNs);
         }
     }
 
-    private void openConnection(long intendedStartNs, long nowNs) {
+    /** With {@code withRequest}, the connection carries that request (closed loop); else it serves the waiting ones. */
+    private void openConnection(long intendedStartNs, boolean withRequest, long nowNs) {
         SocketChannel channel = null;
         try {
             channel = SocketChannel.open();
@@ -342,7 +358,7 @@ final class LeanEngine {
             }
             boolean connected = channel.connect(address);
             Connection connection = new Connection(channel, new ResponseParser(expectedBody));
-            connection.hasRequest = true;
+            connection.hasRequest = withRequest;
             connection.intendedStartNs = intendedStartNs;
             connection.key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, connection);
             openConnections++;
@@ -355,12 +371,16 @@ final class LeanEngine {
                 connecting.addLast(connection);
             }
         } catch (IOException e) {
-            // Refused at once (or no local port left): the request fails and the loop backs off a little.
+            // Refused at once (or no local port left): a request fails and the loop backs off a little.
             openFailedThisRound = true;
             if (channel != null) {
                 closeQuietly(channel);
             }
-            resolveError(intendedStartNs, connectError(e));
+            if (withRequest) {
+                resolveError(intendedStartNs, connectError(e));
+            } else if (!pending.isEmpty()) {
+                resolveError(pending.poll(), connectError(e));
+            }
         }
     }
 
@@ -541,11 +561,17 @@ final class LeanEngine {
     }
 
     private void fail(Connection connection, ErrorClass errorClass) {
-        if (connection.hasRequest) {
+        boolean wasConnecting = connection.state == Connection.CONNECTING;
+        boolean hadRequest = connection.hasRequest;
+        if (hadRequest) {
             connection.hasRequest = false;
             resolveError(connection.intendedStartNs, errorClass);
         }
         close(connection);
+        if (wasConnecting && !hadRequest && pending.size() > connecting.size()) {
+            // A connection opened for the waiting requests failed: the oldest of them fails with it, once.
+            resolveError(pending.poll(), errorClass);
+        }
     }
 
     private void resolveError(long intendedStartNs, ErrorClass errorClass) {

@@ -18,21 +18,23 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(60)
 class CoordinatedOmissionIT {
-    private static final long STALL_MS = 500;
+    private static final long STALL_MS = 1_000;
+    /** 200/s, constant: 100 warm-up requests, then 600 measured; the stall comes a second into the measured phase. */
+    private static final long STALLED_REQUEST = 300;
 
     @Test
     void responseTimeShowsTheStallAndServiceTimeDoesNot() throws Exception {
         try (TestServer server = TestServer.hello()) {
-            server.stallOnce(100, STALL_MS);
+            server.stallOnce(STALLED_REQUEST, STALL_MS);
             LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
-                    .toBuilder().warmupMs(0).durationMs(2_000).maxConnections(1).build();
+                    .toBuilder().warmupMs(500).durationMs(3_000).maxConnections(1).build();
 
             RunSummary summary = Generator.run(spec, null, new PrintStream(new ByteArrayOutputStream()));
 
-            // 400 intended starts in 2 s: all kept, none dropped or shifted to a later schedule.
-            assertThat(summary.sent()).isEqualTo(400);
-            assertThat(summary.completed()).isEqualTo(400);
-            // About 100 requests were due during the stall: a quarter of the run waited for it.
+            // 600 intended starts in 3 s: all kept, none dropped or shifted to a later schedule.
+            assertThat(summary.sent()).isEqualTo(600);
+            assertThat(summary.completed()).isEqualTo(600);
+            // About 200 requests were due during the stall: a third of the run waited for it.
             assertThat(summary.responseTime().p99Ms()).isGreaterThanOrEqualTo(0.8 * STALL_MS);
             assertThat(summary.responseTime().p90Ms()).isGreaterThanOrEqualTo(0.1 * STALL_MS);
             assertThat(summary.scheduleLag().p99Ms()).isGreaterThanOrEqualTo(0.8 * STALL_MS);
@@ -46,17 +48,17 @@ class CoordinatedOmissionIT {
     @Test
     void withConnectionsToSpareTheStalledRequestsAreSentOnTime() throws Exception {
         try (TestServer server = TestServer.hello()) {
-            server.stallOnce(100, STALL_MS);
+            server.stallOnce(STALLED_REQUEST, STALL_MS);
             LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
-                    .toBuilder().warmupMs(0).durationMs(2_000).build();
+                    .toBuilder().warmupMs(500).durationMs(3_000).build();
 
             RunSummary summary = Generator.run(spec, null, new PrintStream(new ByteArrayOutputStream()));
 
-            assertThat(summary.sent()).isEqualTo(400);
+            assertThat(summary.sent()).isEqualTo(600);
             assertThat(summary.errorCount()).isZero();
             // Only the one stalled request waited; the open loop opened a new connection for the others.
             assertThat(summary.responseTime().maxMs()).isGreaterThanOrEqualTo(STALL_MS);
-            assertThat(summary.responseTime().p99Ms()).isLessThan(0.1 * STALL_MS);
+            assertThat(summary.responseTime().p99Ms()).isLessThan(0.5 * STALL_MS);
             assertThat(summary.connectionsOpened()).isGreaterThan(1);
         }
     }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
@@ -84,6 +85,19 @@ class GeneratorIT {
             assertThat(summary.responseTime().count()).isEqualTo(summary.completed());
             assertThat(LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), -1).getTotalCount())
                     .isEqualTo(summary.completed());
+        }
+    }
+
+    @Test
+    void spreadsConnectionsOverTheSourceAddresses() throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(6)).toBuilder()
+                    .warmupMs(0).durationMs(300).sourceAddresses(SourceAddresses.expand("127.0.0.2-127.0.0.4")).build();
+            RunSummary summary = Generator.run(spec, null, progress);
+
+            assertThat(summary.errorCount()).isZero();
+            assertThat(server.clientAddresses()).extracting(InetAddress::getHostAddress)
+                    .contains("127.0.0.2", "127.0.0.3", "127.0.0.4");
         }
     }
 

@@ -42,9 +42,18 @@ class MisbehavingServerIT {
             assertThat(summary.errorCount()).isEqualTo(REQUESTS);
             assertThat(summary.errors().get(expected))
                     .as("%s: %s", behaviour, summary.errors())
-                    .isGreaterThanOrEqualTo(behaviour == Behaviour.NEVER_ACCEPT ? REQUESTS - 5 : REQUESTS);
+                    .isGreaterThanOrEqualTo(racesTheStart(behaviour) ? REQUESTS - 5 : REQUESTS);
             assertThat(summary.hardCapReached()).isFalse();
             assertThat(elapsedMs).isLessThan(500 + 300 + 2_000);
         }
+    }
+
+    /**
+     * The first connections may get in before the server turns refusing (it closes its listening
+     * socket after the reachability check, resetting what is queued) or fill the backlog that a
+     * server that never accepts still has.
+     */
+    private static boolean racesTheStart(Behaviour behaviour) {
+        return behaviour == Behaviour.REFUSE || behaviour == Behaviour.NEVER_ACCEPT;
     }
 }

@@ -30,6 +30,7 @@ final class TestServer implements AutoCloseable {
     private final ServerSocket server;
     private final Behaviour behaviour;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+    private final Set<InetAddress> clientAddresses = ConcurrentHashMap.newKeySet();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicLong completed = new AtomicLong();
@@ -63,6 +64,11 @@ final class TestServer implements AutoCloseable {
 
     int connections() {
         return connections.get();
+    }
+
+    /** The addresses connections came from. */
+    Set<InetAddress> clientAddresses() {
+        return Set.copyOf(clientAddresses);
     }
 
     /** From now on no request is answered until {@link #resume()}. */
@@ -100,6 +106,7 @@ final class TestServer implements AutoCloseable {
             try {
                 Socket socket = server.accept();
                 sockets.add(socket);
+                clientAddresses.add(socket.getInetAddress());
                 connections.incrementAndGet();
                 Thread.ofVirtual().start(() -> serve(socket));
             } catch (IOException e) {
