@@ -69,6 +69,9 @@ class TargetContractIT {
             assertThat(RawHttp.get(host, port, "/hello?wait=100").bodyText()).isEqualTo("hello");
             assertThat(millisSince(waitStartNs)).as("ms for wait=100").isBetween(100L, 299L);
 
+            // One burst first: thread pools grow on demand, and a cold JVM on a busy machine starts threads
+            // slower than 200 requests arrive; the contract is about what the server holds once warm.
+            concurrentWaits(host, port);
             target.resetStats();
             assertThat(concurrentWaits(host, port)).as("answers to %d concurrent wait=200 requests", CONCURRENT_REQUESTS)
                     .containsOnly("hello").hasSize(CONCURRENT_REQUESTS);
