@@ -2,6 +2,7 @@ package dev.gauntlet.runner;
 
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,11 +36,12 @@ class TargetContractIT {
     @TempDir
     Path logs;
 
-    static Stream<TargetEntry> targets() {
+    static Stream<Named<TargetEntry>> targets() {
         List<String> prefixes = Arrays.stream(System.getProperty("gauntlet.targets", "").split(","))
                 .map(String::trim).filter(p -> !p.isEmpty()).toList();
         return TargetCatalogue.builtIn().targets().stream()
-                .filter(t -> prefixes.isEmpty() || prefixes.stream().anyMatch(t.name()::startsWith));
+                .filter(t -> prefixes.isEmpty() || prefixes.stream().anyMatch(t.name()::startsWith))
+                .map(t -> Named.of(t.name(), t));
     }
 
     @ParameterizedTest(name = "{0}")
