@@ -1,0 +1,33 @@
+package dev.gauntlet.target.netty;
+
+import dev.gauntlet.target.HelloContract;
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * {@code netty-handler-virtual}: each request sleeps on a new virtual thread (Netty has no
+ * virtual-thread support of its own, so a virtual-thread-per-task executor stands in); the response
+ * goes back through the connection's event loop.
+ */
+public final class NettyHandlerVirtual implements HelloServer {
+    private final NettyServer server = new NettyServer();
+    private final ExecutorService virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws InterruptedException {
+        return server.start(settings, stats, () -> (ctx, waitMs, respond) -> virtualThreads.execute(() -> {
+            HelloContract.sleep(waitMs);
+            respond.run();
+        }));
+    }
+
+    @Override
+    public void stop() {
+        server.stop();
+        virtualThreads.shutdownNow();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.gauntlet.target.vertx;
+
+import dev.gauntlet.target.HelloContract;
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+import io.vertx.core.ThreadingModel;
+
+/**
+ * {@code vertx-core-sync}: the event-loop handler sleeps in {@code executeBlocking} on the Vert.x
+ * worker pool ({@code workers} platform threads) and responds when the blocking call completes,
+ * back on the event loop.
+ *
+ * <p>Unordered, since ordered blocking calls of one context would run one at a time. The worker
+ * pool is a fixed-size pool: it starts a new thread per blocking call until it has {@code workers}.
+ */
+public final class VertxCoreSync implements HelloServer {
+    private final VertxServer server = new VertxServer();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
+        return server.start(settings, stats, ThreadingModel.EVENT_LOOP, (context, waitMs, respond) ->
+                context.executeBlocking(() -> {
+                    HelloContract.sleep(waitMs);
+                    return null;
+                }, false).onComplete(done -> respond.run()));
+    }
+
+    @Override
+    public void stop() throws Exception {
+        server.stop();
+    }
+}

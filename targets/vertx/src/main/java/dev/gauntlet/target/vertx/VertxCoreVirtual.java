@@ -1,0 +1,34 @@
+package dev.gauntlet.target.vertx;
+
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+import io.vertx.core.ThreadingModel;
+
+/**
+ * {@code vertx-core-virtual}: the verticles are deployed with {@link ThreadingModel#VIRTUAL_THREAD},
+ * so every request is handled on a virtual thread, which blocks on a Vert.x timer with
+ * {@code Future.await}.
+ *
+ * <p>Not {@code Thread.sleep}: a virtual-thread context runs its tasks one at a time and lets the
+ * next one in only while a task is parked in {@code await}, so a sleeping handler would hold up
+ * every other request of its verticle.
+ */
+public final class VertxCoreVirtual implements HelloServer {
+    private final VertxServer server = new VertxServer();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
+        return server.start(settings, stats, ThreadingModel.VIRTUAL_THREAD, (context, waitMs, respond) -> {
+            if (waitMs > 0) {
+                context.owner().timer(waitMs).await();
+            }
+            respond.run();
+        });
+    }
+
+    @Override
+    public void stop() throws Exception {
+        server.stop();
+    }
+}
