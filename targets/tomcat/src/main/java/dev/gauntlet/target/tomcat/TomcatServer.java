@@ -57,6 +57,8 @@ final class TomcatServer {
         protocol.setTcpNoDelay(settings.tcpNoDelay());
         // Tomcat closes a keep-alive connection after 100 requests by default; the other servers never do.
         protocol.setMaxKeepAliveRequests(-1);
+        // A client that asks for keep-alive gets "Connection: keep-alive" but not Tomcat's extra "Keep-Alive: timeout=60".
+        protocol.setUseKeepAliveResponseHeader(false);
         // Endpoint settings without a setter on the protocol; the connector passes them through.
         setProperty(connector, "useVirtualThreads", threads == Threads.VIRTUAL);
         setProperty(connector, "socket.soReuseAddress", settings.reuseAddress());

@@ -4,6 +4,7 @@ import dev.gauntlet.target.TargetSettings;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
+import io.undertow.util.Headers;
 import org.xnio.Options;
 
 import java.net.InetSocketAddress;
@@ -47,10 +48,24 @@ final class UndertowServer {
                 .setServerOption(UndertowOptions.ALWAYS_SET_DATE, false)
                 // Otherwise every HTTP/1.1 response says "Connection: keep-alive", which HTTP/1.1 implies.
                 .setServerOption(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, false)
-                .setHandler(root)
+                .setHandler(keepingHttp10Alive(root))
                 .build();
         undertow.start();
         return ((InetSocketAddress) undertow.getListenerInfo().getFirst().getAddress()).getPort();
+    }
+
+    /**
+     * Without ALWAYS_SET_KEEP_ALIVE Undertow keeps an HTTP/1.0 keep-alive connection open but no
+     * longer says so, and HTTP/1.0 clients ({@code ab -k}) then close it; so the handler says so.
+     * Undertow replaces the header with "close" if the exchange stops being persistent.
+     */
+    private static HttpHandler keepingHttp10Alive(HttpHandler root) {
+        return exchange -> {
+            if (!exchange.isHttp11() && exchange.isPersistent()) {
+                exchange.getResponseHeaders().put(Headers.CONNECTION, Headers.KEEP_ALIVE.toString());
+            }
+            root.handleRequest(exchange);
+        };
     }
 
     void stop() {
