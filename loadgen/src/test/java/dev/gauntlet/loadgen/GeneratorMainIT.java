@@ -34,7 +34,7 @@ class GeneratorMainIT {
 
             assertThat(result.exitCode()).as(result.stderr()).isZero();
             RunSummary summary = Json.json().readValue(dir.resolve("summary.json").toFile(), RunSummary.class);
-            assertThat(summary.completed()).isEqualTo(200);
+            assertThat(summary.completed()).as("%s", summary).isEqualTo(200);
             assertThat(dir.resolve("response.hlog")).isNotEmptyFile();
             assertThat(dir.resolve("service.hlog")).isNotEmptyFile();
         }
