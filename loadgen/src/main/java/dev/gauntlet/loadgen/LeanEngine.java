@@ -603,7 +603,9 @@ final class LeanEngine {
 
     private void abortOutstanding() {
         hardCapReached |= issuing || outstanding > 0;
-        issuing = false;
+        if (issuing) {
+            stopIssuing(System.nanoTime());
+        }
         for (Connection c = connecting.first(); c != null; c = connecting.first()) {
             fail(c, ErrorClass.CONNECT_TIMEOUT);
         }
