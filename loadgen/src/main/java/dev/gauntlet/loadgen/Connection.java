@@ -24,6 +24,7 @@ final class Connection {
     /** Connect or response deadline, whichever the current state waits for. */
     long deadlineNs;
     int writtenBytes;
+    boolean awaitingWritable;
 
     ConnectionList list;
     Connection previous;

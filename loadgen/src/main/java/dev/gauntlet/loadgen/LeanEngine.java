@@ -157,6 +157,7 @@ final class LeanEngine {
             while (true) {
                 long nowNs = System.nanoTime();
                 if (nowNs >= hardCapNs || Thread.currentThread().isInterrupted()) {
+                    selector.selectNow(onReady);
                     abortOutstanding();
                     break;
                 }
@@ -179,7 +180,6 @@ final class LeanEngine {
                         }
                     }
                 }
-                expire(nowNs);
                 if (mode == Mode.HELD && burstSent && !issuing) {
                     endHold();
                     break;
@@ -193,6 +193,9 @@ final class LeanEngine {
                 } else if (selector.selectNow(onReady) == 0 && waitNs > 0) {
                     LockSupport.parkNanos(Math.min(waitNs, MAX_PARK_NS));
                 }
+                // Only after what is ready has been read: a loop that did not run for a while (a GC
+                // pause, a busy machine) must not count its own delay as the server's timeout.
+                expire(System.nanoTime());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -446,8 +449,12 @@ final class LeanEngine {
             fail(connection, ErrorClass.RESET);
             return;
         }
+        // Interest changes cost a system call: only a partial write (rare) asks for OP_WRITE.
         boolean done = connection.writtenBytes == requestBytes;
-        connection.key.interestOps(done ? SelectionKey.OP_READ : SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+        if (done == connection.awaitingWritable) {
+            connection.awaitingWritable = !done;
+            connection.key.interestOps(done ? SelectionKey.OP_READ : SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+        }
     }
 
     private void onReadable(Connection connection) {
@@ -596,7 +603,9 @@ final class LeanEngine {
 
     private void abortOutstanding() {
         hardCapReached |= issuing || outstanding > 0;
-        issuing = false;
+        if (issuing) {
+            stopIssuing(System.nanoTime());
+        }
         for (Connection c = connecting.first(); c != null; c = connecting.first()) {
             fail(c, ErrorClass.CONNECT_TIMEOUT);
         }

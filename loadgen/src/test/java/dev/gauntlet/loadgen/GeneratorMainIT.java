@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -34,9 +35,34 @@ class GeneratorMainIT {
 
             assertThat(result.exitCode()).as(result.stderr()).isZero();
             RunSummary summary = Json.json().readValue(dir.resolve("summary.json").toFile(), RunSummary.class);
-            assertThat(summary.completed()).isEqualTo(200);
+            assertThat(summary.completed()).as("%s", summary).isEqualTo(200);
             assertThat(dir.resolve("response.hlog")).isNotEmptyFile();
             assertThat(dir.resolve("service.hlog")).isNotEmptyFile();
+        }
+    }
+
+    @Test
+    void sigtermEndsTheRunAndStillWritesTheFiles(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(100, LoadModel.InterArrival.CONSTANT))
+                    .withPhases(0, 60_000);
+            Path specFile = dir.resolve("spec.json");
+            Json.json().writeValue(specFile.toFile(), spec);
+            Process process = new ProcessBuilder(javaCommand(List.of(), "--spec", specFile.toString(), "--output", dir.toString()))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            try (BufferedReader stderr = process.errorReader(StandardCharsets.UTF_8)) {
+                // The first progress line of the measured phase: the run is under way.
+                for (String line = stderr.readLine(); line != null && !line.contains(" sent "); line = stderr.readLine()) {
+                    assertThat(line).doesNotContain("Exception");
+                }
+                process.destroy();
+                assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            }
+            RunSummary summary = Json.json().readValue(dir.resolve("summary.json").toFile(), RunSummary.class);
+            assertThat(summary.hardCapReached()).isTrue();
+            assertThat(summary.completed()).isPositive();
+            assertThat(summary.measuredSec()).isLessThan(60);
+            assertThat(dir.resolve("response.hlog")).isNotEmptyFile();
         }
     }
 
@@ -82,14 +108,21 @@ class GeneratorMainIT {
     private record Result(int exitCode, String stderr) {
     }
 
-    private static Result generatorMain(String... args) throws IOException, InterruptedException {
+    private static List<String> javaCommand(List<String> jvmOptions, String... args) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
-        List<String> rest = new ArrayList<>(List.of(args));
-        while (!rest.isEmpty() && rest.getFirst().startsWith("-XX")) {
-            command.add(rest.removeFirst());
-        }
+        command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), GeneratorMain.class.getName()));
-        command.addAll(rest);
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    private static Result generatorMain(String... args) throws IOException, InterruptedException {
+        List<String> rest = new ArrayList<>(List.of(args));
+        List<String> jvmOptions = new ArrayList<>();
+        while (!rest.isEmpty() && rest.getFirst().startsWith("-XX")) {
+            jvmOptions.add(rest.removeFirst());
+        }
+        List<String> command = javaCommand(jvmOptions, rest.toArray(String[]::new));
         Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
