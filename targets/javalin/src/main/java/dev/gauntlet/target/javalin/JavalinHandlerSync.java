@@ -1,0 +1,23 @@
+package dev.gauntlet.target.javalin;
+
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+
+/**
+ * {@code javalin-handler-sync}: a Javalin {@code GET /hello} handler that sleeps out the wait on a Jetty
+ * {@code QueuedThreadPool} worker (up to {@code workers} platform threads).
+ */
+public final class JavalinHandlerSync implements HelloServer {
+    private final JavalinServer server = JavalinServer.sleepingOnPlatformThreads();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) {
+        return server.start(settings, stats);
+    }
+
+    @Override
+    public void stop() {
+        server.stop();
+    }
+}

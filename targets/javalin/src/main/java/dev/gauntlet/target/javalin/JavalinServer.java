@@ -1,0 +1,130 @@
+package dev.gauntlet.target.javalin;
+
+import dev.gauntlet.target.DelayedCompletion;
+import dev.gauntlet.target.HelloContract;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The Javalin set-up every style shares: a {@code GET /hello} route, Javalin's Jetty with one
+ * connector carrying the target settings and no {@code Server} or {@code Date} header. The style
+ * chooses the thread pool and how the wait passes.
+ */
+final class JavalinServer {
+    /** How long a stop waits for busy threads before interrupting them (sleeps end early then). */
+    private static final long STOP_TIMEOUT_MS = 500;
+
+    /** How a style waits {@code waitMs} and then runs {@code respond}, starting on the request's thread. */
+    @FunctionalInterface
+    private interface Wait {
+        void start(Context ctx, long waitMs, Runnable respond);
+    }
+
+    /** The thread pools of the styles. */
+    private enum Threads { BLOCKING, VIRTUAL, ASYNC }
+
+    private final Wait wait;
+    private final Threads threads;
+    private Javalin app;
+
+    private JavalinServer(Wait wait, Threads threads) {
+        this.wait = wait;
+        this.threads = threads;
+    }
+
+    /** sync: sleeps on a Jetty {@code QueuedThreadPool} worker, up to {@code workers} platform threads. */
+    static JavalinServer sleepingOnPlatformThreads() {
+        return new JavalinServer(JavalinServer::sleepThen, Threads.BLOCKING);
+    }
+
+    /**
+     * virtual: sleeps on a virtual thread. Javalin's own option ({@code useVirtualThreads}) gives
+     * Jetty a pool that starts a new virtual thread for every task, selectors included.
+     */
+    static JavalinServer sleepingOnVirtualThreads() {
+        return new JavalinServer(JavalinServer::sleepThen, Threads.VIRTUAL);
+    }
+
+    /**
+     * async-fjp, async-queue: the handler returns with an unfinished {@code ctx.future}, which puts
+     * the servlet request in async mode; the completion writes the result and completes the future,
+     * and Javalin then finishes the response. Up to {@code asyncThreads} Jetty threads.
+     */
+    static JavalinServer delayed(DelayedCompletion completion) {
+        return new JavalinServer((ctx, waitMs, respond) -> {
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            ctx.future(() -> done);
+            completion.submit(waitMs, () -> {
+                respond.run();
+                done.complete(null);
+            });
+        }, Threads.ASYNC);
+    }
+
+    /** Starts Javalin; returns the bound port. */
+    int start(TargetSettings settings, RequestStats stats) {
+        app = Javalin.create(config -> {
+            config.startup.showJavalinBanner = false;
+            config.startup.showOldJavalinVersionWarning = false;
+            config.concurrency.useVirtualThreads = threads == Threads.VIRTUAL;
+            if (threads != Threads.VIRTUAL) {
+                int maxThreads = threads == Threads.BLOCKING ? settings.workers() : settings.asyncThreads();
+                QueuedThreadPool pool = new QueuedThreadPool(maxThreads);
+                pool.setName("javalin-worker");
+                pool.setStopTimeout(STOP_TIMEOUT_MS);
+                config.jetty.threadPool = pool;
+            }
+            config.jetty.modifyServer(server -> server.setStopTimeout(STOP_TIMEOUT_MS));
+            config.jetty.modifyHttpConfiguration(http -> {
+                http.setSendServerVersion(false);
+                http.setSendDateHeader(false);
+            });
+            // A connector of our own: Javalin's default one knows only host and port.
+            config.jetty.addConnector((server, http) -> {
+                ServerConnector connector = new ServerConnector(server, 1, settings.ioThreads(), new HttpConnectionFactory(http));
+                connector.setHost(settings.bind());
+                connector.setPort(settings.port());
+                connector.setAcceptQueueSize(settings.backlog());
+                connector.setReuseAddress(settings.reuseAddress());
+                connector.setAcceptedTcpNoDelay(settings.tcpNoDelay());
+                return connector;
+            });
+            config.routes.get(HelloContract.PATH, ctx -> hello(ctx, stats));
+        }).start();
+        return app.port();
+    }
+
+    void stop() {
+        if (app != null) {
+            app.stop();
+        }
+    }
+
+    private void hello(Context ctx, RequestStats stats) {
+        long waitMs;
+        try {
+            waitMs = HelloContract.waitMs(ctx.queryString());
+        } catch (IllegalArgumentException e) {
+            ctx.status(HttpStatus.BAD_REQUEST).result(e.getMessage());
+            return;
+        }
+        stats.begin();
+        wait.start(ctx, waitMs, () -> {
+            ctx.contentType(HelloContract.CONTENT_TYPE).result(HelloContract.BODY_BYTES);
+            stats.complete();
+        });
+    }
+
+    private static void sleepThen(Context ctx, long waitMs, Runnable respond) {
+        HelloContract.sleep(waitMs);
+        respond.run();
+    }
+}

@@ -1,0 +1,24 @@
+package dev.gauntlet.target.jetty;
+
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+
+/**
+ * {@code jetty-servlet-async-dispatch}: the servlet starts async mode and hands the request to the
+ * container ({@code AsyncContext.start}: Jetty's {@code QueuedThreadPool}, up to {@code workers}
+ * platform threads), where it sleeps out the wait, writes the response and completes.
+ */
+public final class JettyServletAsyncDispatch implements HelloServer {
+    private final JettyServer server = new JettyServer();
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
+        return server.start(settings, JettyServer.Threads.BLOCKING, HelloServlet.dispatching(stats));
+    }
+
+    @Override
+    public void stop() throws Exception {
+        server.stop();
+    }
+}
