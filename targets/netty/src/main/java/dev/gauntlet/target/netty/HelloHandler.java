@@ -6,6 +6,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -52,6 +53,9 @@ final class HelloHandler extends ChannelInboundHandlerAdapter {
                 } else {
                     answer(ctx, request);
                 }
+            } else if (msg instanceof HttpContent content && content.decoderResult().isFailure()) {
+                // A broken body: the codec discards the rest of the stream, so the connection is done.
+                ctx.close();
             }
         } finally {
             ReferenceCountUtil.release(msg);
