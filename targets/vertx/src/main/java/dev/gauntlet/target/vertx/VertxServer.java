@@ -73,7 +73,9 @@ final class VertxServer {
                     .setPort(port)
                     .setAcceptBacklog(settings.backlog())
                     .setTcpNoDelay(settings.tcpNoDelay())
-                    .setReuseAddress(settings.reuseAddress()));
+                    .setReuseAddress(settings.reuseAddress())
+                    // HTTP/1.1 only, as every other target: no cleartext HTTP/2 detection on new connections.
+                    .setHttp2ClearTextEnabled(false));
             return server.requestHandler(new HelloHandler(stats, wait)).listen();
         }
     }
