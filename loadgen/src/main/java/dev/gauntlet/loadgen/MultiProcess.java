@@ -101,6 +101,8 @@ final class MultiProcess {
             RunSummary merged = merge(spec, childDirs, dir);
             if (outputDir != null) {
                 Generator.write(merged, dir.resolve(Generator.SUMMARY));
+            } else {
+                deleteRecursively(dir);
             }
             return merged;
         } catch (IOException e) {
@@ -207,6 +209,14 @@ final class MultiProcess {
             throw new GeneratorException(total + " " + what + " cannot be split over " + n + " processes");
         }
         return (int) part;
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        try (var paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
     }
 
     private static String javaCommand() {
