@@ -51,12 +51,23 @@ final class RawHttp {
 
     /** Sends {@code request} as is on a new connection and reads one response. */
     static Response exchange(String host, int port, String request) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
-            socket.setSoTimeout(TIMEOUT_MS);
-            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-            return read(socket.getInputStream());
+        try (Socket socket = connect(host, port)) {
+            return exchange(socket, request);
         }
+    }
+
+    /** A connection to send on later, so that a test can connect first and send many requests at once. */
+    static Socket connect(String host, int port) throws IOException {
+        Socket socket = new Socket();
+        socket.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
+        socket.setSoTimeout(TIMEOUT_MS);
+        return socket;
+    }
+
+    /** Sends {@code request} as is on an open connection and reads one response. */
+    static Response exchange(Socket socket, String request) throws IOException {
+        socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+        return read(socket.getInputStream());
     }
 
     /**
@@ -64,9 +75,7 @@ final class RawHttp {
      * it closed (or reset) the connection without one.
      */
     static int statusOrClosed(String host, int port, String request) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
-            socket.setSoTimeout(TIMEOUT_MS);
+        try (Socket socket = connect(host, port)) {
             socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             socket.shutdownOutput();
             return read(socket.getInputStream()).status();

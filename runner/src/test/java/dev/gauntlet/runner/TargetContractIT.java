@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,13 +25,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The target contract, checked black-box on every entry of the target catalogue, each in its own
  * JVM on 127.0.0.1 with port 0: READY within 10 s, the exact response bytes, the wait honoured,
- * 200 concurrent waits held at once, 404, a malformed request survived, SIGTERM obeyed.
+ * 200 concurrent waiting requests held at once, 404, a malformed request survived, SIGTERM obeyed.
  *
  * <p>Check some targets only: {@code ./mvnw -pl runner -am verify -Dit.test=TargetContractIT
  * -Dgauntlet.targets=jetty-,dummy} (comma-separated name prefixes).
  */
 class TargetContractIT {
     private static final int CONCURRENT_REQUESTS = 200;
+    /**
+     * Longer than the 200 ms of the old benchmark's check: a cold server on a shared 2-core machine
+     * needs more than 200 ms to start 200 threads or to read 200 requests, and the check is about
+     * how many the server holds at once, not how fast it takes them.
+     */
+    private static final long CONCURRENT_WAIT_MS = 1_000;
     private static final Pattern MAX_IN_FLIGHT = Pattern.compile("\"maxInFlight\":(\\d+)");
 
     @TempDir
@@ -71,11 +78,9 @@ class TargetContractIT {
             assertThat(RawHttp.get(host, port, "/hello?wait=100").bodyText()).isEqualTo("hello");
             assertThat(millisSince(waitStartNs)).as("ms for wait=100").isBetween(100L, 299L);
 
-            // One burst first: thread pools grow on demand, and a cold JVM on a busy machine starts threads
-            // slower than 200 requests arrive; the contract is about what the server holds once warm.
-            concurrentWaits(host, port);
             target.resetStats();
-            assertThat(concurrentWaits(host, port)).as("answers to %d concurrent wait=200 requests", CONCURRENT_REQUESTS)
+            assertThat(concurrentWaits(host, port)).as("answers to %d concurrent wait=%d requests",
+                    CONCURRENT_REQUESTS, CONCURRENT_WAIT_MS)
                     .containsOnly("hello").hasSize(CONCURRENT_REQUESTS);
             int expectedInFlight = entry.maxConcurrency() == null ? CONCURRENT_REQUESTS
                     : Math.min(CONCURRENT_REQUESTS, entry.maxConcurrency());
@@ -93,17 +98,30 @@ class TargetContractIT {
         }
     }
 
+    /**
+     * Connects first and then sends every request at once, so that on a busy machine the requests
+     * still arrive well within one wait of each other and the server really holds them together.
+     */
     private static List<String> concurrentWaits(String host, int port) throws Exception {
+        List<Socket> connections = new ArrayList<>();
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<String>> answers = new ArrayList<>();
             for (int i = 0; i < CONCURRENT_REQUESTS; i++) {
-                answers.add(clients.submit(() -> RawHttp.get(host, port, "/hello?wait=200").bodyText()));
+                connections.add(RawHttp.connect(host, port));
+            }
+            String request = "GET /hello?wait=" + CONCURRENT_WAIT_MS + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\n\r\n";
+            List<Future<String>> answers = new ArrayList<>();
+            for (Socket connection : connections) {
+                answers.add(clients.submit(() -> RawHttp.exchange(connection, request).bodyText()));
             }
             List<String> bodies = new ArrayList<>();
             for (Future<String> answer : answers) {
                 bodies.add(answer.get());
             }
             return bodies;
+        } finally {
+            for (Socket connection : connections) {
+                connection.close();
+            }
         }
     }
 
