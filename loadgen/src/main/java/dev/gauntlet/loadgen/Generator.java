@@ -129,7 +129,8 @@ public final class Generator {
         Histogram lag = recorder.lagTotal();
         List<String> reasons = new ArrayList<>();
         double lagP99Ms = lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99) / 1e6;
-        if (lagP99Ms > spec.maxScheduleLagP99Ms()) {
+        // Max concurrency has no schedule to keep: its lag is how long the N connections took to open.
+        if (lagP99Ms > spec.maxScheduleLagP99Ms() && !(spec.model() instanceof LoadModel.MaxConcurrency)) {
             double loopLateP99Ms = engine.loopLatenessP99Ms();
             boolean loopKeptTime = spec.model() instanceof LoadModel.OpenLoop && loopLateP99Ms <= spec.maxScheduleLagP99Ms();
             reasons.add(loopKeptTime
