@@ -11,7 +11,6 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
@@ -162,7 +161,7 @@ public final class Generator {
         try {
             Json.json().writeValue(file.toFile(), summary);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
+            throw new GeneratorException("cannot write " + file + ": " + e.getMessage());
         }
     }
 

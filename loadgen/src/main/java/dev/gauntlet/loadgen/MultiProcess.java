@@ -11,7 +11,6 @@ import org.HdrHistogram.HistogramLogReader;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,7 +105,7 @@ final class MultiProcess {
             }
             return merged;
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new GeneratorException("the generator processes could not be run: " + e.getMessage());
         }
     }
 
