@@ -54,10 +54,6 @@ final class ConnectionList {
         return first;
     }
 
-    boolean isEmpty() {
-        return size == 0;
-    }
-
     int size() {
         return size;
     }

@@ -6,7 +6,6 @@ import org.HdrHistogram.HistogramLogWriter;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
@@ -70,7 +69,7 @@ final class IntervalLogs implements AutoCloseable {
             writer.outputLegend();
             return writer;
         } catch (FileNotFoundException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
+            throw new GeneratorException("cannot write " + file + ": " + e.getMessage());
         }
     }
 }

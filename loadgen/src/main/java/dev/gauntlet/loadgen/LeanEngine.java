@@ -4,6 +4,7 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,6 +73,11 @@ final class LeanEngine {
     private final ConnectionList idle = new ConnectionList();
     private final ConnectionList busy = new ConnectionList();
     private final LongQueue pending = new LongQueue();
+    /**
+     * Open loop: how late the loop itself came to each intended start, before any wait for a
+     * connection; it tells a generator that fell behind from a server that accepted too slowly.
+     */
+    private final Histogram loopLateness = LatencyRecorder.newHistogram();
     private int openConnections;
     private int connectionsPeak;
 
@@ -219,6 +225,11 @@ final class LeanEngine {
         return hardCapReached;
     }
 
+    /** The open loop's own lateness at the 99th percentile, in ms; 0 for the other models. */
+    double loopLatenessP99Ms() {
+        return loopLateness.getTotalCount() == 0 ? 0 : loopLateness.getValueAtPercentile(99) / 1e6;
+    }
+
     int connectionsPeak() {
         return connectionsPeak;
     }
@@ -234,6 +245,9 @@ final class LeanEngine {
 
     private void fireDue(long nowNs) {
         while (issuing && nextIntendedNs <= nowNs) {
+            if (nextIntendedNs >= measureStartNs) {
+                loopLateness.recordValue(Math.min(nowNs - nextIntendedNs, LatencyRecorder.HIGHEST_TRACKABLE_NS));
+            }
             beginRequest(nextIntendedNs);
             dispatch(nextIntendedNs);
             if (spec.maxRequests() > 0 && measuredIssued >= spec.maxRequests()) {

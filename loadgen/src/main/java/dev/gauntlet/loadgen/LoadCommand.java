@@ -41,9 +41,10 @@ import java.util.stream.Collectors;
                 + "(--max-concurrency) and print the achieved rate, the latency percentiles and the errors.",
         footer = {"", "Examples:",
                 "  gauntlet load http://127.0.0.1:8080/hello --connections 50 --duration 10s",
-                "  gauntlet load http://127.0.0.1:8080/hello?wait=100 --rate 1000 --warmup 2s --duration 30s --output run1/",
-                "  gauntlet load http://127.0.0.1:8080/hello?wait=60000 --max-concurrency 15000 --admin http://127.0.0.1:8081 \\",
-                "      --duration 20s --response-timeout 2m --source-addresses 127.0.0.1-127.0.0.4"})
+                "  gauntlet load http://127.0.0.1:8080/hello?wait=100 --rate 1000 --output run1/",
+                "  gauntlet load http://127.0.0.1:8080/hello?wait=60000 --max-concurrency 15000 \\",
+                "      --admin http://127.0.0.1:8081 --response-timeout 2m \\",
+                "      --source-addresses 127.0.0.1-127.0.0.4"})
 public final class LoadCommand implements Callable<Integer> {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)");
 
@@ -92,7 +93,7 @@ public final class LoadCommand implements Callable<Integer> {
     long responseTimeoutMs;
 
     @Option(names = "--max-connections", paramLabel = "N",
-            description = "open loop: connections opened at most (default: " + LoadSpec.DEFAULT_MAX_CONNECTIONS + ")")
+            description = "open loop: connections opened at most (default: what open files and ephemeral ports allow)")
     Integer maxConnections;
 
     @Option(names = "--expect-status", paramLabel = "CODE", defaultValue = "200",
@@ -133,7 +134,12 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** The command on its own, without the runner: {@code java -cp ... dev.gauntlet.loadgen.LoadCommand URL ...}. */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new LoadCommand()).execute(args));
+        CommandLine commandLine = new CommandLine(new LoadCommand());
+        commandLine.setParameterExceptionHandler((e, ignored) -> {
+            commandLine.getErr().println("gauntlet load: " + e.getMessage());
+            return 2;
+        });
+        System.exit(commandLine.execute(args));
     }
 
     @Override

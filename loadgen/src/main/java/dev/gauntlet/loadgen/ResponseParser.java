@@ -61,11 +61,6 @@ final class ResponseParser {
         bodyMismatch = false;
     }
 
-    /** True when nothing of a response has arrived yet. */
-    boolean idle() {
-        return state == STATUS_LINE && lineLength == 0;
-    }
-
     int status() {
         return status;
     }
