@@ -63,8 +63,10 @@ final class SuiteRunner {
         RunSummary summary;
         try {
             target.resetStats();
-            LoadSpec spec = LoadSpec.of(target.uri("/hello?wait=" + scenario.waitMs()), scenario.load())
-                    .withPhases(scenario.warmupMs(), scenario.durationMs());
+            // The admin URL lets the max-concurrency model ask the target how many requests it started.
+            LoadSpec spec = LoadSpec.of(target.uri("/hello?wait=" + scenario.waitMs()), scenario.load()).toBuilder()
+                    .warmupMs(scenario.warmupMs()).durationMs(scenario.durationMs())
+                    .adminUrl(target.adminUri("/")).build();
             summary = generator.run(spec, runDir);
         } catch (UserError e) {
             String why = target.isAlive() ? e.getMessage() : target.deathNotice();

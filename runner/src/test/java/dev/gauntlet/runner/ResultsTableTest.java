@@ -25,8 +25,8 @@ class ResultsTableTest {
         String table = ResultsTable.render(List.of(row));
 
         assertThat(table.lines().toList()).hasSize(2);
-        assertThat(table.lines().toList().getFirst()).contains("target", "rate/s", "p99.9 ms", "errors");
+        assertThat(table.lines().toList().getFirst()).contains("target", "rate/s", "p99.9 ms", "errors", "in flight");
         assertThat(table.lines().toList().get(1)).contains("dummy", "closed-50c", "123456", "12346", "0.500", "2.25",
-                "10.5", "101", "generator saturated: lag");
+                "10.5", "101", " 50 ", "generator saturated: lag");
     }
 }

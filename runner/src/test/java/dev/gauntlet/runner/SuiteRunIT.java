@@ -55,6 +55,11 @@ class SuiteRunIT {
                     load: { type: closed, connections: 4 }
                     warmupMs: 500
                     durationMs: 2000
+                  - name: held
+                    load: { type: max-concurrency, requests: 300 }
+                    waitMs: 10000
+                    warmupMs: 500
+                    durationMs: 2000
                 """.formatted(RATE_PER_SEC, WAIT_MS));
 
         assertThat(Main.execute("run", "--suite", suite.toString(), "--results", work.toString())).isZero();
@@ -66,8 +71,8 @@ class SuiteRunIT {
         assertThat(dir.resolve("runs/dummy/settings.json")).exists();
 
         List<ResultRow> rows = List.of(Json.json().readValue(dir.resolve("results.json").toFile(), ResultRow[].class));
-        assertThat(rows).extracting(ResultRow::scenario).containsExactly("open", "closed");
-        assertThat(rows).allSatisfy(row -> {
+        assertThat(rows).extracting(ResultRow::scenario).containsExactly("open", "closed", "held");
+        assertThat(rows.subList(0, 2)).allSatisfy(row -> {
             assertThat(row.errors()).isZero();
             assertThat(row.requests()).isPositive();
         });
@@ -83,6 +88,11 @@ class SuiteRunIT {
 
         RunSummary closed = summary(dir.resolve("runs/dummy/closed/1"));
         assertThat(closed.completed()).isEqualTo(closed.sent()).isPositive();
+
+        RunSummary held = summary(dir.resolve("runs/dummy/held/1"));
+        assertThat(held.concurrency().held()).as("requests held at the end").isEqualTo(300);
+        assertThat(held.concurrency().serverStarted()).as("requests the target started, from its /stats").isEqualTo(300);
+        assertThat(rows.get(2).serverMaxInFlight()).isGreaterThanOrEqualTo(300);
     }
 
     @Test
