@@ -1,6 +1,10 @@
 package dev.gauntlet.target.jetty;
 
+import dev.gauntlet.target.HelloContract;
 import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -11,7 +15,9 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
 
 /**
  * The Jetty set-up every style shares: one HTTP/1.1 connector with the target settings, no
- * {@code Server} or {@code Date} header, and the thread pool of the style's {@link Threads}.
+ * {@code Server} or {@code Date} header, and the thread pool of the style's {@link Threads}. The
+ * handler styles run a core {@link Handler}; the servlet styles run {@link HelloServlet} in an
+ * ee10 servlet context (other paths: the context's 404).
  */
 final class JettyServer {
     /**
@@ -56,6 +62,15 @@ final class JettyServer {
         server.setHandler(handler);
         server.start();
         return connector.getLocalPort();
+    }
+
+    /** Starts Jetty with {@code servlet} mapped to {@code /hello}, async supported; returns the bound port. */
+    int start(TargetSettings settings, Threads threads, HelloServlet servlet) throws Exception {
+        ServletContextHandler context = new ServletContextHandler();
+        ServletHolder holder = new ServletHolder(servlet);
+        holder.setAsyncSupported(true);
+        context.addServlet(holder, HelloContract.PATH);
+        return start(settings, threads, context);
     }
 
     void stop() throws Exception {

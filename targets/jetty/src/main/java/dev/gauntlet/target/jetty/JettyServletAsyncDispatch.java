@@ -3,6 +3,7 @@ package dev.gauntlet.target.jetty;
 import dev.gauntlet.target.HelloServer;
 import dev.gauntlet.target.RequestStats;
 import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
 
 /**
  * {@code jetty-servlet-async-dispatch}: the servlet starts async mode and hands the request to the

@@ -3,6 +3,7 @@ package dev.gauntlet.target.jetty;
 import dev.gauntlet.target.HelloServer;
 import dev.gauntlet.target.RequestStats;
 import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
 
 /**
  * {@code jetty-servlet-virtual}: the blocking servlet of the sync style, which Jetty runs on virtual

@@ -2,6 +2,7 @@ package dev.gauntlet.target.tomcat;
 
 import dev.gauntlet.target.HelloContract;
 import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;

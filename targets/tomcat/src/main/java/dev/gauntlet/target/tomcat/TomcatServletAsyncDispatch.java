@@ -3,6 +3,7 @@ package dev.gauntlet.target.tomcat;
 import dev.gauntlet.target.HelloServer;
 import dev.gauntlet.target.RequestStats;
 import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
 
 /**
  * {@code tomcat-servlet-async-dispatch}: the servlet starts async mode and hands the request to the
@@ -14,8 +15,7 @@ public final class TomcatServletAsyncDispatch implements HelloServer {
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {
-        return server.start(settings, TomcatServer.Threads.BLOCKING, new HelloServlet(stats, (request, waitMs, respond) ->
-                HelloServlet.startAsync(request).start(() -> HelloServlet.SLEEP.start(request, waitMs, respond))));
+        return server.start(settings, TomcatServer.Threads.BLOCKING, HelloServlet.dispatching(stats));
     }
 
     @Override

@@ -1,30 +1,14 @@
 package dev.gauntlet.target.tomcat;
 
 import dev.gauntlet.target.DelayedCompletion;
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
 
 /**
  * {@code tomcat-servlet-async-fjp}: the servlet starts async mode and stores the request in
  * {@link DelayedCompletion#viaForkJoinPool()}; the completion thread writes the response and calls
  * {@code AsyncContext.complete()}.
  */
-public final class TomcatServletAsyncFjp implements HelloServer {
-    private final TomcatServer server = new TomcatServer();
-    private final DelayedCompletion completion = DelayedCompletion.viaForkJoinPool();
-
-    @Override
-    public int start(TargetSettings settings, RequestStats stats) throws Exception {
-        return server.start(settings, TomcatServer.Threads.ASYNC, new HelloServlet(stats, (request, waitMs, respond) -> {
-            HelloServlet.startAsync(request);
-            completion.submit(waitMs, respond);
-        }));
-    }
-
-    @Override
-    public void stop() throws Exception {
-        server.stop();
-        completion.close();
+public final class TomcatServletAsyncFjp extends DelayedTomcatServlet {
+    public TomcatServletAsyncFjp() {
+        super(DelayedCompletion::viaForkJoinPool);
     }
 }

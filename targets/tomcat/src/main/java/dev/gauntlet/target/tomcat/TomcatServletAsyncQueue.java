@@ -1,30 +1,14 @@
 package dev.gauntlet.target.tomcat;
 
 import dev.gauntlet.target.DelayedCompletion;
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
 
 /**
  * {@code tomcat-servlet-async-queue}: the servlet starts async mode and stores the request in
  * {@link DelayedCompletion#viaQueue()}; the completion thread writes the response and calls
  * {@code AsyncContext.complete()}.
  */
-public final class TomcatServletAsyncQueue implements HelloServer {
-    private final TomcatServer server = new TomcatServer();
-    private final DelayedCompletion completion = DelayedCompletion.viaQueue();
-
-    @Override
-    public int start(TargetSettings settings, RequestStats stats) throws Exception {
-        return server.start(settings, TomcatServer.Threads.ASYNC, new HelloServlet(stats, (request, waitMs, respond) -> {
-            HelloServlet.startAsync(request);
-            completion.submit(waitMs, respond);
-        }));
-    }
-
-    @Override
-    public void stop() throws Exception {
-        server.stop();
-        completion.close();
+public final class TomcatServletAsyncQueue extends DelayedTomcatServlet {
+    public TomcatServletAsyncQueue() {
+        super(DelayedCompletion::viaQueue);
     }
 }

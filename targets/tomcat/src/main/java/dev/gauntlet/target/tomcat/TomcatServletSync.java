@@ -3,6 +3,7 @@ package dev.gauntlet.target.tomcat;
 import dev.gauntlet.target.HelloServer;
 import dev.gauntlet.target.RequestStats;
 import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
 
 /**
  * {@code tomcat-servlet-sync}: the servlet sleeps out the wait on a connector worker thread (up to
@@ -13,7 +14,7 @@ public final class TomcatServletSync implements HelloServer {
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {
-        return server.start(settings, TomcatServer.Threads.BLOCKING, new HelloServlet(stats, HelloServlet.SLEEP));
+        return server.start(settings, TomcatServer.Threads.BLOCKING, HelloServlet.sleeping(stats));
     }
 
     @Override

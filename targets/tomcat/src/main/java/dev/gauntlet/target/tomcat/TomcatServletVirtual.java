@@ -3,6 +3,7 @@ package dev.gauntlet.target.tomcat;
 import dev.gauntlet.target.HelloServer;
 import dev.gauntlet.target.RequestStats;
 import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
 
 /**
  * {@code tomcat-servlet-virtual}: the connector runs every request on a virtual thread of its own
@@ -13,7 +14,7 @@ public final class TomcatServletVirtual implements HelloServer {
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {
-        return server.start(settings, TomcatServer.Threads.VIRTUAL, new HelloServlet(stats, HelloServlet.SLEEP));
+        return server.start(settings, TomcatServer.Threads.VIRTUAL, HelloServlet.sleeping(stats));
     }
 
     @Override

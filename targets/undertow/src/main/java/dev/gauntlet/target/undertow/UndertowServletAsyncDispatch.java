@@ -3,6 +3,7 @@ package dev.gauntlet.target.undertow;
 import dev.gauntlet.target.HelloServer;
 import dev.gauntlet.target.RequestStats;
 import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
 
 /**
  * {@code undertow-servlet-async-dispatch}: the servlet starts async mode and hands the request to the
@@ -14,8 +15,7 @@ public final class UndertowServletAsyncDispatch implements HelloServer {
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {
-        return server.start(settings, UndertowServer.Threads.BLOCKING, null, new HelloServlet(stats, (request, waitMs, respond) ->
-                HelloServlet.startAsync(request).start(() -> HelloServlet.SLEEP.start(request, waitMs, respond))));
+        return server.start(settings, UndertowServer.Threads.BLOCKING, null, HelloServlet.dispatching(stats));
     }
 
     @Override

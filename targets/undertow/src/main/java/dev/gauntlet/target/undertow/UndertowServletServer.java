@@ -2,6 +2,7 @@ package dev.gauntlet.target.undertow;
 
 import dev.gauntlet.target.HelloContract;
 import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
 import io.undertow.servlet.Servlets;
 import io.undertow.servlet.api.DeploymentInfo;
 import io.undertow.servlet.api.DeploymentManager;

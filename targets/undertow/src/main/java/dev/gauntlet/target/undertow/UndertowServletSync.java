@@ -3,6 +3,7 @@ package dev.gauntlet.target.undertow;
 import dev.gauntlet.target.HelloServer;
 import dev.gauntlet.target.RequestStats;
 import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
 
 /**
  * {@code undertow-servlet-sync}: the servlet sleeps out the wait on its XNIO worker thread and writes the response.
@@ -12,7 +13,7 @@ public final class UndertowServletSync implements HelloServer {
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {
-        return server.start(settings, UndertowServer.Threads.BLOCKING, null, new HelloServlet(stats, HelloServlet.SLEEP));
+        return server.start(settings, UndertowServer.Threads.BLOCKING, null, HelloServlet.sleeping(stats));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.gauntlet.target.undertow;
 import dev.gauntlet.target.HelloServer;
 import dev.gauntlet.target.RequestStats;
 import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,7 +19,7 @@ public final class UndertowServletVirtual implements HelloServer {
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {
-        return server.start(settings, UndertowServer.Threads.ASYNC, virtualThreads, new HelloServlet(stats, HelloServlet.SLEEP));
+        return server.start(settings, UndertowServer.Threads.ASYNC, virtualThreads, HelloServlet.sleeping(stats));
     }
 
     @Override

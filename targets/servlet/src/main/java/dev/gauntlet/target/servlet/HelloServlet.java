@@ -1,4 +1,4 @@
-package dev.gauntlet.target.jetty;
+package dev.gauntlet.target.servlet;
 
 import dev.gauntlet.target.DelayedCompletion;
 import dev.gauntlet.target.HelloContract;
@@ -7,17 +7,22 @@ import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee10.servlet.ServletHolder;
-import org.eclipse.jetty.server.Handler;
 
 import java.io.IOException;
 
 /**
- * The servlet of the servlet styles, mapped to {@code /hello} in an ee10 servlet context (other
- * paths: the context's 404). The style decides only how the wait passes.
+ * The servlet of every servlet target: the {@code wait} parameter, the stats and the response of
+ * {@code GET /hello}; the factory picks how the wait passes. The container maps it to
+ * {@link HelloContract#PATH} with async support on, and answers other paths with its own 404.
+ *
+ * <pre>{@code
+ * Tomcat.addServlet(context, "hello", HelloServlet.sleeping(stats)).setAsyncSupported(true);
+ * context.addServletMappingDecoded(HelloContract.PATH, "hello");
+ * }</pre>
+ *
+ * <p>Written against Servlet 6.0, which the container provides (Tomcat 11, Jetty ee10, Undertow 2.3).
  */
-final class HelloServlet extends HttpServlet {
+public final class HelloServlet extends HttpServlet {
 
     /**
      * How a style waits {@code waitMs} and then runs {@code respond}, starting on the container's
@@ -38,30 +43,22 @@ final class HelloServlet extends HttpServlet {
     }
 
     /** sync and virtual: sleeps on the container thread that called the servlet. */
-    static Handler sleeping(RequestStats stats) {
-        return context(new HelloServlet(stats, (request, waitMs, respond) -> sleepThen(waitMs, respond)));
+    public static HelloServlet sleeping(RequestStats stats) {
+        return new HelloServlet(stats, (request, waitMs, respond) -> sleepThen(waitMs, respond));
     }
 
-    /** async-dispatch: {@code startAsync}, then {@code AsyncContext.start} runs the sleep on Jetty's thread pool. */
-    static Handler dispatching(RequestStats stats) {
-        return context(new HelloServlet(stats, (request, waitMs, respond) ->
-                startAsync(request).start(() -> sleepThen(waitMs, respond))));
+    /** async-dispatch: {@code startAsync}, then {@code AsyncContext.start} runs the sleep on the container's executor. */
+    public static HelloServlet dispatching(RequestStats stats) {
+        return new HelloServlet(stats, (request, waitMs, respond) ->
+                startAsync(request).start(() -> sleepThen(waitMs, respond)));
     }
 
-    /** async-fjp and async-queue: {@code startAsync}, then the completion writes and calls {@code complete()}. */
-    static Handler delayed(RequestStats stats, DelayedCompletion completion) {
-        return context(new HelloServlet(stats, (request, waitMs, respond) -> {
+    /** async-fjp and async-queue: {@code startAsync}, then the completion thread writes and calls {@code complete()}. */
+    public static HelloServlet delayed(RequestStats stats, DelayedCompletion completion) {
+        return new HelloServlet(stats, (request, waitMs, respond) -> {
             startAsync(request);
             completion.submit(waitMs, respond);
-        }));
-    }
-
-    private static Handler context(HelloServlet servlet) {
-        ServletContextHandler context = new ServletContextHandler();
-        ServletHolder holder = new ServletHolder(servlet);
-        holder.setAsyncSupported(true);
-        context.addServlet(holder, HelloContract.PATH);
-        return context;
+        });
     }
 
     private static void sleepThen(long waitMs, Runnable respond) {
@@ -97,6 +94,7 @@ final class HelloServlet extends HttpServlet {
             response.getOutputStream().write(HelloContract.BODY_BYTES);
             stats.complete();
         } catch (IOException | RuntimeException e) {
+            // A runtime exception too: on a completion thread it would otherwise leave the request uncounted.
             stats.fail();
         } finally {
             if (request.isAsyncStarted()) {

@@ -1,0 +1,38 @@
+package dev.gauntlet.target.jetty;
+
+import dev.gauntlet.target.DelayedCompletion;
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
+
+import java.util.function.Supplier;
+
+/**
+ * async-fjp and async-queue with the ee10 servlet: it starts async mode and returns with the
+ * request stored in the style's {@link DelayedCompletion}, whose completion thread writes the response
+ * and calls {@code complete()} once the wait is over. Up to {@code asyncThreads} Jetty threads.
+ */
+abstract sealed class DelayedJettyServlet implements HelloServer permits JettyServletAsyncFjp, JettyServletAsyncQueue {
+    private final JettyServer server = new JettyServer();
+    private final Supplier<DelayedCompletion> completions;
+    private DelayedCompletion completion;
+
+    DelayedJettyServlet(Supplier<DelayedCompletion> completions) {
+        this.completions = completions;
+    }
+
+    @Override
+    public final int start(TargetSettings settings, RequestStats stats) throws Exception {
+        completion = completions.get();
+        return server.start(settings, JettyServer.Threads.ASYNC, HelloServlet.delayed(stats, completion));
+    }
+
+    @Override
+    public final void stop() throws Exception {
+        server.stop();
+        if (completion != null) {
+            completion.close();
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.gauntlet.target.tomcat;
+
+import dev.gauntlet.target.DelayedCompletion;
+import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.target.servlet.HelloServlet;
+
+import java.util.function.Supplier;
+
+/**
+ * async-fjp and async-queue on Tomcat: the servlet starts async mode and stores the request in the
+ * style's {@link DelayedCompletion}; the completion thread writes the response and calls
+ * {@code AsyncContext.complete()}. Up to {@code asyncThreads} connector threads.
+ */
+abstract sealed class DelayedTomcatServlet implements HelloServer permits TomcatServletAsyncFjp, TomcatServletAsyncQueue {
+    private final TomcatServer server = new TomcatServer();
+    private final Supplier<DelayedCompletion> completions;
+    private DelayedCompletion completion;
+
+    DelayedTomcatServlet(Supplier<DelayedCompletion> completions) {
+        this.completions = completions;
+    }
+
+    @Override
+    public final int start(TargetSettings settings, RequestStats stats) throws Exception {
+        completion = completions.get();
+        return server.start(settings, TomcatServer.Threads.ASYNC, HelloServlet.delayed(stats, completion));
+    }
+
+    @Override
+    public final void stop() throws Exception {
+        server.stop();
+        if (completion != null) {
+            completion.close();
+        }
+    }
+}
