@@ -1,6 +1,7 @@
 package dev.gauntlet.target.jdk;
 
 import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.PlatformWorkers;
 import dev.gauntlet.target.RequestStats;
 import dev.gauntlet.target.TargetSettings;
 

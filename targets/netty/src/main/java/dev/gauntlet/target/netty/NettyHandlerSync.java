@@ -2,6 +2,7 @@ package dev.gauntlet.target.netty;
 
 import dev.gauntlet.target.HelloContract;
 import dev.gauntlet.target.HelloServer;
+import dev.gauntlet.target.PlatformWorkers;
 import dev.gauntlet.target.RequestStats;
 import dev.gauntlet.target.TargetSettings;
 

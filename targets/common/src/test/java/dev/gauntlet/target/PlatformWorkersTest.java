@@ -1,4 +1,4 @@
-package dev.gauntlet.target.jdk;
+package dev.gauntlet.target;
 
 import org.junit.jupiter.api.Test;
 
