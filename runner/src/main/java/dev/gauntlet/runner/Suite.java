@@ -1,6 +1,9 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+
+import java.net.URI;
 
 import java.util.List;
 
@@ -19,6 +22,7 @@ import java.util.List;
  *     waitMs: 100
  *     warmupMs: 3000
  *     durationMs: 10000
+ *     generator: { processes: 2, sourceAddresses: [127.0.0.1, 127.0.0.2] }   # optional
  * }</pre>
  */
 record Suite(String name, String description, List<String> targets, int repetitions, JvmOptions jvm,
@@ -61,11 +65,14 @@ record Suite(String name, String description, List<String> targets, int repetiti
     }
 
     /**
-     * One load applied to each target: a model, the wait every request asks for, and its phases.
+     * One load applied to each target: a model, the wait every request asks for, its phases, and
+     * optionally how the generator is set up for it.
      *
-     * @param waitMs the {@code wait} query parameter of every request: the server's processing time
+     * @param waitMs    the {@code wait} query parameter of every request: the server's processing time
+     * @param generator generator settings beyond the defaults; null for none
      */
-    record Scenario(String name, String description, LoadModel load, long waitMs, long warmupMs, long durationMs) {
+    record Scenario(String name, String description, LoadModel load, long waitMs, long warmupMs, long durationMs,
+                    GeneratorSettings generator) {
         Scenario {
             if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
                 throw new IllegalArgumentException("scenario name must be letters, digits, '.', '_' or '-', got " + name);
@@ -77,6 +84,35 @@ record Suite(String name, String description, List<String> targets, int repetiti
                 throw new IllegalArgumentException("scenario " + name + ": waitMs and warmupMs must be >= 0, durationMs > 0");
             }
             description = description == null ? "" : description;
+            generator = generator == null ? GeneratorSettings.DEFAULTS : generator;
+        }
+
+        /** The load spec of this scenario against one target's URL, with the target's admin URL. */
+        LoadSpec toSpec(URI helloUrl, URI adminUrl) {
+            LoadSpec.Builder spec = LoadSpec.of(helloUrl, load).toBuilder()
+                    .warmupMs(warmupMs).durationMs(durationMs).adminUrl(adminUrl)
+                    .processes(generator.processes()).sourceAddresses(generator.sourceAddresses())
+                    .maxConnections(generator.maxConnections());
+            if (generator.responseTimeoutMs() > 0) {
+                spec.responseTimeoutMs(generator.responseTimeoutMs());
+            }
+            return spec.build();
+        }
+    }
+
+    /**
+     * How the generator runs a scenario; every field is optional (0 or empty: the generator's default).
+     *
+     * @param processes       generator processes the load is split over (past the open-files limit of one)
+     * @param sourceAddresses local addresses the connections spread over (each one, e.g. 127.0.0.2), past 64k ports per address
+     * @param maxConnections  open loop: connections opened at most
+     */
+    record GeneratorSettings(int processes, List<String> sourceAddresses, int maxConnections, long responseTimeoutMs) {
+        static final GeneratorSettings DEFAULTS = new GeneratorSettings(1, List.of(), 0, 0);
+
+        GeneratorSettings {
+            processes = processes == 0 ? 1 : processes;
+            sourceAddresses = sourceAddresses == null ? List.of() : List.copyOf(sourceAddresses);
         }
     }
 }

@@ -64,9 +64,7 @@ final class SuiteRunner {
         try {
             target.resetStats();
             // The admin URL lets the max-concurrency model ask the target how many requests it started.
-            LoadSpec spec = LoadSpec.of(target.uri("/hello?wait=" + scenario.waitMs()), scenario.load()).toBuilder()
-                    .warmupMs(scenario.warmupMs()).durationMs(scenario.durationMs())
-                    .adminUrl(target.adminUri("/")).build();
+            LoadSpec spec = scenario.toSpec(target.uri("/hello?wait=" + scenario.waitMs()), target.adminUri("/"));
             summary = generator.run(spec, runDir);
         } catch (UserError e) {
             String why = target.isAlive() ? e.getMessage() : target.deathNotice();

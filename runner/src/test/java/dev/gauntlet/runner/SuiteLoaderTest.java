@@ -1,8 +1,10 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,6 +38,29 @@ class SuiteLoaderTest {
         assertThat(suite.repetitions()).isEqualTo(1);
         assertThat(suite.jvm().target()).isEqualTo(Suite.JvmOptions.DEFAULT_TARGET);
         assertThat(suite.scenarios().getFirst().warmupMs()).isZero();
+    }
+
+    @Test
+    void aScenarioCanSetUpTheGenerator() {
+        Suite suite = parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: many
+                    load: { type: max-concurrency, requests: 30000 }
+                    waitMs: 60000
+                    durationMs: 5000
+                    generator: { processes: 2, sourceAddresses: [127.0.0.1, 127.0.0.2], responseTimeoutMs: 90000 }
+                """);
+
+        LoadSpec spec = suite.scenarios().getFirst().toSpec(URI.create("http://127.0.0.1:1/hello?wait=60000"),
+                URI.create("http://127.0.0.1:2/"));
+
+        assertThat(spec.processes()).isEqualTo(2);
+        assertThat(spec.sourceAddresses()).containsExactly("127.0.0.1", "127.0.0.2");
+        assertThat(spec.responseTimeoutMs()).isEqualTo(90_000);
+        assertThat(spec.adminUrl()).isEqualTo(URI.create("http://127.0.0.1:2/"));
+        assertThat(spec.hardCapMs()).isGreaterThan(spec.durationMs() + spec.responseTimeoutMs());
     }
 
     @Test
