@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 /** {@code gauntlet run}: a suite, its progress, its table and its results directory. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run a benchmark suite: every target × scenario × repetition, each target and generator in its own JVM.",
-        footer = {"", "Examples:", "  ./gauntlet run                                   the built-in quick suite (about 3 minutes)",
+        footer = {"", "Examples:", "  ./gauntlet run                                   the built-in quick suite (about 2 minutes)",
                 "  ./gauntlet run --targets dummy,netty-event-loop  the quick suite on two targets",
                 "  ./gauntlet run --suite my-suite.yaml --results /tmp/results"})
 final class RunCommand implements Callable<Integer> {
