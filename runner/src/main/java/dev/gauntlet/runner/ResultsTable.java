@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /** Formats result rows as the fixed-width table the CLI prints. */
 final class ResultsTable {
-    private static final String FORMAT = "%-24s %-22s %9s %9s %9s %9s %9s %9s %7s %9s  %s%n";
+    private static final String FORMAT = "%-31s %-22s %9s %9s %9s %9s %9s %9s %7s %9s  %s%n";
 
     private ResultsTable() {
     }
