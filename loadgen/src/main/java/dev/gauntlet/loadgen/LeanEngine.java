@@ -42,7 +42,7 @@ final class LeanEngine {
      * accepting) from turning every waiting request into one more connect, which only makes both
      * sides fall further behind. Requests keep their intended starts while they wait.
      */
-    static final int MAX_CONNECTING = 128;
+    static final int MAX_CONNECTING = 32;
     private static final long BACKOFF_NS = TimeUnit.MILLISECONDS.toNanos(1);
     /** Below this the selector's millisecond timeout is too coarse: poll and park briefly instead. */
     private static final long SPIN_BELOW_NS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -171,7 +171,12 @@ final class LeanEngine {
                 switch (mode) {
                     case OPEN -> {
                         fireDue(nowNs);
-                        openForPending(nowNs);
+                        if (!pending.isEmpty()) {
+                            // Responses already read free their connections for the waiting requests
+                            // first: a loop that fell behind must not open connections it does not need.
+                            selector.selectNow(onReady);
+                            openForPending(System.nanoTime());
+                        }
                     }
                     case CLOSED -> replenish(nowNs, maxConnections);
                     case HELD -> {
