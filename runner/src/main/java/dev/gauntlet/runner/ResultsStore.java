@@ -24,7 +24,7 @@ import java.util.Map;
  *   suite.json                         the resolved suite and the environment
  *   runs/&lt;target&gt;/target.log           the target JVM's output
  *   runs/&lt;target&gt;/settings.json        the target's settings in force
-  *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   spec.json summary.json response.hlog service.hlog lag.hlog stats.json generator.log
+ *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   spec.json summary.json response.hlog service.hlog lag.hlog stats.json generator.log
  *   results.json                       one row per target × scenario × repetition, rewritten after each run
  * </pre>
  */
