@@ -15,6 +15,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -115,12 +117,10 @@ class GeneratorIT {
         TestServer server = TestServer.hello();
         LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
                 .withPhases(0, 1_500);
+        CountDownLatch hundredth = server.signalAtRequest(100);
         Thread killer = Thread.ofVirtual().start(() -> {
             try {
-                while (server.requests() < 100) {
-                    Thread.onSpinWait();
-                    Thread.sleep(1);
-                }
+                hundredth.await(10, TimeUnit.SECONDS);
                 server.close();
             } catch (Exception e) {
                 throw new IllegalStateException(e);

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class MultiProcessTest {
-    private static final URI URL = URI.create("http://127.0.0.1:8080/hello");
+    private static final URI URL = URI.create("http://127.0.0.1:1/hello");
 
     @Test
     void sharesAddUpToTheWhole() {

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PreflightTest {
     private static final Preflight.Limits HERE = new Preflight.Limits(20_000, 36, 32_768, 60_999, 4_096);
-    private static final URI URL = URI.create("http://127.0.0.1:8080/hello?wait=60000");
+    private static final URI URL = URI.create("http://127.0.0.1:1/hello?wait=60000");
 
     @Test
     void refusesMoreConnectionsThanOpenFilesWithTheNumbersAndTheWayOut() {

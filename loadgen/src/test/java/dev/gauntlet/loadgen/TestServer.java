@@ -37,6 +37,8 @@ final class TestServer implements AutoCloseable {
     private final AtomicLong inFlight = new AtomicLong();
     private final AtomicLong maxInFlight = new AtomicLong();
     private volatile CountDownLatch stall = new CountDownLatch(0);
+    private volatile long signalAtRequest = -1;
+    private volatile CountDownLatch requestSignal = new CountDownLatch(1);
     private volatile long stallAtRequest = -1;
     private volatile long stallMs;
     private HttpServer admin;
@@ -60,6 +62,13 @@ final class TestServer implements AutoCloseable {
 
     long requests() {
         return requests.get();
+    }
+
+    /** A latch that opens when the server receives its {@code count}-th request; call it before the load starts. */
+    CountDownLatch signalAtRequest(long count) {
+        requestSignal = new CountDownLatch(1);
+        signalAtRequest = count;
+        return requestSignal;
     }
 
     int connections() {
@@ -125,6 +134,9 @@ final class TestServer implements AutoCloseable {
             }
             while (readRequest(in)) {
                 long number = requests.incrementAndGet();
+                if (number == signalAtRequest) {
+                    requestSignal.countDown();
+                }
                 maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
                 stall.await();
                 if (number == stallAtRequest) {
