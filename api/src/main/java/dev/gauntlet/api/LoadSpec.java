@@ -98,14 +98,6 @@ public record LoadSpec(
         return toBuilder().warmupMs(warmupMs).durationMs(durationMs).build();
     }
 
-    public LoadSpec withTimeouts(long connectTimeoutMs, long responseTimeoutMs) {
-        return toBuilder().connectTimeoutMs(connectTimeoutMs).responseTimeoutMs(responseTimeoutMs).build();
-    }
-
-    public LoadSpec withExpectedBody(String expectedBody) {
-        return toBuilder().expectedBody(expectedBody).build();
-    }
-
     public Builder toBuilder() {
         return new Builder(this);
     }
