@@ -15,7 +15,7 @@ class TargetCatalogueTest {
             TargetCatalogue.Technology tech = catalogue.technology(t.technology());
             assertThat(tech.module()).as(t.name()).startsWith("targets/");
             assertThat(tech.version()).as(t.name()).doesNotContain("${").isNotBlank();
-            assertThat(t.serverClass()).as(t.name()).startsWith("dev.gauntlet.target." + t.technology() + ".");
+            assertThat(t.serverClass()).as(t.name()).startsWith("dev.gauntlet.targets." + t.technology() + ".");
             assertThat(t.style()).as(t.name()).isNotNull();
             assertThat(t.description()).as(t.name()).isNotBlank();
         });

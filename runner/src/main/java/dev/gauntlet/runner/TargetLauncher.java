@@ -18,7 +18,7 @@ import java.util.List;
  * }</pre>
  */
 final class TargetLauncher {
-    static final String MAIN_CLASS = "dev.gauntlet.target.TargetMain";
+    static final String MAIN_CLASS = "dev.gauntlet.targets.TargetMain";
     static final String HOST = "127.0.0.1";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(20);
 

@@ -1,4 +1,4 @@
-package dev.gauntlet.target;
+package dev.gauntlet.targets;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

@@ -1,4 +1,4 @@
-package dev.gauntlet.target;
+package dev.gauntlet.targets;
 
 /**
  * The async-fjp and async-queue styles of the old server benchmark: a request is stored, a sweep

@@ -1,4 +1,4 @@
-package dev.gauntlet.target;
+package dev.gauntlet.targets;
 
 /**
  * One server technology serving the target contract in one handler style. A technology module

@@ -1,4 +1,4 @@
-package dev.gauntlet.target;
+package dev.gauntlet.targets;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;

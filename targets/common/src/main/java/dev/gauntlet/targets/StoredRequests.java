@@ -1,4 +1,4 @@
-package dev.gauntlet.target;
+package dev.gauntlet.targets;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.gauntlet.target;
+package dev.gauntlet.targets;
 
 /** Parses {@link TargetMain}'s command line; any mistake is an {@link IllegalArgumentException} with a one-line message. */
 record TargetArguments(String serverClass, TargetSettings settings) {

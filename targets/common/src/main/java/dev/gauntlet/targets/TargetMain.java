@@ -1,10 +1,10 @@
-package dev.gauntlet.target;
+package dev.gauntlet.targets;
 
 import java.lang.reflect.InvocationTargetException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts one target: {@code TargetMain --server dev.gauntlet.target.jetty.JettyHandlerSync --port 0}.
+ * Starts one target: {@code TargetMain --server dev.gauntlet.targets.jetty.JettyHandlerSync --port 0}.
  * Prints {@code READY port=P admin=A} once both ports listen; SIGTERM stops it within seconds.
  * Bad flags or a server that cannot start: one line on stderr and exit code 2.
  */

@@ -1,4 +1,4 @@
-package dev.gauntlet.target;
+package dev.gauntlet.targets;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
-package dev.gauntlet.target.dummy;
+package dev.gauntlet.targets.dummy;
 
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.RequestStats;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

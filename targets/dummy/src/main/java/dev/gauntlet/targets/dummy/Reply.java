@@ -1,6 +1,6 @@
-package dev.gauntlet.target.dummy;
+package dev.gauntlet.targets.dummy;
 
-import dev.gauntlet.target.HelloContract;
+import dev.gauntlet.targets.HelloContract;
 
 import java.nio.charset.StandardCharsets;
 

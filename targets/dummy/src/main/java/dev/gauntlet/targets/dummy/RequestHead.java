@@ -1,4 +1,4 @@
-package dev.gauntlet.target.dummy;
+package dev.gauntlet.targets.dummy;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
-package dev.gauntlet.target.dummy;
+package dev.gauntlet.targets.dummy;
 
-import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.targets.RequestStats;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

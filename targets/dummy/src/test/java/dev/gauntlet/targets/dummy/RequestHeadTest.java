@@ -1,4 +1,4 @@
-package dev.gauntlet.target.dummy;
+package dev.gauntlet.targets.dummy;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,9 +1,9 @@
-package dev.gauntlet.target.helidon;
+package dev.gauntlet.targets.helidon;
 
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;

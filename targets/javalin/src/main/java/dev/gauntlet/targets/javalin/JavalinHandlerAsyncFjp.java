@@ -1,6 +1,6 @@
-package dev.gauntlet.target.javalin;
+package dev.gauntlet.targets.javalin;
 
-import dev.gauntlet.target.DelayedCompletion;
+import dev.gauntlet.targets.DelayedCompletion;
 
 /**
  * {@code javalin-handler-async-fjp}: the handler returns an unfinished {@code ctx.future} with the

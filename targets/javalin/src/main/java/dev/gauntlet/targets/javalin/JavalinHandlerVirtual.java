@@ -1,8 +1,8 @@
-package dev.gauntlet.target.javalin;
+package dev.gauntlet.targets.javalin;
 
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
 
 /**
  * {@code javalin-handler-virtual}: the blocking handler of the sync style with Javalin's

@@ -1,9 +1,9 @@
-package dev.gauntlet.target.javalin;
+package dev.gauntlet.targets.javalin;
 
-import dev.gauntlet.target.DelayedCompletion;
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.targets.DelayedCompletion;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;

@@ -1,9 +1,9 @@
-package dev.gauntlet.target.jdk;
+package dev.gauntlet.targets.jdk;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.RequestStats;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,9 +1,9 @@
-package dev.gauntlet.target.jdk;
+package dev.gauntlet.targets.jdk;
 
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.PlatformWorkers;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.PlatformWorkers;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
 
 import java.io.IOException;
 

@@ -1,8 +1,8 @@
-package dev.gauntlet.target.jdk;
+package dev.gauntlet.targets.jdk;
 
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
 
 import java.io.IOException;
 import java.util.concurrent.Executors;

@@ -1,8 +1,8 @@
-package dev.gauntlet.target.jetty;
+package dev.gauntlet.targets.jetty;
 
-import dev.gauntlet.target.DelayedCompletion;
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.targets.DelayedCompletion;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.RequestStats;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;

@@ -1,6 +1,6 @@
-package dev.gauntlet.target.jetty;
+package dev.gauntlet.targets.jetty;
 
-import dev.gauntlet.target.DelayedCompletion;
+import dev.gauntlet.targets.DelayedCompletion;
 
 /**
  * {@code jetty-handler-async-fjp}: a non-blocking core handler returns with the request and its

@@ -1,8 +1,8 @@
-package dev.gauntlet.target.jetty;
+package dev.gauntlet.targets.jetty;
 
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
 
 /**
  * {@code jetty-handler-sync}: a core {@link org.eclipse.jetty.server.Handler} that sleeps out the

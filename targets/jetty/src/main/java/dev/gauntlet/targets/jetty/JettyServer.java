@@ -1,8 +1,8 @@
-package dev.gauntlet.target.jetty;
+package dev.gauntlet.targets.jetty;
 
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.TargetSettings;
-import dev.gauntlet.target.servlet.HelloServlet;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.TargetSettings;
+import dev.gauntlet.targets.servlet.HelloServlet;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;

@@ -1,6 +1,6 @@
-package dev.gauntlet.target.jetty;
+package dev.gauntlet.targets.jetty;
 
-import dev.gauntlet.target.DelayedCompletion;
+import dev.gauntlet.targets.DelayedCompletion;
 
 /**
  * {@code jetty-servlet-async-queue}: the servlet starts async mode and returns with the request stored;

@@ -1,7 +1,7 @@
-package dev.gauntlet.target.netty;
+package dev.gauntlet.targets.netty;
 
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.RequestStats;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;

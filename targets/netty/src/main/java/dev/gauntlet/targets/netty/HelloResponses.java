@@ -1,6 +1,6 @@
-package dev.gauntlet.target.netty;
+package dev.gauntlet.targets.netty;
 
-import dev.gauntlet.target.HelloContract;
+import dev.gauntlet.targets.HelloContract;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;

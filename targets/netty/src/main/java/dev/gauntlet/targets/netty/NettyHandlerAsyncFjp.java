@@ -1,6 +1,6 @@
-package dev.gauntlet.target.netty;
+package dev.gauntlet.targets.netty;
 
-import dev.gauntlet.target.DelayedCompletion;
+import dev.gauntlet.targets.DelayedCompletion;
 
 /**
  * {@code netty-handler-async-fjp}: the request is stored in {@link DelayedCompletion#viaForkJoinPool()};

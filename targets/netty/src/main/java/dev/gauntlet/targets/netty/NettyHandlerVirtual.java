@@ -1,9 +1,9 @@
-package dev.gauntlet.target.netty;
+package dev.gauntlet.targets.netty;
 
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

@@ -1,8 +1,8 @@
-package dev.gauntlet.target.servlet;
+package dev.gauntlet.targets.servlet;
 
-import dev.gauntlet.target.DelayedCompletion;
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.targets.DelayedCompletion;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.RequestStats;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;

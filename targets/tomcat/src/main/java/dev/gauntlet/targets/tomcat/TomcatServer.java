@@ -1,8 +1,8 @@
-package dev.gauntlet.target.tomcat;
+package dev.gauntlet.targets.tomcat;
 
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.TargetSettings;
-import dev.gauntlet.target.servlet.HelloServlet;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.TargetSettings;
+import dev.gauntlet.targets.servlet.HelloServlet;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;

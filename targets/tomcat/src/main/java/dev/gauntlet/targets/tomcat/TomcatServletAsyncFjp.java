@@ -1,6 +1,6 @@
-package dev.gauntlet.target.tomcat;
+package dev.gauntlet.targets.tomcat;
 
-import dev.gauntlet.target.DelayedCompletion;
+import dev.gauntlet.targets.DelayedCompletion;
 
 /**
  * {@code tomcat-servlet-async-fjp}: the servlet starts async mode and stores the request in

@@ -1,9 +1,9 @@
-package dev.gauntlet.target.tomcat;
+package dev.gauntlet.targets.tomcat;
 
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
-import dev.gauntlet.target.servlet.HelloServlet;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
+import dev.gauntlet.targets.servlet.HelloServlet;
 
 /**
  * {@code tomcat-servlet-sync}: the servlet sleeps out the wait on a connector worker thread (up to

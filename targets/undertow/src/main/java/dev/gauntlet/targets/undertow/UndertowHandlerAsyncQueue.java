@@ -1,6 +1,6 @@
-package dev.gauntlet.target.undertow;
+package dev.gauntlet.targets.undertow;
 
-import dev.gauntlet.target.DelayedCompletion;
+import dev.gauntlet.targets.DelayedCompletion;
 
 /**
  * {@code undertow-handler-async-queue}: the exchange is dispatched to {@code SameThreadExecutor},

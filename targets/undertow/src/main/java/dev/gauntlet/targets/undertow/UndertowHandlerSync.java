@@ -1,9 +1,9 @@
-package dev.gauntlet.target.undertow;
+package dev.gauntlet.targets.undertow;
 
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
 
 /**
  * {@code undertow-handler-sync}: an {@code HttpHandler} dispatches the exchange from the I/O thread

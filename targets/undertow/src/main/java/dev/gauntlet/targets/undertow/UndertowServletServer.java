@@ -1,8 +1,8 @@
-package dev.gauntlet.target.undertow;
+package dev.gauntlet.targets.undertow;
 
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.TargetSettings;
-import dev.gauntlet.target.servlet.HelloServlet;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.TargetSettings;
+import dev.gauntlet.targets.servlet.HelloServlet;
 import io.undertow.servlet.Servlets;
 import io.undertow.servlet.api.DeploymentInfo;
 import io.undertow.servlet.api.DeploymentManager;

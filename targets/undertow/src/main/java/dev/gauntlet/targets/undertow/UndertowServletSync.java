@@ -1,9 +1,9 @@
-package dev.gauntlet.target.undertow;
+package dev.gauntlet.targets.undertow;
 
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
-import dev.gauntlet.target.servlet.HelloServlet;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
+import dev.gauntlet.targets.servlet.HelloServlet;
 
 /**
  * {@code undertow-servlet-sync}: the servlet sleeps out the wait on its XNIO worker thread and writes the response.

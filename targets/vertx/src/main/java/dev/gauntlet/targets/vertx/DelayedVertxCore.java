@@ -1,9 +1,9 @@
-package dev.gauntlet.target.vertx;
+package dev.gauntlet.targets.vertx;
 
-import dev.gauntlet.target.DelayedCompletion;
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.targets.DelayedCompletion;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
 import io.vertx.core.ThreadingModel;
 
 import java.util.function.Supplier;

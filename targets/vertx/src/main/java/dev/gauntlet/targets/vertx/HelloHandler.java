@@ -1,7 +1,7 @@
-package dev.gauntlet.target.vertx;
+package dev.gauntlet.targets.vertx;
 
-import dev.gauntlet.target.HelloContract;
-import dev.gauntlet.target.RequestStats;
+import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.RequestStats;
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;

@@ -1,6 +1,6 @@
-package dev.gauntlet.target.vertx;
+package dev.gauntlet.targets.vertx;
 
-import dev.gauntlet.target.DelayedCompletion;
+import dev.gauntlet.targets.DelayedCompletion;
 
 /**
  * {@code vertx-core-async-fjp}: the event-loop handler stores the request in

@@ -1,8 +1,8 @@
-package dev.gauntlet.target.vertx;
+package dev.gauntlet.targets.vertx;
 
-import dev.gauntlet.target.HelloServer;
-import dev.gauntlet.target.RequestStats;
-import dev.gauntlet.target.TargetSettings;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
 import io.vertx.core.ThreadingModel;
 
 /**
