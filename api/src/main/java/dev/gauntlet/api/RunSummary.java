@@ -9,6 +9,7 @@ import java.util.Map;
  * read back by the runner for its tables.
  *
  * @param measuredSec        length of the measured phase, from its first intended start to its end
+ * @param scheduled          requests whose intended start fell in the measured phase (the schedule's count)
  * @param sent               requests written to a connection in the measured phase
  * @param completed          requests answered with the expected status and body
  * @param errors             failed requests by class; {@code sent - completed} at most, plus
@@ -17,9 +18,16 @@ import java.util.Map;
  * @param responseTime       from the intended start to the last byte: free of coordinated omission
  * @param serviceTime        from the actual send to the last byte
  * @param scheduleLag        actual send minus intended start
- * @param generatorSaturated true when the generator could not keep its schedule: never a server figure
- * @param saturationReasons  why it is flagged, one sentence each
+ * @param loopLateness       open loop: how late the generator's own loop came to each intended start,
+ *                           before any wait for a connection; empty for the other models
+ * @param generatorHiccups   the platform's stalls seen from the generator during the measured phase
+ * @param targetHiccups      the same seen from the target (its admin {@code /hiccup}); empty when unknown
+ * @param targetCpuPercent   the target process's CPU time over the measured phase, in percent of the CPUs it
+ *                           may use; null when unknown (no admin URL, or the max-concurrency model)
+ * @param verdict            whose figures these are
+ * @param evidence           why that verdict, one sentence each with its numbers
  * @param connectionsPeak    connections open at once, at most
+ * @param connectionsLimit   connections the generator could open at most (the open loop's limit, else the model's)
  * @param hardCapReached     the run was cut by its hard cap (or a signal): what was in flight counts as timed out
  * @param concurrency        the max-concurrency model's figures; null for the other models
  * @param processes          generator processes whose results were merged into this one
@@ -28,6 +36,7 @@ public record RunSummary(
         LoadSpec spec,
         Instant startedAt,
         double measuredSec,
+        long scheduled,
         long sent,
         long completed,
         Map<ErrorClass, Long> errors,
@@ -37,9 +46,14 @@ public record RunSummary(
         Percentiles scheduleLag,
         long connectionsOpened,
         GeneratorCost generatorCost,
-        boolean generatorSaturated,
-        List<String> saturationReasons,
+        Percentiles loopLateness,
+        Percentiles generatorHiccups,
+        Percentiles targetHiccups,
+        Double targetCpuPercent,
+        Verdict verdict,
+        List<String> evidence,
         int connectionsPeak,
+        int connectionsLimit,
         boolean hardCapReached,
         Concurrency concurrency,
         int processes) {
@@ -48,8 +62,24 @@ public record RunSummary(
         return errors.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** What the generator process itself consumed during the run (summed over its processes). */
-    public record GeneratorCost(long cpuMs, long heapUsedMaxBytes, int threadsPeak) {
+    /** The same figures under another verdict. */
+    public RunSummary withVerdict(Verdict newVerdict, List<String> newEvidence) {
+        return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
+                responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
+                targetHiccups, targetCpuPercent, newVerdict, List.copyOf(newEvidence), connectionsPeak, connectionsLimit, hardCapReached,
+                concurrency, processes);
+    }
+
+    /**
+     * What the generator process itself consumed during the run (summed over its processes).
+     *
+     * @param engineCpuPercent     the engine thread's time on a CPU over the measured phase's wall time, in
+     *                             percent (the busiest process's)
+     * @param engineWaitingPercent the engine thread's time runnable but waiting for a CPU, in percent (Linux
+     *                             only, else 0): with the running time near 100, the engine had no time to spare
+     */
+    public record GeneratorCost(long cpuMs, long heapUsedMaxBytes, int threadsPeak, double engineCpuPercent,
+                                double engineWaitingPercent) {
     }
 
     /**
@@ -67,7 +97,20 @@ public record RunSummary(
         }
     }
 
-    /** A Gauntlet target's {@code GET /stats} on its admin port. */
-    public record ServerStats(long started, long completed, long inFlight, long maxInFlight, long errors) {
+    /**
+     * A Gauntlet target's {@code GET /stats} on its admin port.
+     *
+     * @param cpuMs    the target process's CPU time since it started (0 from a target that does not say)
+     * @param cpus     the CPUs it may run on (0 when it does not say)
+     * @param uptimeMs the target process's age when it answered
+     */
+    public record ServerStats(long started, long completed, long inFlight, long maxInFlight, long errors, long cpuMs,
+                              int cpus, long uptimeMs) {
+
+        /** The share of its CPUs the target used between {@code earlier} and this, in percent; null when unknown. */
+        public Double cpuPercentSince(ServerStats earlier) {
+            long wallMs = uptimeMs - earlier.uptimeMs();
+            return cpus == 0 || wallMs <= 0 ? null : 100.0 * (cpuMs - earlier.cpuMs()) / ((double) cpus * wallMs);
+        }
     }
 }

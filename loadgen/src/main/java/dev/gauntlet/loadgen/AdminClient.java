@@ -8,31 +8,61 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 
 /**
- * Reads a Gauntlet target's {@code GET /stats} from its admin port, which answers even when the
- * serving port is saturated. Null when the target does not answer: its figures are then unknown.
+ * Talks to a Gauntlet target's admin port, which answers even when the serving port is
+ * saturated: {@code GET /stats}, {@code POST /stats/reset} and {@code GET /hiccup}. A target that
+ * does not answer gives null: its figures are then unknown, and the run goes on.
  */
 final class AdminClient implements Supplier<RunSummary.ServerStats> {
     private static final int TIMEOUT_MS = 2_000;
 
-    private final URI statsUri;
+    private final URI adminUrl;
 
     AdminClient(URI adminUrl) {
-        this.statsUri = adminUrl.resolve("/stats");
+        this.adminUrl = adminUrl;
     }
 
+    /** {@code GET /stats}; null when the target does not answer. */
     @Override
     public RunSummary.ServerStats get() {
+        return stats(call("GET", "/stats"));
+    }
+
+    /** {@code POST /stats/reset}: the target's counts (its maximum in flight above all) start again now. */
+    RunSummary.ServerStats resetStats() {
+        return stats(call("POST", "/stats/reset"));
+    }
+
+    /** {@code GET /hiccup}: the target's hiccup interval log since its last reset; null when it has none. */
+    String hiccupLog() {
+        return call("GET", "/hiccup");
+    }
+
+    private static RunSummary.ServerStats stats(String json) {
+        if (json == null) {
+            return null;
+        }
         try {
-            HttpURLConnection connection = (HttpURLConnection) statsUri.toURL().openConnection();
+            JsonNode stats = Json.json().readTree(json);
+            return new RunSummary.ServerStats(stats.path("started").asLong(), stats.path("completed").asLong(),
+                    stats.path("inFlight").asLong(), stats.path("maxInFlight").asLong(), stats.path("errors").asLong(),
+                    stats.path("cpuMs").asLong(), stats.path("cpus").asInt(), stats.path("uptimeMs").asLong());
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private String call(String method, String path) {
+        try {
+            HttpURLConnection connection = (HttpURLConnection) adminUrl.resolve(path).toURL().openConnection();
+            connection.setRequestMethod(method);
             connection.setConnectTimeout(TIMEOUT_MS);
             connection.setReadTimeout(TIMEOUT_MS);
             try (InputStream in = connection.getInputStream()) {
-                JsonNode stats = Json.json().readTree(in);
-                return new RunSummary.ServerStats(stats.path("started").asLong(), stats.path("completed").asLong(),
-                        stats.path("inFlight").asLong(), stats.path("maxInFlight").asLong(), stats.path("errors").asLong());
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             } finally {
                 connection.disconnect();
             }

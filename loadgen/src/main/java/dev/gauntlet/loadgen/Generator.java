@@ -1,12 +1,13 @@
 package dev.gauntlet.loadgen;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
-import dev.gauntlet.api.Numbers;
+import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.Verdict;
+import dev.gauntlet.hiccup.HiccupMeter;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -22,10 +23,8 @@ import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -82,21 +81,29 @@ public final class Generator {
                 throw new GeneratorException("cannot create the output directory " + outputDir + ": " + e.getMessage());
             }
         }
-        Cost cost = new Cost();
+        Cost cost = new Cost(ThreadDemand.ofCurrentThread());
         LatencyRecorder recorder = new LatencyRecorder();
         RequestCounters counters = new RequestCounters();
         Instant startedAt = Instant.now();
         long runStartNs = System.nanoTime();
-        LeanEngine engine = new LeanEngine(spec, address, sources, plan.maxConnections(), runStartNs, recorder, counters,
-                spec.adminUrl() == null ? null : new AdminClient(spec.adminUrl()));
+        AdminClient admin = spec.adminUrl() == null ? null : new AdminClient(spec.adminUrl());
+        LeanEngine engine = new LeanEngine(spec, address, sources, plan.maxConnections(), runStartNs, recorder, counters, admin);
         progress.printf(Locale.ROOT, "gauntlet load: %s -> %s, warm-up %s, measured %s%n", spec.model().describe(),
                 spec.url(), seconds(spec.warmupMs()), seconds(spec.durationMs()));
 
+        long measureStartEpochMs = startedAt.toEpochMilli() + spec.warmupMs();
         IntervalLogs logs = outputDir == null ? null
-                : new IntervalLogs(outputDir, startedAt.toEpochMilli() + spec.warmupMs(), spec.model().describe() + " " + spec.url());
+                : new IntervalLogs(outputDir, measureStartEpochMs, spec.model().describe() + " " + spec.url());
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name("gauntlet-interval").daemon(true).factory());
-        Progress tick = new Progress(engine, recorder, counters, logs, cost, progress);
+        HiccupMeter hiccups = HiccupMeter.start();
+        // Max concurrency reads the target's counts at its burst itself: a reset then would split them.
+        TargetWatch target = admin == null ? null : new TargetWatch(admin, !(spec.model() instanceof LoadModel.MaxConcurrency));
+        Runnable atMeasureStart = target == null ? cost::measureStarts : () -> {
+            cost.measureStarts();
+            target.measureStarts();
+        };
+        Progress tick = new Progress(engine, recorder, hiccups, counters, logs, cost, atMeasureStart, progress);
         ticker.scheduleAtFixedRate(tick, spec.warmupMs() % TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
         try {
             engine.run();
@@ -105,7 +112,8 @@ public final class Generator {
             boolean interrupted = Thread.interrupted();
             ticker.shutdownNow();
             awaitQuietly(ticker);
-            recorder.sampleInterval(logs);
+            tick.sampleInterval();
+            hiccups.close();
             cost.sample();
             if (logs != null) {
                 logs.close();
@@ -114,7 +122,10 @@ public final class Generator {
                 Thread.currentThread().interrupt();
             }
         }
-        RunSummary summary = summarise(spec, startedAt, engine, recorder, counters, cost.finish());
+        TargetWatch.Figures targetFigures = target == null ? new TargetWatch.Figures(Percentiles.EMPTY, null)
+                : target.finish(measureStartEpochMs, outputDir);
+        RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick.hiccupTotal(), targetFigures,
+                counters, cost.finish()));
         if (outputDir != null) {
             write(summary, outputDir.resolve(SUMMARY));
         }
@@ -122,39 +133,17 @@ public final class Generator {
     }
 
     private static RunSummary summarise(LoadSpec spec, Instant startedAt, LeanEngine engine, LatencyRecorder recorder,
-                                        RequestCounters counters, RunSummary.GeneratorCost cost) {
+                                        Histogram generatorHiccups, TargetWatch.Figures target, RequestCounters counters,
+                                        RunSummary.GeneratorCost cost) {
         double measuredSec = engine.measuredNs() / 1e9;
-        Map<ErrorClass, Long> errors = counters.errors();
-        Histogram lag = recorder.lagTotal();
-        List<String> reasons = new ArrayList<>();
-        double lagP99Ms = lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99) / 1e6;
-        // Max concurrency has no schedule to keep: its lag is how long the N connections took to open.
-        if (lagP99Ms > spec.maxScheduleLagP99Ms() && !(spec.model() instanceof LoadModel.MaxConcurrency)) {
-            double loopLateP99Ms = engine.loopLatenessP99Ms();
-            boolean loopKeptTime = spec.model() instanceof LoadModel.OpenLoop && loopLateP99Ms <= spec.maxScheduleLagP99Ms();
-            reasons.add(loopKeptTime
-                    ? String.format(Locale.ROOT, "schedule lag p99 %.2f ms exceeds %.2f ms: requests waited for a "
-                            + "connection while the generator's loop kept time (its own lateness p99 %.2f ms), so the "
-                            + "server accepted connections too slowly or the connection limit (%d open at most) is too low",
-                    lagP99Ms, spec.maxScheduleLagP99Ms(), loopLateP99Ms, engine.connectionsPeak())
-                    : String.format(Locale.ROOT, "schedule lag p99 %.2f ms exceeds %.2f ms", lagP99Ms, spec.maxScheduleLagP99Ms()));
-        }
-        if (spec.model() instanceof LoadModel.OpenLoop open) {
-            // Requests refused or timed out at connect were offered; the rest of the shortfall is ours.
-            long offered = counters.sentCount() + errors.get(ErrorClass.REFUSED) + errors.get(ErrorClass.CONNECT_TIMEOUT);
-            double offeredRatePerSec = offered / measuredSec;
-            if (offeredRatePerSec < 0.95 * open.ratePerSec() && offered < 0.95 * engine.measuredIssued()) {
-                reasons.add(String.format(Locale.ROOT, "sent %d of %d scheduled requests (%.0f/s of %s/s)",
-                        offered, engine.measuredIssued(), offeredRatePerSec, Numbers.compact(open.ratePerSec())));
-            }
-        }
-        return new RunSummary(spec, startedAt, measuredSec, counters.sentCount(), counters.completedCount(), errors,
-                counters.completedCount() / measuredSec,
+        return new RunSummary(spec, startedAt, measuredSec, engine.measuredIssued(), counters.sentCount(),
+                counters.completedCount(), counters.errors(), counters.completedCount() / measuredSec,
                 LatencyRecorder.percentiles(recorder.responseTotal()),
                 LatencyRecorder.percentiles(recorder.serviceTotal()),
-                LatencyRecorder.percentiles(lag),
-                counters.connectionsOpenedCount(), cost, !reasons.isEmpty(), List.copyOf(reasons),
-                engine.connectionsPeak(), engine.hardCapReached(), engine.concurrency(), 1);
+                LatencyRecorder.percentiles(recorder.lagTotal()),
+                counters.connectionsOpenedCount(), cost, LatencyRecorder.percentiles(engine.loopLateness()),
+                LatencyRecorder.percentiles(generatorHiccups), target.hiccups(), target.cpuPercent(), Verdict.OK, List.of(),
+                engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1);
     }
 
     static void write(RunSummary summary, Path file) {
@@ -203,40 +192,94 @@ public final class Generator {
         }
     }
 
-    /** Once a second: the interval into the logs, the cost sample, one progress line. */
-    private record Progress(LeanEngine engine, LatencyRecorder recorder, RequestCounters counters, IntervalLogs logs,
-                            Cost cost, PrintStream out) implements Runnable {
+    /**
+     * Once a second: the interval into the logs, the cost sample, one progress line. The tick at
+     * the start of the measured phase closes the warm-up interval and runs {@code atMeasureStart}.
+     */
+    private static final class Progress implements Runnable {
+        private final LeanEngine engine;
+        private final LatencyRecorder recorder;
+        private final HiccupMeter hiccups;
+        private final Histogram hiccupTotal = LatencyRecorder.newHistogram();
+        private final RequestCounters counters;
+        private final IntervalLogs logs;
+        private final Cost cost;
+        private final Runnable atMeasureStart;
+        private final PrintStream out;
+        private boolean measureStarted;
+
+        Progress(LeanEngine engine, LatencyRecorder recorder, HiccupMeter hiccups, RequestCounters counters,
+                 IntervalLogs logs, Cost cost, Runnable atMeasureStart, PrintStream out) {
+            this.engine = engine;
+            this.recorder = recorder;
+            this.hiccups = hiccups;
+            this.counters = counters;
+            this.logs = logs;
+            this.cost = cost;
+            this.atMeasureStart = atMeasureStart;
+            this.out = out;
+        }
+
         @Override
         public void run() {
-            long nowNs = System.nanoTime();
+            long sinceMeasureStartNs = System.nanoTime() - engine.measureStartNs();
             cost.sample();
-            long sinceMeasureStartNs = nowNs - engine.measureStartNs();
             if (sinceMeasureStartNs < -TimeUnit.MILLISECONDS.toNanos(100)) {
+                hiccups.intervalHistogram();
                 out.printf(Locale.ROOT, "  warm-up %ds to go%n", Math.round(-sinceMeasureStartNs / 1e9));
                 return;
             }
-            // The tick at the start of the measured phase closes the warm-up interval, empty unless it came late.
-            boolean measuring = sinceMeasureStartNs >= TimeUnit.MILLISECONDS.toNanos(100);
-            recorder.sampleInterval(logs, !measuring);
-            if (measuring) {
-                out.printf(Locale.ROOT, "  %3ds  sent %d  completed %d  errors %d  p99 so far %.2f ms%n",
-                        Math.round(sinceMeasureStartNs / 1e9), counters.sentCount(), counters.completedCount(),
-                        counters.errorCount(), recorder.responseTotal().getValueAtPercentile(99) / 1e6);
+            if (!measureStarted) {
+                measureStarted = true;
+                // The warm-up's last interval: recorded only if requests came late into it; its hiccups are dropped.
+                hiccups.intervalHistogram();
+                recorder.sampleInterval(logs, true);
+                atMeasureStart.run();
+                if (sinceMeasureStartNs < TimeUnit.MILLISECONDS.toNanos(100)) {
+                    return;
+                }
+            } else {
+                sampleInterval();
             }
+            out.printf(Locale.ROOT, "  %3ds  sent %d  completed %d  errors %d  p99 so far %.2f ms%n",
+                    Math.round(sinceMeasureStartNs / 1e9), counters.sentCount(), counters.completedCount(),
+                    counters.errorCount(), recorder.responseTotal().getValueAtPercentile(99) / 1e6);
+        }
+
+        /** The interval since the last tick, latencies and hiccups alike, into the totals and the logs. */
+        void sampleInterval() {
+            Histogram hiccupInterval = hiccups.intervalHistogram();
+            if (measureStarted) {
+                hiccupTotal.add(hiccupInterval);
+            }
+            recorder.sampleInterval(logs);
+            if (logs != null && measureStarted) {
+                logs.writeHiccups(hiccupInterval);
+            }
+        }
+
+        Histogram hiccupTotal() {
+            return hiccupTotal;
         }
     }
 
-    /** The generator's own CPU time, peak heap and peak threads over the run. */
+    /** The generator's own CPU time, peak heap and peak threads over the run; its engine thread's demand. */
     private static final class Cost {
         private final OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
         private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         private final long cpuStartNs;
+        private final ThreadDemand engine;
         private volatile long heapUsedMaxBytes;
 
-        Cost() {
+        Cost(ThreadDemand engine) {
+            this.engine = engine;
             threads.resetPeakThreadCount();
             cpuStartNs = os.getProcessCpuTime();
+        }
+
+        void measureStarts() {
+            engine.mark();
         }
 
         void sample() {
@@ -244,8 +287,9 @@ public final class Generator {
         }
 
         RunSummary.GeneratorCost finish() {
+            ThreadDemand.Share share = engine.share();
             return new RunSummary.GeneratorCost(TimeUnit.NANOSECONDS.toMillis(os.getProcessCpuTime() - cpuStartNs),
-                    heapUsedMaxBytes, threads.getPeakThreadCount());
+                    heapUsedMaxBytes, threads.getPeakThreadCount(), share.runningPercent(), share.waitingPercent());
         }
     }
 }

@@ -10,22 +10,29 @@ import java.nio.file.Path;
 
 /**
  * The per-interval HdrHistogram logs of a run ({@code response.hlog}, {@code service.hlog},
- * {@code lag.hlog}), in HdrHistogram's own format, values in nanoseconds. Each interval is
+ * {@code lag.hlog}, and the generator's {@code hiccup.hlog}), in HdrHistogram's own format, values
+ * in nanoseconds. Each interval is
  * flushed as it is written, so a run that dies keeps what it measured.
  */
 final class IntervalLogs implements AutoCloseable {
     static final String RESPONSE = "response.hlog";
     static final String SERVICE = "service.hlog";
     static final String LAG = "lag.hlog";
+    static final String HICCUP = "hiccup.hlog";
+    /** Written by {@link TargetHiccups} from the target's admin port, not by this class. */
+    static final String TARGET_HICCUP = "target-hiccup.hlog";
 
     private final HistogramLogWriter response;
     private final HistogramLogWriter service;
     private final HistogramLogWriter lag;
+    private final HistogramLogWriter hiccup;
 
     IntervalLogs(Path directory, long startEpochMs, String description) {
         response = open(directory.resolve(RESPONSE), startEpochMs, "response time from the intended start, ns; " + description);
         service = open(directory.resolve(SERVICE), startEpochMs, "service time from the actual send, ns; " + description);
         lag = open(directory.resolve(LAG), startEpochMs, "schedule lag (actual send - intended start), ns; " + description);
+        hiccup = open(directory.resolve(HICCUP), startEpochMs, "platform hiccups seen by the generator "
+                + "(oversleep of a 1 ms sleep), ns; " + description);
     }
 
     void write(Histogram responseInterval, Histogram serviceInterval, Histogram lagInterval) {
@@ -34,11 +41,16 @@ final class IntervalLogs implements AutoCloseable {
         lag.outputIntervalHistogram(lagInterval);
     }
 
+    void writeHiccups(Histogram hiccupInterval) {
+        hiccup.outputIntervalHistogram(hiccupInterval);
+    }
+
     @Override
     public void close() {
         response.close();
         service.close();
         lag.close();
+        hiccup.close();
     }
 
     /** One log on its own, for merged results. */

@@ -230,13 +230,18 @@ final class LeanEngine {
         return hardCapReached;
     }
 
-    /** The open loop's own lateness at the 99th percentile, in ms; 0 for the other models. */
-    double loopLatenessP99Ms() {
-        return loopLateness.getTotalCount() == 0 ? 0 : loopLateness.getValueAtPercentile(99) / 1e6;
+    /** The open loop's own lateness to each measured intended start, ns; empty for the other models. */
+    Histogram loopLateness() {
+        return loopLateness;
     }
 
     int connectionsPeak() {
         return connectionsPeak;
+    }
+
+    /** Connections this engine may open at most: the open loop's limit, else the model's count. */
+    int connectionsLimit() {
+        return maxConnections;
     }
 
     /** The max-concurrency figures; null for the other modes. */

@@ -120,7 +120,7 @@ public final class LoadCommand implements Callable<Integer> {
     int processes;
 
     @Option(names = "--max-lag-p99", paramLabel = "MS", defaultValue = "1.0",
-            description = "flag the generator saturated past this schedule-lag p99 (default: ${DEFAULT-VALUE} ms)")
+            description = "schedule-lag p99 allowed before the verdict weighs it against the platform's hiccups (default: ${DEFAULT-VALUE} ms)")
     double maxLagP99Ms;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "seed of the open loop's schedule")
@@ -159,10 +159,6 @@ public final class LoadCommand implements Callable<Integer> {
             printTable(summary, out);
         }
         out.flush();
-        if (summary.generatorSaturated()) {
-            command.commandLine().getErr().println("gauntlet load: WARNING: the generator could not keep its schedule ("
-                    + String.join("; ", summary.saturationReasons()) + "): these figures describe the generator, not the server");
-        }
         return 0;
     }
 
@@ -207,6 +203,13 @@ public final class LoadCommand implements Callable<Integer> {
         row(out, "response", summary.responseTime());
         row(out, "service", summary.serviceTime());
         row(out, "schedule lag", summary.scheduleLag());
+        if (summary.loopLateness().count() > 0) {
+            row(out, "loop lateness", summary.loopLateness());
+        }
+        row(out, "hiccups", summary.generatorHiccups());
+        if (summary.targetHiccups().count() > 0) {
+            row(out, "target hiccups", summary.targetHiccups());
+        }
         RunSummary.Concurrency held = summary.concurrency();
         if (held != null) {
             out.printf(Locale.ROOT, "  held      %d connected, %d requests held at the end%s%n", held.connected(), held.held(),
@@ -218,9 +221,18 @@ public final class LoadCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  the run was cut at its hard cap of %d ms: what was in flight counts as timed out%n",
                     summary.spec().hardCapMs());
         }
-        out.printf(Locale.ROOT, "  generator %d ms CPU, %d MB heap at most, %d threads at most%n",
-                summary.generatorCost().cpuMs(), summary.generatorCost().heapUsedMaxBytes() >> 20,
-                summary.generatorCost().threadsPeak());
+        RunSummary.GeneratorCost cost = summary.generatorCost();
+        out.printf(Locale.ROOT, "  generator %d ms CPU (engine thread running %.0f %%, waiting for a CPU %.0f %%), "
+                        + "%d MB heap at most, %d threads at most%n", cost.cpuMs(), cost.engineCpuPercent(),
+                cost.engineWaitingPercent(), cost.heapUsedMaxBytes() >> 20, cost.threadsPeak());
+        out.printf(Locale.ROOT, "  verdict   %s%s%n", summary.verdict().label(),
+                summary.evidence().isEmpty() ? "" : ": " + String.join("; ", summary.evidence()));
+        if (Verdicts.connectionsPiledUp(summary)) {
+            int cap = Verdicts.suggestedConnections(summary);
+            out.printf(Locale.ROOT, "  the target fell behind and the open loop opened connections for the waiting requests; "
+                    + "to measure it on a bounded number, cap them with --max-connections %s%n",
+                    cap > 0 ? cap + " (twice rate × median service time)" : "N (about rate × its normal response time, doubled)");
+        }
     }
 
     private static void row(PrintWriter out, String name, Percentiles p) {

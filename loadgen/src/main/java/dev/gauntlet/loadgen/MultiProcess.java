@@ -4,7 +4,9 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.Verdict;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -123,29 +125,40 @@ final class MultiProcess {
         for (ErrorClass errorClass : ErrorClass.values()) {
             errors.put(errorClass, parts.stream().mapToLong(p -> p.errors().getOrDefault(errorClass, 0L)).sum());
         }
+        Histogram hiccups = mergeLogs(childDirs, IntervalLogs.HICCUP, outputDir);
         double measuredSec = parts.stream().mapToDouble(RunSummary::measuredSec).max().orElse(0);
         long completed = parts.stream().mapToLong(RunSummary::completed).sum();
-        List<String> reasons = new ArrayList<>();
-        for (int i = 0; i < parts.size(); i++) {
-            for (String reason : parts.get(i).saturationReasons()) {
-                reasons.add("process " + (i + 1) + ": " + reason);
-            }
-        }
-        double lagP99Ms = lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(99) / 1e6;
-        if (lagP99Ms > spec.maxScheduleLagP99Ms() && !(spec.model() instanceof LoadModel.MaxConcurrency)) {
-            reasons.add(String.format(Locale.ROOT, "schedule lag p99 %.2f ms exceeds %.2f ms", lagP99Ms, spec.maxScheduleLagP99Ms()));
-        }
         RunSummary.GeneratorCost cost = new RunSummary.GeneratorCost(
                 parts.stream().mapToLong(p -> p.generatorCost().cpuMs()).sum(),
                 parts.stream().mapToLong(p -> p.generatorCost().heapUsedMaxBytes()).sum(),
-                parts.stream().mapToInt(p -> p.generatorCost().threadsPeak()).sum());
-        return new RunSummary(spec, parts.stream().map(RunSummary::startedAt).min(Comparator.naturalOrder()).orElseThrow(),
-                measuredSec, parts.stream().mapToLong(RunSummary::sent).sum(), completed, errors,
+                parts.stream().mapToInt(p -> p.generatorCost().threadsPeak()).sum(),
+                parts.stream().mapToDouble(p -> p.generatorCost().engineCpuPercent()).max().orElse(0),
+                parts.stream().mapToDouble(p -> p.generatorCost().engineWaitingPercent()).max().orElse(0));
+        RunSummary merged = new RunSummary(spec,
+                parts.stream().map(RunSummary::startedAt).min(Comparator.naturalOrder()).orElseThrow(),
+                measuredSec, parts.stream().mapToLong(RunSummary::scheduled).sum(),
+                parts.stream().mapToLong(RunSummary::sent).sum(), completed, errors,
                 measuredSec > 0 ? completed / measuredSec : 0,
                 LatencyRecorder.percentiles(response), LatencyRecorder.percentiles(service), LatencyRecorder.percentiles(lag),
-                parts.stream().mapToLong(RunSummary::connectionsOpened).sum(), cost, !reasons.isEmpty(), List.copyOf(reasons),
+                parts.stream().mapToLong(RunSummary::connectionsOpened).sum(), cost,
+                // Each process's loop kept its own time: the latest of them speaks for the generator.
+                worst(parts.stream().map(RunSummary::loopLateness).toList()), LatencyRecorder.percentiles(hiccups),
+                // Every process read the same target's log over the same window.
+                parts.stream().map(RunSummary::targetHiccups).filter(p -> p.count() > 0).findFirst().orElse(Percentiles.EMPTY),
+                parts.stream().map(RunSummary::targetCpuPercent).filter(Objects::nonNull).max(Double::compare).orElse(null),
+                Verdict.OK, List.of(),
                 parts.stream().mapToInt(RunSummary::connectionsPeak).sum(),
+                parts.stream().mapToInt(RunSummary::connectionsLimit).sum(),
                 parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size());
+        return Verdicts.judge(merged);
+    }
+
+    /** Figure by figure, the highest of the processes': percentiles of different processes do not add. */
+    private static Percentiles worst(List<Percentiles> all) {
+        return all.stream().reduce(Percentiles.EMPTY, (a, b) -> new Percentiles(a.count() + b.count(),
+                Math.max(a.meanMs(), b.meanMs()), Math.max(a.p50Ms(), b.p50Ms()), Math.max(a.p90Ms(), b.p90Ms()),
+                Math.max(a.p99Ms(), b.p99Ms()), Math.max(a.p999Ms(), b.p999Ms()), Math.max(a.p9999Ms(), b.p9999Ms()),
+                Math.max(a.maxMs(), b.maxMs())));
     }
 
     private static RunSummary.Concurrency mergeConcurrency(List<RunSummary> parts) {

@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -40,8 +41,9 @@ class CoordinatedOmissionIT {
             assertThat(summary.scheduleLag().p99Ms()).isGreaterThanOrEqualTo(0.8 * STALL_MS);
             assertThat(summary.serviceTime().p99Ms()).isLessThan(0.1 * STALL_MS);
             assertThat(summary.serviceTime().maxMs()).isGreaterThanOrEqualTo(STALL_MS);
-            assertThat(summary.generatorSaturated()).isTrue();
-            assertThat(summary.saturationReasons()).anyMatch(reason -> reason.startsWith("schedule lag p99"));
+            // The loop kept time; the requests waited for the one connection the server held: the server's figure.
+            assertThat(summary.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+            assertThat(summary.evidence()).anyMatch(reason -> reason.startsWith("requests waited for a connection"));
         }
     }
 

@@ -5,6 +5,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.Verdict;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,7 +79,7 @@ class MultiProcessTest {
         assertThat(merged.responseTime()).isEqualTo(LatencyRecorder.percentiles(expectedResponse));
         Histogram readBack = LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), 6);
         assertThat(readBack).isEqualTo(expectedResponse);
-        assertThat(merged.generatorSaturated()).isFalse();
+        assertThat(merged.verdict()).isEqualTo(Verdict.OK);
     }
 
     private static RunSummary summary(LoadSpec spec, long completed, int resets) {
@@ -86,8 +87,9 @@ class MultiProcessTest {
         for (ErrorClass errorClass : ErrorClass.values()) {
             errors.put(errorClass, errorClass == ErrorClass.RESET ? (long) resets : 0L);
         }
-        return new RunSummary(spec, Instant.now(), 5.0, completed + resets, completed, errors, completed / 5.0,
-                Percentiles.EMPTY, Percentiles.EMPTY, Percentiles.EMPTY, 4, new RunSummary.GeneratorCost(100, 1 << 20, 7),
-                false, List.of(), 4, false, null, 1);
+        return new RunSummary(spec, Instant.now(), 5.0, completed + resets, completed + resets, completed, errors,
+                completed / 5.0, Percentiles.EMPTY, Percentiles.EMPTY, Percentiles.EMPTY, 4,
+                new RunSummary.GeneratorCost(100, 1 << 20, 7, 20, 1), Percentiles.EMPTY, Percentiles.EMPTY, Percentiles.EMPTY,
+                null, Verdict.OK, List.of(), 4, 4, false, null, 1);
     }
 }

@@ -5,9 +5,13 @@ import dev.gauntlet.api.RunSummary;
 /**
  * One line of {@code results.json} and of the printed table: one target × scenario × repetition.
  *
- * @param requests   requests completed correctly in the measured phase
- * @param note       empty for a valid run; otherwise why its figures are not a server's figures
- *                   (generator saturated, target died, run failed)
+ * @param requests           requests completed correctly in the measured phase
+ * @param serverMaxInFlight  the most requests the target had in progress at once in the measured phase
+ * @param generatorHiccupP99Ms the platform's noise floor seen from the generator (its hiccup meter's p99)
+ * @param targetHiccupP99Ms  the same seen from the target; NaN when unknown
+ * @param verdict            whose figures these are ({@code ok}, {@code target-overloaded},
+ *                           {@code generator-limited}, {@code platform-noisy}); {@code -} for a run that failed
+ * @param note               the verdict's evidence, or why the run failed (target died, run failed)
  */
 record ResultRow(
         String target,
@@ -23,23 +27,28 @@ record ResultRow(
         double p999Ms,
         double maxMs,
         Long serverMaxInFlight,
+        double generatorHiccupP99Ms,
+        double targetHiccupP99Ms,
+        String verdict,
         String note) {
+    static final String NO_VERDICT = "-";
 
+
+    /** A measured run: its verdict and evidence, unless {@code failure} says why its figures do not count. */
     static ResultRow of(String target, Suite.Scenario scenario, int repetition, RunSummary summary,
-                        Long serverMaxInFlight, String note) {
+                        Long serverMaxInFlight, String failure) {
         return new ResultRow(target, scenario.name(), repetition, summary.spec().model().describe(),
                 scenario.waitMs(), summary.completed(), summary.errorCount(), summary.achievedRatePerSec(),
                 summary.responseTime().p50Ms(), summary.responseTime().p99Ms(), summary.responseTime().p999Ms(),
-                summary.responseTime().maxMs(), serverMaxInFlight, note);
+                summary.responseTime().maxMs(), serverMaxInFlight, summary.generatorHiccups().p99Ms(),
+                summary.targetHiccups().count() == 0 ? Double.NaN : summary.targetHiccups().p99Ms(),
+                failure == null ? summary.verdict().label() : NO_VERDICT,
+                failure == null ? String.join("; ", summary.evidence()) : failure);
     }
 
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
     static ResultRow failed(String target, Suite.Scenario scenario, int repetition, String note) {
         return new ResultRow(target, scenario.name(), repetition, scenario.load().describe(), scenario.waitMs(),
-                0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, note);
-    }
-
-    boolean valid() {
-        return note.isEmpty();
+                0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, NO_VERDICT, note);
     }
 }

@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /** Formats result rows as the fixed-width table the CLI prints. */
 final class ResultsTable {
-    private static final String FORMAT = "%-31s %-22s %9s %9s %9s %9s %9s %9s %7s %9s  %s%n";
+    private static final String FORMAT = "%-31s %-22s %9s %9s %9s %9s %9s %9s %7s %9s %11s  %-17s  %s%n";
 
     private ResultsTable() {
     }
@@ -13,15 +13,21 @@ final class ResultsTable {
     static String render(List<ResultRow> rows) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "requests", "rate/s",
-                "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "note"));
+                "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "verdict", "evidence"));
         for (ResultRow row : rows) {
             out.append(String.format(Locale.ROOT, FORMAT, row.target(),
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""),
                     row.requests(), number(row.achievedRatePerSec()), millis(row.p50Ms()), millis(row.p99Ms()),
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
-                    row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(), row.note()));
+                    row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
+                    hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()), row.verdict(), row.note()));
         }
         return out.toString();
+    }
+
+    /** The noise floor of both sides, generator/target, in ms. */
+    private static String hiccups(double generatorMs, double targetMs) {
+        return Double.isNaN(generatorMs) ? "-" : millis(generatorMs) + "/" + millis(targetMs);
     }
 
     private static String number(double value) {

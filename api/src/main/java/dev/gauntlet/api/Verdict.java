@@ -1,0 +1,30 @@
+package dev.gauntlet.api;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Locale;
+
+/**
+ * Whose figures a run's are. Every run carries exactly one, with its evidence; the rules and
+ * their thresholds are in {@code docs/architecture.md} ("Verdicts").
+ */
+public enum Verdict {
+    /** The generator kept its schedule, the target kept up: the figures are the target's. */
+    OK,
+    /**
+     * The target did not keep up (timeouts, resets, connections piling up, requests waiting for a
+     * connection because every one was busy). Still the target's figures: errors and maximum time
+     * are what it did under this load.
+     */
+    TARGET_OVERLOADED,
+    /** The generator itself was the bottleneck: the figures are not the target's. */
+    GENERATOR_LIMITED,
+    /** The lateness is what the platform's measured hiccups explain: the figures stand within that floor. */
+    PLATFORM_NOISY;
+
+    /** As written in JSON and tables: {@code ok}, {@code target-overloaded}, ... */
+    @JsonValue
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}

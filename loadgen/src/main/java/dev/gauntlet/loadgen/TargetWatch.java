@@ -1,0 +1,84 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.api.RunSummary;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * What the generator learns about the measured phase from a Gauntlet target's admin port: how
+ * much of its CPUs the target used, and the platform's hiccups as the target saw them
+ * ({@code target-hiccup.hlog}).
+ *
+ * <pre>{@code
+ * TargetWatch watch = new TargetWatch(admin, true);
+ * watch.measureStarts();                                // resets the target's counts, notes its CPU time
+ * TargetWatch.Figures figures = watch.finish(measureStartEpochMs, runDir);
+ * }</pre>
+ */
+final class TargetWatch {
+    private final AdminClient admin;
+    private final boolean resetStats;
+    private volatile RunSummary.ServerStats atStart;
+
+    /** The target's side of a run; either figure is unknown (null or empty) when the target does not say. */
+    record Figures(Percentiles hiccups, Double cpuPercent) {
+    }
+
+    /**
+     * @param resetStats whether the measured phase starts the target's counts again (its maximum in flight
+     *                   then covers the measured phase only); max concurrency reads them at its burst instead
+     */
+    TargetWatch(AdminClient admin, boolean resetStats) {
+        this.admin = admin;
+        this.resetStats = resetStats;
+    }
+
+    /** At the start of the measured phase: on a virtual thread of its own, not to hold up the caller. */
+    void measureStarts() {
+        Thread.ofVirtual().start(() -> atStart = resetStats ? admin.resetStats() : admin.get());
+    }
+
+    Figures finish(long measureStartEpochMs, Path outputDir) {
+        RunSummary.ServerStats start = atStart;
+        RunSummary.ServerStats end = admin.get();
+        return new Figures(hiccups(measureStartEpochMs, outputDir),
+                start == null || end == null ? null : end.cpuPercentSince(start));
+    }
+
+    /** The target's hiccup log cut to the intervals that end after the measured phase began. */
+    private Percentiles hiccups(long measureStartEpochMs, Path outputDir) {
+        String log = admin.hiccupLog();
+        if (log == null) {
+            return Percentiles.EMPTY;
+        }
+        Histogram total = LatencyRecorder.newHistogram();
+        HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(log.getBytes(StandardCharsets.UTF_8)));
+        IntervalLogs.Single out = outputDir == null ? null
+                : new IntervalLogs.Single(outputDir.resolve(IntervalLogs.TARGET_HICCUP), measureStartEpochMs,
+                "platform hiccups seen by the target (oversleep of a 1 ms sleep), ns; from its admin /hiccup");
+        try {
+            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                if (h.getEndTimeStamp() > measureStartEpochMs && h instanceof Histogram interval) {
+                    total.add(interval);
+                    if (out != null) {
+                        out.write(interval);
+                    }
+                }
+            }
+        } catch (RuntimeException notAHiccupLog) {
+            // An admin port that is not a Gauntlet target's: its noise floor stays unknown.
+            return Percentiles.EMPTY;
+        } finally {
+            if (out != null) {
+                out.close();
+            }
+        }
+        return LatencyRecorder.percentiles(total);
+    }
+}

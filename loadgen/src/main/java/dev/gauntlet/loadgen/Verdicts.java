@@ -1,0 +1,170 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.Numbers;
+import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.Verdict;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Decides whose figures a run's are, from what the run measured about both sides and the
+ * platform. The first rule that holds wins, in this order: the generator's own limits (its
+ * figures are then not the target's at all), then the target's, then the platform's noise.
+ *
+ * <pre>{@code
+ * RunSummary judged = Verdicts.judge(summary);    // summary.verdict() ignored, replaced
+ * }</pre>
+ *
+ * <p>Lateness is always weighed against the noise floor the generator's hiccup meter measured in
+ * the same window: a loop that came as late as a thread sleeping 1 ms on the same machine was
+ * late because of the machine. The thresholds are documented in {@code docs/architecture.md}.
+ */
+final class Verdicts {
+    /** Share of the measured phase the engine thread ran or waited for a CPU from which it had no time to spare. */
+    static final double ENGINE_BUSY_PERCENT = 97;
+    /** Share of its CPUs from which the target had no time to spare either: the throughput is then its own. */
+    static final double TARGET_BUSY_PERCENT = 90;
+    /** Share of the schedule an open loop must offer (sent, refused or timed out at connect). */
+    static final double OFFERED_SHARE = 0.95;
+    /** Lateness up to the lag allowance plus this many times the hiccup p99 is the platform's. */
+    static final double HICCUP_FACTOR = 2;
+    /**
+     * Connections beyond this many times Little's law's figure, plus {@link #PILE_SLACK}, piled up.
+     * Little's law counts the generator's worst hiccup as part of each request's time in the system:
+     * requests due during a stall of the generator all start when it ends.
+     */
+    static final double PILE_FACTOR = 4;
+    static final int PILE_SLACK = 64;
+    /** Share of failed requests (of the overload classes) from which the target did not keep up. */
+    static final double OVERLOAD_ERROR_SHARE = 0.001;
+
+    private static final Set<ErrorClass> OVERLOAD_ERRORS =
+            EnumSet.of(ErrorClass.REFUSED, ErrorClass.CONNECT_TIMEOUT, ErrorClass.RESET, ErrorClass.RESPONSE_TIMEOUT);
+
+    private Verdicts() {
+    }
+
+    static RunSummary judge(RunSummary run) {
+        double allowanceMs = run.spec().maxScheduleLagP99Ms();
+        double floorMs = run.generatorHiccups().p99Ms();
+        double explainedMs = allowanceMs + HICCUP_FACTOR * floorMs;
+        String floor = String.format(Locale.ROOT, "the generator's wake-up p99 %s ms", ms(floorMs));
+
+        List<String> generator = new ArrayList<>();
+        List<String> target = new ArrayList<>();
+        List<String> platform = new ArrayList<>();
+
+        RunSummary.GeneratorCost cost = run.generatorCost();
+        boolean targetBusy = run.targetCpuPercent() != null && run.targetCpuPercent() >= TARGET_BUSY_PERCENT;
+        boolean engineBusy = cost.engineCpuPercent() + cost.engineWaitingPercent() >= ENGINE_BUSY_PERCENT;
+        if (engineBusy && !targetBusy) {
+            generator.add(String.format(Locale.ROOT, "the engine thread ran %.0f %% of the measured phase and waited "
+                            + "for a CPU %.0f %%: it had no time to spare, while the target used %s of its CPUs",
+                    cost.engineCpuPercent(), cost.engineWaitingPercent(),
+                    run.targetCpuPercent() == null ? "an unknown share" : String.format(Locale.ROOT, "%.0f %%", run.targetCpuPercent())));
+        }
+        long overloadErrors = OVERLOAD_ERRORS.stream().mapToLong(c -> run.errors().getOrDefault(c, 0L)).sum();
+        if (run.hardCapReached()) {
+            target.add("the run was cut at its hard cap with requests unanswered");
+        }
+        if (overloadErrors > 0 && overloadErrors >= OVERLOAD_ERROR_SHARE * Math.max(run.scheduled(), run.sent())) {
+            target.add(overloadErrors + " requests failed (" + errorDetail(run) + ")");
+        }
+        if (run.spec().model() instanceof LoadModel.OpenLoop open) {
+            judgeOpenLoop(run, open, explainedMs, floor, generator, target, platform);
+        }
+        if (!generator.isEmpty()) {
+            return run.withVerdict(Verdict.GENERATOR_LIMITED, generator);
+        }
+        if (!target.isEmpty()) {
+            return run.withVerdict(Verdict.TARGET_OVERLOADED, target);
+        }
+        if (!platform.isEmpty()) {
+            return run.withVerdict(Verdict.PLATFORM_NOISY, platform);
+        }
+        return run.withVerdict(Verdict.OK, engineBusy ? List.of(String.format(Locale.ROOT, "both sides had no time to "
+                + "spare: the target used %.0f %% of its CPUs, so the throughput is its own", run.targetCpuPercent())) : List.of());
+    }
+
+    private static void judgeOpenLoop(RunSummary run, LoadModel.OpenLoop open, double explainedMs, String floor,
+                                      List<String> generator, List<String> target, List<String> platform) {
+        double lagP99Ms = run.scheduleLag().p99Ms();
+        double loopLateP99Ms = run.loopLateness().p99Ms();
+        // What the loop's own lateness leaves of the lag: time spent waiting for a connection.
+        double connectionWaitMs = lagP99Ms - loopLateP99Ms;
+        boolean loopLate = loopLateP99Ms > explainedMs;
+        boolean waitedForConnections = connectionWaitMs > explainedMs;
+        if (loopLate) {
+            generator.add(String.format(Locale.ROOT, "its loop came to the intended starts late by p99 %s ms, beyond "
+                    + "what the platform explains (%s)", ms(loopLateP99Ms), floor));
+        }
+        double neededUnloaded = open.ratePerSec() * run.serviceTime().p50Ms() / 1000;
+        boolean capReached = run.connectionsPeak() >= run.connectionsLimit();
+        if (waitedForConnections && capReached && neededUnloaded > run.connectionsLimit()) {
+            generator.add(String.format(Locale.ROOT, "requests waited for one of its %d connections, fewer than the "
+                            + "rate needs at the target's median service time (%s/s × %s ms = %.0f)",
+                    run.connectionsLimit(), Numbers.compact(open.ratePerSec()), ms(run.serviceTime().p50Ms()), neededUnloaded));
+        } else if (waitedForConnections) {
+            target.add(String.format(Locale.ROOT, "requests waited for a connection, every one busy or not yet "
+                    + "accepted: schedule lag p99 %s ms, of which the loop's own lateness p99 %s ms",
+                    ms(lagP99Ms), ms(loopLateP99Ms)));
+        }
+        long offered = run.sent() + run.errors().getOrDefault(ErrorClass.REFUSED, 0L)
+                + run.errors().getOrDefault(ErrorClass.CONNECT_TIMEOUT, 0L);
+        if (run.scheduled() > 0 && offered < OFFERED_SHARE * run.scheduled()) {
+            String shortfall = String.format(Locale.ROOT, "sent %d of %d scheduled requests", offered, run.scheduled());
+            (loopLate ? generator : target).add(loopLate ? shortfall : shortfall + ", the rest waiting for a connection");
+        }
+        if (connectionsPiledUp(run)) {
+            target.add(String.format(Locale.ROOT, "connections piled up to %d where Little's law needs about %.0f "
+                    + "(%s/s × (mean service %s ms + worst hiccup %s ms)): the target fell behind", run.connectionsPeak(),
+                    littlesLaw(run, open), Numbers.compact(open.ratePerSec()), ms(run.serviceTime().meanMs()),
+                    ms(run.generatorHiccups().maxMs())));
+        }
+        if (lagP99Ms > run.spec().maxScheduleLagP99Ms()) {
+            platform.add(String.format(Locale.ROOT, "schedule lag p99 %s ms is the platform's: within %s",
+                    ms(lagP99Ms), floor));
+        }
+    }
+
+    /** True when an open loop's connections piled up far past Little's law: {@code load} then suggests a cap. */
+    static boolean connectionsPiledUp(RunSummary run) {
+        return run.spec().model() instanceof LoadModel.OpenLoop open
+                && run.connectionsPeak() > PILE_FACTOR * littlesLaw(run, open) + PILE_SLACK;
+    }
+
+    /**
+     * A connection cap with room for the target's normal latency: twice the rate × the median
+     * service time (the mean is inflated by the backlog), at least 8; 0 when nothing completed.
+     */
+    static int suggestedConnections(RunSummary run) {
+        if (!(run.spec().model() instanceof LoadModel.OpenLoop open) || run.serviceTime().count() == 0) {
+            return 0;
+        }
+        return (int) Math.max(8, Math.ceil(2 * open.ratePerSec() * run.serviceTime().p50Ms() / 1000));
+    }
+
+    /** Requests in the system at once: the connections the rate needs at the measured service time and stalls. */
+    private static double littlesLaw(RunSummary run, LoadModel.OpenLoop open) {
+        return open.ratePerSec() * (run.serviceTime().meanMs() + run.generatorHiccups().maxMs()) / 1000;
+    }
+
+    private static String errorDetail(RunSummary run) {
+        return run.errors().entrySet().stream().filter(e -> e.getValue() > 0)
+                .map(e -> e.getKey().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " " + e.getValue())
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String ms(double valueMs) {
+        return valueMs >= 100 ? String.format(Locale.ROOT, "%.0f", valueMs)
+                : valueMs >= 10 ? String.format(Locale.ROOT, "%.1f", valueMs)
+                : String.format(Locale.ROOT, "%.2f", valueMs);
+    }
+}
