@@ -231,7 +231,7 @@ public final class LoadCommand implements Callable<Integer> {
             int cap = Verdicts.suggestedConnections(summary);
             out.printf(Locale.ROOT, "  the target fell behind and the open loop opened connections for the waiting requests; "
                     + "to measure it on a bounded number, cap them with --max-connections %s%n",
-                    cap > 0 ? cap + " (twice rate × median service time)" : "N (about rate × its normal response time, doubled)");
+                    cap > 0 ? cap + " (twice what the rate needs)" : "N (about rate × its normal response time, doubled)");
         }
     }
 

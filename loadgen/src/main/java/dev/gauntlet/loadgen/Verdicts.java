@@ -36,9 +36,8 @@ final class Verdicts {
     /** Lateness up to the lag allowance plus this many times the hiccup p99 is the platform's. */
     static final double HICCUP_FACTOR = 2;
     /**
-     * Connections beyond this many times Little's law's figure, plus {@link #PILE_SLACK}, piled up.
-     * Little's law counts the generator's worst hiccup as part of each request's time in the system:
-     * requests due during a stall of the generator all start when it ends.
+     * Connections beyond this many times what the rate needs ({@link #neededConnections}), plus
+     * {@link #PILE_SLACK}, piled up.
      */
     static final double PILE_FACTOR = 4;
     static final int PILE_SLACK = 64;
@@ -105,12 +104,11 @@ final class Verdicts {
             generator.add(String.format(Locale.ROOT, "its loop came to the intended starts late by p99 %s ms, beyond "
                     + "what the platform explains (%s)", ms(loopLateP99Ms), floor));
         }
-        double neededUnloaded = open.ratePerSec() * run.serviceTime().p50Ms() / 1000;
+        double needed = neededConnections(run, open);
         boolean capReached = run.connectionsPeak() >= run.connectionsLimit();
-        if (waitedForConnections && capReached && neededUnloaded > run.connectionsLimit()) {
+        if (waitedForConnections && capReached && needed > run.connectionsLimit()) {
             generator.add(String.format(Locale.ROOT, "requests waited for one of its %d connections, fewer than the "
-                            + "rate needs at the target's median service time (%s/s × %s ms = %.0f)",
-                    run.connectionsLimit(), Numbers.compact(open.ratePerSec()), ms(run.serviceTime().p50Ms()), neededUnloaded));
+                    + "rate needs (%s)", run.connectionsLimit(), describeNeed(run, open)));
         } else if (waitedForConnections) {
             target.add(String.format(Locale.ROOT, "requests waited for a connection, every one busy or not yet "
                     + "accepted: schedule lag p99 %s ms, of which the loop's own lateness p99 %s ms",
@@ -123,10 +121,8 @@ final class Verdicts {
             (loopLate ? generator : target).add(loopLate ? shortfall : shortfall + ", the rest waiting for a connection");
         }
         if (connectionsPiledUp(run)) {
-            target.add(String.format(Locale.ROOT, "connections piled up to %d where Little's law needs about %.0f "
-                    + "(%s/s × (mean service %s ms + worst hiccup %s ms)): the target fell behind", run.connectionsPeak(),
-                    littlesLaw(run, open), Numbers.compact(open.ratePerSec()), ms(run.serviceTime().meanMs()),
-                    ms(run.generatorHiccups().maxMs())));
+            target.add(String.format(Locale.ROOT, "connections piled up to %d where the rate needs %s: the target "
+                    + "fell behind", run.connectionsPeak(), describeNeed(run, open)));
         }
         if (lagP99Ms > run.spec().maxScheduleLagP99Ms()) {
             platform.add(String.format(Locale.ROOT, "schedule lag p99 %s ms is the platform's: within %s",
@@ -134,26 +130,33 @@ final class Verdicts {
         }
     }
 
-    /** True when an open loop's connections piled up far past Little's law: {@code load} then suggests a cap. */
+    /** True when an open loop's connections piled up far past what its rate needs: {@code load} then suggests a cap. */
     static boolean connectionsPiledUp(RunSummary run) {
         return run.spec().model() instanceof LoadModel.OpenLoop open
-                && run.connectionsPeak() > PILE_FACTOR * littlesLaw(run, open) + PILE_SLACK;
+                && run.connectionsPeak() > PILE_FACTOR * neededConnections(run, open) + PILE_SLACK;
     }
 
-    /**
-     * A connection cap with room for the target's normal latency: twice the rate × the median
-     * service time (the mean is inflated by the backlog), at least 8; 0 when nothing completed.
-     */
+    /** A connection cap with room to spare: twice what the rate needs, at least 8; 0 when nothing completed. */
     static int suggestedConnections(RunSummary run) {
         if (!(run.spec().model() instanceof LoadModel.OpenLoop open) || run.serviceTime().count() == 0) {
             return 0;
         }
-        return (int) Math.max(8, Math.ceil(2 * open.ratePerSec() * run.serviceTime().p50Ms() / 1000));
+        return (int) Math.max(8, Math.ceil(2 * neededConnections(run, open)));
     }
 
-    /** Requests in the system at once: the connections the rate needs at the measured service time and stalls. */
-    private static double littlesLaw(RunSummary run, LoadModel.OpenLoop open) {
-        return open.ratePerSec() * (run.serviceTime().meanMs() + run.generatorHiccups().maxMs()) / 1000;
+    /**
+     * Little's law at the target's median service time, not its mean (a backlog inflates the mean
+     * with the very waiting the connections were opened for), plus the generator's worst stall:
+     * requests due during a stall all start when it ends.
+     */
+    private static double neededConnections(RunSummary run, LoadModel.OpenLoop open) {
+        return open.ratePerSec() * (run.serviceTime().p50Ms() + run.generatorHiccups().maxMs()) / 1000;
+    }
+
+    private static String describeNeed(RunSummary run, LoadModel.OpenLoop open) {
+        return String.format(Locale.ROOT, "%s/s × (median service %s ms + worst generator hiccup %s ms) = %.0f",
+                Numbers.compact(open.ratePerSec()), ms(run.serviceTime().p50Ms()), ms(run.generatorHiccups().maxMs()),
+                neededConnections(run, open));
     }
 
     private static String errorDetail(RunSummary run) {

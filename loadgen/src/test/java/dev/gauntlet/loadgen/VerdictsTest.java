@@ -1,0 +1,206 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.Verdict;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Each rule of {@link Verdicts} on a constructed run: 1,000 requests/s for 10 s, 1 ms median service. */
+class VerdictsTest {
+    private static final LoadSpec OPEN = LoadSpec.of(URI.create("http://127.0.0.1:1/hello"),
+            new LoadModel.OpenLoop(1_000, LoadModel.InterArrival.EXPONENTIAL));
+    private static final LoadSpec CLOSED = LoadSpec.of(URI.create("http://127.0.0.1:1/hello"), new LoadModel.ClosedLoop(50));
+
+    /** A clean open-loop run; each test changes what its rule looks at. */
+    private static final class Run {
+        LoadSpec spec = OPEN;
+        long scheduled = 10_000;
+        long sent = 10_000;
+        Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
+        double lagP99Ms = 0.2;
+        double loopLateP99Ms = 0.2;
+        double serviceP50Ms = 1;
+        double hiccupP99Ms = 0.3;
+        double hiccupMaxMs = 2;
+        double engineCpuPercent = 20;
+        double engineWaitingPercent = 1;
+        Double targetCpuPercent = 30.0;
+        int connectionsPeak = 10;
+        int connectionsLimit = 19_000;
+        boolean hardCapReached;
+
+        RunSummary judge() {
+            for (ErrorClass c : ErrorClass.values()) {
+                errors.putIfAbsent(c, 0L);
+            }
+            long failed = errors.values().stream().mapToLong(Long::longValue).sum();
+            return Verdicts.judge(new RunSummary(spec, Instant.EPOCH, 10, scheduled, sent, sent - failed, errors,
+                    (sent - failed) / 10.0, latency(serviceP50Ms), latency(serviceP50Ms), latency(lagP99Ms / 4, lagP99Ms),
+                    connectionsPeak, new RunSummary.GeneratorCost(1_000, 1 << 20, 8, engineCpuPercent, engineWaitingPercent),
+                    spec.model() instanceof LoadModel.OpenLoop ? latency(loopLateP99Ms / 4, loopLateP99Ms) : Percentiles.EMPTY,
+                    new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs),
+                    Percentiles.EMPTY, targetCpuPercent, Verdict.OK, List.of(), connectionsPeak, connectionsLimit,
+                    hardCapReached, null, 1));
+        }
+
+        private static Percentiles latency(double p50Ms) {
+            return latency(p50Ms, 2 * p50Ms);
+        }
+
+        private static Percentiles latency(double p50Ms, double p99Ms) {
+            return new Percentiles(10_000, p50Ms, p50Ms, p50Ms, p99Ms, p99Ms, p99Ms, p99Ms);
+        }
+    }
+
+    @Test
+    void aCleanRunIsOk() {
+        RunSummary judged = new Run().judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.OK);
+        assertThat(judged.evidence()).isEmpty();
+    }
+
+    @Test
+    void lagThatTheHiccupsExplainIsThePlatforms() {
+        Run run = new Run();
+        run.hiccupP99Ms = 2.9;
+        run.lagP99Ms = 3.9;
+        run.loopLateP99Ms = 3.8;
+
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.PLATFORM_NOISY);
+        assertThat(judged.evidence()).singleElement().asString()
+                .contains("schedule lag p99 3.90 ms").contains("wake-up p99 2.90 ms");
+    }
+
+    @Test
+    void aLoopLateBeyondTheHiccupsIsTheGenerators() {
+        Run run = new Run();
+        run.hiccupP99Ms = 0.3;
+        run.lagP99Ms = 40;
+        run.loopLateP99Ms = 40;
+
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+        assertThat(judged.evidence()).anyMatch(e -> e.contains("late by p99 40.0 ms"));
+    }
+
+    @Test
+    void anEngineThatRanOrWaitedForACpuAllAlongIsTheLimitUnlessTheTargetWasSaturatedToo() {
+        Run starved = new Run();
+        starved.engineCpuPercent = 30;
+        starved.engineWaitingPercent = 69;
+        assertThat(starved.judge().verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+
+        Run balanced = new Run();
+        balanced.spec = CLOSED;
+        balanced.engineCpuPercent = 97;
+        balanced.engineWaitingPercent = 2;
+        balanced.targetCpuPercent = 96.0;
+        RunSummary judged = balanced.judge();
+        assertThat(judged.verdict()).isEqualTo(Verdict.OK);
+        assertThat(judged.evidence()).singleElement().asString().contains("target used 96 %");
+
+        balanced.targetCpuPercent = null;
+        assertThat(balanced.judge().verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+    }
+
+    @Test
+    void requestsWaitingForABusyConnectionAreTheTargets() {
+        Run run = new Run();
+        run.lagP99Ms = 800;
+        run.loopLateP99Ms = 0.4;
+
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).anyMatch(e -> e.startsWith("requests waited for a connection"));
+    }
+
+    @Test
+    void aConnectionCapBelowWhatTheRateNeedsIsTheGenerators() {
+        Run run = new Run();
+        run.serviceP50Ms = 100;   // 1,000/s × 100 ms: 100 connections needed
+        run.connectionsLimit = 5;
+        run.connectionsPeak = 5;
+        run.lagP99Ms = 2_000;
+        run.loopLateP99Ms = 0.4;
+
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+        assertThat(judged.evidence()).anyMatch(e -> e.contains("one of its 5 connections, fewer than the rate needs"));
+    }
+
+    @Test
+    void connectionsPilingUpPastWhatTheRateNeedsAreTheTargets() {
+        Run run = new Run();
+        run.connectionsPeak = 1_000;   // the rate needs 1,000/s × (1 + 2) ms = 3
+
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(Verdicts.connectionsPiledUp(judged)).isTrue();
+        assertThat(Verdicts.suggestedConnections(judged)).isEqualTo(8);
+        assertThat(judged.evidence()).anyMatch(e -> e.startsWith("connections piled up to 1000"));
+    }
+
+    @Test
+    void timeoutsAndResetsAreTheTargetsFromOneInAThousand() {
+        Run few = new Run();
+        few.errors.put(ErrorClass.RESPONSE_TIMEOUT, 9L);
+        assertThat(few.judge().verdict()).isEqualTo(Verdict.OK);
+
+        Run many = new Run();
+        many.errors.put(ErrorClass.RESPONSE_TIMEOUT, 10L);
+        many.errors.put(ErrorClass.RESET, 5L);
+        RunSummary judged = many.judge();
+        assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).contains("15 requests failed (reset 5, response timeout 10)");
+    }
+
+    @Test
+    void aShortfallIsTheGeneratorsWhenItsLoopWasLateAndTheTargetsOtherwise() {
+        Run late = new Run();
+        late.sent = 8_000;
+        late.lagP99Ms = 50;
+        late.loopLateP99Ms = 50;
+        assertThat(late.judge().evidence()).contains("sent 8000 of 10000 scheduled requests");
+        assertThat(late.judge().verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+
+        Run waiting = new Run();
+        waiting.sent = 8_000;
+        waiting.lagP99Ms = 3_000;
+        waiting.loopLateP99Ms = 0.3;
+        assertThat(waiting.judge().verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(waiting.judge().evidence()).contains("sent 8000 of 10000 scheduled requests, the rest waiting for a connection");
+    }
+
+    @Test
+    void theGeneratorsOwnLimitWinsOverTheTargetsAndTheTargetsOverThePlatforms() {
+        Run both = new Run();
+        both.engineCpuPercent = 99;
+        both.errors.put(ErrorClass.RESET, 100L);
+        assertThat(both.judge().verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+
+        Run targetAndNoise = new Run();
+        targetAndNoise.hiccupP99Ms = 5;
+        targetAndNoise.lagP99Ms = 4;
+        targetAndNoise.loopLateP99Ms = 4;
+        targetAndNoise.errors.put(ErrorClass.RESET, 100L);
+        assertThat(targetAndNoise.judge().verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+    }
+}
