@@ -15,6 +15,9 @@ import java.util.Map;
  * @param errors             failed requests by class; {@code sent - completed} at most, plus
  *                           requests that never got a connection
  * @param achievedRatePerSec completed requests per second of the measured phase
+ * @param sustainedRatePerSec open loop: requests completed per second over the second half of the measured
+ *                           phase, within it; below the offered rate the target did not keep up. Null for
+ *                           the other models and for phases too short to tell
  * @param responseTime       from the intended start to the last byte: free of coordinated omission
  * @param serviceTime        from the actual send to the last byte
  * @param scheduleLag        actual send minus intended start
@@ -41,6 +44,7 @@ public record RunSummary(
         long completed,
         Map<ErrorClass, Long> errors,
         double achievedRatePerSec,
+        Double sustainedRatePerSec,
         Percentiles responseTime,
         Percentiles serviceTime,
         Percentiles scheduleLag,
@@ -65,7 +69,7 @@ public record RunSummary(
     /** The same figures under another verdict. */
     public RunSummary withVerdict(Verdict newVerdict, List<String> newEvidence) {
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
-                responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
+                sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, newVerdict, List.copyOf(newEvidence), connectionsPeak, connectionsLimit, hardCapReached,
                 concurrency, processes);
     }

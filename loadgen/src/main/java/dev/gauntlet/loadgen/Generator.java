@@ -124,8 +124,8 @@ public final class Generator {
         }
         TargetWatch.Figures targetFigures = target == null ? new TargetWatch.Figures(Percentiles.EMPTY, null)
                 : target.finish(measureStartEpochMs, outputDir);
-        RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick.hiccupTotal(), targetFigures,
-                counters, cost.finish()));
+        RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, counters,
+                cost.finish()));
         if (outputDir != null) {
             write(summary, outputDir.resolve(SUMMARY));
         }
@@ -133,16 +133,17 @@ public final class Generator {
     }
 
     private static RunSummary summarise(LoadSpec spec, Instant startedAt, LeanEngine engine, LatencyRecorder recorder,
-                                        Histogram generatorHiccups, TargetWatch.Figures target, RequestCounters counters,
+                                        Progress tick, TargetWatch.Figures target, RequestCounters counters,
                                         RunSummary.GeneratorCost cost) {
         double measuredSec = engine.measuredNs() / 1e9;
         return new RunSummary(spec, startedAt, measuredSec, engine.measuredIssued(), counters.sentCount(),
                 counters.completedCount(), counters.errors(), counters.completedCount() / measuredSec,
+                spec.model() instanceof LoadModel.OpenLoop ? tick.sustained().perSec(engine.measuredNs()) : null,
                 LatencyRecorder.percentiles(recorder.responseTotal()),
                 LatencyRecorder.percentiles(recorder.serviceTotal()),
                 LatencyRecorder.percentiles(recorder.lagTotal()),
                 counters.connectionsOpenedCount(), cost, LatencyRecorder.percentiles(engine.loopLateness()),
-                LatencyRecorder.percentiles(generatorHiccups), target.hiccups(), target.cpuPercent(), Verdict.OK, List.of(),
+                LatencyRecorder.percentiles(tick.hiccupTotal()), target.hiccups(), target.cpuPercent(), Verdict.OK, List.of(),
                 engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1);
     }
 
@@ -201,6 +202,7 @@ public final class Generator {
         private final LatencyRecorder recorder;
         private final HiccupMeter hiccups;
         private final Histogram hiccupTotal = LatencyRecorder.newHistogram();
+        private final SustainedRate sustained = new SustainedRate();
         private final RequestCounters counters;
         private final IntervalLogs logs;
         private final Cost cost;
@@ -241,6 +243,7 @@ public final class Generator {
             } else {
                 sampleInterval();
             }
+            sustained.sample(sinceMeasureStartNs, counters.completedCount());
             out.printf(Locale.ROOT, "  %3ds  sent %d  completed %d  errors %d  p99 so far %.2f ms%n",
                     Math.round(sinceMeasureStartNs / 1e9), counters.sentCount(), counters.completedCount(),
                     counters.errorCount(), recorder.responseTotal().getValueAtPercentile(99) / 1e6);
@@ -260,6 +263,10 @@ public final class Generator {
 
         Histogram hiccupTotal() {
             return hiccupTotal;
+        }
+
+        SustainedRate sustained() {
+            return sustained;
         }
     }
 

@@ -138,7 +138,7 @@ final class MultiProcess {
                 parts.stream().map(RunSummary::startedAt).min(Comparator.naturalOrder()).orElseThrow(),
                 measuredSec, parts.stream().mapToLong(RunSummary::scheduled).sum(),
                 parts.stream().mapToLong(RunSummary::sent).sum(), completed, errors,
-                measuredSec > 0 ? completed / measuredSec : 0,
+                measuredSec > 0 ? completed / measuredSec : 0, sustained(parts),
                 LatencyRecorder.percentiles(response), LatencyRecorder.percentiles(service), LatencyRecorder.percentiles(lag),
                 parts.stream().mapToLong(RunSummary::connectionsOpened).sum(), cost,
                 // Each process's loop kept its own time: the latest of them speaks for the generator.
@@ -151,6 +151,12 @@ final class MultiProcess {
                 parts.stream().mapToInt(RunSummary::connectionsLimit).sum(),
                 parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size());
         return Verdicts.judge(merged);
+    }
+
+    /** The processes share one target: their sustained rates add up, when every one of them has one. */
+    private static Double sustained(List<RunSummary> parts) {
+        return parts.stream().allMatch(p -> p.sustainedRatePerSec() != null)
+                ? parts.stream().mapToDouble(RunSummary::sustainedRatePerSec).sum() : null;
     }
 
     /** Figure by figure, the highest of the processes': percentiles of different processes do not add. */

@@ -31,6 +31,8 @@ final class Verdicts {
     static final double ENGINE_BUSY_PERCENT = 97;
     /** Share of its CPUs from which the target had no time to spare either: the throughput is then its own. */
     static final double TARGET_BUSY_PERCENT = 90;
+    /** Share of the offered rate the target must complete over the second half of the measured phase. */
+    static final double SUSTAINED_SHARE = 0.9;
     /** Share of the schedule an open loop must offer (sent, refused or timed out at connect). */
     static final double OFFERED_SHARE = 0.95;
     /** Lateness up to the lag allowance plus this many times the hiccup p99 is the platform's. */
@@ -119,6 +121,11 @@ final class Verdicts {
         if (run.scheduled() > 0 && offered < OFFERED_SHARE * run.scheduled()) {
             String shortfall = String.format(Locale.ROOT, "sent %d of %d scheduled requests", offered, run.scheduled());
             (loopLate ? generator : target).add(loopLate ? shortfall : shortfall + ", the rest waiting for a connection");
+        }
+        Double sustained = run.sustainedRatePerSec();
+        if (sustained != null && sustained < SUSTAINED_SHARE * open.ratePerSec()) {
+            target.add(String.format(Locale.ROOT, "it completed %.0f/s over the second half of the measured phase, "
+                    + "against %s/s offered: the target fell behind", sustained, Numbers.compact(open.ratePerSec())));
         }
         if (connectionsPiledUp(run)) {
             target.add(String.format(Locale.ROOT, "connections piled up to %d where the rate needs %s: the target "

@@ -39,6 +39,7 @@ class VerdictsTest {
         int connectionsPeak = 10;
         int connectionsLimit = 19_000;
         boolean hardCapReached;
+        Double sustainedRatePerSec = 1_000.0;
 
         RunSummary judge() {
             for (ErrorClass c : ErrorClass.values()) {
@@ -46,7 +47,7 @@ class VerdictsTest {
             }
             long failed = errors.values().stream().mapToLong(Long::longValue).sum();
             return Verdicts.judge(new RunSummary(spec, Instant.EPOCH, 10, scheduled, sent, sent - failed, errors,
-                    (sent - failed) / 10.0, latency(serviceP50Ms), latency(serviceP50Ms), latency(lagP99Ms / 4, lagP99Ms),
+                    (sent - failed) / 10.0, sustainedRatePerSec, latency(serviceP50Ms), latency(serviceP50Ms), latency(lagP99Ms / 4, lagP99Ms),
                     connectionsPeak, new RunSummary.GeneratorCost(1_000, 1 << 20, 8, engineCpuPercent, engineWaitingPercent),
                     spec.model() instanceof LoadModel.OpenLoop ? latency(loopLateP99Ms / 4, loopLateP99Ms) : Percentiles.EMPTY,
                     new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs),
@@ -156,6 +157,18 @@ class VerdictsTest {
         assertThat(Verdicts.connectionsPiledUp(judged)).isTrue();
         assertThat(Verdicts.suggestedConnections(judged)).isEqualTo(8);
         assertThat(judged.evidence()).anyMatch(e -> e.startsWith("connections piled up to 1000"));
+    }
+
+    @Test
+    void completingFewerThanOfferedOnceWarmIsTheTargetFallingBehind() {
+        Run run = new Run();
+        run.sustainedRatePerSec = 850.0;
+
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).contains("it completed 850/s over the second half of the measured phase, "
+                + "against 1k/s offered: the target fell behind");
     }
 
     @Test
