@@ -122,10 +122,12 @@ public final class Generator {
                 Thread.currentThread().interrupt();
             }
         }
+        // Before the target is asked: its admin calls are no part of the engine's window.
+        RunSummary.GeneratorCost generatorCost = cost.finish();
         TargetWatch.Figures targetFigures = target == null ? new TargetWatch.Figures(Percentiles.EMPTY, null)
                 : target.finish(measureStartEpochMs, outputDir);
         RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, counters,
-                cost.finish()));
+                generatorCost));
         if (outputDir != null) {
             write(summary, outputDir.resolve(SUMMARY));
         }
