@@ -5,7 +5,9 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +27,8 @@ import java.util.Locale;
 final class Preflight {
     /** Descriptors the JVM, the selector and the logs need besides the connections. */
     static final int RESERVED_FILES = 64;
+    /** More than any {@code /proc/sys} file read here holds, so one read takes it whole. */
+    static final int PROC_FILE_MAX_BYTES = 4_096;
 
     private Preflight() {
     }
@@ -48,14 +52,34 @@ final class Preflight {
         }
 
         private static int[] readInts(Path file, int[] fallback) {
+            try (InputStream in = Files.newInputStream(file)) {
+                return parseInts(in, fallback);
+            } catch (IOException e) {
+                return fallback;
+            }
+        }
+
+        /**
+         * The whitespace-separated integers of a {@code /proc/sys} file, or {@code fallback} when it
+         * holds fewer than {@code fallback.length} or something else. Some kernels answer only a
+         * file's first read and give EOF at any later offset ({@code Files.readString} asked for one
+         * byte first and read "4096" as "4"), so the first read asks for more than such a file ever
+         * holds; further reads serve streams that hand out less at a time.
+         */
+        static int[] parseInts(InputStream in, int[] fallback) throws IOException {
+            byte[] buffer = new byte[PROC_FILE_MAX_BYTES];
+            int length = 0;
+            for (int n; length < buffer.length && (n = in.read(buffer, length, buffer.length - length)) > 0; ) {
+                length += n;
+            }
+            String[] parts = new String(buffer, 0, length, StandardCharsets.US_ASCII).trim().split("\\s+");
             try {
-                String[] parts = Files.readString(file).trim().split("\\s+");
                 int[] values = new int[parts.length];
                 for (int i = 0; i < parts.length; i++) {
                     values[i] = Integer.parseInt(parts[i]);
                 }
                 return values.length >= fallback.length ? values : fallback;
-            } catch (IOException | NumberFormatException e) {
+            } catch (NumberFormatException e) {
                 return fallback;
             }
         }

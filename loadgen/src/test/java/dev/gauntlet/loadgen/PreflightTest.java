@@ -4,7 +4,11 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,6 +49,84 @@ class PreflightTest {
         Preflight.Plan plan = Preflight.check(LoadSpec.of(URL, new LoadModel.MaxConcurrency(19_000)), HERE);
         assertThat(plan.maxConnections()).isEqualTo(19_000);
         assertThat(plan.warnings()).singleElement().asString().contains("somaxconn is 4096");
+    }
+
+    @Test
+    void readsTheKernelFilesRealText() throws IOException {
+        assertThat(Preflight.Limits.parseInts(stream("4096\n"), new int[] {1})).containsExactly(4096);
+        assertThat(Preflight.Limits.parseInts(stream("32768\t60999\n"), new int[] {1, 2})).containsExactly(32768, 60999);
+    }
+
+    @Test
+    void readsAStreamThatGivesOneByteAtATime() throws IOException {
+        assertThat(Preflight.Limits.parseInts(new OneByteAtATime("4096\n"), new int[] {1})).containsExactly(4096);
+        assertThat(Preflight.Limits.parseInts(new OneByteAtATime("32768\t60999\n"), new int[] {1, 2}))
+                .containsExactly(32768, 60999);
+    }
+
+    @Test
+    void readsAFileThatAnswersOnlyItsFirstRead() throws IOException {
+        assertThat(Preflight.Limits.parseInts(new FirstReadOnly("4096\n"), new int[] {1})).containsExactly(4096);
+        assertThat(Preflight.Limits.parseInts(new FirstReadOnly("32768\t60999\n"), new int[] {1, 2}))
+                .containsExactly(32768, 60999);
+    }
+
+    @Test
+    void fallsBackOnTooFewValuesOrText() throws IOException {
+        int[] fallback = {32768, 60999};
+        assertThat(Preflight.Limits.parseInts(stream("3"), fallback)).isSameAs(fallback);
+        assertThat(Preflight.Limits.parseInts(stream(""), fallback)).isSameAs(fallback);
+        assertThat(Preflight.Limits.parseInts(stream("low high\n"), fallback)).isSameAs(fallback);
+    }
+
+    private static ByteArrayInputStream stream(String text) {
+        return new ByteArrayInputStream(text.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** Hands out one byte per read, as any stream may. */
+    private static final class OneByteAtATime extends InputStream {
+        private final ByteArrayInputStream bytes;
+
+        OneByteAtATime(String text) {
+            bytes = stream(text);
+        }
+
+        @Override
+        public int read() {
+            return bytes.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            return len == 0 ? 0 : bytes.read(b, off, 1);
+        }
+    }
+
+    /** As /proc/sys files on this machine's kernel: the first read gets what it asks for, any later one EOF. */
+    private static final class FirstReadOnly extends InputStream {
+        private final byte[] text;
+        private boolean read;
+
+        FirstReadOnly(String text) {
+            this.text = text.getBytes(StandardCharsets.US_ASCII);
+        }
+
+        @Override
+        public int read() {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) == 1 ? one[0] : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (read) {
+                return -1;
+            }
+            read = true;
+            int n = Math.min(len, text.length);
+            System.arraycopy(text, 0, b, off, n);
+            return n;
+        }
     }
 
     @Test
