@@ -1,12 +1,15 @@
 package dev.gauntlet.targets;
 
+import dev.gauntlet.hiccup.HiccupLog;
+
 import java.lang.reflect.InvocationTargetException;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Starts one target: {@code TargetMain --server dev.gauntlet.targets.jetty.JettyHandlerSync --port 0}.
  * Prints {@code READY port=P admin=A} once both ports listen; SIGTERM stops it within seconds.
- * Bad flags or a server that cannot start: one line on stderr and exit code 2.
+ * Bad flags or a server that cannot start: one line on stderr and exit code 2. The process's
+ * hiccups are measured from the start and served on the admin port.
  */
 public final class TargetMain {
     /** How long a graceful stop may take before the process halts anyway. */
@@ -24,13 +27,14 @@ public final class TargetMain {
             System.exit(2);
             return;
         }
+        HiccupLog hiccups = HiccupLog.start();
         RequestStats stats = new RequestStats();
         HelloServer server = instantiate(arguments.serverClass());
         int port;
         AdminServer admin;
         try {
             port = server.start(arguments.settings(), stats);
-            admin = new AdminServer(arguments.settings(), stats, port);
+            admin = new AdminServer(arguments.settings(), stats, hiccups, arguments.serverClass(), port);
             admin.start();
         } catch (Exception e) {
             System.err.println("target: " + arguments.serverClass() + " could not start on "
