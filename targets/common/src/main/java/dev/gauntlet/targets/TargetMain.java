@@ -3,13 +3,12 @@ package dev.gauntlet.targets;
 import dev.gauntlet.hiccup.HiccupLog;
 
 import java.lang.reflect.InvocationTargetException;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Starts one target: {@code TargetMain --server dev.gauntlet.targets.jetty.JettyHandlerSync --port 0}.
- * Prints {@code READY port=P admin=A} once both ports listen; SIGTERM stops it within seconds.
- * Bad flags or a server that cannot start: one line on stderr and exit code 2. The process's
- * hiccups are measured from the start and served on the admin port.
+ * Prints {@code READY port=P admin=A} once both ports listen; SIGTERM, SIGINT or SIGHUP stop it
+ * within 3 s. Bad flags or a server that cannot start: one line on stderr and exit code 2. The
+ * process's hiccups are measured from the start and served on the admin port.
  */
 public final class TargetMain {
     /** How long a graceful stop may take before the process halts anyway. */
@@ -42,7 +41,9 @@ public final class TargetMain {
             System.exit(2);
             return;
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, admin), "target-stop"));
+        // Created now, while the heap has room: the stop must not depend on allocating a thread later.
+        Thread deadline = Thread.ofPlatform().daemon().name("target-stop-deadline").unstarted(TargetMain::haltAfterGrace);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, admin, hiccups, deadline), "target-stop"));
         System.out.println("READY port=" + port + " admin=" + admin.port());
         System.out.flush();
     }
@@ -60,25 +61,32 @@ public final class TargetMain {
     }
 
     /**
-     * Runs in the shutdown hook. A server whose stop blocks (thousands of sleeping workers) must
-     * not keep the process alive, so the stop gets a bounded grace and then the JVM halts.
+     * Runs in the shutdown hook. A stop that blocks — this server's (thousands of sleeping workers)
+     * or another shutdown hook, such as a server library's own — must not keep the process alive:
+     * the deadline thread halts the JVM after the grace unless it has exited by then. Without a
+     * deadline thread there is no bounded stop, so the process halts at once.
      */
-    private static void stop(HelloServer server, AdminServer admin) {
-        Thread stopper = Thread.ofPlatform().daemon().name("target-graceful-stop").start(() -> {
-            try {
-                server.stop();
-            } catch (Exception e) {
-                System.err.println("target: stop failed: " + e);
-            }
-            admin.stop();
-        });
+    private static void stop(HelloServer server, AdminServer admin, HiccupLog hiccups, Thread deadline) {
         try {
-            stopper.join(TimeUnit.MILLISECONDS.toMillis(STOP_GRACE_MS));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (stopper.isAlive()) {
+            deadline.start();
+        } catch (Throwable e) {
             Runtime.getRuntime().halt(0);
         }
+        try {
+            server.stop();
+        } catch (Exception e) {
+            System.err.println("target: stop failed: " + e);
+        }
+        admin.stop();
+        hiccups.close();
+    }
+
+    private static void haltAfterGrace() {
+        try {
+            Thread.sleep(STOP_GRACE_MS);
+        } catch (InterruptedException e) {
+            // Halt all the same: nothing else ends this process.
+        }
+        Runtime.getRuntime().halt(0);
     }
 }
