@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code gauntlet target NAME}: one target in the foreground, its output on the terminal, until Ctrl-C. */
+/**
+ * {@code gauntlet target NAME}: one target in the foreground, its output on the terminal, until
+ * Ctrl-C. However the runner ends (SIGTERM, SIGINT, SIGHUP), the target JVM ends with it.
+ */
 @Command(name = "target", mixinStandardHelpOptions = true,
         description = "Start one target by hand. It prints READY port=P admin=A; Ctrl-C stops it.",
         footer = {"", "Examples:", "  ./gauntlet target dummy --port 8080",
@@ -56,10 +59,15 @@ final class TargetCommand implements Callable<Integer> {
         addFlag(flags, "--async-threads", asyncThreads);
         addFlag(flags, "--backlog", backlog);
         Process process = new ProcessBuilder(launcher.command(entry, flags).toArgv()).inheritIO().start();
-        // Ctrl-C reaches the whole process group; this hook covers a runner stopped any other way.
-        Runtime.getRuntime().addShutdownHook(new Thread(process::destroy));
+        // Ctrl-C reaches the whole process group; the stopper covers a runner stopped any other way,
+        // and a target deaf to SIGTERM.
+        ProcessStopper stopper = ProcessStopper.atRunnerExit(process, TargetProcess.STOP_TIMEOUT);
         int exit = process.waitFor();
-        return exit == 0 || exit == 130 || exit == 143 ? 0 : 2;
+        stopper.stop();
+        if (exit != 0 && exit != 130 && exit != 143) {
+            throw new UserError("target " + name + " exited with code " + exit);
+        }
+        return 0;
     }
 
     private static void addFlag(List<String> flags, String flag, Integer value) {

@@ -21,6 +21,13 @@ final class TargetLauncher {
     static final String MAIN_CLASS = "dev.gauntlet.targets.TargetMain";
     static final String HOST = "127.0.0.1";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(20);
+    /**
+     * Before the role's own options, so a suite can still override them. A target whose heap is
+     * exhausted has lost threads at random (its admin endpoint among them) and cannot even start
+     * the thread that would run its SIGTERM hook: it exits at once (code 3), so the run records a
+     * dead target instead of measuring a broken one.
+     */
+    static final List<String> ALWAYS_JVM_OPTIONS = List.of("-XX:+ExitOnOutOfMemoryError");
 
     private final GauntletHome home;
     private final TargetCatalogue catalogue;
@@ -31,7 +38,9 @@ final class TargetLauncher {
         this.home = home;
         this.catalogue = catalogue;
         this.cpus = cpus;
-        this.jvmOptions = List.copyOf(jvmOptions);
+        List<String> options = new ArrayList<>(ALWAYS_JVM_OPTIONS);
+        options.addAll(jvmOptions);
+        this.jvmOptions = List.copyOf(options);
     }
 
     TargetEntry entry(String name) {

@@ -36,23 +36,27 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * Everything the target prints goes to its log file; the last lines are quoted when it fails.
+ * A runner that exits, by a signal too, stops its targets the same way ({@link ProcessStopper}).
  */
 final class TargetProcess implements AutoCloseable {
     private static final Pattern READY = Pattern.compile("READY port=(\\d+) admin=(\\d+)");
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+    static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final int QUOTED_LOG_LINES = 5;
 
     private final TargetEntry entry;
     private final Process process;
+    private final ProcessStopper stopper;
     private final String host;
     private final int port;
     private final int adminPort;
     private final Deque<String> lastLines;
     private final HttpClient admin = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    private TargetProcess(TargetEntry entry, Process process, String host, int port, int adminPort, Deque<String> lastLines) {
+    private TargetProcess(TargetEntry entry, Process process, ProcessStopper stopper, String host, int port, int adminPort,
+                          Deque<String> lastLines) {
         this.entry = entry;
         this.process = process;
+        this.stopper = stopper;
         this.host = host;
         this.port = port;
         this.adminPort = adminPort;
@@ -68,21 +72,23 @@ final class TargetProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UserError("target " + entry.name() + " could not be started: " + e.getMessage());
         }
+        ProcessStopper stopper = ProcessStopper.atRunnerExit(process, STOP_TIMEOUT);
         Deque<String> lastLines = new ArrayDeque<>();
         CompletableFuture<Matcher> ready = new CompletableFuture<>();
         Thread.ofPlatform().daemon().name("target-log-" + entry.name())
                 .start(() -> copyOutput(process, log, lastLines, ready));
         try {
             Matcher m = ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new TargetProcess(entry, process, host, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), lastLines);
+            return new TargetProcess(entry, process, stopper, host, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+                    lastLines);
         } catch (TimeoutException | ExecutionException e) {
-            process.destroyForcibly();
+            stopper.kill();
             String why = e instanceof TimeoutException
                     ? "printed no READY line within " + readyTimeout.toSeconds() + " s"
                     : "exited with code " + exitCodeOf(process) + " before it was ready";
             throw new UserError("target " + entry.name() + " " + why + " (" + quote(lastLines) + "); see " + log);
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            stopper.kill();
             Thread.currentThread().interrupt();
             throw new UserError("interrupted while target " + entry.name() + " was starting");
         }
@@ -150,28 +156,12 @@ final class TargetProcess implements AutoCloseable {
     /** SIGTERM, then a kill if it has not exited within 5 s. */
     @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        stopper.stop();
     }
 
-    /** Whether the target exited by itself within the stop timeout after SIGTERM; for the contract test. */
+    /** Stops the target as {@link #close()} does; whether it exited by itself within 5 s of SIGTERM. */
     boolean terminateGracefully() {
-        process.destroy();
-        try {
-            return process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } finally {
-            process.destroyForcibly();
-        }
+        return stopper.stop();
     }
 
     private static void copyOutput(Process process, Path log, Deque<String> lastLines, CompletableFuture<Matcher> ready) {
