@@ -2,11 +2,14 @@ package dev.gauntlet.runner;
 
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The target contract, checked black-box on every entry of the target catalogue, each in its own
  * JVM on 127.0.0.1 with port 0: READY within 10 s, the exact response bytes, the wait honoured,
- * 200 concurrent waiting requests held at once, 404, a malformed request survived, SIGTERM obeyed.
+ * 200 concurrent waiting requests held at once, 404, a malformed request survived, the hiccup log
+ * since the last stats reset, SIGTERM obeyed.
  *
  * <p>Check some targets only: {@code ./mvnw -pl runner -am verify -Dit.test=TargetContractIT
  * -Dgauntlet.targets=jetty-,dummy} (comma-separated name prefixes).
@@ -78,6 +82,7 @@ class TargetContractIT {
             assertThat(RawHttp.get(host, port, "/hello?wait=100").bodyText()).isEqualTo("hello");
             assertThat(millisSince(waitStartNs)).as("ms for wait=100").isBetween(100L, 299L);
 
+            long resetEpochMs = System.currentTimeMillis();
             target.resetStats();
             assertThat(concurrentWaits(host, port)).as("answers to %d concurrent wait=%d requests",
                     CONCURRENT_REQUESTS, CONCURRENT_WAIT_MS)
@@ -85,6 +90,7 @@ class TargetContractIT {
             int expectedInFlight = entry.maxConcurrency() == null ? CONCURRENT_REQUESTS
                     : Math.min(CONCURRENT_REQUESTS, entry.maxConcurrency());
             assertThat(maxInFlight(target.stats())).as("maxInFlight").isGreaterThanOrEqualTo(expectedInFlight);
+            assertHiccupLogSince(target, resetEpochMs);
 
             assertThat(RawHttp.get(host, port, "/nothing-here").status()).isEqualTo(404);
             assertThat(RawHttp.get(host, port, "/hello?wait=soon").status()).isEqualTo(400);
@@ -123,6 +129,21 @@ class TargetContractIT {
                 connection.close();
             }
         }
+    }
+
+    /** {@code GET /hiccup}: an HdrHistogram interval log, read by HdrHistogram's own reader, starting at the last reset. */
+    private static void assertHiccupLogSince(TargetProcess target, long resetEpochMs) throws IOException {
+        RawHttp.Response hiccup = RawHttp.get(TargetLauncher.HOST, target.adminUri("/").getPort(), "/hiccup");
+        assertThat(hiccup.status()).as("GET /hiccup").isEqualTo(200);
+        assertThat(hiccup.header("Content-Type")).isEqualTo("text/plain");
+        HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(hiccup.body()));
+        int intervals = 0;
+        while (reader.nextIntervalHistogram() != null) {
+            intervals++;
+        }
+        assertThat(intervals).as("intervals in the hiccup log:%n%s", hiccup.bodyText()).isPositive();
+        assertThat(Math.round(reader.getStartTimeSec() * 1000)).as("hiccup log start (epoch ms) after the stats reset")
+                .isGreaterThanOrEqualTo(resetEpochMs);
     }
 
     private static long maxInFlight(String statsJson) {
