@@ -1,20 +1,79 @@
 package dev.gauntlet.runner;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The {@code ./gauntlet} launcher as a user runs it: exit codes and one-line errors. */
+/**
+ * Every command as a user runs it: through the {@code ./gauntlet} script on the packaged artifacts
+ * ({@code runner/target/lib}, never this test's classpath), with exit codes, one-line errors, the
+ * table and the JSON. A target started with {@code ./gauntlet target dummy} serves the loads.
+ */
 class LauncherIT {
+    private static final Pattern READY = Pattern.compile("READY port=(\\d+) admin=(\\d+)");
+    private static final long COMMAND_TIMEOUT_SEC = 90;
+
+    private static Process target;
+    private static String hello;
+    private static String admin;
 
     record Outcome(int exitCode, List<String> stdout, List<String> stderr) {
+        String out() {
+            return String.join("\n", stdout);
+        }
+    }
+
+    @BeforeAll
+    static void startTargetThroughTheLauncher() throws Exception {
+        target = launcher("target", "dummy", "--jvm-option", "-Xmx256m").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        target.getOutputStream().close();
+        CompletableFuture<Matcher> ready = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().start(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = in.readLine()) != null; ) {
+                    Matcher m = READY.matcher(line);
+                    if (m.find()) {
+                        ready.complete(m);
+                    }
+                }
+            } catch (IOException e) {
+                // The target ended; the future says whether it was ever ready.
+            }
+            ready.completeExceptionally(new IllegalStateException("./gauntlet target dummy ended without READY"));
+        });
+        Matcher m = ready.get(60, TimeUnit.SECONDS);
+        hello = "http://127.0.0.1:" + m.group(1) + "/hello";
+        admin = "http://127.0.0.1:" + m.group(2);
+    }
+
+    @AfterAll
+    static void stopTarget() throws Exception {
+        if (target != null) {
+            Signals.send("TERM", target.pid());
+            boolean exited = target.waitFor(15, TimeUnit.SECONDS);
+            target.destroyForcibly();
+            assertThat(exited).as("./gauntlet target exits after SIGTERM").isTrue();
+        }
     }
 
     @Test
@@ -49,23 +108,118 @@ class LauncherIT {
         for (String command : List.of("run", "load", "target", "targets")) {
             Outcome outcome = gauntlet(command, "--help");
             assertThat(outcome.exitCode()).as(command).isZero();
-            assertThat(String.join("\n", outcome.stdout())).as(command).contains("Example").containsPattern("(?m)gauntlet " + command + "( |$)");
+            assertThat(outcome.out()).as(command).contains("Example").containsPattern("(?m)gauntlet " + command + "( |$)");
+        }
+        Outcome top = gauntlet("--help");
+        assertThat(top.exitCode()).isZero();
+        assertThat(top.out()).contains("run", "load", "target", "targets");
+    }
+
+    @Test
+    void loadRunsEachModelAsATable() throws Exception {
+        for (List<String> model : List.of(List.of("--rate", "200"), List.of("--connections", "4"))) {
+            Outcome outcome = gauntlet(Stream.concat(Stream.of("load", hello), Stream.concat(model.stream(),
+                    Stream.of("--warmup", "1s", "--duration", "1s", "--admin", admin))).toArray(String[]::new));
+
+            assertThat(outcome.exitCode()).as("load %s: %s", model, outcome.stderr()).isZero();
+            assertThat(outcome.out()).as("load %s", model).contains(", 0 errors")
+                    .containsPattern("(?m)^  response +\\d").containsPattern("(?m)^  hiccups +\\d")
+                    .containsPattern("(?m)^  target hiccups +\\d").containsPattern("(?m)^  verdict +[a-z-]+");
+        }
+        Outcome held = gauntlet("load", hello + "?wait=5000", "--max-concurrency", "20", "--admin", admin,
+                "--warmup", "1s", "--duration", "1s");
+        assertThat(held.exitCode()).as("%s", held.stderr()).isZero();
+        assertThat(held.out()).contains("20 connected, 20 requests held at the end; the server started 20");
+    }
+
+    @Test
+    void loadRunsEachModelAsJson() throws Exception {
+        for (List<String> model : List.of(List.of("--rate", "200"), List.of("--connections", "4"),
+                List.of("--max-concurrency", "20"))) {
+            String url = model.getFirst().equals("--max-concurrency") ? hello + "?wait=5000" : hello;
+            Outcome outcome = gauntlet(Stream.concat(Stream.of("load", url, "--json"), Stream.concat(model.stream(),
+                    Stream.of("--warmup", "1s", "--duration", "1s", "--admin", admin))).toArray(String[]::new));
+
+            assertThat(outcome.exitCode()).as("load %s: %s", model, outcome.stderr()).isZero();
+            JsonNode summary = Json.json().readTree(outcome.out());
+            assertThat(summary.path("verdict").asText()).as("%s", model).isNotEmpty();
+            assertThat(summary.path("generatorHiccups").path("count").asLong()).as("%s", model).isPositive();
+            if (model.getFirst().equals("--max-concurrency")) {
+                assertThat(summary.path("concurrency").path("held").asLong()).isEqualTo(20);
+            } else {
+                assertThat(summary.path("completed").asLong()).as("%s", model).isPositive();
+                assertThat(summary.path("errors").path("RESET").asLong()).isZero();
+            }
         }
     }
 
+    @Test
+    void loadAgainstNothingIsOneLine() throws Exception {
+        Outcome outcome = gauntlet("load", "http://127.0.0.1:1/hello", "--rate", "10");
+
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.stderr()).containsExactly("gauntlet load: nothing listens on 127.0.0.1:1");
+    }
+
+    @Test
+    void runOfASuiteFileWritesItsResults(@TempDir Path work) throws Exception {
+        Path suite = work.resolve("tiny.yaml");
+        Files.writeString(suite, """
+                name: tiny
+                description: one target, one short scenario
+                targets: [dummy]
+                repetitions: 1
+                jvm:
+                  target: [-Xmx256m]
+                  generator: [-Xmx256m]
+                scenarios:
+                  - name: open
+                    description: 200 requests/s for 2 s
+                    load: { type: open, ratePerSec: 200 }
+                    waitMs: 0
+                    warmupMs: 1000
+                    durationMs: 2000
+                """);
+
+        Outcome outcome = gauntlet("run", "--suite", suite.toString(), "--results", work.resolve("results").toString());
+
+        assertThat(outcome.exitCode()).as("%s", outcome.stderr()).isZero();
+        assertThat(outcome.out()).containsPattern("(?m)^dummy +open +\\d+");
+        List<Path> dirs;
+        try (Stream<Path> list = Files.list(work.resolve("results"))) {
+            dirs = list.toList();
+        }
+        assertThat(dirs).singleElement().satisfies(dir -> {
+            assertThat(dir.resolve("suite.json")).exists();
+            assertThat(dir.resolve("results.json")).exists();
+            assertThat(dir.resolve("runs/dummy/open/1/summary.json")).exists();
+            assertThat(dir.resolve("runs/dummy/open/1/hiccup.hlog")).exists();
+            assertThat(dir.resolve("runs/dummy/open/1/target-hiccup.hlog")).exists();
+        });
+    }
+
     static Outcome gauntlet(String... args) throws IOException, InterruptedException {
-        Path home = GauntletHome.fromSystemProperty().root();
-        List<String> command = new java.util.ArrayList<>(List.of(home.resolve("gauntlet").toString()));
+        Process process = launcher(args).start();
+        process.getOutputStream().close();
+        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));
+        String out = readAll(process.getInputStream());
+        assertThat(process.waitFor(COMMAND_TIMEOUT_SEC, TimeUnit.SECONDS)).as("gauntlet %s finished", List.of(args)).isTrue();
+        return new Outcome(process.exitValue(), out.lines().toList(), err.join().lines().toList());
+    }
+
+    private static ProcessBuilder launcher(String... args) {
+        List<String> command = new ArrayList<>(List.of(GauntletHome.fromSystemProperty().root().resolve("gauntlet").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("GAUNTLET_NO_BUILD", "1");
-        Process process = builder.start();
-        process.getOutputStream().close();
-        var stdout = process.getInputStream();
-        var stderr = process.getErrorStream();
-        String out = new String(stdout.readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(stderr.readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("gauntlet %s finished", List.of(args)).isTrue();
-        return new Outcome(process.exitValue(), out.lines().toList(), err.lines().toList());
+        return builder;
+    }
+
+    private static String readAll(java.io.InputStream in) {
+        try {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

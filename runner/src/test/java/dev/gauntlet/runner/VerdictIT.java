@@ -46,8 +46,8 @@ class VerdictIT {
         try (TargetProcess target = dummy();
              ScheduledExecutorService signals = Executors.newSingleThreadScheduledExecutor()) {
             // The stall is the behaviour under test: SIGSTOP half a second into the measured phase, SIGCONT 1 s later.
-            signals.schedule(() -> signal("STOP", target.pid()), WARMUP_MS + 500, TimeUnit.MILLISECONDS);
-            signals.schedule(() -> signal("CONT", target.pid()), WARMUP_MS + 1_500, TimeUnit.MILLISECONDS);
+            signals.schedule(() -> signal("STOP", target), WARMUP_MS + 500, TimeUnit.MILLISECONDS);
+            signals.schedule(() -> signal("CONT", target), WARMUP_MS + 1_500, TimeUnit.MILLISECONDS);
 
             RunSummary summary = Generator.run(openLoop(target, "/hello", 1_000).durationMs(3_000).build(), dir);
 
@@ -129,8 +129,9 @@ class VerdictIT {
                 .toBuilder().warmupMs(WARMUP_MS).adminUrl(target.adminUri("/"));
     }
 
-    private static void signal(String signal, long pid) {
-        run("kill", "-" + signal, Long.toString(pid));
+    private static Void signal(String signal, TargetProcess target) throws Exception {
+        Signals.send(signal, target.pid());
+        return null;
     }
 
     /** Pins the calling (platform) thread, by its kernel id, to {@code cpus}. */
