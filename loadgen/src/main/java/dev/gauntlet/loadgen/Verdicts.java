@@ -132,8 +132,8 @@ final class Verdicts {
                     + "fell behind", run.connectionsPeak(), describeNeed(run, open)));
         }
         if (lagP99Ms > run.spec().maxScheduleLagP99Ms()) {
-            platform.add(String.format(Locale.ROOT, "schedule lag p99 %s ms is the platform's: within %s",
-                    ms(lagP99Ms), floor));
+            platform.add(String.format(Locale.ROOT, "schedule lag p99 %s ms, no later than the platform's own noise "
+                    + "explains (%s)", ms(lagP99Ms), floor));
         }
     }
 

@@ -21,7 +21,7 @@ import java.util.Map;
  *
  * <pre>
  * results/&lt;suite&gt;-&lt;yyyyMMdd-HHmmss&gt;/
- *   suite.json                         the resolved suite and the environment
+ *   suite.json                         the resolved suite, the environment and the platform's noise floor
  *   runs/&lt;target&gt;/target.log           the target JVM's output
  *   runs/&lt;target&gt;/settings.json        the target's settings in force
  *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   spec.json summary.json response.hlog service.hlog lag.hlog stats.json generator.log
@@ -38,7 +38,9 @@ final class ResultsStore {
         this.dir = dir;
     }
 
-    static ResultsStore create(Path resultsRoot, Suite suite, Environment environment) {
+    /** @param platform the platform calibration's figures; null when it was skipped */
+    static ResultsStore create(Path resultsRoot, Suite suite, Environment environment,
+                               PlatformCalibration.PlatformFloor platform) {
         Path dir = resultsRoot.resolve(suite.name() + "-" + LocalDateTime.now().format(STAMP));
         try {
             Files.createDirectories(dir.resolve("runs"));
@@ -50,6 +52,7 @@ final class ResultsStore {
         Map<String, Object> resolved = new LinkedHashMap<>();
         resolved.put("suite", suite);
         resolved.put("environment", environment);
+        resolved.put("platform", platform != null ? platform : Map.of("skipped", "--no-calibration"));
         store.writeJson(dir.resolve("suite.json"), resolved);
         return store;
     }

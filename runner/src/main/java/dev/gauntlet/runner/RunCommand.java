@@ -8,6 +8,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -16,7 +17,8 @@ import java.util.concurrent.Callable;
         description = "Run a benchmark suite: every target × scenario × repetition, each target and generator in its own JVM.",
         footer = {"", "Examples:", "  ./gauntlet run                                   the built-in quick suite (about 2 minutes)",
                 "  ./gauntlet run --targets dummy,netty-event-loop  the quick suite on two targets",
-                "  ./gauntlet run --suite my-suite.yaml --results /tmp/results"})
+                "  ./gauntlet run --suite my-suite.yaml --results /tmp/results",
+                "  ./gauntlet run --targets dummy --no-calibration   no noise-floor measurement first"})
 final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--suite", paramLabel = "NAME|FILE", description = "a built-in suite (quick) or a YAML file (default: quick)")
@@ -28,6 +30,13 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--results", paramLabel = "DIR", description = "where results directories go (default: results)")
     Path resultsRoot = Path.of("results");
+
+    @Option(names = "--calibration-seconds", paramLabel = "S",
+            description = "measure the platform's noise floor for S seconds before the suite (default: 10, at most 30)")
+    long calibrationSeconds = PlatformCalibration.DEFAULT_DURATION.toSeconds();
+
+    @Option(names = "--no-calibration", description = "skip the platform calibration (suite.json then says so)")
+    boolean noCalibration;
 
     @Spec
     CommandSpec spec;
@@ -45,7 +54,8 @@ final class RunCommand implements Callable<Integer> {
         suite.targets().forEach(targetLauncher::entry);
         GeneratorLauncher generator = new GeneratorLauncher(home, cpus, suite.jvm().generator());
 
-        ResultsStore store = ResultsStore.create(resultsRoot, suite, Environment.capture(home, cpus));
+        PlatformCalibration.PlatformFloor platform = noCalibration ? null : calibrate(home, cpus);
+        ResultsStore store = ResultsStore.create(resultsRoot, suite, Environment.capture(home, cpus), platform);
         PrintWriter out = spec.commandLine().getOut();
         System.err.printf("gauntlet: suite %s, %d targets × %d scenarios × %d, CPUs %s; results in %s%n", suite.name(),
                 suite.targets().size(), suite.scenarios().size(), suite.repetitions(), describe(cpus), store.dir());
@@ -60,6 +70,18 @@ final class RunCommand implements Callable<Integer> {
             throw new UserError(failures.size() + " run(s) failed, the rest is in " + store.dir() + "; first: " + failures.getFirst());
         }
         return 0;
+    }
+
+    private PlatformCalibration.PlatformFloor calibrate(GauntletHome home, CpuPlan cpus) {
+        if (calibrationSeconds < 1 || calibrationSeconds > PlatformCalibration.MAX_DURATION.toSeconds()) {
+            throw new UserError("--calibration-seconds must be 1 to " + PlatformCalibration.MAX_DURATION.toSeconds()
+                    + ", got " + calibrationSeconds + " (or skip it with --no-calibration)");
+        }
+        System.err.printf("gauntlet: measuring the platform's noise floor for %d s (skip it with --no-calibration) ...%n",
+                calibrationSeconds);
+        PlatformCalibration.PlatformFloor floor = new PlatformCalibration(home, cpus).measure(Duration.ofSeconds(calibrationSeconds));
+        System.err.println(floor.describe());
+        return floor;
     }
 
     private static String describe(CpuPlan cpus) {

@@ -181,16 +181,19 @@ class LauncherIT {
                     durationMs: 2000
                 """);
 
-        Outcome outcome = gauntlet("run", "--suite", suite.toString(), "--results", work.resolve("results").toString());
+        Outcome outcome = gauntlet("run", "--suite", suite.toString(), "--results", work.resolve("results").toString(),
+                "--calibration-seconds", "1");
 
         assertThat(outcome.exitCode()).as("%s", outcome.stderr()).isZero();
+        assertThat(outcome.stderr().getFirst()).startsWith("gauntlet: measuring the platform's noise floor for 1 s");
+        assertThat(outcome.stderr().get(1)).containsPattern("^platform: wake-up p99 [0-9.]+ ms .* loopback round trip p50 \\d+ µs");
         assertThat(outcome.out()).containsPattern("(?m)^dummy +open +\\d+");
         List<Path> dirs;
         try (Stream<Path> list = Files.list(work.resolve("results"))) {
             dirs = list.toList();
         }
         assertThat(dirs).singleElement().satisfies(dir -> {
-            assertThat(dir.resolve("suite.json")).exists();
+            assertThat(dir.resolve("suite.json")).content().contains("\"roundTrip\"");
             assertThat(dir.resolve("results.json")).exists();
             assertThat(dir.resolve("runs/dummy/open/1/summary.json")).exists();
             assertThat(dir.resolve("runs/dummy/open/1/hiccup.hlog")).exists();

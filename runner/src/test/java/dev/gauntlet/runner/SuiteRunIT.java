@@ -60,9 +60,11 @@ class SuiteRunIT {
                     durationMs: 2000
                 """.formatted(RATE_PER_SEC, WAIT_MS));
 
-        assertThat(Main.execute("run", "--suite", suite.toString(), "--results", work.toString())).isZero();
+        assertThat(Main.execute("run", "--suite", suite.toString(), "--results", work.toString(), "--no-calibration")).isZero();
 
         Path dir = onlyResultsDir();
+        assertThat(Json.json().readTree(dir.resolve("suite.json").toFile()).path("platform").path("skipped").asText())
+                .isEqualTo("--no-calibration");
         JsonNode environment = Json.json().readTree(dir.resolve("suite.json").toFile()).get("environment");
         assertThat(environment.get("jdk").asText()).contains("25");
         assertThat(environment.get("cpuPlan").get("mechanism").asText()).isIn("taskset", "none");
@@ -114,7 +116,7 @@ class SuiteRunIT {
         System.setErr(new PrintStream(runStarted, true, StandardCharsets.UTF_8));
         try {
             CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
-                    () -> Main.execute("run", "--suite", suite.toString(), "--results", work.toString()));
+                    () -> Main.execute("run", "--suite", suite.toString(), "--results", work.toString(), "--no-calibration"));
 
             // The runner prints the run's progress line once the target is READY, just before the generator starts.
             assertThat(runStarted.await(60, TimeUnit.SECONDS)).as("progress line of the first run").isTrue();

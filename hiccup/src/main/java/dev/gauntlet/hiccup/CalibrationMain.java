@@ -1,0 +1,115 @@
+package dev.gauntlet.hiccup;
+
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One side of the platform calibration the runner does before a suite, each side a JVM pinned
+ * to one role's CPUs. Both measure their hiccups for the same seconds while a small message goes
+ * back and forth between them over 127.0.0.1 every 2 ms:
+ *
+ * <pre>
+ * taskset -c 0 java -cp ... dev.gauntlet.hiccup.CalibrationMain echo --seconds 10   prints READY port=P, then RESULT {...}
+ * taskset -c 1 java -cp ... dev.gauntlet.hiccup.CalibrationMain ping --port P --seconds 10          prints RESULT {...}
+ * </pre>
+ *
+ * <p>{@code RESULT} is one line of JSON: {@code hiccups} (and for ping {@code roundTrip}), each
+ * with {@code count, meanMs, p50Ms, p90Ms, p99Ms, p999Ms, p9999Ms, maxMs}. Bad arguments: one line
+ * on stderr, exit 2.
+ */
+public final class CalibrationMain {
+    /** Between round trips: the pair stays nearly idle, as a quiet machine would be. */
+    private static final Duration PING_GAP = Duration.ofMillis(2);
+
+    private CalibrationMain() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        String role = args.length > 0 ? args[0] : "";
+        int port = 0;
+        long seconds = 10;
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--port" -> port = Integer.parseInt(args[i + 1]);
+                case "--seconds" -> seconds = Long.parseLong(args[i + 1]);
+                default -> fail("unknown argument " + args[i]);
+            }
+        }
+        long endNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        try (HiccupMeter meter = HiccupMeter.start()) {
+            switch (role) {
+                case "echo" -> {
+                    echo(endNs);
+                    System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram()) + "}");
+                }
+                case "ping" -> {
+                    Histogram roundTrip = ping(port, endNs);
+                    System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram())
+                            + ",\"roundTrip\":" + json(roundTrip) + "}");
+                }
+                default -> fail("usage: CalibrationMain echo --seconds S | ping --port P --seconds S");
+            }
+        }
+    }
+
+    /** Answers every byte with itself until the pinger hangs up or the time is over. */
+    private static void echo(long endNs) throws IOException {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            System.out.println("READY port=" + server.getLocalPort());
+            System.out.flush();
+            server.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(endNs - System.nanoTime()) + 5_000));
+            try (Socket socket = server.accept(); InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
+                socket.setTcpNoDelay(true);
+                for (int b = in.read(); b >= 0; b = in.read()) {
+                    out.write(b);
+                }
+            }
+        }
+    }
+
+    private static Histogram ping(int port, long endNs) throws IOException, InterruptedException {
+        Histogram roundTripNs = new Histogram(1, HiccupMeter.HIGHEST_TRACKABLE_NS, 3);
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
+             InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
+            socket.setTcpNoDelay(true);
+            while (System.nanoTime() < endNs) {
+                long sentNs = System.nanoTime();
+                out.write(1);
+                if (in.read() < 0) {
+                    break;
+                }
+                roundTripNs.recordValue(Math.min(System.nanoTime() - sentNs, HiccupMeter.HIGHEST_TRACKABLE_NS));
+                Thread.sleep(PING_GAP);
+            }
+        }
+        return roundTripNs;
+    }
+
+    /** The fields of Gauntlet's {@code Percentiles}, in ms. */
+    private static String json(Histogram ns) {
+        if (ns.getTotalCount() == 0) {
+            return "{\"count\":0,\"meanMs\":0,\"p50Ms\":0,\"p90Ms\":0,\"p99Ms\":0,\"p999Ms\":0,\"p9999Ms\":0,\"maxMs\":0}";
+        }
+        return String.format(Locale.ROOT, "{\"count\":%d,\"meanMs\":%.6f,\"p50Ms\":%.6f,\"p90Ms\":%.6f,\"p99Ms\":%.6f,"
+                        + "\"p999Ms\":%.6f,\"p9999Ms\":%.6f,\"maxMs\":%.6f}", ns.getTotalCount(), ns.getMean() / 1e6,
+                ms(ns, 50), ms(ns, 90), ms(ns, 99), ms(ns, 99.9), ms(ns, 99.99), ns.getMaxValue() / 1e6);
+    }
+
+    private static double ms(Histogram ns, double percentile) {
+        return ns.getValueAtPercentile(percentile) / 1e6;
+    }
+
+    private static void fail(String message) {
+        System.err.println("calibration: " + message);
+        System.exit(2);
+    }
+}
