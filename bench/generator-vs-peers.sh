@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Gauntlet's load generator against its peers, on this machine, against nginx on 127.0.0.1:
+# Gauntlet's load generator against its peers, on this machine, against nginx on 127.0.0.1,
+# nginx pinned to the first CPU and every client to the last (taskset):
 #   1. closed loop, 50 connections: Gauntlet vs wrk, alternately, requests/s;
-#   2. one keep-alive connection: Gauntlet vs ab -k -c1, mean round trip;
-#   3. open loop at 20,000 requests/s: Gauntlet's schedule-lag p99;
-#   4. 19,000 connections held: Gauntlet's peak heap (with -Xmx512m).
+#   2. one keep-alive connection: Gauntlet vs ab -k -c1, wall time per request;
+#   3. open loop at 10k, 25k and 50k requests/s: Gauntlet (adaptive connections, and a fixed pool
+#      of 100) vs bombardier's rate-limited fixed pool of 100, response p99 and connections;
+#   4. CPU per request: the open loop at 1,000/s against the closed loop;
+#   5. 19,000 connections held: Gauntlet's peak heap (with -Xmx512m).
+# Beside every round, the platform's hiccup p99 on the client CPU during it (Gauntlet's own meter,
+# or a meter JVM beside the peer): the noise floor the round ran on.
 # Prints medians of the alternations and the ratios. Benchmarks, not tests: nothing asserts.
 #
 # Usage: bench/generator-vs-peers.sh [ROUNDS]   (default 3; env PORT=18080, SECONDS_PER_RUN=5)
@@ -15,6 +20,8 @@ RUN_S=${SECONDS_PER_RUN:-5}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d /tmp/gauntlet-bench.XXXXXX)
 URL="http://127.0.0.1:$PORT/hello"
+SERVER_CPU=0
+CLIENT_CPU=$(( $(nproc) - 1 ))
 
 need() {
   if ! command -v "$1" >/dev/null 2>&1; then
@@ -25,23 +32,44 @@ need() {
 need wrk wrk
 need ab apache2-utils
 need nginx nginx
+need go golang-go
+BOMBARDIER=${BOMBARDIER:-/tmp/gauntlet-bench-tools/bombardier}
+if [ ! -x "$BOMBARDIER" ]; then
+  echo "installing bombardier 1.2.6 from the Go module proxy" >&2
+  mkdir -p "$(dirname "$BOMBARDIER")/mod"
+  (cd "$(dirname "$BOMBARDIER")/mod" && { [ -f go.mod ] || go mod init bench-tools >/dev/null 2>&1; } \
+    && go get github.com/codesenberg/bombardier@v1.2.6 >/dev/null 2>&1 \
+    && go build -o "$BOMBARDIER" github.com/codesenberg/bombardier) >&2
+fi
 
 JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 JAVA="$JAVA_HOME/bin/java"
 JAR="$ROOT/loadgen/target/gauntlet-loadgen.jar"
-if [ ! -f "$JAR" ] || [ -n "$(find "$ROOT/loadgen/src/main" "$ROOT/api/src/main" -newer "$JAR" -print -quit)" ]; then
+CP="$JAR:$ROOT/loadgen/target/lib/*"
+if [ ! -f "$JAR" ] || [ -n "$(find "$ROOT/loadgen/src/main" "$ROOT/api/src/main" "$ROOT/hiccup/src/main" -newer "$JAR" -print -quit)" ]; then
   echo "building the generator" >&2
   (cd "$ROOT" && JAVA_HOME="$JAVA_HOME" ./mvnw -B -ntp -q -pl loadgen -am package -DskipTests) >&2
 fi
+client() { taskset -c "$CLIENT_CPU" "$@"; }
 gauntlet() {
-  "$JAVA" -Xmx512m -cp "$JAR:$ROOT/loadgen/target/lib/*" dev.gauntlet.loadgen.LoadCommand "$URL" --json "$@" 2>>"$WORK/gauntlet.log"
+  client "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand "$URL" --json "$@" 2>>"$WORK/gauntlet.log"
+}
+# A hiccup meter on the client CPU for S seconds, beside a peer: its p99 in ms on stdout when it ends.
+meter_start() {
+  client "$JAVA" -Xmx64m -XX:+UseSerialGC -cp "$CP" dev.gauntlet.hiccup.CalibrationMain meter --seconds "$1" \
+    > "$WORK/meter.out" 2>/dev/null &
+  METER_PID=$!
+}
+meter_p99() {
+  wait "$METER_PID" || true
+  sed -n 's/^RESULT //p' "$WORK/meter.out" | json 'd["hiccups"]["p99Ms"]'
 }
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 median() { python3 -c "import statistics,sys; print(round(statistics.median(float(x) for x in sys.argv[1:]), 3))" "$@"; }
 ratio() { python3 -c "import sys; print(round(float(sys.argv[1]) / float(sys.argv[2]), 3))" "$1" "$2"; }
 
 sed -e "s#@PORT@#$PORT#; s#@DIR@#$WORK#g" "$ROOT/bench/nginx.conf" > "$WORK/nginx.conf"
-nginx -c "$WORK/nginx.conf" -e "$WORK/error.log" &
+taskset -c "$SERVER_CPU" nginx -c "$WORK/nginx.conf" -e "$WORK/error.log" &
 NGINX_PID=$!
 trap 'kill "$NGINX_PID" 2>/dev/null; wait "$NGINX_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
 for _ in $(seq 50); do
@@ -51,47 +79,69 @@ done
 curl -sf "$URL" >/dev/null || { echo "nginx did not come up on $URL" >&2; exit 1; }
 
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs)), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# $("$JAVA" -version 2>&1 | head -1); $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2); $(ab -V | head -1); $(nginx -v 2>&1)"
+echo "# nginx on CPU $SERVER_CPU, clients on CPU $CLIENT_CPU; $("$JAVA" -version 2>&1 | head -1); $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2); $(ab -V | head -1); $(nginx -v 2>&1); bombardier 1.2.6"
 
 echo "## closed loop, 50 connections, ${RUN_S}s each, $ROUNDS alternations (wrk -t1: its best here)"
 G=(); W=()
 for r in $(seq "$ROUNDS"); do
-  g=$(gauntlet --connections 50 --warmup 2s --duration "${RUN_S}s" | json 'd["achievedRatePerSec"]')
-  w=$(wrk -t1 -c50 -d"${RUN_S}s" "$URL" | awk '/Requests\/sec/ {print $2}')
-  echo "round $r: gauntlet $g req/s, wrk $w req/s"
+  out=$(gauntlet --connections 50 --warmup 2s --duration "${RUN_S}s")
+  g=$(echo "$out" | json 'd["achievedRatePerSec"]')
+  meter_start "$RUN_S"
+  w=$(client wrk -t1 -c50 -d"${RUN_S}s" "$URL" | awk '/Requests\/sec/ {print $2}')
+  echo "round $r: gauntlet $g req/s (hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms)," \
+       "wrk $w req/s (hiccup p99 $(meter_p99) ms)"
   G+=("$g"); W+=("$w")
 done
 GM=$(median "${G[@]}"); WM=$(median "${W[@]}")
 CLOSED_RATIO=$(ratio "$GM" "$WM")
 echo "median: gauntlet $GM req/s, wrk $WM req/s, ratio gauntlet/wrk = $CLOSED_RATIO (target >= 1.0)"
 
-echo "## one keep-alive connection, $ROUNDS alternations (mean round trip = wall time / requests, as ab counts it)"
+echo "## one keep-alive connection, $ROUNDS alternations (wall time per request, as ab counts it)"
 G=(); A=()
 for r in $(seq "$ROUNDS"); do
   out=$(gauntlet --connections 1 --warmup 2s --duration "${RUN_S}s")
   g=$(echo "$out" | json '1000 / d["achievedRatePerSec"]')
-  a=$(ab -k -c1 -n 50000 "$URL" 2>/dev/null | awk '/Time per request:.*\(mean\)$/ {print $4}')
-  echo "round $r: gauntlet $g ms (its measured mean response $(echo "$out" | json 'd["responseTime"]["meanMs"]') ms), ab $a ms"
+  meter_start "$RUN_S"
+  a=$(client ab -k -c1 -t "$RUN_S" -n 10000000 "$URL" 2>/dev/null | awk '/Time per request:.*\(mean\)$/ {print $4}')
+  echo "round $r: gauntlet $g ms (hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms)," \
+       "ab $a ms (hiccup p99 $(meter_p99) ms)"
   G+=("$g"); A+=("$a")
 done
 GM=$(median "${G[@]}"); AM=$(median "${A[@]}")
 ONE_RATIO=$(ratio "$GM" "$AM")
 echo "median: gauntlet $GM ms, ab -k -c1 $AM ms, ratio gauntlet/ab = $ONE_RATIO (target <= 1.0)"
 
-echo "## open loop, 20,000 requests/s, exponential, ${RUN_S}s after a 2s warm-up"
-L=()
-for r in $(seq "$ROUNDS"); do
-  out=$(gauntlet --rate 20000 --warmup 2s --duration "${RUN_S}s")
-  lag=$(echo "$out" | json 'd["scheduleLag"]["p99Ms"]')
-  rate=$(echo "$out" | json 'd["achievedRatePerSec"]')
-  echo "round $r: achieved $rate req/s, schedule lag p99 $lag ms, p99.9 $(echo "$out" | json 'd["scheduleLag"]["p999Ms"]') ms"
-  L+=("$lag")
+echo "## open loop, exponential, ${RUN_S}s after a 2s warm-up: response p99 against bombardier's fixed pool of 100"
+OPEN_RATIOS=()
+for rate in 10000 25000 50000; do
+  for r in $(seq "$ROUNDS"); do
+    adaptive=$(gauntlet --rate "$rate" --warmup 2s --duration "${RUN_S}s")
+    pool=$(gauntlet --rate "$rate" --connections 100 --warmup 2s --duration "${RUN_S}s")
+    meter_start "$RUN_S"
+    b=$(client "$BOMBARDIER" -c 100 -r "$rate" -d "${RUN_S}s" -l -p r -o json "$URL" 2>/dev/null)
+    bp99=$(echo "$b" | json 'd["result"]["latency"]["percentiles"]["99"] / 1000')
+    ap99=$(echo "$adaptive" | json 'd["responseTime"]["p99Ms"]')
+    echo "$rate/s round $r: gauntlet adaptive p99 $ap99 ms, $(echo "$adaptive" | json 'd["connectionsOpened"]') connections," \
+         "$(echo "$adaptive" | json 'round(d["achievedRatePerSec"])')/s, verdict $(echo "$adaptive" | json 'd["verdict"]')," \
+         "hiccup p99 $(echo "$adaptive" | json 'd["generatorHiccups"]["p99Ms"]') ms;" \
+         "gauntlet pool of 100 p99 $(echo "$pool" | json 'd["responseTime"]["p99Ms"]') ms;" \
+         "bombardier p99 $bp99 ms at $(echo "$b" | json 'round(d["result"]["rps"]["mean"])')/s (hiccup p99 $(meter_p99) ms)"
+    OPEN_RATIOS+=("$rate:$(ratio "$ap99" "$bp99")")
+  done
 done
-echo "median schedule-lag p99: $(median "${L[@]}") ms (target <= 1 ms)"
+echo "gauntlet adaptive p99 / bombardier p99 by rate and round: ${OPEN_RATIOS[*]} (target <= 1.5)"
+
+echo "## CPU per request: open loop at 1,000/s against the closed loop (target: within 2x)"
+open=$(gauntlet --rate 1000 --warmup 2s --duration "${RUN_S}s")
+closed=$(gauntlet --connections 50 --warmup 2s --duration "${RUN_S}s")
+OPEN_US=$(echo "$open" | json 'round(d["generatorCost"]["cpuMs"] * 1000 / (d["sent"] * (1 + d["spec"]["warmupMs"] / d["spec"]["durationMs"])), 1)')
+CLOSED_US=$(echo "$closed" | json 'round(d["generatorCost"]["cpuMs"] * 1000 / (d["sent"] * (1 + d["spec"]["warmupMs"] / d["spec"]["durationMs"])), 1)')
+echo "open loop 1,000/s: $OPEN_US µs CPU per request; closed loop 50c: $CLOSED_US µs; ratio $(ratio "$OPEN_US" "$CLOSED_US")"
+echo "(whole-process CPU over warm-up and measured phase, divided by the requests of both: JVM start-up and JIT included)"
 
 echo "## 19,000 connections, closed loop, -Xmx512m (a 15s warm-up lets nginx accept them all)"
 out=$(gauntlet --connections 19000 --warmup 15s --duration "${RUN_S}s" --connect-timeout 10s)
 echo "connections peak $(echo "$out" | json 'd["connectionsPeak"]'), achieved $(echo "$out" | json 'd["achievedRatePerSec"]') req/s," \
      "errors $(echo "$out" | json 'sum(d["errors"].values())'), heap peak $(echo "$out" | json 'd["generatorCost"]["heapUsedMaxBytes"] >> 20') MB (target <= 512 MB)"
 
-echo "## ratios: closed loop gauntlet/wrk $CLOSED_RATIO, one connection gauntlet/ab $ONE_RATIO"
+echo "## ratios: closed loop gauntlet/wrk $CLOSED_RATIO, one connection gauntlet/ab $ONE_RATIO, open loop p99 gauntlet/bombardier ${OPEN_RATIOS[*]}"

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  * taskset -c 0 java -cp ... dev.gauntlet.hiccup.CalibrationMain echo --seconds 10   prints READY port=P, then RESULT {...}
  * taskset -c 1 java -cp ... dev.gauntlet.hiccup.CalibrationMain ping --port P --seconds 10          prints RESULT {...}
+ * taskset -c 1 java -cp ... dev.gauntlet.hiccup.CalibrationMain meter --seconds 10    hiccups only, beside another program
  * </pre>
  *
  * <p>{@code RESULT} is one line of JSON: {@code hiccups} (and for ping {@code roundTrip}), each
@@ -51,12 +52,20 @@ public final class CalibrationMain {
                     echo(endNs);
                     System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram()) + "}");
                 }
+                case "meter" -> {
+                    // Beside another program on the same CPUs (a peer in a benchmark): hiccups only.
+                    long remainingNs = endNs - System.nanoTime();
+                    if (remainingNs > 0) {
+                        Thread.sleep(Duration.ofNanos(remainingNs));
+                    }
+                    System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram()) + "}");
+                }
                 case "ping" -> {
                     Histogram roundTrip = ping(port, endNs);
                     System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram())
                             + ",\"roundTrip\":" + json(roundTrip) + "}");
                 }
-                default -> fail("usage: CalibrationMain echo --seconds S | ping --port P --seconds S");
+                default -> fail("usage: CalibrationMain echo --seconds S | ping --port P --seconds S | meter --seconds S");
             }
         }
     }
