@@ -68,6 +68,10 @@ json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 median() { python3 -c "import statistics,sys; print(round(statistics.median(float(x) for x in sys.argv[1:]), 3))" "$@"; }
 ratio() { python3 -c "import sys; print(round(float(sys.argv[1]) / float(sys.argv[2]), 3))" "$1" "$2"; }
 
+if curl -s -o /dev/null "$URL" 2>/dev/null; then
+  echo "something already listens on 127.0.0.1:$PORT; choose another port with PORT=..." >&2
+  exit 2
+fi
 sed -e "s#@PORT@#$PORT#; s#@DIR@#$WORK#g" "$ROOT/bench/nginx.conf" > "$WORK/nginx.conf"
 taskset -c "$SERVER_CPU" nginx -c "$WORK/nginx.conf" -e "$WORK/error.log" &
 NGINX_PID=$!

@@ -64,7 +64,7 @@ final class PlatformCalibration {
             return new PlatformFloor(seconds, cpus.targetCpus(), targetSide.hiccups(), cpus.generatorCpus(),
                     generatorSide.hiccups(), generatorSide.roundTrip());
         } catch (IOException | ExecutionException | TimeoutException e) {
-            throw new UserError("the platform calibration failed (" + e.getMessage() + "); skip it with --no-calibration");
+            throw new UserError("the calibration JVMs gave no figures (" + e.getMessage() + ")");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserError("interrupted during the platform calibration");

@@ -38,9 +38,8 @@ final class ResultsStore {
         this.dir = dir;
     }
 
-    /** @param platform the platform calibration's figures; null when it was skipped */
-    static ResultsStore create(Path resultsRoot, Suite suite, Environment environment,
-                               PlatformCalibration.PlatformFloor platform) {
+    /** @param platform the platform calibration's figures ({@code PlatformFloor}), or why there are none */
+    static ResultsStore create(Path resultsRoot, Suite suite, Environment environment, Object platform) {
         Path dir = resultsRoot.resolve(suite.name() + "-" + LocalDateTime.now().format(STAMP));
         try {
             Files.createDirectories(dir.resolve("runs"));
@@ -52,7 +51,7 @@ final class ResultsStore {
         Map<String, Object> resolved = new LinkedHashMap<>();
         resolved.put("suite", suite);
         resolved.put("environment", environment);
-        resolved.put("platform", platform != null ? platform : Map.of("skipped", "--no-calibration"));
+        resolved.put("platform", platform);
         store.writeJson(dir.resolve("suite.json"), resolved);
         return store;
     }

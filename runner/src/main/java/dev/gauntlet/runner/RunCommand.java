@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code gauntlet run}: a suite, its progress, its table and its results directory. */
@@ -54,7 +55,7 @@ final class RunCommand implements Callable<Integer> {
         suite.targets().forEach(targetLauncher::entry);
         GeneratorLauncher generator = new GeneratorLauncher(home, cpus, suite.jvm().generator());
 
-        PlatformCalibration.PlatformFloor platform = noCalibration ? null : calibrate(home, cpus);
+        Object platform = noCalibration ? Map.of("skipped", "--no-calibration") : calibrate(home, cpus);
         ResultsStore store = ResultsStore.create(resultsRoot, suite, Environment.capture(home, cpus), platform);
         PrintWriter out = spec.commandLine().getOut();
         System.err.printf("gauntlet: suite %s, %d targets × %d scenarios × %d, CPUs %s; results in %s%n", suite.name(),
@@ -72,16 +73,22 @@ final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
-    private PlatformCalibration.PlatformFloor calibrate(GauntletHome home, CpuPlan cpus) {
+    /** The platform's noise floor, or, when it could not be measured, why: the suite runs either way. */
+    private Object calibrate(GauntletHome home, CpuPlan cpus) {
         if (calibrationSeconds < 1 || calibrationSeconds > PlatformCalibration.MAX_DURATION.toSeconds()) {
             throw new UserError("--calibration-seconds must be 1 to " + PlatformCalibration.MAX_DURATION.toSeconds()
                     + ", got " + calibrationSeconds + " (or skip it with --no-calibration)");
         }
         System.err.printf("gauntlet: measuring the platform's noise floor for %d s (skip it with --no-calibration) ...%n",
                 calibrationSeconds);
-        PlatformCalibration.PlatformFloor floor = new PlatformCalibration(home, cpus).measure(Duration.ofSeconds(calibrationSeconds));
-        System.err.println(floor.describe());
-        return floor;
+        try {
+            PlatformCalibration.PlatformFloor floor = new PlatformCalibration(home, cpus).measure(Duration.ofSeconds(calibrationSeconds));
+            System.err.println(floor.describe());
+            return floor;
+        } catch (UserError e) {
+            System.err.println("platform: not calibrated: " + e.getMessage());
+            return Map.of("failed", e.getMessage());
+        }
     }
 
     private static String describe(CpuPlan cpus) {
