@@ -29,9 +29,11 @@ import java.util.function.Supplier;
  * to the end of the measured phase, then drains what is in flight.
  *
  * <p>Open loop: each intended start from the {@link Schedule} is sent on an idle connection at
- * once; when none is idle it waits for the first connection to free up or to connect, and a new
- * connection is opened for it unless {@code maxConnections} are open. Its intended start is kept
- * throughout, so any wait shows in response time and schedule lag. Closed loop: each connection
+ * once; when none is idle it waits for the first connection to free up or to connect. Its intended
+ * start is kept throughout, so any wait shows in response time and schedule lag. Which connections
+ * open is the model's {@link LoadModel.ConnectionPolicy}: a fixed pool opened at the start and kept;
+ * an adaptive pool ({@link AdaptivePool}) opened ahead of need; or, unbounded, one new connection
+ * for each waiting request, up to {@code maxConnections}. Closed loop: each connection
  * sends its next request when the previous one completed; the intended start is that moment. Max
  * concurrency: N requests due at the start of the measured phase, on N new connections, held.
  */
@@ -63,6 +65,14 @@ final class LeanEngine {
     private final boolean openLoop;
     private final Schedule schedule;
     private final int maxConnections;
+    /** Open loop: which connections open; null for the other modes. */
+    private final LoadModel.ConnectionPolicy policy;
+    /** Whether each waiting request gets a connection of its own: the unbounded open loop and the held model. */
+    private final boolean connectionPerWaitingRequest;
+    /** The fixed pool's size; 0 for the other policies. */
+    private final int poolConnections;
+    /** The adaptive policy's sizing; null for the others. */
+    private final AdaptivePool adaptive;
     private final InetAddress[] sourceAddresses;
     private final Supplier<RunSummary.ServerStats> serverStats;
     private int nextSource;
@@ -72,7 +82,11 @@ final class LeanEngine {
     private final ConnectionList connecting = new ConnectionList();
     private final ConnectionList idle = new ConnectionList();
     private final ConnectionList busy = new ConnectionList();
+    /** The intended starts waiting for a connection, oldest first, and when the loop queued each. */
     private final LongQueue pending = new LongQueue();
+    private final LongQueue pendingSinceNs = new LongQueue();
+    /** A pool refills no sooner than this after a failed connect, so a server that refuses is not flooded. */
+    private long connectBackoffUntilNs;
     /**
      * Open loop: how late the loop itself came to each intended start, before any wait for a
      * connection; it tells a generator that fell behind from a server that accepted too slowly.
@@ -120,19 +134,30 @@ final class LeanEngine {
             case LoadModel.OpenLoop open -> {
                 mode = Mode.OPEN;
                 schedule = Schedule.of(open, spec.seed());
-                this.maxConnections = maxConnections;
+                policy = open.connectionPolicy();
+                this.maxConnections = policy == LoadModel.ConnectionPolicy.FIXED ? open.connections() : maxConnections;
+                poolConnections = policy == LoadModel.ConnectionPolicy.FIXED ? open.connections() : 0;
+                adaptive = policy == LoadModel.ConnectionPolicy.ADAPTIVE
+                        ? new AdaptivePool(open.ratePerSec(), maxConnections, runStartNs) : null;
             }
             case LoadModel.ClosedLoop closed -> {
                 mode = Mode.CLOSED;
                 schedule = null;
+                policy = null;
+                poolConnections = 0;
+                adaptive = null;
                 this.maxConnections = closed.connections();
             }
             case LoadModel.MaxConcurrency held -> {
                 mode = Mode.HELD;
                 schedule = null;
+                policy = null;
+                poolConnections = 0;
+                adaptive = null;
                 this.maxConnections = held.requests();
             }
         }
+        this.connectionPerWaitingRequest = mode == Mode.HELD || policy == LoadModel.ConnectionPolicy.UNBOUNDED;
         this.openLoop = mode == Mode.OPEN;
         this.connectTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs());
         this.responseTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.responseTimeoutMs());
@@ -175,8 +200,8 @@ final class LeanEngine {
                             // Responses already read free their connections for the waiting requests
                             // first: a loop that fell behind must not open connections it does not need.
                             selector.selectNow(onReady);
-                            openForPending(System.nanoTime());
                         }
+                        openByPolicy(System.nanoTime());
                     }
                     case CLOSED -> replenish(nowNs, maxConnections);
                     case HELD -> {
@@ -254,7 +279,7 @@ final class LeanEngine {
                 loopLateness.recordValue(Math.min(nowNs - nextIntendedNs, LatencyRecorder.HIGHEST_TRACKABLE_NS));
             }
             beginRequest(nextIntendedNs);
-            dispatch(nextIntendedNs);
+            dispatch(nextIntendedNs, nowNs);
             if (spec.maxRequests() > 0 && measuredIssued >= spec.maxRequests()) {
                 stopIssuing(nowNs);
             } else {
@@ -263,6 +288,44 @@ final class LeanEngine {
                     stopIssuing(measureEndNs);
                 }
             }
+        }
+    }
+
+    private void openByPolicy(long nowNs) {
+        switch (policy) {
+            case UNBOUNDED -> {
+                if (!pending.isEmpty()) {
+                    openForPending(nowNs);
+                }
+            }
+            case FIXED -> fillPool(poolConnections, nowNs);
+            case ADAPTIVE -> {
+                fillPool(adaptive.targetConnections(), nowNs);
+                if (mayGrowPool() && !openFailedThisRound && adaptive.mayGrow(pendingSinceNs.peek(), nowNs)) {
+                    adaptive.grew(nowNs);
+                    openConnection(0, false, nowNs);
+                }
+            }
+        }
+    }
+
+    /** Adaptive: whether a request waits with the pool full, no connect under way and room under the limit. */
+    private boolean mayGrowPool() {
+        return adaptive != null && !pending.isEmpty() && connecting.size() == 0 && openConnections < maxConnections
+                && openConnections >= adaptive.targetConnections();
+    }
+
+    /** The connections a pool keeps open: 0 when connections open per request instead. */
+    private int poolTarget() {
+        return adaptive != null ? Math.min(adaptive.targetConnections(), maxConnections) : poolConnections;
+    }
+
+    /** Opens connections, not bound to any request, until {@code target} are open or connecting. */
+    private void fillPool(int target, long nowNs) {
+        int limit = Math.min(target, maxConnections);
+        while (openConnections < limit && connecting.size() < MAX_CONNECTING && !openFailedThisRound
+                && nowNs >= connectBackoffUntilNs) {
+            openConnection(0, false, nowNs);
         }
     }
 
@@ -307,7 +370,7 @@ final class LeanEngine {
         int requests = maxConnections;
         for (int i = 0; i < requests; i++) {
             beginRequest(measureStartNs);
-            dispatch(measureStartNs);
+            dispatch(measureStartNs, nowNs);
         }
     }
 
@@ -343,7 +406,7 @@ final class LeanEngine {
             fail(c, ErrorClass.CONNECT_TIMEOUT);
         }
         while (!pending.isEmpty()) {
-            resolveError(pending.poll(), ErrorClass.CONNECT_TIMEOUT);
+            resolveError(pollPending(), ErrorClass.CONNECT_TIMEOUT);
         }
     }
 
@@ -359,13 +422,20 @@ final class LeanEngine {
         }
     }
 
-    private void dispatch(long intendedStartNs) {
+    private void dispatch(long intendedStartNs, long nowNs) {
         Connection connection = idle.pollLast();
         if (connection != null) {
             send(connection, intendedStartNs);
         } else {
             pending.add(intendedStartNs);
+            pendingSinceNs.add(nowNs);
         }
+    }
+
+    /** The oldest waiting request's intended start, taken off the queue. */
+    private long pollPending() {
+        pendingSinceNs.poll();
+        return pending.poll();
     }
 
     /** With {@code withRequest}, the connection carries that request (closed loop); else it serves the waiting ones. */
@@ -395,13 +465,14 @@ final class LeanEngine {
         } catch (IOException e) {
             // Refused at once (or no local port left): a request fails and the loop backs off a little.
             openFailedThisRound = true;
+            connectBackoffUntilNs = nowNs + BACKOFF_NS;
             if (channel != null) {
                 closeQuietly(channel);
             }
             if (withRequest) {
                 resolveError(intendedStartNs, connectError(e));
             } else if (!pending.isEmpty()) {
-                resolveError(pending.poll(), connectError(e));
+                resolveError(pollPending(), connectError(e));
             }
         }
     }
@@ -526,6 +597,9 @@ final class LeanEngine {
     private void complete(Connection connection, long endNs, boolean mustClose) {
         busy.remove(connection);
         ResponseParser parser = connection.parser;
+        if (adaptive != null) {
+            adaptive.onServiceTime(endNs - connection.sendNs, endNs);
+        }
         boolean measured = connection.intendedStartNs >= measureStartNs;
         if (measured) {
             if (parser.status() != spec.expectedStatus()) {
@@ -551,7 +625,7 @@ final class LeanEngine {
     private void onIdle(Connection connection, long nowNs) {
         connection.state = Connection.IDLE;
         if (!pending.isEmpty()) {
-            send(connection, pending.poll());
+            send(connection, pollPending());
         } else if (mayReissue(nowNs)) {
             beginRequest(nowNs);
             send(connection, nowNs);
@@ -583,6 +657,12 @@ final class LeanEngine {
         if (openFailedThisRound) {
             wakeNs = Math.min(wakeNs, nowNs + BACKOFF_NS);
         }
+        if (nowNs < connectBackoffUntilNs && openConnections < poolTarget()) {
+            wakeNs = Math.min(wakeNs, connectBackoffUntilNs);
+        }
+        if (mayGrowPool()) {
+            wakeNs = Math.min(wakeNs, adaptive.nextGrowNs(pendingSinceNs.peek()));
+        }
         return wakeNs;
     }
 
@@ -594,9 +674,12 @@ final class LeanEngine {
             resolveError(connection.intendedStartNs, errorClass);
         }
         close(connection);
-        if (wasConnecting && !hadRequest && pending.size() > connecting.size()) {
+        if (wasConnecting && !hadRequest) {
+            connectBackoffUntilNs = System.nanoTime() + BACKOFF_NS;
             // A connection opened for the waiting requests failed: the oldest of them fails with it, once.
-            resolveError(pending.poll(), errorClass);
+            if (connectionPerWaitingRequest ? pending.size() > connecting.size() : !pending.isEmpty()) {
+                resolveError(pollPending(), errorClass);
+            }
         }
     }
 
@@ -632,7 +715,7 @@ final class LeanEngine {
             fail(c, ErrorClass.RESPONSE_TIMEOUT);
         }
         while (!pending.isEmpty()) {
-            resolveError(pending.poll(), ErrorClass.RESPONSE_TIMEOUT);
+            resolveError(pollPending(), ErrorClass.RESPONSE_TIMEOUT);
         }
     }
 
