@@ -16,10 +16,13 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  *
  * <p>The target is Little's law with headroom: {@link #HEADROOM} × rate × the median service time
- * of the last window (at least {@link #WINDOW_NS} and {@link #WINDOW_SAMPLES} responses), never
- * below {@link #MIN_CONNECTIONS}, never above the connection limit, and it only grows. The median,
- * not the mean: a stall of the server or of the loop delays the few requests then in flight,
- * which moves the mean and not the median, so a stall does not grow the pool. Beyond the target
+ * of the run so far (taken again every {@link #ESTIMATE_EVERY_NS} and {@link #ESTIMATE_SAMPLES}
+ * responses), never below {@link #MIN_CONNECTIONS}, never above the connection limit, and it only
+ * grows. The median, not the mean, and of the whole run, not of the last moment: a stall of the
+ * server or of the loop delays the requests then in flight and those sent in the burst after it,
+ * which moves the mean and a short window's median (a pool sized by them would balloon after every
+ * hiccup of a busy machine), not the run's median. A server that slows down for good moves it
+ * once the slow responses are half of all; until then the pool grows as follows. Beyond the target
  * the pool grows by one connection every {@link #GROW_AFTER_NS} at most, while the oldest waiting
  * request has waited that long since the loop queued it: a loop that came late (its requests all
  * queued at once) does not count as waiting, and a stalled server gets a trickle of connections,
@@ -29,14 +32,15 @@ final class AdaptivePool {
     static final int MIN_CONNECTIONS = 16;
     static final double HEADROOM = 2;
     static final long GROW_AFTER_NS = TimeUnit.MILLISECONDS.toNanos(10);
-    static final long WINDOW_NS = TimeUnit.MILLISECONDS.toNanos(100);
-    static final int WINDOW_SAMPLES = 8;
+    static final long ESTIMATE_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(100);
+    static final int ESTIMATE_SAMPLES = 8;
 
     private final double ratePerSec;
     private final int maxConnections;
-    /** Two significant digits are plenty for a median; the window is reset once read. */
-    private final Histogram window = new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NS, 2);
-    private long windowStartNs;
+    /** Two significant digits are plenty for a median. */
+    private final Histogram serviceTimes = new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NS, 2);
+    private long estimatedNs;
+    private int samplesSinceEstimate;
     private int targetConnections;
     private long lastGrowNs;
     private boolean grown;
@@ -44,7 +48,7 @@ final class AdaptivePool {
     AdaptivePool(double ratePerSec, int maxConnections, long startNs) {
         this.ratePerSec = ratePerSec;
         this.maxConnections = maxConnections;
-        this.windowStartNs = startNs;
+        this.estimatedNs = startNs;
         this.targetConnections = Math.min(MIN_CONNECTIONS, maxConnections);
     }
 
@@ -54,13 +58,14 @@ final class AdaptivePool {
     }
 
     void onServiceTime(long serviceNs, long nowNs) {
-        window.recordValue(Math.clamp(serviceNs, 0, LatencyRecorder.HIGHEST_TRACKABLE_NS));
-        if (nowNs - windowStartNs >= WINDOW_NS && window.getTotalCount() >= WINDOW_SAMPLES) {
-            long medianNs = window.getValueAtPercentile(50);
+        serviceTimes.recordValue(Math.clamp(serviceNs, 0, LatencyRecorder.HIGHEST_TRACKABLE_NS));
+        samplesSinceEstimate++;
+        if (nowNs - estimatedNs >= ESTIMATE_EVERY_NS && samplesSinceEstimate >= ESTIMATE_SAMPLES) {
+            long medianNs = serviceTimes.getValueAtPercentile(50);
             long needed = (long) Math.ceil(HEADROOM * ratePerSec * medianNs / 1e9);
             targetConnections = (int) Math.max(targetConnections, Math.min(needed, maxConnections));
-            window.reset();
-            windowStartNs = nowNs;
+            estimatedNs = nowNs;
+            samplesSinceEstimate = 0;
         }
     }
 

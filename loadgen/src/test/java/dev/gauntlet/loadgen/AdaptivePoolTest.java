@@ -54,6 +54,29 @@ class AdaptivePoolTest {
     }
 
     @Test
+    void aBusyMomentOfTheMachineDoesNotGrowThePool() {
+        // 4,500/s answered in 1 ms for 2 s, then 300 ms in which the generator, starved of CPU, sent in
+        // bursts and every response took 150 ms, then 1 ms again.
+        AdaptivePool pool = new AdaptivePool(4_500, 10_000, 0);
+        SplittableRandom random = new SplittableRandom(6);
+        feed(pool, 4_500, MS, 0, 2_000 * MS, random);
+        feed(pool, 4_500, 150 * MS, 2_000 * MS, 2_300 * MS, random);
+        feed(pool, 4_500, MS, 2_300 * MS, 4_000 * MS, random);
+        assertThat(pool.targetConnections()).isEqualTo(AdaptivePool.MIN_CONNECTIONS);
+    }
+
+    @Test
+    void aServerThatSlowsDownForGoodGrowsThePoolOnceHalfItsResponsesAreSlow() {
+        AdaptivePool pool = new AdaptivePool(500, 10_000, 0);
+        SplittableRandom random = new SplittableRandom(7);
+        feed(pool, 500, MS, 0, 1_000 * MS, random);
+        feed(pool, 500, 100 * MS, 1_000 * MS, 1_900 * MS, random);
+        assertThat(pool.targetConnections()).isEqualTo(AdaptivePool.MIN_CONNECTIONS);
+        feed(pool, 500, 100 * MS, 1_900 * MS, 2_500 * MS, random);
+        assertThat(pool.targetConnections()).isBetween(85, 105);
+    }
+
+    @Test
     void growsBeyondTheTargetOnlyForARequestThatWaitedAndThenOnlyOnceAWhile() {
         AdaptivePool pool = new AdaptivePool(2_000, 10_000, 0);
         long queuedNs = 100 * MS;
