@@ -46,9 +46,22 @@ final class LeanEngine {
      */
     static final int MAX_CONNECTING = 32;
     private static final long BACKOFF_NS = TimeUnit.MILLISECONDS.toNanos(1);
-    /** Below this the selector's millisecond timeout is too coarse: poll and park briefly instead. */
-    private static final long SPIN_BELOW_NS = TimeUnit.MILLISECONDS.toNanos(1);
-    private static final long MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(50);
+    /**
+     * Open loop: the spin window, at most this long and at most {@link #SPIN_SHARE} of the mean gap
+     * between intended starts. A start closer than that is polled for; a later one is slept for, to
+     * wake at it by the measured wake latency, and the wake that comes early polls the rest. Each
+     * sleep costs a wake-up (about 20 µs of CPU on a virtual machine), each polled microsecond costs
+     * one: so the loop spins at most a quarter of its time, and at low rates only the early part of
+     * its wake-ups. See docs/benchmarks.md for what it costs against the closed loop.
+     */
+    static final long MAX_SPIN_NS = TimeUnit.MICROSECONDS.toNanos(50);
+    static final int SPIN_SHARE = 4;
+    /**
+     * Open loop, waiting for a start while responses or connects are awaited: a sleep at least this
+     * long waits in the selector with a {@link SelectorAlarm} (responsive, three wake-ups), a shorter
+     * one parks (one wake-up; what arrives meanwhile is read that much later).
+     */
+    static final long ALARM_MIN_NS = TimeUnit.MICROSECONDS.toNanos(200);
 
     private final LoadSpec spec;
     private final InetSocketAddress address;
@@ -92,6 +105,11 @@ final class LeanEngine {
      * connection; it tells a generator that fell behind from a server that accepted too slowly.
      */
     private final Histogram loopLateness = LatencyRecorder.newHistogram();
+    private final WakeLatency parkLatency = new WakeLatency();
+    private final WakeLatency alarmLatency = new WakeLatency();
+    private final long spinNs;
+    /** Wakes the selector between its whole milliseconds; started by the open loop's first wait for a start. */
+    private SelectorAlarm alarm;
     private int openConnections;
     private int connectionsPeak;
 
@@ -159,6 +177,8 @@ final class LeanEngine {
         }
         this.connectionPerWaitingRequest = mode == Mode.HELD || policy == LoadModel.ConnectionPolicy.UNBOUNDED;
         this.openLoop = mode == Mode.OPEN;
+        this.spinNs = spec.model() instanceof LoadModel.OpenLoop open
+                ? Math.min(MAX_SPIN_NS, (long) (1e9 / open.ratePerSec() / SPIN_SHARE)) : 0;
         this.connectTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs());
         this.responseTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.responseTimeoutMs());
         this.runStartNs = runStartNs;
@@ -223,12 +243,7 @@ final class LeanEngine {
                 if (!issuing && outstanding == 0) {
                     break;
                 }
-                long waitNs = nextWakeNs(nowNs) - nowNs;
-                if (waitNs >= SPIN_BELOW_NS) {
-                    selector.select(onReady, waitNs / 1_000_000);
-                } else if (selector.selectNow(onReady) == 0 && waitNs > 0) {
-                    LockSupport.parkNanos(Math.min(waitNs, MAX_PARK_NS));
-                }
+                await(nowNs, nextWakeNs(nowNs));
                 // Only after what is ready has been read: a loop that did not run for a while (a GC
                 // pause, a busy machine) must not count its own delay as the server's timeout.
                 expire(System.nanoTime());
@@ -238,6 +253,54 @@ final class LeanEngine {
         } finally {
             closeAll();
         }
+    }
+
+    /**
+     * Waits for I/O until {@code wakeNs}. An open loop's intended start is kept to within the
+     * platform's wake-up jitter: closer than the spin window it polls; else it sleeps until the
+     * start less the measured wake latency (in the selector with an alarm while responses or
+     * connects are awaited and the sleep is long enough to pay for it, else parked) and polls what
+     * is left if it woke early. Everything else (timeouts, phase ends, back-offs) takes the
+     * selector's whole milliseconds.
+     */
+    private void await(long nowNs, long wakeNs) throws IOException {
+        long waitNs = wakeNs - nowNs;
+        if (!(openLoop && issuing && wakeNs == nextIntendedNs)) {
+            if (waitNs <= 0) {
+                selector.selectNow(onReady);
+            } else {
+                selector.select(onReady, ceilMs(waitNs));
+            }
+            return;
+        }
+        if (waitNs <= spinNs) {
+            if (selector.selectNow(onReady) == 0) {
+                Thread.onSpinWait();
+            }
+            return;
+        }
+        boolean ioAwaited = busy.size() > 0 || connecting.size() > 0;
+        boolean useAlarm = ioAwaited && waitNs - alarmLatency.estimateNs() >= ALARM_MIN_NS;
+        WakeLatency latency = useAlarm ? alarmLatency : parkLatency;
+        long askNs = Math.max(wakeNs - latency.estimateNs(), nowNs + 1);
+        if (!useAlarm) {
+            LockSupport.parkNanos(askNs - nowNs);
+            selector.selectNow(onReady);
+        } else {
+            if (alarm == null) {
+                alarm = new SelectorAlarm(selector, "gauntlet-alarm");
+            }
+            alarm.set(askNs);
+            selector.select(onReady, ceilMs(waitNs));
+        }
+        long wokeNs = System.nanoTime();
+        if (wokeNs >= askNs) {
+            latency.sample(wokeNs - askNs);
+        }
+    }
+
+    private static long ceilMs(long ns) {
+        return (ns + 999_999) / 1_000_000;
     }
 
     /** The measured phase's length: to its end, or to the request that reached the count bound. */
@@ -720,6 +783,9 @@ final class LeanEngine {
     }
 
     private void closeAll() {
+        if (alarm != null) {
+            alarm.close();
+        }
         for (Connection c = idle.first(); c != null; c = idle.first()) {
             close(c);
         }
