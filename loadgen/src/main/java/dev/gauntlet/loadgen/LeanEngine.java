@@ -221,7 +221,9 @@ final class LeanEngine {
                             // first: a loop that fell behind must not open connections it does not need.
                             selector.selectNow(onReady);
                         }
-                        openByPolicy(System.nanoTime());
+                        if (issuing || !pending.isEmpty()) {
+                            openByPolicy(System.nanoTime());
+                        }
                     }
                     case CLOSED -> replenish(nowNs, maxConnections);
                     case HELD -> {
