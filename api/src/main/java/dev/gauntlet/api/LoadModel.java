@@ -7,7 +7,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  * How a generator offers load: the closed set of load models.
  *
  * <pre>{@code
- * LoadModel open = new LoadModel.OpenLoop(10_000, InterArrival.EXPONENTIAL);
+ * LoadModel open = new LoadModel.OpenLoop(10_000, InterArrival.EXPONENTIAL);          // adaptive connections
+ * LoadModel pool = LoadModel.OpenLoop.fixedPool(10_000, InterArrival.EXPONENTIAL, 100);  // over 100 connections
  * LoadModel closed = new LoadModel.ClosedLoop(50);
  * LoadModel held = new LoadModel.MaxConcurrency(15_000);
  * }</pre>
@@ -25,9 +26,14 @@ public sealed interface LoadModel {
 
     /**
      * Requests start at a target rate whatever is in flight; response time counts from the
-     * intended start, so a stalled server cannot hide behind a generator that waits for it.
+     * intended start, so a stalled server cannot hide behind a generator that waits for it. A
+     * request due while no connection is free waits for one, keeping its intended start; the
+     * {@link ConnectionPolicy} says when the generator opens another.
+     *
+     * @param connections the pool's size with {@link ConnectionPolicy#FIXED}; 0 with the others
      */
-    record OpenLoop(double ratePerSec, InterArrival interArrival) implements LoadModel {
+    record OpenLoop(double ratePerSec, InterArrival interArrival, ConnectionPolicy connectionPolicy, int connections)
+            implements LoadModel {
         public OpenLoop {
             if (!(ratePerSec > 0)) {
                 throw new IllegalArgumentException("rate must be > 0 requests/s, got " + ratePerSec);
@@ -35,11 +41,36 @@ public sealed interface LoadModel {
             if (interArrival == null) {
                 interArrival = InterArrival.EXPONENTIAL;
             }
+            if (connectionPolicy == null) {
+                connectionPolicy = connections > 0 ? ConnectionPolicy.FIXED : ConnectionPolicy.ADAPTIVE;
+            }
+            if (connectionPolicy == ConnectionPolicy.FIXED && connections < 1) {
+                throw new IllegalArgumentException("a FIXED pool needs connections >= 1, got " + connections);
+            }
+            if (connectionPolicy != ConnectionPolicy.FIXED && connections != 0) {
+                throw new IllegalArgumentException("connections (" + connections + ") is the size of a FIXED pool; the "
+                        + connectionPolicy + " policy opens its own, up to the generator's maxConnections");
+            }
+        }
+
+        /** The default policy, {@link ConnectionPolicy#ADAPTIVE}. */
+        public OpenLoop(double ratePerSec, InterArrival interArrival) {
+            this(ratePerSec, interArrival, ConnectionPolicy.ADAPTIVE, 0);
+        }
+
+        /** R requests/s over C connections opened at the start, as wrk2 does. */
+        public static OpenLoop fixedPool(double ratePerSec, InterArrival interArrival, int connections) {
+            return new OpenLoop(ratePerSec, interArrival, ConnectionPolicy.FIXED, connections);
         }
 
         @Override
         public String describe() {
-            return "open " + Numbers.compact(ratePerSec) + "/s " + interArrival.shortName();
+            String open = "open " + Numbers.compact(ratePerSec) + "/s " + interArrival.shortName();
+            return switch (connectionPolicy) {
+                case ADAPTIVE -> open;
+                case FIXED -> open + " " + connections + "c";
+                case UNBOUNDED -> open + " unbounded";
+            };
         }
     }
 
@@ -69,6 +100,27 @@ public sealed interface LoadModel {
         public String describe() {
             return "max-concurrency " + requests;
         }
+    }
+
+    /**
+     * When an open loop opens connections. Whatever the policy, a request that finds no free
+     * connection waits for one and keeps its intended start, so the wait shows in its response time.
+     */
+    enum ConnectionPolicy {
+        /**
+         * A pool sized by Little's law (twice the rate times the median service time, 16 at least),
+         * opened ahead of need during the warm-up and grown as that estimate grows; beyond it, one more
+         * connection at most every 10 ms while a request has waited that long for one. A platform
+         * hiccup or a stalled server then queues requests instead of opening a burst of connections.
+         */
+        ADAPTIVE,
+        /** C connections opened at the start and kept (reopened if the server closes one), never more. */
+        FIXED,
+        /**
+         * A new connection for every request that finds none free: each waiting request is a new
+         * client, as many as the generator's connection limit allows. For a flood of new clients.
+         */
+        UNBOUNDED
     }
 
     /** The distribution of gaps between intended starts in an open loop. */

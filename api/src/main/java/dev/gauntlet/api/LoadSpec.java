@@ -20,8 +20,8 @@ import java.util.Objects;
  * @param durationMs          measured phase; it also ends at {@code maxRequests} when that is > 0
  * @param maxRequests         requests in the measured phase at most; 0 means bounded by duration only
  * @param hardCapMs           wall-clock cap of the whole run, warm-up and drain included; 0: derived
- * @param maxConnections      open loop: connections opened at most, past which a request waits;
- *                            0 means what the machine's limits allow
+ * @param maxConnections      open loop, adaptive or unbounded: connections open at most, past which a
+ *                            request waits; 0 means what the machine's limits allow
  * @param expectedStatus      a response with another status counts as a bad-status error
  * @param expectedBody        a response with another body counts as a bad-body error; null: not checked
  * @param seed                seeds the schedule's randomness, so a run's intended starts repeat
@@ -71,6 +71,11 @@ public record LoadSpec(
         }
         if (maxConnections < 0) {
             throw new IllegalArgumentException("max connections must be >= 1, or 0 for what the limits allow");
+        }
+        if (model instanceof LoadModel.OpenLoop open && open.connectionPolicy() == LoadModel.ConnectionPolicy.FIXED
+                && maxConnections > 0 && maxConnections < open.connections()) {
+            throw new IllegalArgumentException("a fixed pool of " + open.connections() + " connections exceeds max connections "
+                    + maxConnections);
         }
         if (adminUrl != null && (!"http".equals(adminUrl.getScheme()) || adminUrl.getHost() == null)) {
             throw new IllegalArgumentException("admin url must be http://host:port, got " + adminUrl);

@@ -12,6 +12,8 @@ class LoadModelTest {
     @Test
     void modelsRoundTripThroughJsonWithTheirType() throws Exception {
         for (LoadModel model : new LoadModel[]{new LoadModel.OpenLoop(1500, LoadModel.InterArrival.CONSTANT),
+                LoadModel.OpenLoop.fixedPool(50_000, LoadModel.InterArrival.EXPONENTIAL, 100),
+                new LoadModel.OpenLoop(10, null, LoadModel.ConnectionPolicy.UNBOUNDED, 0),
                 new LoadModel.ClosedLoop(50), new LoadModel.MaxConcurrency(15_000)}) {
             String json = Json.json().writeValueAsString(model);
             assertThat(Json.json().readValue(json, LoadModel.class)).isEqualTo(model);
@@ -24,12 +26,32 @@ class LoadModelTest {
         assertThat(new LoadModel.OpenLoop(1000, null).describe()).isEqualTo("open 1k/s exp");
         assertThat(new LoadModel.OpenLoop(2.5, LoadModel.InterArrival.CONSTANT).describe()).isEqualTo("open 2.5/s const");
         assertThat(new LoadModel.ClosedLoop(50).describe()).isEqualTo("closed 50c");
+        assertThat(LoadModel.OpenLoop.fixedPool(50_000, null, 100).describe()).isEqualTo("open 50k/s exp 100c");
+        assertThat(new LoadModel.OpenLoop(10, null, LoadModel.ConnectionPolicy.UNBOUNDED, 0).describe())
+                .isEqualTo("open 10/s exp unbounded");
+    }
+
+    @Test
+    void anOpenLoopIsAdaptiveUnlessItNamesAPoolOrAnotherPolicy() throws Exception {
+        assertThat(new LoadModel.OpenLoop(1000, null).connectionPolicy()).isEqualTo(LoadModel.ConnectionPolicy.ADAPTIVE);
+        assertThat(Json.json().readValue("{\"type\": \"open\", \"ratePerSec\": 1000}", LoadModel.class))
+                .isEqualTo(new LoadModel.OpenLoop(1000, LoadModel.InterArrival.EXPONENTIAL));
+        // Connections alone mean a fixed pool, as --rate with --connections does.
+        assertThat(Json.json().readValue("{\"type\": \"open\", \"ratePerSec\": 1000, \"connections\": 8}", LoadModel.class))
+                .isEqualTo(LoadModel.OpenLoop.fixedPool(1000, null, 8));
     }
 
     @Test
     void impossibleModelsAreRefused() {
         assertThatThrownBy(() -> new LoadModel.OpenLoop(0, null)).hasMessageContaining("rate must be > 0");
         assertThatThrownBy(() -> new LoadModel.ClosedLoop(0)).hasMessageContaining("connections must be >= 1");
+        assertThatThrownBy(() -> new LoadModel.OpenLoop(10, null, LoadModel.ConnectionPolicy.FIXED, 0))
+                .hasMessage("a FIXED pool needs connections >= 1, got 0");
+        assertThatThrownBy(() -> new LoadModel.OpenLoop(10, null, LoadModel.ConnectionPolicy.ADAPTIVE, 8))
+                .hasMessageStartingWith("connections (8) is the size of a FIXED pool");
+        assertThatThrownBy(() -> LoadSpec.of(URI.create("http://127.0.0.1:1/"), LoadModel.OpenLoop.fixedPool(10, null, 8))
+                .toBuilder().maxConnections(4).build())
+                .hasMessage("a fixed pool of 8 connections exceeds max connections 4");
     }
 
     @Test

@@ -29,9 +29,11 @@ import java.util.function.Supplier;
  * to the end of the measured phase, then drains what is in flight.
  *
  * <p>Open loop: each intended start from the {@link Schedule} is sent on an idle connection at
- * once; when none is idle it waits for the first connection to free up or to connect, and a new
- * connection is opened for it unless {@code maxConnections} are open. Its intended start is kept
- * throughout, so any wait shows in response time and schedule lag. Closed loop: each connection
+ * once; when none is idle it waits for the first connection to free up or to connect. Its intended
+ * start is kept throughout, so any wait shows in response time and schedule lag. Which connections
+ * open is the model's {@link LoadModel.ConnectionPolicy}: a fixed pool opened at the start and kept;
+ * an adaptive pool ({@link AdaptivePool}) opened ahead of need; or, unbounded, one new connection
+ * for each waiting request, up to {@code maxConnections}. Closed loop: each connection
  * sends its next request when the previous one completed; the intended start is that moment. Max
  * concurrency: N requests due at the start of the measured phase, on N new connections, held.
  */
@@ -44,9 +46,22 @@ final class LeanEngine {
      */
     static final int MAX_CONNECTING = 32;
     private static final long BACKOFF_NS = TimeUnit.MILLISECONDS.toNanos(1);
-    /** Below this the selector's millisecond timeout is too coarse: poll and park briefly instead. */
-    private static final long SPIN_BELOW_NS = TimeUnit.MILLISECONDS.toNanos(1);
-    private static final long MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(50);
+    /**
+     * Open loop: the spin window, at most this long and at most {@link #SPIN_SHARE} of the mean gap
+     * between intended starts. A start closer than that is polled for; a later one is slept for, to
+     * wake at it by the measured wake latency, and the wake that comes early polls the rest. Each
+     * sleep costs a wake-up (about 20 µs of CPU on a virtual machine), each polled microsecond costs
+     * one: so the loop spins at most a quarter of its time, and at low rates only the early part of
+     * its wake-ups. See docs/benchmarks.md for what it costs against the closed loop.
+     */
+    static final long MAX_SPIN_NS = TimeUnit.MICROSECONDS.toNanos(50);
+    static final int SPIN_SHARE = 4;
+    /**
+     * Open loop, waiting for a start while responses or connects are awaited: a sleep at least this
+     * long waits in the selector with a {@link SelectorAlarm} (responsive, three wake-ups), a shorter
+     * one parks (one wake-up; what arrives meanwhile is read that much later).
+     */
+    static final long ALARM_MIN_NS = TimeUnit.MICROSECONDS.toNanos(200);
 
     private final LoadSpec spec;
     private final InetSocketAddress address;
@@ -63,6 +78,14 @@ final class LeanEngine {
     private final boolean openLoop;
     private final Schedule schedule;
     private final int maxConnections;
+    /** Open loop: which connections open; null for the other modes. */
+    private final LoadModel.ConnectionPolicy policy;
+    /** Whether each waiting request gets a connection of its own: the unbounded open loop and the held model. */
+    private final boolean connectionPerWaitingRequest;
+    /** The fixed pool's size; 0 for the other policies. */
+    private final int poolConnections;
+    /** The adaptive policy's sizing; null for the others. */
+    private final AdaptivePool adaptive;
     private final InetAddress[] sourceAddresses;
     private final Supplier<RunSummary.ServerStats> serverStats;
     private int nextSource;
@@ -72,12 +95,21 @@ final class LeanEngine {
     private final ConnectionList connecting = new ConnectionList();
     private final ConnectionList idle = new ConnectionList();
     private final ConnectionList busy = new ConnectionList();
+    /** The intended starts waiting for a connection, oldest first, and when the loop queued each. */
     private final LongQueue pending = new LongQueue();
+    private final LongQueue pendingSinceNs = new LongQueue();
+    /** A pool refills no sooner than this after a failed connect, so a server that refuses is not flooded. */
+    private long connectBackoffUntilNs;
     /**
      * Open loop: how late the loop itself came to each intended start, before any wait for a
      * connection; it tells a generator that fell behind from a server that accepted too slowly.
      */
     private final Histogram loopLateness = LatencyRecorder.newHistogram();
+    private final WakeLatency parkLatency = new WakeLatency();
+    private final WakeLatency alarmLatency = new WakeLatency();
+    private final long spinNs;
+    /** Wakes the selector between its whole milliseconds; started by the open loop's first wait for a start. */
+    private SelectorAlarm alarm;
     private int openConnections;
     private int connectionsPeak;
 
@@ -120,20 +152,33 @@ final class LeanEngine {
             case LoadModel.OpenLoop open -> {
                 mode = Mode.OPEN;
                 schedule = Schedule.of(open, spec.seed());
-                this.maxConnections = maxConnections;
+                policy = open.connectionPolicy();
+                this.maxConnections = policy == LoadModel.ConnectionPolicy.FIXED ? open.connections() : maxConnections;
+                poolConnections = policy == LoadModel.ConnectionPolicy.FIXED ? open.connections() : 0;
+                adaptive = policy == LoadModel.ConnectionPolicy.ADAPTIVE
+                        ? new AdaptivePool(open.ratePerSec(), maxConnections, runStartNs) : null;
             }
             case LoadModel.ClosedLoop closed -> {
                 mode = Mode.CLOSED;
                 schedule = null;
+                policy = null;
+                poolConnections = 0;
+                adaptive = null;
                 this.maxConnections = closed.connections();
             }
             case LoadModel.MaxConcurrency held -> {
                 mode = Mode.HELD;
                 schedule = null;
+                policy = null;
+                poolConnections = 0;
+                adaptive = null;
                 this.maxConnections = held.requests();
             }
         }
+        this.connectionPerWaitingRequest = mode == Mode.HELD || policy == LoadModel.ConnectionPolicy.UNBOUNDED;
         this.openLoop = mode == Mode.OPEN;
+        this.spinNs = spec.model() instanceof LoadModel.OpenLoop open
+                ? Math.min(MAX_SPIN_NS, (long) (1e9 / open.ratePerSec() / SPIN_SHARE)) : 0;
         this.connectTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs());
         this.responseTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.responseTimeoutMs());
         this.runStartNs = runStartNs;
@@ -175,7 +220,9 @@ final class LeanEngine {
                             // Responses already read free their connections for the waiting requests
                             // first: a loop that fell behind must not open connections it does not need.
                             selector.selectNow(onReady);
-                            openForPending(System.nanoTime());
+                        }
+                        if (issuing || !pending.isEmpty()) {
+                            openByPolicy(System.nanoTime());
                         }
                     }
                     case CLOSED -> replenish(nowNs, maxConnections);
@@ -198,12 +245,7 @@ final class LeanEngine {
                 if (!issuing && outstanding == 0) {
                     break;
                 }
-                long waitNs = nextWakeNs(nowNs) - nowNs;
-                if (waitNs >= SPIN_BELOW_NS) {
-                    selector.select(onReady, waitNs / 1_000_000);
-                } else if (selector.selectNow(onReady) == 0 && waitNs > 0) {
-                    LockSupport.parkNanos(Math.min(waitNs, MAX_PARK_NS));
-                }
+                await(nowNs, nextWakeNs(nowNs));
                 // Only after what is ready has been read: a loop that did not run for a while (a GC
                 // pause, a busy machine) must not count its own delay as the server's timeout.
                 expire(System.nanoTime());
@@ -213,6 +255,54 @@ final class LeanEngine {
         } finally {
             closeAll();
         }
+    }
+
+    /**
+     * Waits for I/O until {@code wakeNs}. An open loop's intended start is kept to within the
+     * platform's wake-up jitter: closer than the spin window it polls; else it sleeps until the
+     * start less the measured wake latency (in the selector with an alarm while responses or
+     * connects are awaited and the sleep is long enough to pay for it, else parked) and polls what
+     * is left if it woke early. Everything else (timeouts, phase ends, back-offs) takes the
+     * selector's whole milliseconds.
+     */
+    private void await(long nowNs, long wakeNs) throws IOException {
+        long waitNs = wakeNs - nowNs;
+        if (!(openLoop && issuing && wakeNs == nextIntendedNs)) {
+            if (waitNs <= 0) {
+                selector.selectNow(onReady);
+            } else {
+                selector.select(onReady, ceilMs(waitNs));
+            }
+            return;
+        }
+        if (waitNs <= spinNs) {
+            if (selector.selectNow(onReady) == 0) {
+                Thread.onSpinWait();
+            }
+            return;
+        }
+        boolean ioAwaited = busy.size() > 0 || connecting.size() > 0;
+        boolean useAlarm = ioAwaited && waitNs - alarmLatency.estimateNs() >= ALARM_MIN_NS;
+        WakeLatency latency = useAlarm ? alarmLatency : parkLatency;
+        long askNs = Math.max(wakeNs - latency.estimateNs(), nowNs + 1);
+        if (!useAlarm) {
+            LockSupport.parkNanos(askNs - nowNs);
+            selector.selectNow(onReady);
+        } else {
+            if (alarm == null) {
+                alarm = new SelectorAlarm(selector, "gauntlet-alarm");
+            }
+            alarm.set(askNs);
+            selector.select(onReady, ceilMs(waitNs));
+        }
+        long wokeNs = System.nanoTime();
+        if (wokeNs >= askNs) {
+            latency.sample(wokeNs - askNs);
+        }
+    }
+
+    private static long ceilMs(long ns) {
+        return (ns + 999_999) / 1_000_000;
     }
 
     /** The measured phase's length: to its end, or to the request that reached the count bound. */
@@ -259,7 +349,7 @@ final class LeanEngine {
                 loopLateness.recordValue(Math.min(nowNs - nextIntendedNs, LatencyRecorder.HIGHEST_TRACKABLE_NS));
             }
             beginRequest(nextIntendedNs);
-            dispatch(nextIntendedNs);
+            dispatch(nextIntendedNs, nowNs);
             if (spec.maxRequests() > 0 && measuredIssued >= spec.maxRequests()) {
                 stopIssuing(nowNs);
             } else {
@@ -268,6 +358,44 @@ final class LeanEngine {
                     stopIssuing(measureEndNs);
                 }
             }
+        }
+    }
+
+    private void openByPolicy(long nowNs) {
+        switch (policy) {
+            case UNBOUNDED -> {
+                if (!pending.isEmpty()) {
+                    openForPending(nowNs);
+                }
+            }
+            case FIXED -> fillPool(poolConnections, nowNs);
+            case ADAPTIVE -> {
+                fillPool(adaptive.targetConnections(), nowNs);
+                if (mayGrowPool() && !openFailedThisRound && adaptive.mayGrow(pendingSinceNs.peek(), nowNs)) {
+                    adaptive.grew(nowNs);
+                    openConnection(0, false, nowNs);
+                }
+            }
+        }
+    }
+
+    /** Adaptive: whether a request waits with the pool full, no connect under way and room under the limit. */
+    private boolean mayGrowPool() {
+        return adaptive != null && !pending.isEmpty() && connecting.size() == 0 && openConnections < maxConnections
+                && openConnections >= adaptive.targetConnections();
+    }
+
+    /** The connections a pool keeps open: 0 when connections open per request instead. */
+    private int poolTarget() {
+        return adaptive != null ? Math.min(adaptive.targetConnections(), maxConnections) : poolConnections;
+    }
+
+    /** Opens connections, not bound to any request, until {@code target} are open or connecting. */
+    private void fillPool(int target, long nowNs) {
+        int limit = Math.min(target, maxConnections);
+        while (openConnections < limit && connecting.size() < MAX_CONNECTING && !openFailedThisRound
+                && nowNs >= connectBackoffUntilNs) {
+            openConnection(0, false, nowNs);
         }
     }
 
@@ -312,7 +440,7 @@ final class LeanEngine {
         int requests = maxConnections;
         for (int i = 0; i < requests; i++) {
             beginRequest(measureStartNs);
-            dispatch(measureStartNs);
+            dispatch(measureStartNs, nowNs);
         }
     }
 
@@ -348,7 +476,7 @@ final class LeanEngine {
             fail(c, ErrorClass.CONNECT_TIMEOUT);
         }
         while (!pending.isEmpty()) {
-            resolveError(pending.poll(), ErrorClass.CONNECT_TIMEOUT);
+            resolveError(pollPending(), ErrorClass.CONNECT_TIMEOUT);
         }
     }
 
@@ -364,13 +492,20 @@ final class LeanEngine {
         }
     }
 
-    private void dispatch(long intendedStartNs) {
+    private void dispatch(long intendedStartNs, long nowNs) {
         Connection connection = idle.pollLast();
         if (connection != null) {
             send(connection, intendedStartNs);
         } else {
             pending.add(intendedStartNs);
+            pendingSinceNs.add(nowNs);
         }
+    }
+
+    /** The oldest waiting request's intended start, taken off the queue. */
+    private long pollPending() {
+        pendingSinceNs.poll();
+        return pending.poll();
     }
 
     /** With {@code withRequest}, the connection carries that request (closed loop); else it serves the waiting ones. */
@@ -400,13 +535,14 @@ final class LeanEngine {
         } catch (IOException e) {
             // Refused at once (or no local port left): a request fails and the loop backs off a little.
             openFailedThisRound = true;
+            connectBackoffUntilNs = nowNs + BACKOFF_NS;
             if (channel != null) {
                 closeQuietly(channel);
             }
             if (withRequest) {
                 resolveError(intendedStartNs, connectError(e));
             } else if (!pending.isEmpty()) {
-                resolveError(pending.poll(), connectError(e));
+                resolveError(pollPending(), connectError(e));
             }
         }
     }
@@ -531,6 +667,9 @@ final class LeanEngine {
     private void complete(Connection connection, long endNs, boolean mustClose) {
         busy.remove(connection);
         ResponseParser parser = connection.parser;
+        if (adaptive != null) {
+            adaptive.onServiceTime(endNs - connection.sendNs, endNs);
+        }
         boolean measured = connection.intendedStartNs >= measureStartNs;
         if (measured) {
             if (parser.status() != spec.expectedStatus()) {
@@ -556,7 +695,7 @@ final class LeanEngine {
     private void onIdle(Connection connection, long nowNs) {
         connection.state = Connection.IDLE;
         if (!pending.isEmpty()) {
-            send(connection, pending.poll());
+            send(connection, pollPending());
         } else if (mayReissue(nowNs)) {
             beginRequest(nowNs);
             send(connection, nowNs);
@@ -588,6 +727,12 @@ final class LeanEngine {
         if (openFailedThisRound) {
             wakeNs = Math.min(wakeNs, nowNs + BACKOFF_NS);
         }
+        if (nowNs < connectBackoffUntilNs && openConnections < poolTarget()) {
+            wakeNs = Math.min(wakeNs, connectBackoffUntilNs);
+        }
+        if (mayGrowPool()) {
+            wakeNs = Math.min(wakeNs, adaptive.nextGrowNs(pendingSinceNs.peek()));
+        }
         return wakeNs;
     }
 
@@ -599,9 +744,12 @@ final class LeanEngine {
             resolveError(connection.intendedStartNs, errorClass);
         }
         close(connection);
-        if (wasConnecting && !hadRequest && pending.size() > connecting.size()) {
+        if (wasConnecting && !hadRequest) {
+            connectBackoffUntilNs = System.nanoTime() + BACKOFF_NS;
             // A connection opened for the waiting requests failed: the oldest of them fails with it, once.
-            resolveError(pending.poll(), errorClass);
+            if (connectionPerWaitingRequest ? pending.size() > connecting.size() : !pending.isEmpty()) {
+                resolveError(pollPending(), errorClass);
+            }
         }
     }
 
@@ -637,11 +785,14 @@ final class LeanEngine {
             fail(c, ErrorClass.RESPONSE_TIMEOUT);
         }
         while (!pending.isEmpty()) {
-            resolveError(pending.poll(), ErrorClass.RESPONSE_TIMEOUT);
+            resolveError(pollPending(), ErrorClass.RESPONSE_TIMEOUT);
         }
     }
 
     private void closeAll() {
+        if (alarm != null) {
+            alarm.close();
+        }
         for (Connection c = idle.first(); c != null; c = idle.first()) {
             close(c);
         }

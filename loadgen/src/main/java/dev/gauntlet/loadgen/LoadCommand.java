@@ -7,7 +7,6 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunSummary;
 import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -37,11 +36,13 @@ import java.util.stream.Collectors;
  * wrong flags throw {@link CommandLine.ParameterException}.
  */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Load one URL with an open loop (--rate), a closed loop (--connections) or held requests "
-                + "(--max-concurrency) and print the achieved rate, the latency percentiles and the errors.",
+        description = "Load one URL with an open loop (--rate), a closed loop (--connections), an open loop over a "
+                + "fixed pool (--rate and --connections) or held requests (--max-concurrency) and print the achieved "
+                + "rate, the latency percentiles and the errors.",
         footer = {"", "Examples:",
                 "  gauntlet load http://127.0.0.1:8080/hello --connections 50 --duration 10s",
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=100 --rate 1000 --output run1/",
+                "  gauntlet load http://127.0.0.1:8080/hello --rate 50000 --connections 100   # as wrk2 -R50000 -c100",
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=60000 --max-concurrency 15000 \\",
                 "      --admin http://127.0.0.1:8081 --response-timeout 2m \\",
                 "      --source-addresses 127.0.0.1-127.0.0.4"})
@@ -54,19 +55,23 @@ public final class LoadCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "URL", description = "http://host:port/path to request")
     URI url;
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
-    ModelOptions model;
+    @Option(names = "--rate", paramLabel = "R", description = "open loop: R requests/s whatever is in flight, "
+            + "each timed from its intended start")
+    Double ratePerSec;
 
-    static final class ModelOptions {
-        @Option(names = "--rate", paramLabel = "R", description = "open loop: R requests/s whatever is in flight")
-        Double ratePerSec;
+    @Option(names = "--connections", paramLabel = "C", description = "alone, closed loop: C connections, each sending its "
+            + "next request when the previous completed; with --rate, a fixed pool: the R requests/s queue for the "
+            + "first free one of C connections opened at the start")
+    Integer connections;
 
-        @Option(names = "--connections", paramLabel = "C", description = "closed loop: C connections, each sending its next request when the previous completed")
-        Integer connections;
+    @Option(names = "--max-concurrency", paramLabel = "N", description = "open N requests at once against a long wait and hold them")
+    Integer maxConcurrency;
 
-        @Option(names = "--max-concurrency", paramLabel = "N", description = "open N requests at once against a long wait and hold them")
-        Integer maxConcurrency;
-    }
+    @Option(names = "--connection-policy", paramLabel = "adaptive|fixed|unbounded", converter = PolicyConverter.class,
+            description = "open loop: adaptive (the default) keeps about twice the connections the rate needs at the "
+                    + "median service time, opened ahead; fixed is --connections C; unbounded opens one for every "
+                    + "request that finds none free")
+    LoadModel.ConnectionPolicy connectionPolicy;
 
     @Option(names = "--inter-arrival", paramLabel = "exponential|constant", defaultValue = "exponential",
             converter = InterArrivalConverter.class, description = "open loop: gaps between starts (default: ${DEFAULT-VALUE})")
@@ -93,7 +98,8 @@ public final class LoadCommand implements Callable<Integer> {
     long responseTimeoutMs;
 
     @Option(names = "--max-connections", paramLabel = "N",
-            description = "open loop: connections opened at most (default: what open files and ephemeral ports allow)")
+            description = "adaptive or unbounded open loop: connections open at most (default: what open files and "
+                    + "ephemeral ports allow)")
     Integer maxConnections;
 
     @Option(names = "--expect-status", paramLabel = "CODE", defaultValue = "200",
@@ -164,10 +170,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     LoadSpec spec() {
         try {
-            LoadModel loadModel = model.ratePerSec != null ? new LoadModel.OpenLoop(model.ratePerSec, interArrival)
-                    : model.connections != null ? new LoadModel.ClosedLoop(model.connections)
-                    : new LoadModel.MaxConcurrency(model.maxConcurrency);
-            return LoadSpec.of(url, loadModel).toBuilder()
+            return LoadSpec.of(url, model()).toBuilder()
                     .warmupMs(warmupMs).durationMs(durationMs).maxRequests(maxRequests)
                     .connectTimeoutMs(positive("--connect-timeout", connectTimeoutMs))
                     .responseTimeoutMs(positive("--response-timeout", responseTimeoutMs))
@@ -181,6 +184,43 @@ public final class LoadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
         }
+    }
+
+    /** --rate alone, --connections alone, both (a fixed pool) or --max-concurrency alone. */
+    private LoadModel model() {
+        if (maxConcurrency != null) {
+            if (ratePerSec != null || connections != null) {
+                throw new IllegalArgumentException("--max-concurrency goes alone, without --rate or --connections");
+            }
+            return new LoadModel.MaxConcurrency(maxConcurrency);
+        }
+        if (ratePerSec == null) {
+            if (connections == null) {
+                throw new IllegalArgumentException("give --rate R (open loop), --connections C (closed loop), both "
+                        + "(R requests/s over C connections) or --max-concurrency N");
+            }
+            if (connectionPolicy != null) {
+                throw new IllegalArgumentException("--connection-policy is for the open loop: add --rate R");
+            }
+            return new LoadModel.ClosedLoop(connections);
+        }
+        LoadModel.ConnectionPolicy policy = connectionPolicy != null ? connectionPolicy
+                : connections != null ? LoadModel.ConnectionPolicy.FIXED : LoadModel.ConnectionPolicy.ADAPTIVE;
+        String name = policy.name().toLowerCase(Locale.ROOT);
+        if (policy == LoadModel.ConnectionPolicy.FIXED) {
+            if (connections == null) {
+                throw new IllegalArgumentException("--connection-policy fixed needs --connections C, the pool's size");
+            }
+            if (maxConnections != null) {
+                throw new IllegalArgumentException("--max-connections caps the adaptive and unbounded policies; "
+                        + "the fixed pool's size is --connections");
+            }
+        } else if (connections != null) {
+            throw new IllegalArgumentException("--connections with --rate is a fixed pool; the " + name
+                    + " policy opens its own (cap it with --max-connections)");
+        }
+        return new LoadModel.OpenLoop(ratePerSec, interArrival, policy,
+                policy == LoadModel.ConnectionPolicy.FIXED ? connections : 0);
     }
 
     private static long positive(String flag, long value) {
@@ -267,6 +307,17 @@ public final class LoadCommand implements Callable<Integer> {
                 return parseDurationMs(value);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class PolicyConverter implements CommandLine.ITypeConverter<LoadModel.ConnectionPolicy> {
+        @Override
+        public LoadModel.ConnectionPolicy convert(String value) {
+            try {
+                return LoadModel.ConnectionPolicy.valueOf(value.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not adaptive, fixed or unbounded");
             }
         }
     }

@@ -2,7 +2,7 @@ package dev.gauntlet.loadgen;
 
 import java.util.NoSuchElementException;
 
-/** A growable FIFO ring of longs: the intended starts waiting for a connection. */
+/** A growable FIFO ring of longs: the intended starts waiting for a connection, and since when. */
 final class LongQueue {
     private long[] values = new long[64];
     private int head;
@@ -29,6 +29,14 @@ final class LongQueue {
         head = (head + 1) & (values.length - 1);
         size--;
         return value;
+    }
+
+    /** The oldest value, left in the queue. */
+    long peek() {
+        if (size == 0) {
+            throw new NoSuchElementException();
+        }
+        return values[head];
     }
 
     boolean isEmpty() {

@@ -47,7 +47,8 @@ final class MultiProcess {
     static LoadSpec share(LoadSpec spec, int index) {
         int n = spec.processes();
         LoadModel model = switch (spec.model()) {
-            case LoadModel.OpenLoop open -> new LoadModel.OpenLoop(open.ratePerSec() / n, open.interArrival());
+            case LoadModel.OpenLoop open -> new LoadModel.OpenLoop(open.ratePerSec() / n, open.interArrival(),
+                    open.connectionPolicy(), open.connections() == 0 ? 0 : part(open.connections(), index, n, "connections"));
             case LoadModel.ClosedLoop closed -> new LoadModel.ClosedLoop(part(closed.connections(), index, n, "connections"));
             case LoadModel.MaxConcurrency held -> new LoadModel.MaxConcurrency(part(held.requests(), index, n, "requests"));
         };

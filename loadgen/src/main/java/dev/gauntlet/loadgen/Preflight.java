@@ -97,6 +97,7 @@ final class Preflight {
         long needed = switch (spec.model()) {
             case LoadModel.ClosedLoop closed -> closed.connections();
             case LoadModel.MaxConcurrency held -> held.requests();
+            case LoadModel.OpenLoop open when open.connectionPolicy() == LoadModel.ConnectionPolicy.FIXED -> open.connections();
             case LoadModel.OpenLoop ignored -> spec.maxConnections();
         };
         if (needed == 0) {

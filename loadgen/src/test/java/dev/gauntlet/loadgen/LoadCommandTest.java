@@ -40,8 +40,25 @@ class LoadCommandTest {
     }
 
     @Test
+    void rateWithConnectionsIsAnOpenLoopOverAFixedPool() {
+        assertThat(parse("http://127.0.0.1:1/", "--rate", "50000", "--connections", "100").spec().model())
+                .isEqualTo(LoadModel.OpenLoop.fixedPool(50_000, LoadModel.InterArrival.EXPONENTIAL, 100));
+        assertThat(parse("http://127.0.0.1:1/", "--rate", "500").spec().model())
+                .isEqualTo(new LoadModel.OpenLoop(500, LoadModel.InterArrival.EXPONENTIAL, LoadModel.ConnectionPolicy.ADAPTIVE, 0));
+        assertThat(parse("http://127.0.0.1:1/", "--rate", "500", "--connection-policy", "unbounded").spec().model())
+                .isEqualTo(new LoadModel.OpenLoop(500, LoadModel.InterArrival.EXPONENTIAL, LoadModel.ConnectionPolicy.UNBOUNDED, 0));
+        assertThat(parse("http://127.0.0.1:1/", "--rate", "500", "--connection-policy", "fixed", "--connections", "7")
+                .spec().model()).isEqualTo(LoadModel.OpenLoop.fixedPool(500, LoadModel.InterArrival.EXPONENTIAL, 7));
+    }
+
+    @Test
     void wrongInputExitsTwoWithOneLine() {
-        assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--connections", "5");
+        assertExitTwo("http://127.0.0.1:1/", "--max-concurrency", "10", "--connections", "5");
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--connections", "5", "--connection-policy", "unbounded");
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--connection-policy", "fixed");
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--connections", "5", "--max-connections", "8");
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--connection-policy", "sometimes");
+        assertExitTwo("http://127.0.0.1:1/", "--connections", "5", "--connection-policy", "adaptive");
         assertExitTwo("http://127.0.0.1:1/");
         assertExitTwo("http://127.0.0.1:1/", "--rate", "fast");
         assertExitTwo("http://127.0.0.1:1/", "--rate", "0");
@@ -55,7 +72,8 @@ class LoadCommandTest {
         CommandLine commandLine = new CommandLine(new LoadCommand());
         commandLine.setOut(new PrintWriter(out));
         assertThat(commandLine.execute("--help")).isZero();
-        assertThat(out.toString()).contains("Examples:").containsPattern("gauntlet load http://127\\.0\\.0\\.1:\\d+/hello --connections 50");
+        assertThat(out.toString()).contains("Examples:").containsPattern("gauntlet load http://127\\.0\\.0\\.1:\\d+/hello --connections 50")
+                .containsPattern("gauntlet load http://127\\.0\\.0\\.1:\\d+/hello --rate 50000 --connections 100");
     }
 
     @Test
@@ -78,6 +96,6 @@ class LoadCommandTest {
         CommandLine commandLine = new CommandLine(new LoadCommand());
         commandLine.setErr(new PrintWriter(err));
         assertThat(commandLine.execute(args)).as(String.join(" ", args)).isEqualTo(2);
-        assertThat(err.toString()).isNotEmpty();
+        assertThat(err.toString()).isNotEmpty().doesNotContain("nothing listens");
     }
 }

@@ -38,6 +38,13 @@ class MultiProcessTest {
 
         LoadSpec open = LoadSpec.of(URL, new LoadModel.OpenLoop(30_000, LoadModel.InterArrival.EXPONENTIAL)).toBuilder().processes(3).build();
         assertThat(((LoadModel.OpenLoop) MultiProcess.share(open, 2).model()).ratePerSec()).isEqualTo(10_000);
+        LoadSpec pool = LoadSpec.of(URL, LoadModel.OpenLoop.fixedPool(30_000, LoadModel.InterArrival.EXPONENTIAL, 100))
+                .toBuilder().processes(3).build();
+        assertThat(List.of(MultiProcess.share(pool, 0), MultiProcess.share(pool, 1), MultiProcess.share(pool, 2)))
+                .extracting(LoadSpec::model).containsExactly(
+                        LoadModel.OpenLoop.fixedPool(10_000, LoadModel.InterArrival.EXPONENTIAL, 34),
+                        LoadModel.OpenLoop.fixedPool(10_000, LoadModel.InterArrival.EXPONENTIAL, 33),
+                        LoadModel.OpenLoop.fixedPool(10_000, LoadModel.InterArrival.EXPONENTIAL, 33));
 
         LoadSpec tooFew = LoadSpec.of(URL, new LoadModel.ClosedLoop(2)).toBuilder().processes(3).build();
         assertThatThrownBy(() -> MultiProcess.share(tooFew, 2)).hasMessage("2 connections cannot be split over 3 processes");

@@ -45,6 +45,14 @@ class PreflightTest {
     }
 
     @Test
+    void aFixedPoolNeedsItsConnections() {
+        LoadSpec spec = LoadSpec.of(URL, LoadModel.OpenLoop.fixedPool(1_000, LoadModel.InterArrival.EXPONENTIAL, 100));
+        assertThat(Preflight.check(spec, HERE).maxConnections()).isEqualTo(100);
+        LoadSpec tooMany = LoadSpec.of(URL, LoadModel.OpenLoop.fixedPool(1_000, LoadModel.InterArrival.EXPONENTIAL, 30_000));
+        assertThatThrownBy(() -> Preflight.check(tooMany, HERE)).hasMessageStartingWith("30000 connections need 30000 open files");
+    }
+
+    @Test
     void warnsWhenHeldConnectionsExceedTheAcceptBacklog() {
         Preflight.Plan plan = Preflight.check(LoadSpec.of(URL, new LoadModel.MaxConcurrency(19_000)), HERE);
         assertThat(plan.maxConnections()).isEqualTo(19_000);

@@ -41,6 +41,10 @@ final class TestServer implements AutoCloseable {
     private volatile CountDownLatch requestSignal = new CountDownLatch(1);
     private volatile long stallAtRequest = -1;
     private volatile long stallMs;
+    private volatile long stallAllAtRequest = -1;
+    private volatile long stallAllMs;
+    private volatile long stallAllUntilNs;
+    private volatile long answerAfterMs;
     private HttpServer admin;
 
     TestServer(Behaviour behaviour) throws IOException {
@@ -95,6 +99,20 @@ final class TestServer implements AutoCloseable {
         stallAtRequest = atRequest;
     }
 
+    /**
+     * From the arrival of request {@code atRequest} on, for {@code ms}, every request (that one
+     * included) is held until that time is over, once: the whole server stalls, as in a GC pause.
+     */
+    void stallAllAt(long atRequest, long ms) {
+        stallAllMs = ms;
+        stallAllAtRequest = atRequest;
+    }
+
+    /** Every request is answered {@code ms} after it arrived, as a server that takes that long would. */
+    void answerAfter(long ms) {
+        answerAfterMs = ms;
+    }
+
     /** Serves {@code GET /stats} as a Gauntlet target's admin port does; returns its base URL. */
     URI startAdmin() throws IOException {
         admin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 10);
@@ -138,10 +156,15 @@ final class TestServer implements AutoCloseable {
                     requestSignal.countDown();
                 }
                 maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                long arrivedNs = System.nanoTime();
                 stall.await();
                 if (number == stallAtRequest) {
                     Thread.sleep(stallMs);
                 }
+                if (number == stallAllAtRequest) {
+                    stallAllUntilNs = arrivedNs + stallAllMs * 1_000_000;
+                }
+                sleepUntil(Math.max(stallAllUntilNs, arrivedNs + answerAfterMs * 1_000_000));
                 inFlight.decrementAndGet();
                 completed.incrementAndGet();
                 switch (behaviour) {
@@ -169,6 +192,12 @@ final class TestServer implements AutoCloseable {
             // The client went away or the server is closing.
         } finally {
             sockets.remove(socket);
+        }
+    }
+
+    private static void sleepUntil(long untilNs) throws InterruptedException {
+        for (long leftNs = untilNs - System.nanoTime(); leftNs > 0; leftNs = untilNs - System.nanoTime()) {
+            Thread.sleep(leftNs / 1_000_000, (int) (leftNs % 1_000_000));
         }
     }
 

@@ -18,12 +18,19 @@ import java.util.List;
  * jvm: { target: [-Xmx1g], generator: [-Xmx512m] }
  * scenarios:
  *   - name: open-1k-wait100
- *     load: { type: open, ratePerSec: 1000, interArrival: EXPONENTIAL }
+ *     load: { type: open, ratePerSec: 1000, interArrival: EXPONENTIAL, connectionPolicy: ADAPTIVE }
  *     waitMs: 100
  *     warmupMs: 3000
  *     durationMs: 10000
  *     generator: { processes: 2, sourceAddresses: [127.0.0.1, 127.0.0.2] }   # optional
+ *   - name: open-50k-pool100
+ *     load: { type: open, ratePerSec: 50000, connectionPolicy: FIXED, connections: 100 }
+ *     durationMs: 10000
  * }</pre>
+ *
+ * <p>An open loop's {@code connectionPolicy} is {@code ADAPTIVE} (the default), {@code FIXED} with
+ * {@code connections} (a pool of that size, opened at the start) or {@code UNBOUNDED} (a connection
+ * per waiting request, for a flood of new clients); see {@link LoadModel.ConnectionPolicy}.
  */
 record Suite(String name, String description, List<String> targets, int repetitions, JvmOptions jvm,
              List<Scenario> scenarios) {

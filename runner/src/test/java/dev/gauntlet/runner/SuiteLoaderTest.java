@@ -1,9 +1,12 @@
 package dev.gauntlet.runner;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import org.junit.jupiter.api.Test;
 
+import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
@@ -22,6 +25,66 @@ class SuiteLoaderTest {
                 .hasAtLeastOneElementOfType(LoadModel.ClosedLoop.class);
         assertThat(quick.scenarios()).filteredOn(s -> s.load() instanceof LoadModel.OpenLoop)
                 .extracting(Suite.Scenario::waitMs).containsOnly(100L);
+    }
+
+    @Test
+    void eachOpenScenarioOfTheQuickSuiteStatesItsConnectionPolicy() throws Exception {
+        try (InputStream in = SuiteLoader.class.getResourceAsStream("suites/quick.yaml")) {
+            JsonNode scenarios = Json.yaml().readTree(in).get("scenarios");
+            assertThat(scenarios).filteredOn(s -> s.get("load").get("type").asText().equals("open")).isNotEmpty()
+                    .allSatisfy(s -> assertThat(s.get("load").has("connectionPolicy")).as(s.get("name").asText()).isTrue());
+        }
+    }
+
+    @Test
+    void anOpenScenarioNamesItsConnectionPolicy() {
+        Suite suite = parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: pool
+                    load: { type: open, ratePerSec: 50000, connectionPolicy: FIXED, connections: 100 }
+                    durationMs: 1000
+                  - name: flood
+                    load: { type: open, ratePerSec: 200, connectionPolicy: UNBOUNDED }
+                    durationMs: 1000
+                  - name: default
+                    load: { type: open, ratePerSec: 200 }
+                    durationMs: 1000
+                """);
+
+        assertThat(suite.scenarios()).extracting(Suite.Scenario::load).containsExactly(
+                LoadModel.OpenLoop.fixedPool(50_000, LoadModel.InterArrival.EXPONENTIAL, 100),
+                new LoadModel.OpenLoop(200, null, LoadModel.ConnectionPolicy.UNBOUNDED, 0),
+                new LoadModel.OpenLoop(200, null, LoadModel.ConnectionPolicy.ADAPTIVE, 0));
+        LoadSpec spec = suite.scenarios().getFirst().toSpec(URI.create("http://127.0.0.1:1/hello"), null);
+        assertThat(spec.model()).isEqualTo(suite.scenarios().getFirst().load());
+    }
+
+    @Test
+    void aFixedPoolWithoutItsSizeOrAnUnknownPolicyIsOneLine() {
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: open, ratePerSec: 100, connectionPolicy: FIXED }
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("my.yaml")
+                .hasMessageContaining("a FIXED pool needs connections >= 1");
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: open, ratePerSec: 100, connectionPolicy: SOMETIMES }
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("ADAPTIVE")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
 
     @Test
