@@ -286,6 +286,10 @@ final class LeanEngine {
         WakeLatency latency = useAlarm ? alarmLatency : parkLatency;
         long askNs = Math.max(wakeNs - latency.estimateNs(), nowNs + 1);
         if (!useAlarm) {
+            // What is already readable is read first: a busy loop sleeps only when it has nothing to do.
+            if (ioAwaited && selector.selectNow(onReady) > 0) {
+                return;
+            }
             LockSupport.parkNanos(askNs - nowNs);
             selector.selectNow(onReady);
         } else {
