@@ -30,6 +30,8 @@ import java.util.Objects;
  * @param sourceAddresses     local addresses the connections are spread over (empty: the system's
  *                            choice), to get past the ephemeral ports of one address
  * @param processes           generator processes the load is split over; their histograms merge
+ * @param threads             engine threads in each generator process, each with its own connections and
+ *                            histograms, merged as processes are (open and closed loops)
  */
 public record LoadSpec(
         URI url,
@@ -47,7 +49,8 @@ public record LoadSpec(
         double maxScheduleLagP99Ms,
         URI adminUrl,
         List<String> sourceAddresses,
-        int processes) {
+        int processes,
+        int threads) {
 
     public static final long DEFAULT_WARMUP_MS = 2_000;
     public static final long DEFAULT_DURATION_MS = 10_000;
@@ -87,6 +90,16 @@ public record LoadSpec(
         if (processes < 1) {
             throw new IllegalArgumentException("processes must be >= 1, got " + processes);
         }
+        if (threads == 0) {
+            threads = 1;
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        if (threads > 1 && model instanceof LoadModel.MaxConcurrency) {
+            throw new IllegalArgumentException("max concurrency runs on one thread: its limit is the process's open "
+                    + "files, not CPU; split it with processes instead");
+        }
         if (hardCapMs <= 0) {
             hardCapMs = defaultHardCapMs(warmupMs, durationMs, responseTimeoutMs);
         }
@@ -96,7 +109,7 @@ public record LoadSpec(
     public static LoadSpec of(URI url, LoadModel model) {
         return new LoadSpec(url, model, DEFAULT_WARMUP_MS, DEFAULT_DURATION_MS, 0,
                 DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS, 0, DEFAULT_MAX_CONNECTIONS,
-                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1);
+                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1);
     }
 
     public LoadSpec withPhases(long warmupMs, long durationMs) {
@@ -130,6 +143,7 @@ public record LoadSpec(
         private URI adminUrl;
         private List<String> sourceAddresses;
         private int processes;
+        private int threads;
 
         private Builder(LoadSpec spec) {
             url = spec.url;
@@ -148,6 +162,7 @@ public record LoadSpec(
             adminUrl = spec.adminUrl;
             sourceAddresses = spec.sourceAddresses;
             processes = spec.processes;
+            threads = spec.threads;
         }
 
         public Builder model(LoadModel model) {
@@ -229,10 +244,15 @@ public record LoadSpec(
             return this;
         }
 
+        public Builder threads(int threads) {
+            this.threads = threads;
+            return this;
+        }
+
         public LoadSpec build() {
             return new LoadSpec(url, model, warmupMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs,
                     hardCapMs, maxConnections, expectedStatus, expectedBody, seed, maxScheduleLagP99Ms, adminUrl,
-                    sourceAddresses, processes);
+                    sourceAddresses, processes, threads);
         }
     }
 }

@@ -23,6 +23,8 @@ import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executors;
@@ -81,15 +83,15 @@ public final class Generator {
                 throw new GeneratorException("cannot create the output directory " + outputDir + ": " + e.getMessage());
             }
         }
-        Cost cost = new Cost(ThreadDemand.ofCurrentThread());
-        LatencyRecorder recorder = new LatencyRecorder();
-        RequestCounters counters = new RequestCounters();
+        LatencyRecorder recorder = new LatencyRecorder(spec.threads());
         Instant startedAt = Instant.now();
         long runStartNs = System.nanoTime();
         AdminClient admin = spec.adminUrl() == null ? null : new AdminClient(spec.adminUrl());
-        LeanEngine engine = new LeanEngine(spec, address, sources, plan.maxConnections(), runStartNs, recorder, counters, admin);
-        progress.printf(Locale.ROOT, "gauntlet load: %s -> %s, warm-up %s, measured %s%n", spec.model().describe(),
-                spec.url(), seconds(spec.warmupMs()), seconds(spec.durationMs()));
+        EngineThreads engine = new EngineThreads(spec, address, sources, plan.maxConnections(), runStartNs, recorder, admin);
+        Cost cost = new Cost(engine);
+        progress.printf(Locale.ROOT, "gauntlet load: %s -> %s, warm-up %s, measured %s%s%n", spec.model().describe(),
+                spec.url(), seconds(spec.warmupMs()), seconds(spec.durationMs()),
+                spec.threads() > 1 ? ", " + spec.threads() + " engine threads" : "");
 
         long measureStartEpochMs = startedAt.toEpochMilli() + spec.warmupMs();
         IntervalLogs logs = outputDir == null ? null
@@ -103,7 +105,7 @@ public final class Generator {
             cost.measureStarts();
             target.measureStarts();
         };
-        Progress tick = new Progress(engine, recorder, hiccups, counters, logs, cost, atMeasureStart, progress);
+        Progress tick = new Progress(engine, recorder, hiccups, logs, cost, atMeasureStart, progress);
         ticker.scheduleAtFixedRate(tick, spec.warmupMs() % TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
         try {
             engine.run();
@@ -126,18 +128,17 @@ public final class Generator {
         RunSummary.GeneratorCost generatorCost = cost.finish();
         TargetWatch.Figures targetFigures = target == null ? new TargetWatch.Figures(Percentiles.EMPTY, null)
                 : target.finish(measureStartEpochMs, outputDir);
-        RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, counters,
-                generatorCost));
+        RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, generatorCost));
         if (outputDir != null) {
             write(summary, outputDir.resolve(SUMMARY));
         }
         return summary;
     }
 
-    private static RunSummary summarise(LoadSpec spec, Instant startedAt, LeanEngine engine, LatencyRecorder recorder,
-                                        Progress tick, TargetWatch.Figures target, RequestCounters counters,
-                                        RunSummary.GeneratorCost cost) {
+    private static RunSummary summarise(LoadSpec spec, Instant startedAt, EngineThreads engine, LatencyRecorder recorder,
+                                        Progress tick, TargetWatch.Figures target, RunSummary.GeneratorCost cost) {
         double measuredSec = engine.measuredNs() / 1e9;
+        RequestCounters counters = engine.counters();
         return new RunSummary(spec, startedAt, measuredSec, engine.measuredIssued(), counters.sentCount(),
                 counters.completedCount(), counters.errors(), counters.completedCount() / measuredSec,
                 spec.model() instanceof LoadModel.OpenLoop ? tick.sustained().perSec(engine.measuredNs()) : null,
@@ -200,24 +201,22 @@ public final class Generator {
      * the start of the measured phase closes the warm-up interval and runs {@code atMeasureStart}.
      */
     private static final class Progress implements Runnable {
-        private final LeanEngine engine;
+        private final EngineThreads engine;
         private final LatencyRecorder recorder;
         private final HiccupMeter hiccups;
         private final Histogram hiccupTotal = LatencyRecorder.newHistogram();
         private final SustainedRate sustained = new SustainedRate();
-        private final RequestCounters counters;
         private final IntervalLogs logs;
         private final Cost cost;
         private final Runnable atMeasureStart;
         private final PrintStream out;
         private boolean measureStarted;
 
-        Progress(LeanEngine engine, LatencyRecorder recorder, HiccupMeter hiccups, RequestCounters counters,
-                 IntervalLogs logs, Cost cost, Runnable atMeasureStart, PrintStream out) {
+        Progress(EngineThreads engine, LatencyRecorder recorder, HiccupMeter hiccups, IntervalLogs logs, Cost cost,
+                 Runnable atMeasureStart, PrintStream out) {
             this.engine = engine;
             this.recorder = recorder;
             this.hiccups = hiccups;
-            this.counters = counters;
             this.logs = logs;
             this.cost = cost;
             this.atMeasureStart = atMeasureStart;
@@ -245,6 +244,7 @@ public final class Generator {
             } else {
                 sampleInterval();
             }
+            RequestCounters counters = engine.counters();
             sustained.sample(sinceMeasureStartNs, counters.completedCount());
             out.printf(Locale.ROOT, "  %3ds  sent %d  completed %d  errors %d  p99 so far %.2f ms%n",
                     Math.round(sinceMeasureStartNs / 1e9), counters.sentCount(), counters.completedCount(),
@@ -272,23 +272,25 @@ public final class Generator {
         }
     }
 
-    /** The generator's own CPU time, peak heap and peak threads over the run; its engine thread's demand. */
+    /** The generator's own CPU time, peak heap and peak threads over the run; its busiest engine thread's demand. */
     private static final class Cost {
         private final OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
         private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         private final long cpuStartNs;
-        private final ThreadDemand engine;
+        private final EngineThreads engines;
         private volatile long heapUsedMaxBytes;
 
-        Cost(ThreadDemand engine) {
-            this.engine = engine;
+        Cost(EngineThreads engines) {
+            this.engines = engines;
             threads.resetPeakThreadCount();
             cpuStartNs = os.getProcessCpuTime();
         }
 
         void measureStarts() {
-            engine.mark();
+            for (ThreadDemand engine : engines.demands()) {
+                engine.mark();
+            }
         }
 
         void sample() {
@@ -296,7 +298,8 @@ public final class Generator {
         }
 
         RunSummary.GeneratorCost finish() {
-            ThreadDemand.Share share = engine.share();
+            ThreadDemand.Share share = Arrays.stream(engines.demands()).map(ThreadDemand::share)
+                    .max(Comparator.comparingDouble(ThreadDemand.Share::wantedPercent)).orElseThrow();
             return new RunSummary.GeneratorCost(TimeUnit.NANOSECONDS.toMillis(os.getProcessCpuTime() - cpuStartNs),
                     heapUsedMaxBytes, threads.getPeakThreadCount(), share.runningPercent(), share.waitingPercent());
         }

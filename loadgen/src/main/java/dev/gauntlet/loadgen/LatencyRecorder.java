@@ -11,37 +11,80 @@ import java.util.concurrent.TimeUnit;
  * service time from the actual send, and schedule lag (actual send minus intended start).
  *
  * <pre>{@code
- * recorder.recordLag(sendNs - intendedStartNs);                  // event loop, at each send
- * recorder.recordResponse(intendedStartNs, sendNs, endNs);       // event loop, at each valid response
+ * LatencyRecorder.Writer writer = recorder.writer(0);            // one per engine thread
+ * writer.recordLag(sendNs - intendedStartNs);                    // event loop, at each send
+ * writer.recordResponse(intendedStartNs, sendNs, endNs);         // event loop, at each valid response
  * recorder.sampleInterval(logs);                                 // interval thread, once a second
  * }</pre>
  *
- * <p>Single writer (the event loop), single reader (whoever samples intervals, one at a time).
- * Every interval is added to the totals as it is taken, so the totals equal the sum of the
- * logged intervals exactly.
+ * <p>One writer per engine thread, each with recorders of its own, so engines never share a cache
+ * line; one reader (whoever samples intervals, one at a time) sums the writers' intervals, which
+ * is exact. Every interval is added to the totals as it is taken, so the totals equal the sum of
+ * the logged intervals exactly.
  */
 final class LatencyRecorder {
     /** Values above are clamped; no run lasts an hour. */
     static final long HIGHEST_TRACKABLE_NS = TimeUnit.HOURS.toNanos(1);
     private static final int SIGNIFICANT_DIGITS = 3;
 
-    private final SingleWriterRecorder response = newRecorder();
-    private final SingleWriterRecorder service = newRecorder();
-    private final SingleWriterRecorder lag = newRecorder();
+    private final Writer[] writers;
     private final Histogram responseTotal = newHistogram();
     private final Histogram serviceTotal = newHistogram();
     private final Histogram lagTotal = newHistogram();
-    private Histogram responseInterval;
-    private Histogram serviceInterval;
-    private Histogram lagInterval;
+    private final Histogram responseInterval = newHistogram();
+    private final Histogram serviceInterval = newHistogram();
+    private final Histogram lagInterval = newHistogram();
 
+    /** One engine thread's side of the recorder: only that thread records into it. */
+    static final class Writer {
+        private final SingleWriterRecorder response = newRecorder();
+        private final SingleWriterRecorder service = newRecorder();
+        private final SingleWriterRecorder lag = newRecorder();
+        private Histogram responseInterval;
+        private Histogram serviceInterval;
+        private Histogram lagInterval;
+
+        void recordResponse(long intendedStartNs, long sendNs, long endNs) {
+            response.recordValue(clamp(endNs - intendedStartNs));
+            service.recordValue(clamp(endNs - sendNs));
+        }
+
+        void recordLag(long lagNs) {
+            lag.recordValue(clamp(lagNs));
+        }
+
+        private void addIntervalTo(Histogram responseSum, Histogram serviceSum, Histogram lagSum) {
+            responseInterval = response.getIntervalHistogram(responseInterval);
+            serviceInterval = service.getIntervalHistogram(serviceInterval);
+            lagInterval = lag.getIntervalHistogram(lagInterval);
+            responseSum.add(responseInterval);
+            serviceSum.add(serviceInterval);
+            lagSum.add(lagInterval);
+        }
+    }
+
+    LatencyRecorder() {
+        this(1);
+    }
+
+    LatencyRecorder(int writers) {
+        this.writers = new Writer[writers];
+        for (int i = 0; i < writers; i++) {
+            this.writers[i] = new Writer();
+        }
+    }
+
+    Writer writer(int index) {
+        return writers[index];
+    }
+
+    /** The one engine's recording, when there is one writer. */
     void recordResponse(long intendedStartNs, long sendNs, long endNs) {
-        response.recordValue(clamp(endNs - intendedStartNs));
-        service.recordValue(clamp(endNs - sendNs));
+        writers[0].recordResponse(intendedStartNs, sendNs, endNs);
     }
 
     void recordLag(long lagNs) {
-        lag.recordValue(clamp(lagNs));
+        writers[0].recordLag(lagNs);
     }
 
     /** Takes what was recorded since the last call, adds it to the totals and hands it to the logs. */
@@ -51,9 +94,21 @@ final class LatencyRecorder {
 
     /** As {@link #sampleInterval(IntervalLogs)}, leaving an interval with no values at all out of the logs. */
     void sampleInterval(IntervalLogs logs, boolean skipIfEmpty) {
-        responseInterval = response.getIntervalHistogram(responseInterval);
-        serviceInterval = service.getIntervalHistogram(serviceInterval);
-        lagInterval = lag.getIntervalHistogram(lagInterval);
+        responseInterval.reset();
+        serviceInterval.reset();
+        lagInterval.reset();
+        long startMs = Long.MAX_VALUE;
+        long endMs = 0;
+        for (Writer writer : writers) {
+            writer.addIntervalTo(responseInterval, serviceInterval, lagInterval);
+            startMs = Math.min(startMs, writer.responseInterval.getStartTimeStamp());
+            endMs = Math.max(endMs, writer.responseInterval.getEndTimeStamp());
+        }
+        // The logs place each interval by its time stamps, which the sum does not carry over.
+        for (Histogram interval : new Histogram[] {responseInterval, serviceInterval, lagInterval}) {
+            interval.setStartTimeStamp(startMs);
+            interval.setEndTimeStamp(endMs);
+        }
         responseTotal.add(responseInterval);
         serviceTotal.add(serviceInterval);
         lagTotal.add(lagInterval);

@@ -65,7 +65,7 @@ final class LeanEngine {
 
     private final LoadSpec spec;
     private final InetSocketAddress address;
-    private final LatencyRecorder recorder;
+    private final LatencyRecorder.Writer recorder;
     private final RequestCounters counters;
     private final ByteBuffer request;
     private final int requestBytes;
@@ -136,7 +136,7 @@ final class LeanEngine {
      * @param serverStats    fetches the target's {@code /stats}; null when the spec names no admin URL
      */
     LeanEngine(LoadSpec spec, InetSocketAddress address, InetAddress[] sourceAddresses, int maxConnections,
-               long runStartNs, LatencyRecorder recorder, RequestCounters counters,
+               long runStartNs, LatencyRecorder.Writer recorder, RequestCounters counters,
                Supplier<RunSummary.ServerStats> serverStats) {
         this.spec = spec;
         this.address = address;

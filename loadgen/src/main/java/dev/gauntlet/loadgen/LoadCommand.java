@@ -125,6 +125,11 @@ public final class LoadCommand implements Callable<Integer> {
             description = "split the load over N generator processes and merge their histograms (default: ${DEFAULT-VALUE})")
     int processes;
 
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "open and closed loops: N engine threads in each process, each with its own share, "
+                    + "connections and histograms, merged exactly (default: ${DEFAULT-VALUE})")
+    int threads;
+
     @Option(names = "--max-lag-p99", paramLabel = "MS", defaultValue = "1.0",
             description = "schedule-lag p99 allowed before the verdict weighs it against the platform's hiccups (default: ${DEFAULT-VALUE} ms)")
     double maxLagP99Ms;
@@ -180,6 +185,7 @@ public final class LoadCommand implements Callable<Integer> {
                     .maxScheduleLagP99Ms(maxLagP99Ms).adminUrl(adminUrl)
                     .sourceAddresses(sourceAddresses == null ? List.of() : SourceAddresses.expand(sourceAddresses))
                     .processes((int) positive("--processes", processes))
+                    .threads((int) positive("--threads", threads))
                     .build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
@@ -237,7 +243,8 @@ public final class LoadCommand implements Callable<Integer> {
                 summary.errorCount(), errorDetail(summary.errors()));
         out.printf(Locale.ROOT, "  achieved  %.1f requests/s; %d connections opened, %d open at most%s%n",
                 summary.achievedRatePerSec(), summary.connectionsOpened(), summary.connectionsPeak(),
-                summary.processes() > 1 ? ", over " + summary.processes() + " processes" : "");
+                (summary.processes() > 1 ? ", over " + summary.processes() + " processes" : "")
+                        + (summary.spec().threads() > 1 ? ", " + summary.spec().threads() + " engine threads each" : ""));
         out.printf(Locale.ROOT, "  %-13s %9s %9s %9s %9s %9s %9s %9s%n", "latency (ms)", "p50", "p90", "p99", "p99.9",
                 "p99.99", "max", "mean");
         row(out, "response", summary.responseTime());

@@ -43,9 +43,16 @@ final class MultiProcess {
     private MultiProcess() {
     }
 
-    /** Child {@code index}'s share of the load; shares differ by one connection or request at most. */
+    /** Child {@code index}'s share of the load, run with the spec's threads. */
     static LoadSpec share(LoadSpec spec, int index) {
-        int n = spec.processes();
+        return cut(spec, index, spec.processes()).toBuilder().threads(spec.threads()).build();
+    }
+
+    /**
+     * Share {@code index} of {@code n}, for one thread of one process: shares differ by one
+     * connection or request at most; each has a seed of its own.
+     */
+    static LoadSpec cut(LoadSpec spec, int index, int n) {
         LoadModel model = switch (spec.model()) {
             case LoadModel.OpenLoop open -> new LoadModel.OpenLoop(open.ratePerSec() / n, open.interArrival(),
                     open.connectionPolicy(), open.connections() == 0 ? 0 : part(open.connections(), index, n, "connections"));
@@ -58,6 +65,7 @@ final class MultiProcess {
                 .seed(spec.seed() + index)
                 .hardCapMs(spec.hardCapMs())
                 .processes(1)
+                .threads(1)
                 .build();
     }
 

@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.ErrorClass;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -62,6 +63,17 @@ final class RequestCounters {
             errors.put(errorClass, counts.getAcquire(FIRST_ERROR + errorClass.ordinal()));
         }
         return errors;
+    }
+
+    /** A snapshot of several engines' counts added up, as one more set of counters. */
+    static RequestCounters sumOf(List<RequestCounters> all) {
+        RequestCounters sum = new RequestCounters();
+        for (RequestCounters each : all) {
+            for (int i = 0; i < sum.counts.length(); i++) {
+                sum.counts.setPlain(i, sum.counts.getPlain(i) + each.counts.getAcquire(i));
+            }
+        }
+        return sum;
     }
 
     private void increment(int index) {

@@ -60,6 +60,30 @@ class GeneratorIT {
     }
 
     @Test
+    void threadsShareTheLoadAndTheirHistogramsMergeExactly(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            // Constant 400/s over 2 threads of 200/s each, offset by 2.5 ms: exactly 800 starts in 2 s.
+            LoadSpec open = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(400, LoadModel.InterArrival.CONSTANT))
+                    .toBuilder().warmupMs(500).durationMs(2_000).threads(2).build();
+            RunSummary summary = Generator.run(open, dir, progress);
+
+            assertThat(summary.scheduled()).isEqualTo(800);
+            assertThat(summary.sent()).isEqualTo(800);
+            assertThat(summary.completed()).isEqualTo(800);
+            assertThat(summary.responseTime().count()).isEqualTo(800);
+            assertThat(summary.loopLateness().count()).isEqualTo(800);
+            assertThat(LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), -1).getTotalCount()).isEqualTo(800);
+
+            LoadSpec closed = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(5)).toBuilder()
+                    .warmupMs(200).durationMs(1_000).threads(2).build();
+            RunSummary closedSummary = Generator.run(closed, null, progress);
+            assertThat(closedSummary.connectionsOpened()).isEqualTo(5);
+            assertThat(closedSummary.completed()).isEqualTo(closedSummary.sent()).isPositive();
+            assertThat(closedSummary.responseTime().count()).isEqualTo(closedSummary.completed());
+        }
+    }
+
+    @Test
     void measuredPhaseEndsAtTheRequestCount() throws Exception {
         try (TestServer server = TestServer.hello()) {
             LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(2)).toBuilder()

@@ -50,6 +50,25 @@ class LatencyRecorderTest {
         assertThat(sumOfIntervals(dir.resolve(IntervalLogs.LAG), 5)).isEqualTo(recorder.lagTotal());
     }
 
+    @Test
+    void writersOfSeveralEnginesSumExactlyIntoOneIntervalAndTheTotals(@TempDir Path dir) throws Exception {
+        LatencyRecorder recorder = new LatencyRecorder(3);
+        Histogram expected = LatencyRecorder.newHistogram();
+        SplittableRandom random = new SplittableRandom(2);
+        try (IntervalLogs logs = new IntervalLogs(dir, 1_700_000_000_000L, "test")) {
+            for (int interval = 0; interval < 4; interval++) {
+                for (int i = 0; i < 3_000; i++) {
+                    long responseNs = 1 + random.nextLong(50_000_000);
+                    recorder.writer(i % 3).recordResponse(0, 0, responseNs);
+                    expected.recordValue(responseNs);
+                }
+                recorder.sampleInterval(logs);
+            }
+        }
+        assertThat(recorder.responseTotal()).isEqualTo(expected);
+        assertThat(sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), 4)).isEqualTo(expected);
+    }
+
     static Histogram sumOfIntervals(Path log, int expectedIntervals) throws Exception {
         Histogram sum = LatencyRecorder.newHistogram();
         int intervals = 0;

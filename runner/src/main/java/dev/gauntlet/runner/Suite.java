@@ -22,7 +22,7 @@ import java.util.List;
  *     waitMs: 100
  *     warmupMs: 3000
  *     durationMs: 10000
- *     generator: { processes: 2, sourceAddresses: [127.0.0.1, 127.0.0.2] }   # optional
+ *     generator: { processes: 2, threads: 1, sourceAddresses: [127.0.0.1, 127.0.0.2] }   # optional
  *   - name: open-50k-pool100
  *     load: { type: open, ratePerSec: 50000, connectionPolicy: FIXED, connections: 100 }
  *     durationMs: 10000
@@ -98,7 +98,8 @@ record Suite(String name, String description, List<String> targets, int repetiti
         LoadSpec toSpec(URI helloUrl, URI adminUrl) {
             LoadSpec.Builder spec = LoadSpec.of(helloUrl, load).toBuilder()
                     .warmupMs(warmupMs).durationMs(durationMs).adminUrl(adminUrl)
-                    .processes(generator.processes()).sourceAddresses(generator.sourceAddresses())
+                    .processes(generator.processes()).threads(generator.threads())
+                    .sourceAddresses(generator.sourceAddresses())
                     .maxConnections(generator.maxConnections());
             if (generator.responseTimeoutMs() > 0) {
                 spec.responseTimeoutMs(generator.responseTimeoutMs());
@@ -111,14 +112,17 @@ record Suite(String name, String description, List<String> targets, int repetiti
      * How the generator runs a scenario; every field is optional (0 or empty: the generator's default).
      *
      * @param processes       generator processes the load is split over (past the open-files limit of one)
+     * @param threads         engine threads in each generator process (open and closed loops; more cores)
      * @param sourceAddresses local addresses the connections spread over (each one, e.g. 127.0.0.2), past 64k ports per address
      * @param maxConnections  open loop: connections opened at most
      */
-    record GeneratorSettings(int processes, List<String> sourceAddresses, int maxConnections, long responseTimeoutMs) {
-        static final GeneratorSettings DEFAULTS = new GeneratorSettings(1, List.of(), 0, 0);
+    record GeneratorSettings(int processes, int threads, List<String> sourceAddresses, int maxConnections,
+                             long responseTimeoutMs) {
+        static final GeneratorSettings DEFAULTS = new GeneratorSettings(1, 1, List.of(), 0, 0);
 
         GeneratorSettings {
             processes = processes == 0 ? 1 : processes;
+            threads = threads == 0 ? 1 : threads;
             sourceAddresses = sourceAddresses == null ? List.of() : List.copyOf(sourceAddresses);
         }
     }

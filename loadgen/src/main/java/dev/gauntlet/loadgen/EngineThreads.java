@@ -1,0 +1,152 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+import org.HdrHistogram.Histogram;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The engines of one generator process, one per thread ({@code --threads N}): each its own share
+ * of the load, connections, counters and latency writer, so they share nothing while they run;
+ * their figures are summed as the processes' are.
+ *
+ * <pre>{@code
+ * EngineThreads engines = new EngineThreads(spec, address, sources, maxConnections, runStartNs, recorder, admin);
+ * engines.run();                       // engine 0 on the calling thread, the others on their own
+ * long sent = engines.counters().sentCount();
+ * }</pre>
+ *
+ * <p>Shares as {@link MultiProcess#cut} cuts them; a constant-rate schedule's share i also starts
+ * i / rate later, so the engines' starts interleave instead of marching in step.
+ */
+final class EngineThreads {
+    private final List<LeanEngine> engines = new ArrayList<>();
+    private final List<RequestCounters> counters = new ArrayList<>();
+    private final ThreadDemand[] demands;
+    private final CountDownLatch demandsKnown;
+
+    EngineThreads(LoadSpec spec, InetSocketAddress address, InetAddress[] sources, int maxConnections, long runStartNs,
+                  LatencyRecorder recorder, AdminClient admin) {
+        int n = spec.threads();
+        for (int i = 0; i < n; i++) {
+            // Seeds apart from the processes' (seed + process index): no two engines anywhere draw the same schedule.
+            LoadSpec share = n == 1 ? spec
+                    : MultiProcess.cut(spec, i, n).toBuilder().seed(spec.seed() ^ ((long) i << 32)).build();
+            long offsetNs = spec.model() instanceof LoadModel.OpenLoop open
+                    && open.interArrival() == LoadModel.InterArrival.CONSTANT ? (long) (i * 1e9 / open.ratePerSec()) : 0;
+            RequestCounters engineCounters = new RequestCounters();
+            counters.add(engineCounters);
+            // Only the first engine asks the target for its counts: max concurrency runs on one thread.
+            engines.add(new LeanEngine(share, address, sources, Math.max(1, maxConnections / n), runStartNs + offsetNs,
+                    recorder.writer(i), engineCounters, i == 0 ? admin : null));
+        }
+        demands = new ThreadDemand[n];
+        demandsKnown = new CountDownLatch(n - 1);
+        demands[0] = ThreadDemand.ofCurrentThread();
+    }
+
+    /** Runs every engine to its end; an interrupt of the calling thread ends them all, as their hard cap does. */
+    void run() {
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        List<Thread> others = new ArrayList<>();
+        for (int i = 1; i < engines.size(); i++) {
+            int index = i;
+            others.add(Thread.ofPlatform().name("gauntlet-engine-" + i).start(() -> {
+                demands[index] = ThreadDemand.ofCurrentThread();
+                demandsKnown.countDown();
+                try {
+                    engines.get(index).run();
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                }
+            }));
+        }
+        try {
+            engines.getFirst().run();
+        } finally {
+            boolean interrupted = Thread.interrupted();
+            for (Thread other : others) {
+                interrupted |= join(other, interrupted);
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+    }
+
+    /** Waits for {@code engine}, passing an interrupt on to it; true when this thread was interrupted meanwhile. */
+    private static boolean join(Thread engine, boolean interrupted) {
+        if (interrupted) {
+            engine.interrupt();
+        }
+        while (true) {
+            try {
+                engine.join();
+                return interrupted;
+            } catch (InterruptedException e) {
+                interrupted = true;
+                engine.interrupt();
+            }
+        }
+    }
+
+    /** Every engine thread's demand, once each has started. */
+    ThreadDemand[] demands() {
+        try {
+            demandsKnown.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return demands.clone();
+    }
+
+    /** The counts of every engine, summed now. */
+    RequestCounters counters() {
+        return RequestCounters.sumOf(counters);
+    }
+
+    long measureStartNs() {
+        return engines.getFirst().measureStartNs();
+    }
+
+    long measuredNs() {
+        return engines.stream().mapToLong(LeanEngine::measuredNs).max().orElseThrow();
+    }
+
+    long measuredIssued() {
+        return engines.stream().mapToLong(LeanEngine::measuredIssued).sum();
+    }
+
+    Histogram loopLateness() {
+        Histogram sum = LatencyRecorder.newHistogram();
+        engines.forEach(engine -> sum.add(engine.loopLateness()));
+        return sum;
+    }
+
+    int connectionsPeak() {
+        return engines.stream().mapToInt(LeanEngine::connectionsPeak).sum();
+    }
+
+    int connectionsLimit() {
+        return engines.stream().mapToInt(LeanEngine::connectionsLimit).sum();
+    }
+
+    boolean hardCapReached() {
+        return engines.stream().anyMatch(LeanEngine::hardCapReached);
+    }
+
+    /** Max concurrency's figures (one engine); null for the other models. */
+    RunSummary.Concurrency concurrency() {
+        return engines.getFirst().concurrency();
+    }
+}
