@@ -106,11 +106,13 @@ final class Verdicts {
             generator.add(String.format(Locale.ROOT, "its loop came to the intended starts late by p99 %s ms, beyond "
                     + "what the platform explains (%s)", ms(loopLateP99Ms), floor));
         }
-        double needed = neededConnections(run, open);
+        // The steady state's need, without the stalls: a cap that holds it is not the bottleneck.
+        double inService = open.ratePerSec() * run.serviceTime().p50Ms() / 1000;
         boolean capReached = run.connectionsPeak() >= run.connectionsLimit();
-        if (waitedForConnections && capReached && needed > run.connectionsLimit()) {
+        if (waitedForConnections && capReached && inService > run.connectionsLimit()) {
             generator.add(String.format(Locale.ROOT, "requests waited for one of its %d connections, fewer than the "
-                    + "rate needs (%s)", run.connectionsLimit(), describeNeed(run, open)));
+                    + "rate keeps in service (%s/s × median service %s ms = %.0f)", run.connectionsLimit(),
+                    Numbers.compact(open.ratePerSec()), ms(run.serviceTime().p50Ms()), inService));
         } else if (waitedForConnections) {
             target.add(String.format(Locale.ROOT, "requests waited for a connection, every one busy or not yet "
                     + "accepted: schedule lag p99 %s ms, of which the loop's own lateness p99 %s ms",

@@ -144,7 +144,20 @@ class VerdictsTest {
         RunSummary judged = run.judge();
 
         assertThat(judged.verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
-        assertThat(judged.evidence()).anyMatch(e -> e.contains("one of its 5 connections, fewer than the rate needs"));
+        assertThat(judged.evidence()).anyMatch(e -> e.contains("one of its 5 connections, fewer than the rate keeps in service"));
+    }
+
+    @Test
+    void aCapThatHoldsTheSteadyStateIsNotTheBottleneckWhateverTheHiccups() {
+        Run run = new Run();
+        run.connectionsLimit = 1;
+        run.connectionsPeak = 1;
+        run.serviceP50Ms = 0.2;    // 1,000/s × 0.2 ms: 0.2 in service, one connection holds it
+        run.hiccupMaxMs = 9;
+        run.lagP99Ms = 900;
+        run.loopLateP99Ms = 0.3;
+
+        assertThat(run.judge().verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
     }
 
     @Test

@@ -99,7 +99,7 @@ class VerdictIT {
 
             assertThat(summary.connectionsPeak()).isEqualTo(5);
             assertThat(summary.verdict()).as("%s", summary.evidence()).isEqualTo(Verdict.GENERATOR_LIMITED);
-            assertThat(summary.evidence()).anyMatch(e -> e.contains("one of its 5 connections, fewer than the rate needs"));
+            assertThat(summary.evidence()).anyMatch(e -> e.contains("one of its 5 connections, fewer than the rate keeps in service"));
         }
     }
 
