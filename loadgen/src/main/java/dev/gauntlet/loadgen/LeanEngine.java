@@ -453,14 +453,15 @@ final class LeanEngine {
      * held model's rule (the held model keeps its N in flight); the open loop never does.
      */
     private boolean mayReissue(long nowNs) {
+        if (mode == Mode.OPEN) {
+            // The schedule ends the open loop (fireDue): a response read after the end of the measured
+            // phase must not stop a loop that has yet to send a request due before it.
+            return false;
+        }
         if (issuing && (nowNs >= measureEndNs || (spec.maxRequests() > 0 && measuredIssued >= spec.maxRequests()))) {
             stopIssuing(Math.min(nowNs, measureEndNs));
         }
-        return switch (mode) {
-            case OPEN -> false;
-            case CLOSED -> issuing;
-            case HELD -> issuing && (nowNs < measureStartNs ? !burstSent : burstSent);
-        };
+        return mode == Mode.CLOSED ? issuing : issuing && (nowNs < measureStartNs ? !burstSent : burstSent);
     }
 
     /**
