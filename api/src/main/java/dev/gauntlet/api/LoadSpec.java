@@ -25,7 +25,7 @@ import java.util.Objects;
  * @param expectedStatus      a response with another status counts as a bad-status error
  * @param expectedBody        a response with another body counts as a bad-body error; null: not checked
  * @param seed                seeds the schedule's randomness, so a run's intended starts repeat
- * @param maxScheduleLagP99Ms the generator flags itself saturated past this schedule-lag p99
+ * @param maxScheduleLagP99Ms schedule-lag p99 allowed before the verdict weighs it against the platform's hiccups
  * @param adminUrl            a Gauntlet target's admin base URL ({@code GET /stats}); null when none
  * @param sourceAddresses     local addresses the connections are spread over (empty: the system's
  *                            choice), to get past the ephemeral ports of one address

@@ -244,8 +244,9 @@ public final class LoadCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  achieved  %.1f requests/s; %d connections opened, %d open at most%s%n",
                 summary.achievedRatePerSec(), summary.connectionsOpened(), summary.connectionsPeak(),
                 (summary.processes() > 1 ? ", over " + summary.processes() + " processes" : "")
-                        + (summary.spec().threads() > 1 ? ", " + summary.spec().threads() + " engine threads each" : ""));
-        out.printf(Locale.ROOT, "  %-13s %9s %9s %9s %9s %9s %9s %9s%n", "latency (ms)", "p50", "p90", "p99", "p99.9",
+                        + (summary.spec().threads() > 1 ? ", " + summary.spec().threads() + " engine threads"
+                        + (summary.processes() > 1 ? " each" : "") : ""));
+        out.printf(Locale.ROOT, "  %-14s %9s %9s %9s %9s %9s %9s %9s%n", "latency (ms)", "p50", "p90", "p99", "p99.9",
                 "p99.99", "max", "mean");
         row(out, "response", summary.responseTime());
         row(out, "service", summary.serviceTime());
@@ -283,7 +284,7 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     private static void row(PrintWriter out, String name, Percentiles p) {
-        out.printf(Locale.ROOT, "  %-13s %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f%n", name, p.p50Ms(), p.p90Ms(),
+        out.printf(Locale.ROOT, "  %-14s %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f%n", name, p.p50Ms(), p.p90Ms(),
                 p.p99Ms(), p.p999Ms(), p.p9999Ms(), p.maxMs(), p.meanMs());
     }
 
