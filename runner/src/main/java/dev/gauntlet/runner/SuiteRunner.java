@@ -62,8 +62,10 @@ final class SuiteRunner {
         var runDir = store.runDir(name, scenario.name(), rep);
         RunSummary summary;
         try {
+            // The generator resets the counts again as its measured phase begins, except for max concurrency,
+            // which reads them at its burst: this reset keeps a previous scenario's counts out of that one.
             target.resetStats();
-            // The admin URL lets the max-concurrency model ask the target how many requests it started.
+            // Through the admin URL the generator reads the target's counts, CPU time and hiccups.
             LoadSpec spec = scenario.toSpec(target.uri("/hello?wait=" + scenario.waitMs()), target.adminUri("/"));
             summary = generator.run(spec, runDir);
         } catch (UserError e) {
