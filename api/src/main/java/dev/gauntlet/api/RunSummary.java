@@ -34,6 +34,8 @@ import java.util.Map;
  * @param hardCapReached     the run was cut by its hard cap (or a signal): what was in flight counts as timed out
  * @param concurrency        the max-concurrency model's figures; null for the other models
  * @param processes          generator processes whose results were merged into this one
+ * @param jvm                both sides' JVM costs from their JFR recordings, added by the runner after the run;
+ *                           null from the generator alone ({@code gauntlet load})
  */
 public record RunSummary(
         LoadSpec spec,
@@ -60,7 +62,8 @@ public record RunSummary(
         int connectionsLimit,
         boolean hardCapReached,
         Concurrency concurrency,
-        int processes) {
+        int processes,
+        Jvm jvm) {
 
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
@@ -71,7 +74,51 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, newVerdict, List.copyOf(newEvidence), connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes);
+                concurrency, processes, jvm);
+    }
+
+    /** The same figures with both sides' JVM costs. */
+    public RunSummary withJvm(Jvm newJvm) {
+        return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
+                sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
+                targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak, connectionsLimit, hardCapReached,
+                concurrency, processes, newJvm);
+    }
+
+    /**
+     * What the target's and the generator's JVMs cost during the run, and whether GC explains the worst moments.
+     *
+     * @param target    the target JVM's figures; null when its recording could not be read ({@code notes} says why)
+     * @param generator the generator JVM's (its first process's, when the load was split over several)
+     * @param alignment the measured phase's worst intervals paired with the pauses inside them
+     * @param notes     what could not be recorded or read, one sentence each
+     */
+    public record Jvm(JvmMetrics target, JvmMetrics generator, PauseAlignment alignment, List<String> notes) {
+        public Jvm {
+            notes = notes == null ? List.of() : List.copyOf(notes);
+        }
+    }
+
+    /**
+     * The interval logs lined up with the GC pauses (both epoch-based): of the measured phase's worst
+     * response-time intervals, how many contain a target pause; of the worst schedule-lag intervals, how many
+     * contain a generator pause.
+     *
+     * @param worstIntervals          how many worst intervals each count looks at (10, or fewer in a short run)
+     * @param worstResponseWithTargetPause of the worst response-time intervals (by max), those with a target pause
+     * @param worstLagWithGeneratorPause   of the worst schedule-lag intervals (by max), those with a generator pause
+     * @param intervals               every measured interval: its worst latencies and the longest pause of each side in it
+     */
+    public record PauseAlignment(int worstIntervals, int worstResponseWithTargetPause, int worstLagWithGeneratorPause,
+                                 List<IntervalPauses> intervals) {
+        public PauseAlignment {
+            intervals = intervals == null ? List.of() : List.copyOf(intervals);
+        }
+    }
+
+    /** One interval of the logs: its start (epoch ms), worst response time and lag, the longest pause of each side (0: none). */
+    public record IntervalPauses(double startEpochMs, double lengthMs, double responseMaxMs, double lagMaxMs,
+                                 double targetPauseMaxMs, double generatorPauseMaxMs) {
     }
 
     /**

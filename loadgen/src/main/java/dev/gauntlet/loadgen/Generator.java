@@ -147,7 +147,7 @@ public final class Generator {
                 LatencyRecorder.percentiles(recorder.lagTotal()),
                 counters.connectionsOpenedCount(), cost, LatencyRecorder.percentiles(engine.loopLateness()),
                 LatencyRecorder.percentiles(tick.hiccupTotal()), target.hiccups(), target.cpuPercent(), Verdict.OK, List.of(),
-                engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1);
+                engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1, null);
     }
 
     static void write(RunSummary summary, Path file) {

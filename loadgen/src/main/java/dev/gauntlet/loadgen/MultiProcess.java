@@ -158,7 +158,7 @@ final class MultiProcess {
                 Verdict.OK, List.of(),
                 parts.stream().mapToInt(RunSummary::connectionsPeak).sum(),
                 parts.stream().mapToInt(RunSummary::connectionsLimit).sum(),
-                parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size());
+                parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size(), null);
         return Verdicts.judge(merged);
     }
 

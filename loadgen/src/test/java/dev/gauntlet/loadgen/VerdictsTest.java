@@ -52,7 +52,7 @@ class VerdictsTest {
                     spec.model() instanceof LoadModel.OpenLoop ? latency(loopLateP99Ms / 4, loopLateP99Ms) : Percentiles.EMPTY,
                     new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs),
                     Percentiles.EMPTY, targetCpuPercent, Verdict.OK, List.of(), connectionsPeak, connectionsLimit,
-                    hardCapReached, null, 1));
+                    hardCapReached, null, 1, null));
         }
 
         private static Percentiles latency(double p50Ms) {

@@ -8,13 +8,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one load as a separate generator JVM: writes {@code spec.json} into the run directory,
- * starts {@code GeneratorMain} on the generator's CPUs, waits for it within the spec's hard cap,
- * and reads back the {@code summary.json} it wrote.
+ * starts {@code GeneratorMain} on the generator's CPUs with a JFR recording written to
+ * {@code generator.jfr} at its exit, waits for it within the spec's hard cap, and reads back the
+ * {@code summary.json} it wrote.
  */
 final class GeneratorLauncher {
     static final String MAIN_CLASS = "dev.gauntlet.loadgen.GeneratorMain";
@@ -39,7 +41,9 @@ final class GeneratorLauncher {
             Files.createDirectories(runDir);
             Path specFile = runDir.resolve("spec.json");
             Json.json().writeValue(specFile.toFile(), spec);
-            JavaCommand command = new JavaCommand(cpus.pinGenerator(), jvmOptions, home.classpathOf(MODULE), MAIN_CLASS,
+            List<String> options = new ArrayList<>(jvmOptions);
+            options.addAll(JfrRecording.toFileAtExit(runDir.resolve(JfrRecording.GENERATOR_FILE)));
+            JavaCommand command = new JavaCommand(cpus.pinGenerator(), options, home.classpathOf(MODULE), MAIN_CLASS,
                     List.of("--spec", specFile.toString(), "--output", runDir.toString()));
             process = new ProcessBuilder(command.toArgv()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();

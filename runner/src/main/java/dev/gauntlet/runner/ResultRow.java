@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.JvmMetrics;
 import dev.gauntlet.api.RunSummary;
 
 /**
@@ -12,6 +13,9 @@ import dev.gauntlet.api.RunSummary;
  * @param verdict            whose figures these are ({@code ok}, {@code target-overloaded},
  *                           {@code generator-limited}, {@code platform-noisy}); {@code -} for a run that failed
  * @param note               the verdict's evidence, or why the run failed (target died, run failed)
+ * @param targetJvm          what the target's JVM cost over the measured phase (GC, heap, threads, CPU, memory)
+ *                           from its JFR recording, pause timeline left out; null when unknown
+ * @param generatorJvm       the same for the generator's JVM
  */
 record ResultRow(
         String target,
@@ -30,7 +34,9 @@ record ResultRow(
         double generatorHiccupP99Ms,
         double targetHiccupP99Ms,
         String verdict,
-        String note) {
+        String note,
+        JvmMetrics targetJvm,
+        JvmMetrics generatorJvm) {
     static final String NO_VERDICT = "-";
 
 
@@ -43,12 +49,19 @@ record ResultRow(
                 summary.responseTime().maxMs(), serverMaxInFlight, summary.generatorHiccups().p99Ms(),
                 summary.targetHiccups().count() == 0 ? Double.NaN : summary.targetHiccups().p99Ms(),
                 failure == null ? summary.verdict().label() : NO_VERDICT,
-                failure == null ? String.join("; ", summary.evidence()) : failure);
+                failure == null ? String.join("; ", summary.evidence()) : failure,
+                summary.jvm() == null ? null : withoutTimeline(summary.jvm().target()),
+                summary.jvm() == null ? null : withoutTimeline(summary.jvm().generator()));
     }
 
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
     static ResultRow failed(String target, Suite.Scenario scenario, int repetition, String note) {
         return new ResultRow(target, scenario.name(), repetition, scenario.load().describe(), scenario.waitMs(),
-                0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, NO_VERDICT, note);
+                0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, NO_VERDICT, note,
+                null, null);
+    }
+
+    private static JvmMetrics withoutTimeline(JvmMetrics metrics) {
+        return metrics == null ? null : metrics.withoutTimeline();
     }
 }

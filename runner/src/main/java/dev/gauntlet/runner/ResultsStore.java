@@ -25,6 +25,7 @@ import java.util.Map;
  *   runs/&lt;target&gt;/target.log           the target JVM's output
  *   runs/&lt;target&gt;/settings.json        the target's settings in force
  *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   spec.json summary.json response.hlog service.hlog lag.hlog stats.json generator.log
+ *                                      target.jfr generator.jfr (each JVM's recording of the run's window)
  *   results.json                       one row per target × scenario × repetition, rewritten after each run
  * </pre>
  */
@@ -88,7 +89,8 @@ final class ResultsStore {
         return List.copyOf(rows);
     }
 
-    private static void writeJson(Path file, Object value) {
+    /** Writes {@code value} as JSON via a rename, so a reader never sees half a file. */
+    void writeJson(Path file, Object value) {
         try {
             Files.createDirectories(file.getParent());
             Path partial = file.resolveSibling(file.getFileName() + ".partial");

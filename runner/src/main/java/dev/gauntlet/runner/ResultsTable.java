@@ -1,11 +1,15 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.JvmMetrics;
+
 import java.util.List;
+import java.util.function.Function;
 import java.util.Locale;
 
 /** Formats result rows as the fixed-width table the CLI prints. */
 final class ResultsTable {
-    private static final String FORMAT = "%-31s %-22s %9s %9s %9s %9s %9s %9s %7s %9s %11s  %-17s  %s%n";
+    private static final String FORMAT = "%-31s %-22s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
+    private static final double BYTES_PER_MB = 1024.0 * 1024.0;
 
     private ResultsTable() {
     }
@@ -13,14 +17,15 @@ final class ResultsTable {
     static String render(List<ResultRow> rows) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "requests", "rate/s",
-                "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "verdict", "evidence"));
+                "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
         for (ResultRow row : rows) {
             out.append(String.format(Locale.ROOT, FORMAT, row.target(),
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""),
                     row.requests(), number(row.achievedRatePerSec()), millis(row.p50Ms()), millis(row.p99Ms()),
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
-                    hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()), row.verdict(), row.note()));
+                    hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
+                    bothSides(row, ResultsTable::gcPauseMax), bothSides(row, ResultsTable::heapMax), row.verdict(), row.note()));
         }
         return out.toString();
     }
@@ -28,6 +33,29 @@ final class ResultsTable {
     /** The noise floor of both sides, generator/target, in ms. */
     private static String hiccups(double generatorMs, double targetMs) {
         return Double.isNaN(generatorMs) ? "-" : millis(generatorMs) + "/" + millis(targetMs);
+    }
+
+    /** A JVM figure of each side, generator/target like the hiccups, as {@code gc max ms} and {@code heap MB} show it. */
+    private static String bothSides(ResultRow row, Function<JvmMetrics, String> figure) {
+        if (row.targetJvm() == null && row.generatorJvm() == null) {
+            return "-";
+        }
+        return figureOf(row.generatorJvm(), figure) + "/" + figureOf(row.targetJvm(), figure);
+    }
+
+    private static String figureOf(JvmMetrics metrics, Function<JvmMetrics, String> figure) {
+        return metrics == null ? "-" : figure.apply(metrics);
+    }
+
+    /** The longest stop-the-world pause of the measured phase; 0 when there was none. */
+    private static String gcPauseMax(JvmMetrics metrics) {
+        return metrics.gcPauses().count() == 0 ? "0" : millis(metrics.gcPauses().maxMs());
+    }
+
+    /** Heap used after GC at most; {@code -} when no collection happened in the measured phase. */
+    private static String heapMax(JvmMetrics metrics) {
+        Long bytes = metrics.heap().usedMaxBytes();
+        return bytes == null ? "-" : number(bytes / BYTES_PER_MB);
     }
 
     private static String number(double value) {

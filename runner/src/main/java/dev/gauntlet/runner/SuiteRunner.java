@@ -4,6 +4,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 
 import java.io.PrintStream;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -61,6 +62,7 @@ final class SuiteRunner {
                 scenario.load().describe(), scenario.waitMs(), (scenario.warmupMs() + scenario.durationMs()) / 1000.0);
         var runDir = store.runDir(name, scenario.name(), rep);
         RunSummary summary;
+        Instant runStart = Instant.now();
         try {
             // The generator resets the counts again as its measured phase begins, except for max concurrency,
             // which reads them at its burst: this reset keeps a previous scenario's counts out of that one.
@@ -73,6 +75,8 @@ final class SuiteRunner {
             failures.add(name + " · " + scenario.name() + ": " + why);
             return ResultRow.failed(name, scenario, rep, target.isAlive() ? "run failed" : "target died");
         }
+        summary = summary.withJvm(JvmCosts.collect(runDir, target.isAlive() ? target.pid() : -1, runStart, Instant.now(), summary));
+        store.writeJson(runDir.resolve("summary.json"), summary);
         if (!target.isAlive()) {
             failures.add(name + " · " + scenario.name() + ": " + target.deathNotice());
             return ResultRow.of(name, scenario, rep, summary, null, "target died");

@@ -39,6 +39,8 @@ final class TargetLauncher {
         this.catalogue = catalogue;
         this.cpus = cpus;
         List<String> options = new ArrayList<>(ALWAYS_JVM_OPTIONS);
+        // One recording across the target's runs; the runner copies each run's window out of it.
+        options.addAll(JfrRecording.continuous());
         options.addAll(jvmOptions);
         this.jvmOptions = List.copyOf(options);
     }

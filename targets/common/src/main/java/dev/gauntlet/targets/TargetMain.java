@@ -8,7 +8,8 @@ import java.lang.reflect.InvocationTargetException;
  * Starts one target: {@code TargetMain --server dev.gauntlet.targets.jetty.JettyHandlerSync --port 0}.
  * Prints {@code READY port=P admin=A} once both ports listen; SIGTERM, SIGINT or SIGHUP stop it
  * within 3 s. Bad flags or a server that cannot start: one line on stderr and exit code 2. The
- * process's hiccups are measured from the start and served on the admin port.
+ * process's hiccups are measured from the start and served on the admin port; the virtual-thread
+ * scheduler's figures go into any JFR recording of it.
  */
 public final class TargetMain {
     /** How long a graceful stop may take before the process halts anyway. */
@@ -27,6 +28,7 @@ public final class TargetMain {
             return;
         }
         HiccupLog hiccups = HiccupLog.start();
+        VirtualThreadSchedulerEvent.register();
         RequestStats stats = new RequestStats();
         HelloServer server = instantiate(arguments.serverClass());
         int port;
