@@ -89,7 +89,8 @@ public record RunSummary(
      * What the target's and the generator's JVMs cost during the run, and whether GC explains the worst moments.
      *
      * @param target    the target JVM's figures; null when its recording could not be read ({@code notes} says why)
-     * @param generator the generator JVM's (its first process's, when the load was split over several)
+     * @param generator the generator JVM's; when the load was split over several processes, the parent's that
+     *                  started and merged them (its children are not recorded)
      * @param alignment the measured phase's worst intervals paired with the pauses inside them
      * @param notes     what could not be recorded or read, one sentence each
      */
