@@ -30,6 +30,8 @@ final class JfrRecording {
     private static final String SETTINGS = "settings=default,maxsize=" + MAX_SIZE_MB + "m"
             + ",jdk.CPULoad#period=1s,jdk.JavaThreadStatistics#period=1s,jdk.ResidentSetSize#period=1s"
             + ",jdk.DirectBufferStatistics#period=1s,jdk.VirtualThreadPinned#threshold=1ms";
+    /** JFR's start-up notice would otherwise be among the last lines quoted when a target dies. */
+    private static final String QUIET = "-Xlog:jfr+startup=off";
     /** jcmd is a small JVM of its own: its start, the attach, and the copy of a few chunks. */
     private static final long DUMP_TIMEOUT_SEC = 30;
 
@@ -38,7 +40,7 @@ final class JfrRecording {
 
     /** Options for a JVM that lives across several runs: the recording is kept and windows are dumped from it. */
     static List<String> continuous() {
-        return List.of("-XX:StartFlightRecording=name=" + NAME + "," + SETTINGS);
+        return List.of(QUIET, "-XX:StartFlightRecording=name=" + NAME + "," + SETTINGS);
     }
 
     /** Options for a JVM that lives for one run: the recording is written to {@code file} when it exits. */
@@ -48,7 +50,7 @@ final class JfrRecording {
             // The option's own syntax splits on commas; such a directory gets no recording rather than a broken JVM start.
             return List.of();
         }
-        return List.of("-XX:StartFlightRecording=name=" + NAME + ",filename=" + path + ",dumponexit=true," + SETTINGS);
+        return List.of(QUIET, "-XX:StartFlightRecording=name=" + NAME + ",filename=" + path + ",dumponexit=true," + SETTINGS);
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.regex.Pattern;
  * measured. A target that fails to start or dies is recorded and the suite goes on with the next.
  */
 final class SuiteRunner {
+    private static final Duration DEATH_GRACE = Duration.ofSeconds(1);
     private static final Pattern MAX_IN_FLIGHT = Pattern.compile("\"maxInFlight\"\\s*:\\s*(\\d+)");
 
     private final TargetLauncher targets;
@@ -71,9 +73,10 @@ final class SuiteRunner {
             LoadSpec spec = scenario.toSpec(target.uri("/hello?wait=" + scenario.waitMs()), target.adminUri("/"));
             summary = generator.run(spec, runDir);
         } catch (UserError e) {
-            String why = target.isAlive() ? e.getMessage() : target.deathNotice();
-            failures.add(name + " · " + scenario.name() + ": " + why);
-            return ResultRow.failed(name, scenario, rep, target.isAlive() ? "run failed" : "target died");
+            // A target killed mid-call fails the call a moment before its exit is seen.
+            boolean died = target.exitsWithin(DEATH_GRACE);
+            failures.add(name + " · " + scenario.name() + ": " + (died ? target.deathNotice() : e.getMessage()));
+            return ResultRow.failed(name, scenario, rep, died ? "target died" : "run failed");
         }
         summary = summary.withJvm(JvmCosts.collect(runDir, target.isAlive() ? target.pid() : -1, runStart, Instant.now(), summary));
         store.writeJson(runDir.resolve("summary.json"), summary);

@@ -118,6 +118,16 @@ final class TargetProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** Whether the target has exited, or does within {@code grace}. */
+    boolean exitsWithin(Duration grace) {
+        try {
+            return process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return !process.isAlive();
+        }
+    }
+
     /** Why the target is gone, for the one-line error of a run it did not survive. */
     String deathNotice() {
         return "target " + entry.name() + " exited with code " + exitCodeOf(process) + " (" + quote(lastLines) + ")";
