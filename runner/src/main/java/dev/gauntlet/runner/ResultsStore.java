@@ -24,6 +24,7 @@ import java.util.Map;
  *   suite.json                         the resolved suite, the environment and the platform's noise floor
  *   runs/&lt;target&gt;/target.log           the target JVM's output
  *   runs/&lt;target&gt;/settings.json        the target's settings in force
+ *   runs/&lt;target&gt;/isolation.json       its cgroups and limits, CPUs and network namespace, read back from the kernel
  *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   spec.json summary.json response.hlog service.hlog lag.hlog stats.json generator.log
  *   results.json                       one row per target × scenario × repetition, rewritten after each run
  * </pre>
@@ -88,7 +89,8 @@ final class ResultsStore {
         return List.copyOf(rows);
     }
 
-    private static void writeJson(Path file, Object value) {
+    /** Writes {@code value} as pretty-printed JSON, via a rename. */
+    void writeJson(Path file, Object value) {
         try {
             Files.createDirectories(file.getParent());
             Path partial = file.resolveSibling(file.getFileName() + ".partial");

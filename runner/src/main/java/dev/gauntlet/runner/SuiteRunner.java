@@ -41,11 +41,13 @@ final class SuiteRunner {
                 target = targets.start(name, List.of(), store.targetDir(name).resolve("target.log"));
             } catch (UserError e) {
                 failures.add(e.getMessage());
-                forEachRun(suite, (scenario, rep) -> record(runsTotal, ResultRow.failed(name, scenario, rep, "target did not start")));
+                String note = e.rowNote() == null ? "target did not start" : "target did not start: " + e.rowNote();
+                forEachRun(suite, (scenario, rep) -> record(runsTotal, ResultRow.failed(name, scenario, rep, note)));
                 continue;
             }
             try (target) {
                 store.writeServedJson(store.targetDir(name).resolve("settings.json"), target.settings());
+                store.writeJson(store.targetDir(name).resolve("isolation.json"), target.isolation());
                 forEachRun(suite, (scenario, rep) -> record(runsTotal, measure(target, scenario, rep, runsTotal)));
             }
         }
@@ -71,11 +73,11 @@ final class SuiteRunner {
         } catch (UserError e) {
             String why = target.isAlive() ? e.getMessage() : target.deathNotice();
             failures.add(name + " · " + scenario.name() + ": " + why);
-            return ResultRow.failed(name, scenario, rep, target.isAlive() ? "run failed" : "target died");
+            return ResultRow.failed(name, scenario, rep, target.isAlive() ? "run failed" : target.diedNote());
         }
         if (!target.isAlive()) {
             failures.add(name + " · " + scenario.name() + ": " + target.deathNotice());
-            return ResultRow.of(name, scenario, rep, summary, null, "target died");
+            return ResultRow.of(name, scenario, rep, summary, null, target.diedNote());
         }
         // The generator reset the target's counts as its measured phase began: this is that phase's.
         String stats = target.stats();
