@@ -129,9 +129,42 @@ final class CgroupsV1 {
         return removed;
     }
 
-    /** Removes each controller's {@code gauntlet} directory when no group is left in it. */
-    void removeEmptyBases() {
-        bases.values().forEach(CgroupsV1::rmdir);
+    /**
+     * Removes this runner's groups, each once its processes have exited (they are being stopped;
+     * any still there after {@code waitMs} is killed), then each controller's {@code gauntlet}
+     * directory if no other runner's group is in it.
+     */
+    void removeOwn(long waitMs) {
+        long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
+        String own = ProcessHandle.current().pid() + "-";
+        for (Path base : bases.values()) {
+            if (!Files.isDirectory(base)) {
+                continue;
+            }
+            try (DirectoryStream<Path> groups = Files.newDirectoryStream(base, dir -> dir.getFileName().toString().startsWith(own))) {
+                for (Path group : groups) {
+                    while (!isEmpty(group) && System.nanoTime() < deadlineNs) {
+                        TimeUnit.MILLISECONDS.sleep(50);
+                    }
+                    killAll(group);
+                    rmdir(group);
+                }
+            } catch (IOException e) {
+                // Gone meanwhile.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            rmdir(base);
+        }
+    }
+
+    private static boolean isEmpty(Path group) {
+        try {
+            return Files.readString(group.resolve("cgroup.procs"), StandardCharsets.US_ASCII).isBlank();
+        } catch (IOException e) {
+            return true;
+        }
     }
 
     /**

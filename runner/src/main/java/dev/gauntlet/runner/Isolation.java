@@ -46,6 +46,7 @@ final class Isolation implements AutoCloseable {
     private final CgroupsV1 cgroups;
     private final NetworkNamespace netns;
     private final List<String> notes;
+    private final Thread hook = new Thread(this::removeGroups, "remove-cgroups");
 
     private Isolation(RolePlacement target, RolePlacement generator, CgroupsV1 cgroups, NetworkNamespace netns,
                       List<String> notes) {
@@ -54,6 +55,9 @@ final class Isolation implements AutoCloseable {
         this.cgroups = cgroups;
         this.netns = netns;
         this.notes = List.copyOf(notes);
+        if (cgroups != null) {
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
     }
 
     /**
@@ -147,15 +151,25 @@ final class Isolation implements AutoCloseable {
         return cpus + (netns == null ? "" : ", over the veth of " + netns.name());
     }
 
-    /** Removes the namespace and, once its groups are gone, each controller's {@code gauntlet} directory. */
+    /** Removes the namespace and this runner's cgroups; a runner that ends otherwise does the same in a shutdown hook. */
     @Override
     public void close() {
         if (netns != null) {
             netns.close();
         }
         if (cgroups != null) {
-            cgroups.removeEmptyBases();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // The runner is exiting: the hook does the same.
+            }
+            removeGroups();
         }
+    }
+
+    /** Waits for the processes still stopping (SIGTERM, then SIGKILL after 5 s) to leave their groups. */
+    private void removeGroups() {
+        cgroups.removeOwn(TargetProcess.STOP_TIMEOUT.toMillis() + 2_000);
     }
 
     static boolean isRoot() {

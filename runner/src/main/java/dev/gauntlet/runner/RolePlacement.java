@@ -51,7 +51,7 @@ final class RolePlacement {
         this.memoryBytes = memoryBytes;
         this.cgroups = cgroups;
         this.netns = netns;
-        this.insideNetns = insideNetns;
+        this.insideNetns = netns != null && insideNetns;
     }
 
     /** No placement at all: the process runs where the runner does. */
@@ -133,7 +133,7 @@ final class RolePlacement {
         if (mechanism == Mechanism.CGROUP) {
             applied.put("cgroups", CgroupsV1.readBack(pid));
         }
-        if (netns != null && insideNetns) {
+        if (insideNetns) {
             applied.put("networkNamespace", netns.holds(pid) ? netns.name() : "not in " + netns.name());
             applied.put("address", netns.targetAddress());
         } else {

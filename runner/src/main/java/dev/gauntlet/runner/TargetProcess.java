@@ -149,6 +149,11 @@ final class TargetProcess implements AutoCloseable {
         return placed.memoryKill().map(kill -> "target died: " + kill).orElse("target died");
     }
 
+    /** Completes once the target has exited and its cgroups are removed. */
+    CompletableFuture<Boolean> placementRemoved() {
+        return placed.cleanedUp();
+    }
+
     /** Where the target runs and what the kernel enforces on it, read back while it runs ({@code isolation.json}). */
     Map<String, Object> isolation() {
         return placement.readBack(process.pid());
