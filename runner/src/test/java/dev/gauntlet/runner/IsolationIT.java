@@ -6,10 +6,13 @@ import dev.gauntlet.api.TargetCatalogue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -134,6 +137,27 @@ class IsolationIT {
     }
 
     @Test
+    void throughBothPrefixesThePidIsTheCommandsOwn() throws Exception {
+        assumeCgroups();
+        try (Isolation isolation = Isolation.plan(new Suite.Resources(new Suite.RoleResources("0", null, "100m"), null),
+                Isolation.Network.NETNS)) {
+            // The command prints its own PID once it runs: every prefix before it must have exec'd, not forked.
+            PlacedProcess placed = isolation.target().start(new ProcessBuilder("/bin/sh", "-c", "echo $$; exec sleep 30"));
+            try {
+                String printedPid = new BufferedReader(new InputStreamReader(placed.process().getInputStream(),
+                        StandardCharsets.US_ASCII)).readLine();
+                assertThat(printedPid).isEqualTo(Long.toString(placed.process().pid()));
+                JsonNode applied = Json.json().valueToTree(isolation.target().readBack(placed.process().pid()));
+                assertThat(applied.path("cgroups").path("cpuset").path("path").asText()).startsWith("/gauntlet/" + PID + "-target-");
+                assertThat(applied.path("networkNamespace").asText()).isEqualTo("gauntlet-" + PID);
+            } finally {
+                placed.process().destroyForcibly();
+                placed.cleanedUp().get(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
     void leftoversOfAKilledRunnerAreRemovedAtStart() throws Exception {
         assumeCgroups();
         Process gone = new ProcessBuilder("true").start();
@@ -186,7 +210,7 @@ class IsolationIT {
     }
 
     private static String ip(String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(List.of("ip"));
+        List<String> command = new ArrayList<>(List.of("ip"));
         command.addAll(List.of(args));
         Process ip = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(ip.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
