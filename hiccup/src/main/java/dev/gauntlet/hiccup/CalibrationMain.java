@@ -15,17 +15,20 @@ import java.util.concurrent.TimeUnit;
 /**
  * One side of the platform calibration the runner does before a suite, each side a JVM pinned
  * to one role's CPUs. Both measure their hiccups for the same seconds while a small message goes
- * back and forth between them over 127.0.0.1 every 2 ms:
+ * back and forth between them every 2 ms, over 127.0.0.1 or, with {@code --bind}/{@code --host},
+ * another address (the target's veth in its network namespace):
  *
  * <pre>
  * taskset -c 0 java -cp ... dev.gauntlet.hiccup.CalibrationMain echo --seconds 10   prints READY port=P, then RESULT {...}
  * taskset -c 1 java -cp ... dev.gauntlet.hiccup.CalibrationMain ping --port P --seconds 10          prints RESULT {...}
  * taskset -c 1 java -cp ... dev.gauntlet.hiccup.CalibrationMain meter --seconds 10    hiccups only, beside another program
+ * ip netns exec NS java ... CalibrationMain echo --bind 198.18.0.2 --seconds 10
+ * java ... CalibrationMain ping --host 198.18.0.2 --port P --loopback-port P2 --seconds 10   alternates with a loopback echo
  * </pre>
  *
- * <p>{@code RESULT} is one line of JSON: {@code hiccups} (and for ping {@code roundTrip}), each
- * with {@code count, meanMs, p50Ms, p90Ms, p99Ms, p999Ms, p9999Ms, maxMs}. Bad arguments: one line
- * on stderr, exit 2.
+ * <p>{@code RESULT} is one line of JSON: {@code hiccups} (and for ping {@code roundTrip}, and
+ * {@code loopbackRoundTrip} with {@code --loopback-port}), each with {@code count, meanMs, p50Ms,
+ * p90Ms, p99Ms, p999Ms, p9999Ms, maxMs}. Bad arguments: one line on stderr, exit 2.
  */
 public final class CalibrationMain {
     /** Between round trips: the pair stays nearly idle, as a quiet machine would be. */
@@ -37,10 +40,14 @@ public final class CalibrationMain {
     public static void main(String[] args) throws IOException, InterruptedException {
         String role = args.length > 0 ? args[0] : "";
         int port = 0;
+        int loopbackPort = 0;
+        InetAddress address = InetAddress.getLoopbackAddress();
         long seconds = 10;
         for (int i = 1; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(args[i + 1]);
+                case "--loopback-port" -> loopbackPort = Integer.parseInt(args[i + 1]);
+                case "--bind", "--host" -> address = InetAddress.getByName(args[i + 1]);
                 case "--seconds" -> seconds = Long.parseLong(args[i + 1]);
                 default -> fail("unknown argument " + args[i]);
             }
@@ -49,7 +56,7 @@ public final class CalibrationMain {
         try (HiccupMeter meter = HiccupMeter.start()) {
             switch (role) {
                 case "echo" -> {
-                    echo(endNs);
+                    echo(address, endNs);
                     System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram()) + "}");
                 }
                 case "meter" -> {
@@ -61,18 +68,20 @@ public final class CalibrationMain {
                     System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram()) + "}");
                 }
                 case "ping" -> {
-                    Histogram roundTrip = ping(port, endNs);
+                    Histogram[] roundTrips = ping(address, port, loopbackPort, endNs);
                     System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram())
-                            + ",\"roundTrip\":" + json(roundTrip) + "}");
+                            + ",\"roundTrip\":" + json(roundTrips[0])
+                            + (loopbackPort > 0 ? ",\"loopbackRoundTrip\":" + json(roundTrips[1]) : "") + "}");
                 }
-                default -> fail("usage: CalibrationMain echo --seconds S | ping --port P --seconds S | meter --seconds S");
+                default -> fail("usage: CalibrationMain echo [--bind ADDR] --seconds S"
+                        + " | ping [--host ADDR] --port P [--loopback-port P2] --seconds S | meter --seconds S");
             }
         }
     }
 
     /** Answers every byte with itself until the pinger hangs up or the time is over. */
-    private static void echo(long endNs) throws IOException {
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+    private static void echo(InetAddress bind, long endNs) throws IOException {
+        try (ServerSocket server = new ServerSocket(0, 1, bind)) {
             System.out.println("READY port=" + server.getLocalPort());
             System.out.flush();
             server.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(endNs - System.nanoTime()) + 5_000));
@@ -85,22 +94,39 @@ public final class CalibrationMain {
         }
     }
 
-    private static Histogram ping(int port, long endNs) throws IOException, InterruptedException {
-        Histogram roundTripNs = new Histogram(1, HiccupMeter.HIGHEST_TRACKABLE_NS, 3);
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
-             InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
-            socket.setTcpNoDelay(true);
-            while (System.nanoTime() < endNs) {
+    /**
+     * Round trips to {@code host:port}, and, given a loopback port, alternately to that echo over
+     * 127.0.0.1, so both paths are measured in the same seconds on the same CPUs.
+     */
+    private static Histogram[] ping(InetAddress host, int port, int loopbackPort, long endNs) throws IOException, InterruptedException {
+        Histogram[] roundTripNs = {new Histogram(1, HiccupMeter.HIGHEST_TRACKABLE_NS, 3),
+                new Histogram(1, HiccupMeter.HIGHEST_TRACKABLE_NS, 3)};
+        Socket[] sockets = {connect(host, port), loopbackPort > 0 ? connect(InetAddress.getLoopbackAddress(), loopbackPort) : null};
+        try {
+            for (int i = 0; System.nanoTime() < endNs; i++) {
+                int path = sockets[1] == null ? 0 : i % 2;
                 long sentNs = System.nanoTime();
-                out.write(1);
-                if (in.read() < 0) {
+                sockets[path].getOutputStream().write(1);
+                if (sockets[path].getInputStream().read() < 0) {
                     break;
                 }
-                roundTripNs.recordValue(Math.min(System.nanoTime() - sentNs, HiccupMeter.HIGHEST_TRACKABLE_NS));
+                roundTripNs[path].recordValue(Math.min(System.nanoTime() - sentNs, HiccupMeter.HIGHEST_TRACKABLE_NS));
                 Thread.sleep(PING_GAP);
+            }
+        } finally {
+            for (Socket socket : sockets) {
+                if (socket != null) {
+                    socket.close();
+                }
             }
         }
         return roundTripNs;
+    }
+
+    private static Socket connect(InetAddress host, int port) throws IOException {
+        Socket socket = new Socket(host, port);
+        socket.setTcpNoDelay(true);
+        return socket;
     }
 
     /** The fields of Gauntlet's {@code Percentiles}, in ms. */

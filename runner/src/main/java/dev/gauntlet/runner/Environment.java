@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Where a suite ran, recorded in {@code suite.json} so that figures can be compared fairly later:
- * JDK, CPUs, kernel, the open-files limit, the checkout's commit, and the CPU placement applied.
+ * JDK, CPUs, kernel, the open-files limit, the checkout's commit, and the isolation planned
+ * ({@link Isolation#describe()}; what each target got is read back into its {@code isolation.json}).
  */
 record Environment(
         Instant startedAt,
@@ -20,9 +21,9 @@ record Environment(
         String kernel,
         String openFilesLimit,
         String gitCommit,
-        Map<String, String> cpuPlan) {
+        Map<String, Object> isolation) {
 
-    static Environment capture(GauntletHome home, CpuPlan cpuPlan) {
+    static Environment capture(GauntletHome home, Isolation isolation) {
         return new Environment(Instant.now(),
                 System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"),
                 Runtime.getRuntime().availableProcessors(),
@@ -30,7 +31,7 @@ record Environment(
                 System.getProperty("os.version"),
                 readOpenFilesLimit(),
                 readGitCommit(home.root()),
-                cpuPlan.describe());
+                isolation.describe());
     }
 
     /** The soft limit from /proc/self/limits, as the kernel states it ("unknown" off Linux). */

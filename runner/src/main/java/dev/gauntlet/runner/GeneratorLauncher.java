@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one load as a separate generator JVM: writes {@code spec.json} into the run directory,
- * starts {@code GeneratorMain} on the generator's CPUs with a JFR recording written to
+ * starts {@code GeneratorMain} in the generator's placement with a JFR recording written to
  * {@code generator.jfr} at its exit, waits for it within the spec's hard cap, and reads back the
  * {@code summary.json} it wrote.
  */
@@ -25,12 +25,12 @@ final class GeneratorLauncher {
     private static final long EXIT_GRACE_MS = 30_000;
 
     private final GauntletHome home;
-    private final CpuPlan cpus;
+    private final RolePlacement placement;
     private final List<String> jvmOptions;
 
-    GeneratorLauncher(GauntletHome home, CpuPlan cpus, List<String> jvmOptions) {
+    GeneratorLauncher(GauntletHome home, RolePlacement placement, List<String> jvmOptions) {
         this.home = home;
-        this.cpus = cpus;
+        this.placement = placement;
         this.jvmOptions = List.copyOf(jvmOptions);
     }
 
@@ -43,10 +43,10 @@ final class GeneratorLauncher {
             Json.json().writeValue(specFile.toFile(), spec);
             List<String> options = new ArrayList<>(jvmOptions);
             options.addAll(JfrRecording.toFileAtExit(runDir.resolve(JfrRecording.GENERATOR_FILE)));
-            JavaCommand command = new JavaCommand(cpus.pinGenerator(), options, home.classpathOf(MODULE), MAIN_CLASS,
+            JavaCommand command = new JavaCommand(options, home.classpathOf(MODULE), MAIN_CLASS,
                     List.of("--spec", specFile.toString(), "--output", runDir.toString()));
-            process = new ProcessBuilder(command.toArgv()).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start();
+            process = placement.start(new ProcessBuilder(command.toArgv()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile())).process();
         } catch (IOException e) {
             throw new UserError("the generator could not be started in " + runDir + ": " + e.getMessage());
         }

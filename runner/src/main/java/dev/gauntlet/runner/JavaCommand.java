@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The command line of one child JVM: the same JDK as the runner, its own classpath and options,
- * optionally pinned to CPUs.
+ * The command line of one child JVM: the same JDK as the runner, its own classpath and options.
+ * Where it runs is its role's {@link RolePlacement}.
  */
-record JavaCommand(List<String> cpuPin, List<String> jvmOptions, String classpath, String mainClass, List<String> args) {
+record JavaCommand(List<String> jvmOptions, String classpath, String mainClass, List<String> args) {
 
     List<String> toArgv() {
-        List<String> argv = new ArrayList<>(cpuPin);
+        List<String> argv = new ArrayList<>();
         argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         argv.addAll(jvmOptions);
         argv.add("-cp");

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -16,12 +17,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The machine's noise floor, measured before a suite: two small JVMs, one on the target's CPUs and
- * one on the generator's, each measuring its hiccups while a byte goes back and forth between them
- * over 127.0.0.1 ({@code dev.gauntlet.hiccup.CalibrationMain}).
+ * The machine's noise floor, measured before a suite: two small JVMs placed as the target and the
+ * generator are ({@link RolePlacement}), each measuring its hiccups while a byte goes back and
+ * forth between them over 127.0.0.1 ({@code dev.gauntlet.hiccup.CalibrationMain}). With the target
+ * in its network namespace, the echo listens on the veth, and a second echo on the target's CPUs
+ * in the runner's namespace gives the loopback round trip in the same seconds, for comparison.
  *
  * <pre>{@code
- * PlatformFloor floor = new PlatformCalibration(home, cpus).measure(Duration.ofSeconds(10));
+ * PlatformFloor floor = new PlatformCalibration(home, isolation.target(), isolation.generator()).measure(Duration.ofSeconds(10));
  * System.err.println(floor.describe());   // platform: wake-up p99 2.9 ms (target CPU 0) / ...
  * }</pre>
  */
@@ -36,68 +39,85 @@ final class PlatformCalibration {
     private static final long GRACE_SEC = 20;
 
     private final GauntletHome home;
-    private final CpuPlan cpus;
+    private final RolePlacement target;
+    private final RolePlacement generator;
 
-    PlatformCalibration(GauntletHome home, CpuPlan cpus) {
+    PlatformCalibration(GauntletHome home, RolePlacement target, RolePlacement generator) {
         this.home = home;
-        this.cpus = cpus;
+        this.target = target;
+        this.generator = generator;
     }
 
     PlatformFloor measure(Duration duration) {
         long seconds = Math.max(1, duration.toSeconds());
         String classpath = home.classpathOf(MODULE);
-        Process echo = null;
-        Process ping = null;
+        List<Process> started = new ArrayList<>();
         try {
-            echo = start(new JavaCommand(cpus.pinTarget(), JVM_OPTIONS, classpath, MAIN_CLASS,
-                    List.of("echo", "--seconds", Long.toString(seconds))));
+            String host = target.host();
+            Process echo = start(target, new JavaCommand(JVM_OPTIONS, classpath, MAIN_CLASS,
+                    List.of("echo", "--bind", host, "--seconds", Long.toString(seconds))), started);
             CompletableFuture<String> echoReady = new CompletableFuture<>();
             CompletableFuture<String> echoResult = new CompletableFuture<>();
             readLines(echo, echoReady, echoResult);
-            String port = echoReady.get(GRACE_SEC, TimeUnit.SECONDS).substring("READY port=".length());
-            ping = start(new JavaCommand(cpus.pinGenerator(), JVM_OPTIONS, classpath, MAIN_CLASS,
-                    List.of("ping", "--port", port, "--seconds", Long.toString(seconds))));
+            List<String> pingArgs = new ArrayList<>(List.of("ping", "--host", host, "--port", portOf(echoReady),
+                    "--seconds", Long.toString(seconds)));
+            if (target.acrossVeth()) {
+                Process loopbackEcho = start(target.inRootNamespace(), new JavaCommand(JVM_OPTIONS, classpath, MAIN_CLASS,
+                        List.of("echo", "--seconds", Long.toString(seconds))), started);
+                CompletableFuture<String> loopbackReady = new CompletableFuture<>();
+                readLines(loopbackEcho, loopbackReady, new CompletableFuture<>());
+                pingArgs.addAll(List.of("--loopback-port", portOf(loopbackReady)));
+            }
+            Process ping = start(generator, new JavaCommand(JVM_OPTIONS, classpath, MAIN_CLASS, pingArgs), started);
             CompletableFuture<String> pingResult = new CompletableFuture<>();
             readLines(ping, new CompletableFuture<>(), pingResult);
             Result generatorSide = Json.json().readValue(pingResult.get(seconds + GRACE_SEC, TimeUnit.SECONDS), Result.class);
             Result targetSide = Json.json().readValue(echoResult.get(GRACE_SEC, TimeUnit.SECONDS), Result.class);
-            return new PlatformFloor(seconds, cpus.targetCpus(), targetSide.hiccups(), cpus.generatorCpus(),
-                    generatorSide.hiccups(), generatorSide.roundTrip());
+            return new PlatformFloor(seconds, target.cpus(), targetSide.hiccups(), generator.cpus(),
+                    generatorSide.hiccups(), target.acrossVeth() ? "veth" : "loopback", generatorSide.roundTrip(),
+                    generatorSide.loopbackRoundTrip());
         } catch (IOException | ExecutionException | TimeoutException e) {
             throw new UserError("the calibration JVMs gave no figures (" + e.getMessage() + ")");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserError("interrupted during the platform calibration");
         } finally {
-            for (Process p : new Process[] {ping, echo}) {
-                if (p != null) {
-                    p.destroyForcibly();
-                }
-            }
+            started.forEach(Process::destroyForcibly);
         }
     }
 
-    /** One side's {@code RESULT} line. */
-    record Result(Percentiles hiccups, Percentiles roundTrip) {
+    private static String portOf(CompletableFuture<String> ready) throws InterruptedException, ExecutionException, TimeoutException {
+        return ready.get(GRACE_SEC, TimeUnit.SECONDS).substring("READY port=".length());
+    }
+
+    /** One side's {@code RESULT} line; {@code loopbackRoundTrip} only when the ping also went over loopback. */
+    record Result(Percentiles hiccups, Percentiles roundTrip, Percentiles loopbackRoundTrip) {
     }
 
     /**
      * The noise floor of one suite's machine.
      *
-     * @param targetCpus    the CPUs the target side ran on ({@code ""}: not pinned)
-     * @param roundTrip     one byte to the target's CPUs and back over 127.0.0.1, every 2 ms
+     * @param targetCpus        the CPUs the target side ran on ({@code ""}: not pinned)
+     * @param path              {@code loopback}, or {@code veth} when the target side ran in its network namespace
+     * @param roundTrip         one byte to the target's CPUs and back over {@code path}, every 2 ms
+     * @param loopbackRoundTrip on the veth path: the same over 127.0.0.1, alternating with it; else null
      */
     record PlatformFloor(long seconds, String targetCpus, Percentiles targetHiccups, String generatorCpus,
-                         Percentiles generatorHiccups, Percentiles roundTrip) {
+                         Percentiles generatorHiccups, String path, Percentiles roundTrip, Percentiles loopbackRoundTrip) {
 
         /** The suite's first line, e.g. {@code platform: wake-up p99 2.9 ms (target CPU 0) / ...}. */
         String describe() {
-            return String.format(Locale.ROOT, "platform: wake-up p99 %s ms (target %s) / %s ms (generator %s), "
-                            + "max %s / %s ms; loopback round trip p50 %.0f µs, p99 %.0f µs (%d s calibration)",
+            String line = String.format(Locale.ROOT, "platform: wake-up p99 %s ms (target %s) / %s ms (generator %s), "
+                            + "max %s / %s ms; %s round trip p50 %.0f µs, p99 %.0f µs",
                     ResultsTable.millis(targetHiccups.p99Ms()), where(targetCpus),
                     ResultsTable.millis(generatorHiccups.p99Ms()), where(generatorCpus),
                     ResultsTable.millis(targetHiccups.maxMs()), ResultsTable.millis(generatorHiccups.maxMs()),
-                    roundTrip.p50Ms() * 1000, roundTrip.p99Ms() * 1000, seconds);
+                    path, roundTrip.p50Ms() * 1000, roundTrip.p99Ms() * 1000);
+            if (loopbackRoundTrip != null) {
+                line += String.format(Locale.ROOT, " (loopback p50 %.0f µs, p99 %.0f µs)",
+                        loopbackRoundTrip.p50Ms() * 1000, loopbackRoundTrip.p99Ms() * 1000);
+            }
+            return line + " (" + seconds + " s calibration)";
         }
 
         private static String where(String cpus) {
@@ -105,8 +125,10 @@ final class PlatformCalibration {
         }
     }
 
-    private static Process start(JavaCommand command) throws IOException {
-        Process process = new ProcessBuilder(command.toArgv()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    private static Process start(RolePlacement placement, JavaCommand command, List<Process> started) throws IOException {
+        Process process = placement.start(new ProcessBuilder(command.toArgv()).redirectError(ProcessBuilder.Redirect.DISCARD))
+                .process();
+        started.add(process);
         process.getOutputStream().close();
         return process;
     }

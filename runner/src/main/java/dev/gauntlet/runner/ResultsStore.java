@@ -24,6 +24,7 @@ import java.util.Map;
  *   suite.json                         the resolved suite, the environment and the platform's noise floor
  *   runs/&lt;target&gt;/target.log           the target JVM's output
  *   runs/&lt;target&gt;/settings.json        the target's settings in force
+ *   runs/&lt;target&gt;/isolation.json       its cgroups and limits, CPUs and network namespace, read back from the kernel
  *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   spec.json summary.json response.hlog service.hlog lag.hlog stats.json generator.log
  *                                      target.jfr generator.jfr (each JVM's recording of the run's window)
  *   results.json                       one row per target × scenario × repetition, rewritten after each run
@@ -89,7 +90,7 @@ final class ResultsStore {
         return List.copyOf(rows);
     }
 
-    /** Writes {@code value} as JSON via a rename, so a reader never sees half a file. */
+    /** Writes {@code value} as pretty-printed JSON via a rename, so a reader never sees half a file. */
     void writeJson(Path file, Object value) {
         try {
             Files.createDirectories(file.getParent());

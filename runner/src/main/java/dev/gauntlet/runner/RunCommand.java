@@ -1,6 +1,7 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.api.TargetCatalogue;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -10,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -19,7 +21,10 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:", "  ./gauntlet run                                   the built-in quick suite (about 2 minutes)",
                 "  ./gauntlet run --targets dummy,netty-event-loop  the quick suite on two targets",
                 "  ./gauntlet run --suite my-suite.yaml --results /tmp/results",
-                "  ./gauntlet run --targets dummy --no-calibration   no noise-floor measurement first"})
+                "  ./gauntlet run --targets dummy --no-calibration   no noise-floor measurement first",
+                "  ./gauntlet run --targets dummy --network netns    load crosses a veth pair into the target's own network namespace (root)",
+                "  ./gauntlet run --suite limited.yaml                with 'resources: {target: {cpus: \"0\", cpuQuota: 0.5, memory: 512m},'",
+                "                                                   '  generator: {cpus: \"1\"}}': cgroups per role (root, cgroup v1)"})
 final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--suite", paramLabel = "NAME|FILE", description = "a built-in suite (quick) or a YAML file (default: quick)")
@@ -39,6 +44,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-calibration", description = "skip the platform calibration (suite.json then says so)")
     boolean noCalibration;
 
+    @Option(names = "--network", paramLabel = "MODE", converter = NetworkConverter.class,
+            description = "loopback, or netns: the target in its own network namespace behind a veth pair (needs root; default: loopback)")
+    Isolation.Network network = Isolation.Network.LOOPBACK;
+
     @Spec
     CommandSpec spec;
 
@@ -50,16 +59,22 @@ final class RunCommand implements Callable<Integer> {
             suite = suite.withTargets(targets);
         }
         TargetCatalogue catalogue = TargetCatalogue.builtIn();
-        CpuPlan cpus = CpuPlan.forThisMachine();
-        TargetLauncher targetLauncher = new TargetLauncher(home, catalogue, cpus, suite.jvm().target());
-        suite.targets().forEach(targetLauncher::entry);
-        GeneratorLauncher generator = new GeneratorLauncher(home, cpus, suite.jvm().generator());
+        suite.targets().forEach(name -> new TargetLauncher(home, catalogue, RolePlacement.unplaced("target"), List.of()).entry(name));
+        try (Isolation isolation = Isolation.plan(suite.resources(), network)) {
+            return run(home, catalogue, suite, isolation);
+        }
+    }
 
-        Object platform = noCalibration ? Map.of("skipped", "--no-calibration") : calibrate(home, cpus);
-        ResultsStore store = ResultsStore.create(resultsRoot, suite, Environment.capture(home, cpus), platform);
+    private int run(GauntletHome home, TargetCatalogue catalogue, Suite suite, Isolation isolation) {
+        isolation.notes().forEach(note -> System.err.println("gauntlet: isolation: " + note));
+        TargetLauncher targetLauncher = new TargetLauncher(home, catalogue, isolation.target(), suite.jvm().target());
+        GeneratorLauncher generator = new GeneratorLauncher(home, isolation.generator(), suite.jvm().generator());
+
+        Object platform = noCalibration ? Map.of("skipped", "--no-calibration") : calibrate(home, isolation);
+        ResultsStore store = ResultsStore.create(resultsRoot, suite, Environment.capture(home, isolation), platform);
         PrintWriter out = spec.commandLine().getOut();
         System.err.printf("gauntlet: suite %s, %d targets × %d scenarios × %d, CPUs %s; results in %s%n", suite.name(),
-                suite.targets().size(), suite.scenarios().size(), suite.repetitions(), describe(cpus), store.dir());
+                suite.targets().size(), suite.scenarios().size(), suite.repetitions(), isolation.summary(), store.dir());
         List<String> failures = new SuiteRunner(targetLauncher, generator, store, System.err).run(suite);
 
         out.println();
@@ -74,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The platform's noise floor, or, when it could not be measured, why: the suite runs either way. */
-    private Object calibrate(GauntletHome home, CpuPlan cpus) {
+    private Object calibrate(GauntletHome home, Isolation isolation) {
         if (calibrationSeconds < 1 || calibrationSeconds > PlatformCalibration.MAX_DURATION.toSeconds()) {
             throw new UserError("--calibration-seconds must be 1 to " + PlatformCalibration.MAX_DURATION.toSeconds()
                     + ", got " + calibrationSeconds + " (or skip it with --no-calibration)");
@@ -82,7 +97,8 @@ final class RunCommand implements Callable<Integer> {
         System.err.printf("gauntlet: measuring the platform's noise floor for %d s (skip it with --no-calibration) ...%n",
                 calibrationSeconds);
         try {
-            PlatformCalibration.PlatformFloor floor = new PlatformCalibration(home, cpus).measure(Duration.ofSeconds(calibrationSeconds));
+            PlatformCalibration.PlatformFloor floor = new PlatformCalibration(home, isolation.target(), isolation.generator())
+                    .measure(Duration.ofSeconds(calibrationSeconds));
             System.err.println(floor.describe());
             return floor;
         } catch (UserError e) {
@@ -91,8 +107,15 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static String describe(CpuPlan cpus) {
-        return cpus.mechanism().equals("none") ? "not pinned"
-                : "target " + cpus.targetCpus() + ", generator " + cpus.generatorCpus() + " (" + cpus.mechanism() + ")";
+    /** {@code --network loopback|netns}, case as the user likes; anything else names the choices. */
+    static final class NetworkConverter implements CommandLine.ITypeConverter<Isolation.Network> {
+        @Override
+        public Isolation.Network convert(String value) {
+            try {
+                return Isolation.Network.valueOf(value.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a network mode: loopback or netns");
+            }
+        }
     }
 }

@@ -4,8 +4,10 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 
 import java.net.URI;
-
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A benchmark suite: targets × scenarios × repetitions, with the JVM options of each role.
@@ -16,6 +18,9 @@ import java.util.List;
  * targets: [dummy, jetty-handler-sync]
  * repetitions: 1
  * jvm: { target: [-Xmx1g], generator: [-Xmx512m] }
+ * resources:                                    # optional; see Resources
+ *   target: { cpus: "0", cpuQuota: 0.5, memory: 1536m }
+ *   generator: { cpus: "1", memory: 1g }
  * scenarios:
  *   - name: open-1k-wait100
  *     load: { type: open, ratePerSec: 1000, interArrival: EXPONENTIAL, connectionPolicy: ADAPTIVE }
@@ -33,7 +38,7 @@ import java.util.List;
  * per waiting request, for a flood of new clients); see {@link LoadModel.ConnectionPolicy}.
  */
 record Suite(String name, String description, List<String> targets, int repetitions, JvmOptions jvm,
-             List<Scenario> scenarios) {
+             Resources resources, List<Scenario> scenarios) {
 
     Suite {
         if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
@@ -51,13 +56,16 @@ record Suite(String name, String description, List<String> targets, int repetiti
         if (jvm == null) {
             jvm = new JvmOptions(null, null);
         }
+        if (resources == null) {
+            resources = Resources.NONE;
+        }
         description = description == null ? "" : description;
         targets = List.copyOf(targets);
         scenarios = List.copyOf(scenarios);
     }
 
     Suite withTargets(List<String> targets) {
-        return new Suite(name, description, targets, repetitions, jvm, scenarios);
+        return new Suite(name, description, targets, repetitions, jvm, resources, scenarios);
     }
 
     /** JVM options per role; each role's defaults apply when a suite names none. */
@@ -68,6 +76,92 @@ record Suite(String name, String description, List<String> targets, int repetiti
         JvmOptions {
             target = target == null ? DEFAULT_TARGET : List.copyOf(target);
             generator = generator == null ? DEFAULT_GENERATOR : List.copyOf(generator);
+        }
+    }
+
+    /**
+     * The CPUs and memory of each role, applied with cgroups (see {@link Isolation}). A suite
+     * without this section keeps the default placement: the target on the lower half of the CPUs,
+     * the generator on the upper half, pinned by {@code taskset}.
+     */
+    record Resources(RoleResources target, RoleResources generator) {
+        static final Resources NONE = new Resources(null, null);
+
+        Resources {
+            target = target == null ? RoleResources.UNSET : target.checked("resources.target");
+            generator = generator == null ? RoleResources.UNSET : generator.checked("resources.generator");
+        }
+
+        boolean given() {
+            return !target.equals(RoleResources.UNSET) || !generator.equals(RoleResources.UNSET);
+        }
+    }
+
+    /**
+     * One role's share of the machine; every field is optional.
+     *
+     * @param cpus     a cpuset list: {@code "0"}, {@code "0-1"}, {@code "0,2-3"}; absent: the role's default half
+     * @param cpuQuota CPUs' worth of time per period (CFS quota), such as {@code 0.5}; absent: no quota
+     * @param memory   the memory limit (heap, off-heap and page cache; no swap): {@code 512m}, {@code 2g},
+     *                 or bytes; absent: no limit
+     */
+    record RoleResources(String cpus, Double cpuQuota, String memory) {
+        static final RoleResources UNSET = new RoleResources(null, null, null);
+        private static final String CPU_LIST = "\\d{1,4}(-\\d{1,4})?(,\\d{1,4}(-\\d{1,4})?)*";
+        private static final Pattern SIZE = Pattern.compile("(\\d+)([kmgKMG]?)");
+        /** Below this a JVM cannot even start; a smaller figure is a typo. */
+        static final long MIN_MEMORY_BYTES = 16L << 20;
+
+        /** This role's resources, or a one-line error naming {@code where}'s field. */
+        RoleResources checked(String where) {
+            if (cpus != null && (!cpus.matches(CPU_LIST) || !ascending(cpus))) {
+                throw new IllegalArgumentException(where + ".cpus must be a CPU list such as \"0\", \"0-1\" or \"0,2-3\", got '"
+                        + cpus + "'");
+            }
+            if (cpuQuota != null && !(cpuQuota >= 0.01 && cpuQuota <= 1024)) {
+                throw new IllegalArgumentException(where + ".cpuQuota must be CPUs' worth of time from 0.01 to 1024, such as 0.5, got "
+                        + cpuQuota);
+            }
+            if (memory != null) {
+                long bytes = parseBytes(memory);
+                if (bytes < 0) {
+                    throw new IllegalArgumentException(where + ".memory must be a size such as 512m or 2g, got '" + memory + "'");
+                }
+                if (bytes < MIN_MEMORY_BYTES) {
+                    throw new IllegalArgumentException(where + ".memory must be at least 16m, got '" + memory + "'");
+                }
+            }
+            return this;
+        }
+
+        /** The memory limit in bytes; -1 for none. */
+        long memoryBytes() {
+            return memory == null ? -1 : parseBytes(memory);
+        }
+
+        /** {@code 512m} → 536870912 (powers of 1024); -1 when it is not a size. */
+        static long parseBytes(String size) {
+            Matcher m = SIZE.matcher(size.trim());
+            if (!m.matches() || m.group(1).length() > 12) {
+                return -1;
+            }
+            int shift = switch (m.group(2).toLowerCase(Locale.ROOT)) {
+                case "k" -> 10;
+                case "m" -> 20;
+                case "g" -> 30;
+                default -> 0;
+            };
+            return Long.parseLong(m.group(1)) << shift;
+        }
+
+        private static boolean ascending(String cpuList) {
+            for (String part : cpuList.split(",")) {
+                String[] ends = part.split("-");
+                if (ends.length == 2 && Integer.parseInt(ends[0]) > Integer.parseInt(ends[1])) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 

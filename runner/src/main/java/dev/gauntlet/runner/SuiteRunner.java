@@ -44,11 +44,13 @@ final class SuiteRunner {
                 target = targets.start(name, List.of(), store.targetDir(name).resolve("target.log"));
             } catch (UserError e) {
                 failures.add(e.getMessage());
-                forEachRun(suite, (scenario, rep) -> record(runsTotal, ResultRow.failed(name, scenario, rep, "target did not start")));
+                String note = e.rowNote() == null ? "target did not start" : "target did not start: " + e.rowNote();
+                forEachRun(suite, (scenario, rep) -> record(runsTotal, ResultRow.failed(name, scenario, rep, note)));
                 continue;
             }
             try (target) {
                 store.writeServedJson(store.targetDir(name).resolve("settings.json"), target.settings());
+                store.writeJson(store.targetDir(name).resolve("isolation.json"), target.isolation());
                 forEachRun(suite, (scenario, rep) -> record(runsTotal, measure(target, scenario, rep, runsTotal)));
             }
         }
@@ -76,13 +78,13 @@ final class SuiteRunner {
             // A target killed mid-call fails the call a moment before its exit is seen.
             boolean died = target.exitsWithin(DEATH_GRACE);
             failures.add(name + " · " + scenario.name() + ": " + (died ? target.deathNotice() : e.getMessage()));
-            return ResultRow.failed(name, scenario, rep, died ? "target died" : "run failed");
+            return ResultRow.failed(name, scenario, rep, died ? target.diedNote() : "run failed");
         }
         summary = summary.withJvm(JvmCosts.collect(runDir, target.isAlive() ? target.pid() : -1, runStart, Instant.now(), summary));
         store.writeJson(runDir.resolve("summary.json"), summary);
         if (!target.isAlive()) {
             failures.add(name + " · " + scenario.name() + ": " + target.deathNotice());
-            return ResultRow.of(name, scenario, rep, summary, null, "target died");
+            return ResultRow.of(name, scenario, rep, summary, null, target.diedNote());
         }
         // The generator reset the target's counts as its measured phase began: this is that phase's.
         String stats = target.stats();

@@ -49,7 +49,7 @@ final class TargetCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(),
-                CpuPlan.none(), jvmOptions);
+                RolePlacement.unplaced("target"), jvmOptions);
         TargetEntry entry = launcher.entry(name);
         List<String> flags = new ArrayList<>();
         addFlag(flags, "--port", port);

@@ -10,10 +10,10 @@ import java.util.List;
 
 /**
  * Starts catalogue targets as their own JVMs: the technology module's classpath, the role's JVM
- * options, the CPU pin, and {@code TargetMain} with the target's server class.
+ * options, its placement ({@link RolePlacement}), and {@code TargetMain} with the target's server class.
  *
  * <pre>{@code
- * TargetLauncher launcher = new TargetLauncher(home, catalogue, CpuPlan.forThisMachine(), List.of("-Xmx1g"));
+ * TargetLauncher launcher = new TargetLauncher(home, catalogue, isolation.target(), List.of("-Xmx1g"));
  * try (TargetProcess target = launcher.start("jetty-handler-sync", List.of(), logFile)) { ... }
  * }</pre>
  */
@@ -31,13 +31,13 @@ final class TargetLauncher {
 
     private final GauntletHome home;
     private final TargetCatalogue catalogue;
-    private final CpuPlan cpus;
+    private final RolePlacement placement;
     private final List<String> jvmOptions;
 
-    TargetLauncher(GauntletHome home, TargetCatalogue catalogue, CpuPlan cpus, List<String> jvmOptions) {
+    TargetLauncher(GauntletHome home, TargetCatalogue catalogue, RolePlacement placement, List<String> jvmOptions) {
         this.home = home;
         this.catalogue = catalogue;
-        this.cpus = cpus;
+        this.placement = placement;
         List<String> options = new ArrayList<>(ALWAYS_JVM_OPTIONS);
         // One recording across the target's runs; the runner copies each run's window out of it.
         options.addAll(JfrRecording.continuous());
@@ -53,13 +53,13 @@ final class TargetLauncher {
     /** The target's JVM command; {@code extraFlags} are TargetMain flags such as {@code --workers 200}. */
     JavaCommand command(TargetEntry entry, List<String> extraFlags) {
         String module = catalogue.technology(entry.technology()).module();
-        List<String> args = new ArrayList<>(List.of("--server", entry.serverClass(), "--bind", HOST));
+        List<String> args = new ArrayList<>(List.of("--server", entry.serverClass(), "--bind", placement.host()));
         args.addAll(extraFlags);
-        return new JavaCommand(cpus.pinTarget(), jvmOptions, home.classpathOf(module), MAIN_CLASS, args);
+        return new JavaCommand(jvmOptions, home.classpathOf(module), MAIN_CLASS, args);
     }
 
     TargetProcess start(String name, List<String> extraFlags, Path log) {
         TargetEntry entry = entry(name);
-        return TargetProcess.start(command(entry, extraFlags), entry, HOST, log, READY_TIMEOUT);
+        return TargetProcess.start(command(entry, extraFlags), placement, entry, log, READY_TIMEOUT);
     }
 }

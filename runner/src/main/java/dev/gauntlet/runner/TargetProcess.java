@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +30,7 @@ import java.util.regex.Pattern;
  * One running target JVM, from its READY line to its stop.
  *
  * <pre>{@code
- * try (TargetProcess target = TargetProcess.start(command, entry, "127.0.0.1", log, Duration.ofSeconds(20))) {
+ * try (TargetProcess target = TargetProcess.start(command, isolation.target(), entry, log, Duration.ofSeconds(20))) {
  *     URI hello = target.uri("/hello?wait=100");
  *     target.resetStats();
  *     ...
@@ -44,6 +46,8 @@ final class TargetProcess implements AutoCloseable {
     private static final int QUOTED_LOG_LINES = 5;
 
     private final TargetEntry entry;
+    private final RolePlacement placement;
+    private final PlacedProcess placed;
     private final Process process;
     private final ProcessStopper stopper;
     private final String host;
@@ -52,26 +56,32 @@ final class TargetProcess implements AutoCloseable {
     private final Deque<String> lastLines;
     private final HttpClient admin = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    private TargetProcess(TargetEntry entry, Process process, ProcessStopper stopper, String host, int port, int adminPort,
-                          Deque<String> lastLines) {
+    private TargetProcess(TargetEntry entry, RolePlacement placement, PlacedProcess placed, ProcessStopper stopper, int port,
+                          int adminPort, Deque<String> lastLines) {
         this.entry = entry;
-        this.process = process;
+        this.placement = placement;
+        this.placed = placed;
+        this.process = placed.process();
         this.stopper = stopper;
-        this.host = host;
+        this.host = placement.host();
         this.port = port;
         this.adminPort = adminPort;
         this.lastLines = lastLines;
     }
 
-    /** Starts the target and waits for its READY line; a target that dies or stays silent is a {@link UserError}. */
-    static TargetProcess start(JavaCommand command, TargetEntry entry, String host, Path log, Duration readyTimeout) {
-        Process process;
+    /**
+     * Starts the target in its placement and waits for its READY line; a target that dies or stays
+     * silent is a {@link UserError}. It is reached at the placement's host.
+     */
+    static TargetProcess start(JavaCommand command, RolePlacement placement, TargetEntry entry, Path log, Duration readyTimeout) {
+        PlacedProcess placed;
         try {
             Files.createDirectories(log.getParent());
-            process = new ProcessBuilder(command.toArgv()).redirectErrorStream(true).start();
+            placed = placement.start(new ProcessBuilder(command.toArgv()).redirectErrorStream(true));
         } catch (IOException e) {
             throw new UserError("target " + entry.name() + " could not be started: " + e.getMessage());
         }
+        Process process = placed.process();
         ProcessStopper stopper = ProcessStopper.atRunnerExit(process, STOP_TIMEOUT);
         Deque<String> lastLines = new ArrayDeque<>();
         CompletableFuture<Matcher> ready = new CompletableFuture<>();
@@ -79,14 +89,18 @@ final class TargetProcess implements AutoCloseable {
                 .start(() -> copyOutput(process, log, lastLines, ready));
         try {
             Matcher m = ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new TargetProcess(entry, process, stopper, host, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+            return new TargetProcess(entry, placement, placed, stopper, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
                     lastLines);
         } catch (TimeoutException | ExecutionException e) {
             stopper.kill();
-            String why = e instanceof TimeoutException
-                    ? "printed no READY line within " + readyTimeout.toSeconds() + " s"
-                    : "exited with code " + exitCodeOf(process) + " before it was ready";
-            throw new UserError("target " + entry.name() + " " + why + " (" + quote(lastLines) + "); see " + log);
+            if (e instanceof TimeoutException) {
+                throw new UserError("target " + entry.name() + " printed no READY line within " + readyTimeout.toSeconds() + " s ("
+                        + quote(lastLines) + "); see " + log);
+            }
+            String exit = exitCodeOf(process);
+            Optional<String> memoryKill = placed.memoryKill();
+            throw new UserError("target " + entry.name() + " " + memoryKill.map(kill -> "was " + kill).orElse("exited with code " + exit)
+                    + " before it was ready (" + quote(lastLines) + "); see " + log, memoryKill.orElse(null));
         } catch (InterruptedException e) {
             stopper.kill();
             Thread.currentThread().interrupt();
@@ -100,6 +114,11 @@ final class TargetProcess implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    /** The address the target listens on: 127.0.0.1, or its veth address inside its namespace. */
+    String host() {
+        return host;
     }
 
     long pid() {
@@ -130,7 +149,24 @@ final class TargetProcess implements AutoCloseable {
 
     /** Why the target is gone, for the one-line error of a run it did not survive. */
     String deathNotice() {
-        return "target " + entry.name() + " exited with code " + exitCodeOf(process) + " (" + quote(lastLines) + ")";
+        String exit = exitCodeOf(process);
+        return "target " + entry.name() + " " + placed.memoryKill().map(kill -> "was " + kill + " (exit code " + exit + ")")
+                .orElse("exited with code " + exit) + " (" + quote(lastLines) + ")";
+    }
+
+    /** The note of a row the target did not survive: {@code target died}, and why when the kernel says. */
+    String diedNote() {
+        return placed.memoryKill().map(kill -> "target died: " + kill).orElse("target died");
+    }
+
+    /** Completes once the target has exited and its cgroups are removed. */
+    CompletableFuture<Boolean> placementRemoved() {
+        return placed.cleanedUp();
+    }
+
+    /** Where the target runs and what the kernel enforces on it, read back while it runs ({@code isolation.json}). */
+    Map<String, Object> isolation() {
+        return placement.readBack(process.pid());
     }
 
     /** {@code GET /stats} on the admin port: the JSON the target serves. */

@@ -6,11 +6,25 @@ package dev.gauntlet.runner;
  * message must say what is wrong and what to do.
  */
 final class UserError extends RuntimeException {
+    private final String rowNote;
+
     UserError(String message) {
+        this(message, (String) null);
+    }
+
+    /** @param rowNote the few words a results row shows for it, such as {@code killed by its 256 MB memory limit} */
+    UserError(String message, String rowNote) {
         super(message, null, false, false);
+        this.rowNote = rowNote;
     }
 
     UserError(String message, Throwable cause) {
         super(message, cause, false, false);
+        this.rowNote = null;
+    }
+
+    /** The short reason for a results row; null when the message alone says it. */
+    String rowNote() {
+        return rowNote;
     }
 }

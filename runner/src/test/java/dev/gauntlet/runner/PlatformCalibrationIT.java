@@ -11,12 +11,12 @@ class PlatformCalibrationIT {
 
     @Test
     void measuresBothSidesHiccupsAndTheRoundTripBetweenThem() {
-        CpuPlan cpus = CpuPlan.forThisMachine();
+        Isolation isolation = Isolation.defaults();
 
-        PlatformCalibration.PlatformFloor floor = new PlatformCalibration(GauntletHome.fromSystemProperty(), cpus)
-                .measure(Duration.ofSeconds(2));
+        PlatformCalibration.PlatformFloor floor = new PlatformCalibration(GauntletHome.fromSystemProperty(), isolation.target(),
+                isolation.generator()).measure(Duration.ofSeconds(2));
 
-        assertThat(floor.targetCpus()).isEqualTo(cpus.targetCpus());
+        assertThat(floor.targetCpus()).isEqualTo(isolation.target().cpus());
         // About one wake-up a millisecond on each side, and a round trip every 2 ms or so.
         assertThat(floor.targetHiccups().count()).isBetween(1_000L, 2_100L);
         assertThat(floor.generatorHiccups().count()).isBetween(1_000L, 2_100L);

@@ -146,7 +146,7 @@ class SuiteLoaderTest {
                     durationMs: 1000
                 """))
                 .isInstanceOf(UserError.class)
-                .hasMessage("my.yaml: unknown field 'colour'; known there: description, jvm, name, repetitions, scenarios, targets");
+                .hasMessage("my.yaml: unknown field 'colour'; known there: description, jvm, name, repetitions, resources, scenarios, targets");
     }
 
     @Test
@@ -191,6 +191,88 @@ class SuiteLoaderTest {
         assertThatThrownBy(() -> SuiteLoader.load("no-such-suite"))
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("[quick]");
+    }
+
+    @Test
+    void resourcesPerRoleAreReadWithTheirUnits() {
+        Suite suite = parse("""
+                name: mine
+                targets: [dummy]
+                resources:
+                  target: { cpus: "0-1,3", cpuQuota: 0.5, memory: 1536m }
+                  generator: { cpus: 2, memory: 2G }
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 1 }
+                    durationMs: 1000
+                """);
+
+        assertThat(suite.resources().given()).isTrue();
+        assertThat(suite.resources().target()).isEqualTo(new Suite.RoleResources("0-1,3", 0.5, "1536m"));
+        assertThat(suite.resources().target().memoryBytes()).isEqualTo(1536L << 20);
+        assertThat(suite.resources().generator().cpus()).as("a bare number is a CPU list too").isEqualTo("2");
+        assertThat(suite.resources().generator().memoryBytes()).isEqualTo(2L << 30);
+        assertThat(suite.resources().generator().cpuQuota()).isNull();
+    }
+
+    @Test
+    void withoutResourcesEachRoleKeepsItsDefaultPlacement() {
+        Suite suite = parse("""
+                name: mine
+                targets: [dummy]
+                resources: { target: { memory: 64m } }
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 1 }
+                    durationMs: 1000
+                """);
+
+        assertThat(suite.resources().generator()).isEqualTo(Suite.RoleResources.UNSET);
+        assertThat(suite.resources().target().cpus()).isNull();
+        assertThat(SuiteLoader.load("quick").resources().given()).isFalse();
+    }
+
+    @Test
+    void sizesAreBytesOrPowersOf1024() {
+        assertThat(Suite.RoleResources.parseBytes("1048576")).isEqualTo(1L << 20);
+        assertThat(Suite.RoleResources.parseBytes("64k")).isEqualTo(64L << 10);
+        assertThat(Suite.RoleResources.parseBytes("256M")).isEqualTo(256L << 20);
+        assertThat(Suite.RoleResources.parseBytes("3g")).isEqualTo(3L << 30);
+        assertThat(Suite.RoleResources.parseBytes("2 GB")).isEqualTo(-1);
+        assertThat(Suite.RoleResources.parseBytes("1.5g")).isEqualTo(-1);
+    }
+
+    @Test
+    void aBadResourceIsOneLineNamingItsField() {
+        assertThat(resourceError("target: { cpus: \"0-\" }"))
+                .isEqualTo("my.yaml line 5: resources.target.cpus must be a CPU list such as \"0\", \"0-1\" or \"0,2-3\", got '0-'");
+        assertThat(resourceError("target: { cpus: \"3-1\" }")).contains("resources.target.cpus must be a CPU list");
+        assertThat(resourceError("generator: { memory: 2x }"))
+                .isEqualTo("my.yaml line 5: resources.generator.memory must be a size such as 512m or 2g, got '2x'");
+        assertThat(resourceError("generator: { memory: 1m }")).contains("resources.generator.memory must be at least 16m, got '1m'");
+        assertThat(resourceError("target: { cpuQuota: 0 }")).contains("resources.target.cpuQuota must be CPUs' worth of time");
+        assertThat(resourceError("target: { cpuQuota: half }")).startsWith("my.yaml line").contains("half");
+        assertThat(resourceError("target: { memroy: 1g }")).isEqualTo(
+                "my.yaml: unknown field 'resources.target.memroy'; known there: cpuQuota, cpus, memory");
+    }
+
+    private static String resourceError(String roleLine) {
+        try {
+            parse("""
+                    name: mine
+                    targets: [dummy]
+                    resources:
+                      %s
+                    scenarios:
+                      - name: s
+                        load: { type: closed, connections: 1 }
+                        durationMs: 1000
+                    """.formatted(roleLine));
+        } catch (UserError e) {
+            assertThat(e.getMessage()).doesNotContain("\n");
+            return e.getMessage();
+        }
+        throw new AssertionError("no error for " + roleLine);
     }
 
     private static Suite parse(String yaml) {

@@ -67,7 +67,8 @@ class SuiteRunIT {
                 .isEqualTo("--no-calibration");
         JsonNode environment = Json.json().readTree(dir.resolve("suite.json").toFile()).get("environment");
         assertThat(environment.get("jdk").asText()).contains("25");
-        assertThat(environment.get("cpuPlan").get("mechanism").asText()).isIn("taskset", "none");
+        assertThat(environment.get("isolation").get("target").get("mechanism").asText()).isIn("taskset", "none");
+        assertThat(dir.resolve("runs/dummy/isolation.json")).content().contains("\"cpusAllowed\"");
         assertThat(dir.resolve("runs/dummy/settings.json")).exists();
 
         List<ResultRow> rows = List.of(Json.json().readValue(dir.resolve("results.json").toFile(), ResultRow[].class));

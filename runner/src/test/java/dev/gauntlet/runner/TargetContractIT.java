@@ -59,7 +59,7 @@ class TargetContractIT {
     @MethodSource("targets")
     void honoursTheContract(TargetEntry entry) throws Exception {
         TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(),
-                TargetCatalogue.builtIn(), CpuPlan.none(), List.of("-Xmx512m"));
+                TargetCatalogue.builtIn(), RolePlacement.unplaced("target"), List.of("-Xmx512m"));
         long startNs = System.nanoTime();
         TargetProcess target = launcher.start(entry.name(), List.of(), logs.resolve("target.log"));
         try {

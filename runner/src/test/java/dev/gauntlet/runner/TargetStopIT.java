@@ -108,7 +108,7 @@ class TargetStopIT {
     }
 
     private static TargetLauncher launcher(String maxHeap) {
-        return new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(), CpuPlan.none(),
+        return new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(), RolePlacement.unplaced("target"),
                 List.of(maxHeap));
     }
 

@@ -117,8 +117,8 @@ class VerdictIT {
     }
 
     private TargetProcess dummy() throws IOException {
-        CpuPlan cpus = CpuPlan.forThisMachine();
-        TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(), cpus,
+        TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(),
+                Isolation.defaults().target(),
                 List.of("-Xmx256m"));
         Files.createDirectories(dir);
         return launcher.start("dummy", List.of(), dir.resolve("target.log"));
