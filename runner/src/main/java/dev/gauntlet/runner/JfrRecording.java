@@ -1,6 +1,9 @@
 package dev.gauntlet.runner;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -18,18 +21,20 @@ import java.util.concurrent.TimeUnit;
  * options.addAll(JfrRecording.toFileAtExit(runDir.resolve("generator.jfr")));   // a generator: one JVM per run
  * }</pre>
  *
- * Both use JFR's default settings (under 1 % overhead), with the periodic events the run figures
- * need sampled once a second and pinned virtual threads recorded from 1 ms. Every recording is
- * capped at {@value #MAX_SIZE_MB} MB on disk, so a long run keeps its most recent data.
+ * Both record with {@code gauntlet.jfc}: only the events the run figures are read from, the
+ * periodic ones once a second, and nothing per request (JFR's own {@code default} settings record
+ * every sleep, park and socket read over 20 ms with its stack, which costs a target serving
+ * thousands of waiting requests a share of its CPU: {@code bench/jfr-overhead.sh}). Every recording
+ * is capped at {@value #MAX_SIZE_MB} MB on disk, so a long run keeps its most recent data.
  */
 final class JfrRecording {
     static final String TARGET_FILE = "target.jfr";
     static final String GENERATOR_FILE = "generator.jfr";
     private static final String NAME = "gauntlet";
     private static final int MAX_SIZE_MB = 256;
-    private static final String SETTINGS = "settings=default,maxsize=" + MAX_SIZE_MB + "m"
-            + ",jdk.CPULoad#period=1s,jdk.JavaThreadStatistics#period=1s,jdk.ResidentSetSize#period=1s"
-            + ",jdk.DirectBufferStatistics#period=1s,jdk.VirtualThreadPinned#threshold=1ms";
+    private static final String SETTINGS_RESOURCE = "gauntlet.jfc";
+    /** The JVM reads its settings from a file: the resource is copied out once per runner. */
+    private static Path settingsFile;
     /** JFR's start-up notice would otherwise be among the last lines quoted when a target dies. */
     private static final String QUIET = "-Xlog:jfr+startup=off";
     /** jcmd is a small JVM of its own: its start, the attach, and the copy of a few chunks. */
@@ -40,7 +45,7 @@ final class JfrRecording {
 
     /** Options for a JVM that lives across several runs: the recording is kept and windows are dumped from it. */
     static List<String> continuous() {
-        return List.of(QUIET, "-XX:StartFlightRecording=name=" + NAME + "," + SETTINGS);
+        return List.of(QUIET, "-XX:StartFlightRecording=name=" + NAME + "," + settings());
     }
 
     /** Options for a JVM that lives for one run: the recording is written to {@code file} when it exits. */
@@ -50,7 +55,21 @@ final class JfrRecording {
             // The option's own syntax splits on commas; such a directory gets no recording rather than a broken JVM start.
             return List.of();
         }
-        return List.of(QUIET, "-XX:StartFlightRecording=name=" + NAME + ",filename=" + path + ",dumponexit=true," + SETTINGS);
+        return List.of(QUIET, "-XX:StartFlightRecording=name=" + NAME + ",filename=" + path + ",dumponexit=true," + settings());
+    }
+
+    private static synchronized String settings() {
+        if (settingsFile == null) {
+            try (InputStream jfc = JfrRecording.class.getResourceAsStream(SETTINGS_RESOURCE)) {
+                Path file = Files.createTempFile("gauntlet-", ".jfc");
+                file.toFile().deleteOnExit();
+                Files.write(file, jfc.readAllBytes());
+                settingsFile = file;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot copy the JFR settings " + SETTINGS_RESOURCE + " to a file", e);
+            }
+        }
+        return "settings=" + settingsFile + ",maxsize=" + MAX_SIZE_MB + "m";
     }
 
     /**
