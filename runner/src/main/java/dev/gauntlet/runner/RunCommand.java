@@ -18,13 +18,20 @@ import java.util.concurrent.Callable;
 /** {@code gauntlet run}: a suite, its progress, its table and its results directory. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run a benchmark suite: every target × scenario × repetition, each target and generator in its own JVM.",
-        footer = {"", "Examples:", "  ./gauntlet run                                   the built-in quick suite (about 2 minutes)",
-                "  ./gauntlet run --targets dummy,netty-event-loop  the quick suite on two targets",
-                "  ./gauntlet run --suite my-suite.yaml --results /tmp/results",
-                "  ./gauntlet run --targets dummy --no-calibration   no noise-floor measurement first",
-                "  ./gauntlet run --targets dummy --network netns    load crosses a veth pair into the target's own network namespace (root)",
-                "  ./gauntlet run --suite limited.yaml                with 'resources: {target: {cpus: \"0\", cpuQuota: 0.5, memory: 512m},'",
-                "                                                   '  generator: {cpus: \"1\"}}': cgroups per role (root, cgroup v1)"})
+        footer = {"", "Examples:",
+                "  ./gauntlet run                            the quick suite (about 2 minutes)",
+                "  ./gauntlet run --targets dummy,netty-event-loop",
+                "  ./gauntlet run --suite my.yaml --results /tmp/results",
+                "  ./gauntlet run --targets dummy --no-calibration",
+                "  ./gauntlet run --targets dummy --network netns",
+                "      the target behind a veth pair in its own network namespace (root)",
+                "  ./gauntlet run --suite limited.yaml",
+                "      cgroups per role (root, cgroup v1), where limited.yaml has",
+                "      resources: { target: { cpus: \"0\", cpuQuota: 0.5, memory: 512m },",
+                "                   generator: { cpus: \"1\" } }",
+                "",
+                "Each run directory holds target.jfr and generator.jfr, both JVMs' JFR",
+                "recordings; summary.json's 'jvm' has their GC pauses, heap, threads, CPU."})
 final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--suite", paramLabel = "NAME|FILE", description = "a built-in suite (quick) or a YAML file (default: quick)")
