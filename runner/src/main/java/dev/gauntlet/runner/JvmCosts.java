@@ -46,8 +46,10 @@ final class JvmCosts {
             target = read(targetFile, run, measured, "target", notes);
         }
         Path generatorFile = runDir.resolve(JfrRecording.GENERATOR_FILE);
-        JvmMetrics generator = Files.isRegularFile(generatorFile) ? read(generatorFile, run, measured, "generator", notes) : null;
-        if (generator == null && notes.stream().noneMatch(note -> note.contains("generator"))) {
+        JvmMetrics generator = null;
+        if (Files.isRegularFile(generatorFile)) {
+            generator = read(generatorFile, run, measured, "generator", notes);
+        } else {
             notes.add("no generator.jfr: the generator JVM wrote none (a results path with a comma, or a JVM that was killed)");
         }
 
