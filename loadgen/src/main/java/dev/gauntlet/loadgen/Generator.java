@@ -62,10 +62,10 @@ public final class Generator {
     }
 
     static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress) {
-        return run(spec, outputDir, progress, Preflight.Limits.read());
+        return run(spec, outputDir, progress, HostLimits.read());
     }
 
-    static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, Preflight.Limits limits) {
+    static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits) {
         InetSocketAddress address = resolve(spec);
         InetAddress[] sources = SourceAddresses.resolve(spec.sourceAddresses());
         // With several processes each one's share must fit; the message still counts them all.

@@ -1,15 +1,8 @@
 package dev.gauntlet.loadgen;
 
-import com.sun.management.UnixOperatingSystemMXBean;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,76 +13,22 @@ import java.util.Locale;
  * and the way out; a merely risky one gets a warning.
  *
  * <pre>{@code
- * Preflight.Plan plan = Preflight.check(spec, Preflight.Limits.read());   // throws GeneratorException
+ * Preflight.Plan plan = Preflight.check(spec, HostLimits.read());   // throws GeneratorException
  * int maxConnections = plan.maxConnections();
  * }</pre>
  */
 final class Preflight {
     /** Descriptors the JVM, the selector and the logs need besides the connections. */
     static final int RESERVED_FILES = 64;
-    /** More than any {@code /proc/sys} file read here holds, so one read takes it whole. */
-    static final int PROC_FILE_MAX_BYTES = 4_096;
 
     private Preflight() {
-    }
-
-    /** What this machine allows one process. */
-    record Limits(long openFiles, long openFilesInUse, int ephemeralLow, int ephemeralHigh, int somaxconn) {
-        int ephemeralPorts() {
-            return ephemeralHigh - ephemeralLow + 1;
-        }
-
-        static Limits read() {
-            long openFiles = Long.MAX_VALUE;
-            long inUse = 0;
-            if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix) {
-                openFiles = unix.getMaxFileDescriptorCount();
-                inUse = unix.getOpenFileDescriptorCount();
-            }
-            int[] range = readInts(Path.of("/proc/sys/net/ipv4/ip_local_port_range"), new int[] {32768, 60999});
-            int somaxconn = readInts(Path.of("/proc/sys/net/core/somaxconn"), new int[] {4096})[0];
-            return new Limits(openFiles, inUse, range[0], range[1], somaxconn);
-        }
-
-        private static int[] readInts(Path file, int[] fallback) {
-            try (InputStream in = Files.newInputStream(file)) {
-                return parseInts(in, fallback);
-            } catch (IOException e) {
-                return fallback;
-            }
-        }
-
-        /**
-         * The whitespace-separated integers of a {@code /proc/sys} file, or {@code fallback} when it
-         * holds fewer than {@code fallback.length} or something else. Some kernels answer only a
-         * file's first read and give EOF at any later offset ({@code Files.readString} asked for one
-         * byte first and read "4096" as "4"), so the first read asks for more than such a file ever
-         * holds; further reads serve streams that hand out less at a time.
-         */
-        static int[] parseInts(InputStream in, int[] fallback) throws IOException {
-            byte[] buffer = new byte[PROC_FILE_MAX_BYTES];
-            int length = 0;
-            for (int n; length < buffer.length && (n = in.read(buffer, length, buffer.length - length)) > 0; ) {
-                length += n;
-            }
-            String[] parts = new String(buffer, 0, length, StandardCharsets.US_ASCII).trim().split("\\s+");
-            try {
-                int[] values = new int[parts.length];
-                for (int i = 0; i < parts.length; i++) {
-                    values[i] = Integer.parseInt(parts[i]);
-                }
-                return values.length >= fallback.length ? values : fallback;
-            } catch (NumberFormatException e) {
-                return fallback;
-            }
-        }
     }
 
     /** The connection limit this process runs with, and what deserves a warning. */
     record Plan(int maxConnections, List<String> warnings) {
     }
 
-    static Plan check(LoadSpec spec, Limits limits) {
+    static Plan check(LoadSpec spec, HostLimits limits) {
         long fileBudget = Math.max(0, limits.openFiles() - limits.openFilesInUse() - RESERVED_FILES);
         int sources = Math.max(1, spec.sourceAddresses().size());
         long portBudget = (long) limits.ephemeralPorts() * sources;

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PreflightTest {
-    private static final Preflight.Limits HERE = new Preflight.Limits(20_000, 36, 32_768, 60_999, 4_096);
+    private static final HostLimits HERE = new HostLimits(20_000, 36, 32_768, 60_999, 4_096);
     private static final URI URL = URI.create("http://127.0.0.1:1/hello?wait=60000");
 
     @Test
@@ -29,7 +29,7 @@ class PreflightTest {
 
     @Test
     void refusesMoreConnectionsThanEphemeralPortsOfTheSourceAddresses() {
-        Preflight.Limits manyFiles = new Preflight.Limits(1_000_000, 36, 32_768, 60_999, 4_096);
+        HostLimits manyFiles = new HostLimits(1_000_000, 36, 32_768, 60_999, 4_096);
         LoadSpec spec = LoadSpec.of(URL, new LoadModel.ClosedLoop(60_000));
         assertThatThrownBy(() -> Preflight.check(spec, manyFiles))
                 .hasMessageContaining("ephemeral range 32768-60999 gives 28232 per source address")
@@ -61,30 +61,30 @@ class PreflightTest {
 
     @Test
     void readsTheKernelFilesRealText() throws IOException {
-        assertThat(Preflight.Limits.parseInts(stream("4096\n"), new int[] {1})).containsExactly(4096);
-        assertThat(Preflight.Limits.parseInts(stream("32768\t60999\n"), new int[] {1, 2})).containsExactly(32768, 60999);
+        assertThat(HostLimits.parseInts(stream("4096\n"), new int[] {1})).containsExactly(4096);
+        assertThat(HostLimits.parseInts(stream("32768\t60999\n"), new int[] {1, 2})).containsExactly(32768, 60999);
     }
 
     @Test
     void readsAStreamThatGivesOneByteAtATime() throws IOException {
-        assertThat(Preflight.Limits.parseInts(new OneByteAtATime("4096\n"), new int[] {1})).containsExactly(4096);
-        assertThat(Preflight.Limits.parseInts(new OneByteAtATime("32768\t60999\n"), new int[] {1, 2}))
+        assertThat(HostLimits.parseInts(new OneByteAtATime("4096\n"), new int[] {1})).containsExactly(4096);
+        assertThat(HostLimits.parseInts(new OneByteAtATime("32768\t60999\n"), new int[] {1, 2}))
                 .containsExactly(32768, 60999);
     }
 
     @Test
     void readsAFileThatAnswersOnlyItsFirstRead() throws IOException {
-        assertThat(Preflight.Limits.parseInts(new FirstReadOnly("4096\n"), new int[] {1})).containsExactly(4096);
-        assertThat(Preflight.Limits.parseInts(new FirstReadOnly("32768\t60999\n"), new int[] {1, 2}))
+        assertThat(HostLimits.parseInts(new FirstReadOnly("4096\n"), new int[] {1})).containsExactly(4096);
+        assertThat(HostLimits.parseInts(new FirstReadOnly("32768\t60999\n"), new int[] {1, 2}))
                 .containsExactly(32768, 60999);
     }
 
     @Test
     void fallsBackOnTooFewValuesOrText() throws IOException {
         int[] fallback = {32768, 60999};
-        assertThat(Preflight.Limits.parseInts(stream("3"), fallback)).isSameAs(fallback);
-        assertThat(Preflight.Limits.parseInts(stream(""), fallback)).isSameAs(fallback);
-        assertThat(Preflight.Limits.parseInts(stream("low high\n"), fallback)).isSameAs(fallback);
+        assertThat(HostLimits.parseInts(stream("3"), fallback)).isSameAs(fallback);
+        assertThat(HostLimits.parseInts(stream(""), fallback)).isSameAs(fallback);
+        assertThat(HostLimits.parseInts(stream("low high\n"), fallback)).isSameAs(fallback);
     }
 
     private static ByteArrayInputStream stream(String text) {

@@ -201,11 +201,7 @@ final class Isolation implements AutoCloseable {
             return fallback;
         }
         int cpus = Runtime.getRuntime().availableProcessors();
-        BitSet listed = new BitSet();
-        for (String part : resources.cpus().split(",")) {
-            String[] ends = part.split("-");
-            listed.set(Integer.parseInt(ends[0]), Integer.parseInt(ends[ends.length - 1]) + 1);
-        }
+        BitSet listed = RolePlacement.cpuSet(resources.cpus());
         if (listed.length() > cpus) {
             throw new UserError(field + " '" + resources.cpus() + "' names CPU " + (listed.length() - 1) + ", but this machine has CPUs "
                     + range(0, cpus - 1));

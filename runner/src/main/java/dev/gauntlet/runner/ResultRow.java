@@ -6,7 +6,9 @@ import dev.gauntlet.api.RunSummary;
 /**
  * One line of {@code results.json} and of the printed table: one target × scenario × repetition.
  *
+ * @param load               what was offered: the load model as it ran (rates and counts after scaling)
  * @param requests           requests completed correctly in the measured phase
+ * @param meanMs             the mean response time, the 2016 study's "time average"
  * @param serverMaxInFlight  the most requests the target had in progress at once in the measured phase
  * @param generatorHiccupP99Ms the platform's noise floor seen from the generator (its hiccup meter's p99)
  * @param targetHiccupP99Ms  the same seen from the target; NaN when unknown
@@ -26,6 +28,7 @@ record ResultRow(
         long requests,
         long errors,
         double achievedRatePerSec,
+        double meanMs,
         double p50Ms,
         double p99Ms,
         double p999Ms,
@@ -45,7 +48,7 @@ record ResultRow(
                         Long serverMaxInFlight, String failure) {
         return new ResultRow(target, scenario.name(), repetition, summary.spec().model().describe(),
                 scenario.waitMs(), summary.completed(), summary.errorCount(), summary.achievedRatePerSec(),
-                summary.responseTime().p50Ms(), summary.responseTime().p99Ms(), summary.responseTime().p999Ms(),
+                summary.responseTime().meanMs(), summary.responseTime().p50Ms(), summary.responseTime().p99Ms(), summary.responseTime().p999Ms(),
                 summary.responseTime().maxMs(), serverMaxInFlight, summary.generatorHiccups().p99Ms(),
                 summary.targetHiccups().count() == 0 ? Double.NaN : summary.targetHiccups().p99Ms(),
                 failure == null ? summary.verdict().label() : NO_VERDICT,
@@ -57,8 +60,24 @@ record ResultRow(
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
     static ResultRow failed(String target, Suite.Scenario scenario, int repetition, String note) {
         return new ResultRow(target, scenario.name(), repetition, scenario.load().describe(), scenario.waitMs(),
-                0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, NO_VERDICT, note,
+                0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, NO_VERDICT, note,
                 null, null);
+    }
+
+    /** Whether this row has figures that count: a measured run, not one that failed or was skipped. */
+    boolean measured() {
+        return !verdict.equals(NO_VERDICT);
+    }
+
+    /** The same row with {@code remark} before its note, such as that the target was restarted before it. */
+    ResultRow remarked(String remark) {
+        return new ResultRow(target, scenario, repetition, load, waitMs, requests, errors, achievedRatePerSec, meanMs,
+                p50Ms, p99Ms, p999Ms, maxMs, serverMaxInFlight, generatorHiccupP99Ms, targetHiccupP99Ms, verdict,
+                note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm);
+    }
+
+    RunPlan.Key key() {
+        return new RunPlan.Key(target, scenario, repetition);
     }
 
     private static JvmMetrics withoutTimeline(JvmMetrics metrics) {

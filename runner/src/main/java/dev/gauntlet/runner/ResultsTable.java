@@ -6,9 +6,12 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.Locale;
 
-/** Formats result rows as the fixed-width table the CLI prints. */
+/**
+ * Formats result rows as the fixed-width table the CLI prints: a row per run, and after the runs of
+ * a target × scenario repeated more than once, its best, median and spread ({@link Repetitions}).
+ */
 final class ResultsTable {
-    private static final String FORMAT = "%-31s %-22s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
+    private static final String FORMAT = "%-31s %-22s %9s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
 
     private ResultsTable() {
@@ -16,18 +19,44 @@ final class ResultsTable {
 
     static String render(List<ResultRow> rows) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "requests", "rate/s",
+        out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "requests", "rate/s", "mean ms",
                 "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
-        for (ResultRow row : rows) {
+        List<Repetitions.Group> groups = Repetitions.of(rows);
+        for (int i = 0; i < rows.size(); i++) {
+            ResultRow row = rows.get(i);
             out.append(String.format(Locale.ROOT, FORMAT, row.target(),
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""),
-                    row.requests(), number(row.achievedRatePerSec()), millis(row.p50Ms()), millis(row.p99Ms()),
+                    row.requests(), number(row.achievedRatePerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
                     hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
                     bothSides(row, ResultsTable::gcPauseMax), bothSides(row, ResultsTable::heapMax), row.verdict(), row.note()));
+            boolean lastOfCase = i + 1 == rows.size() || !rows.get(i + 1).target().equals(row.target())
+                    || !rows.get(i + 1).scenario().equals(row.scenario());
+            if (lastOfCase) {
+                groups.stream().filter(g -> g.target().equals(row.target()) && g.scenario().equals(row.scenario()))
+                        .findFirst().ifPresent(group -> appendGroup(out, group));
+            }
         }
         return out.toString();
+    }
+
+    /** Best and median in the columns' own units, the spread as a percentage of each figure's mean. */
+    private static void appendGroup(StringBuilder out, Repetitions.Group group) {
+        appendFigures(out, "  best of " + group.runs(), group.best(), ResultsTable::number, ResultsTable::millis);
+        appendFigures(out, "  median", group.median(), ResultsTable::number, ResultsTable::millis);
+        appendFigures(out, "  spread (cv)", group.spread(), ResultsTable::percent, ResultsTable::percent);
+    }
+
+    private static void appendFigures(StringBuilder out, String label, Repetitions.Figures f,
+                                      Function<Double, String> count, Function<Double, String> time) {
+        out.append(String.format(Locale.ROOT, FORMAT, "", label, count.apply(f.requests()), count.apply(f.achievedRatePerSec()),
+                time.apply(f.meanMs()), time.apply(f.p50Ms()), time.apply(f.p99Ms()), time.apply(f.p999Ms()), time.apply(f.maxMs()),
+                count.apply(f.errors()), count.apply(f.serverMaxInFlight()), "", "", "", "", ""));
+    }
+
+    private static String percent(double fraction) {
+        return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.1f%%", fraction * 100);
     }
 
     /** The noise floor of both sides, generator/target, in ms. */
@@ -58,8 +87,8 @@ final class ResultsTable {
         return bytes == null ? "-" : number(bytes / BYTES_PER_MB);
     }
 
-    private static String number(double value) {
-        return String.format(Locale.ROOT, "%.0f", value);
+    static String number(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.0f", value);
     }
 
     /** Three significant figures at most, so 0.0412 and 1234.5 both stay readable. */

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -66,6 +67,22 @@ final class RolePlacement {
 
     String cpus() {
         return mechanism == Mechanism.NONE ? "" : cpus;
+    }
+
+    /** The CPUs' worth of time this role may use: its quota, else the CPUs it is pinned to, else all of them. */
+    double cpuShare() {
+        int pinned = cpus().isEmpty() ? Runtime.getRuntime().availableProcessors() : cpuSet(cpus).cardinality();
+        return cpuQuota == null ? pinned : Math.min(pinned, cpuQuota);
+    }
+
+    /** The CPUs a cpuset list such as {@code "0,2-3"} names. */
+    static BitSet cpuSet(String cpuList) {
+        BitSet listed = new BitSet();
+        for (String part : cpuList.split(",")) {
+            String[] ends = part.split("-");
+            listed.set(Integer.parseInt(ends[0]), Integer.parseInt(ends[ends.length - 1]) + 1);
+        }
+        return listed;
     }
 
     Mechanism mechanism() {

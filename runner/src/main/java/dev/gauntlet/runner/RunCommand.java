@@ -1,6 +1,7 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.loadgen.HostLimits;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,6 +21,12 @@ import java.util.concurrent.Callable;
         description = "Run a benchmark suite: every target × scenario × repetition, each target and generator in its own JVM.",
         footer = {"", "Examples:",
                 "  ./gauntlet run                            the quick suite (about 2 minutes)",
+                "  ./gauntlet suites                         the built-in suites and their times",
+                "  ./gauntlet run --suite server             the 2016 study's four cases (< 30 min)",
+                "  ./gauntlet run --suite server --targets all --repetitions 5",
+                "  ./gauntlet run --suite server --scale 1   rates as the original, unscaled",
+                "  ./gauntlet run --resume results/server-20261123-180000",
+                "      continue an interrupted suite: measured runs are kept, the rest run",
                 "  ./gauntlet run --targets dummy,netty-event-loop",
                 "  ./gauntlet run --suite my.yaml --results /tmp/results",
                 "  ./gauntlet run --targets dummy --no-calibration",
@@ -33,13 +40,27 @@ import java.util.concurrent.Callable;
                 "Each run directory holds target.jfr and generator.jfr, both JVMs' JFR",
                 "recordings; summary.json's 'jvm' has their GC pauses, heap, threads, CPU."})
 final class RunCommand implements Callable<Integer> {
+    private static final int MAX_REPETITIONS = 100;
+    private static final double MAX_SCALE = 100;
 
-    @Option(names = "--suite", paramLabel = "NAME|FILE", description = "a built-in suite (quick) or a YAML file (default: quick)")
+    @Option(names = "--suite", paramLabel = "NAME|FILE",
+            description = "a built-in suite (./gauntlet suites lists them) or a YAML file (default: quick)")
     String suiteName = "quick";
 
-    @Option(names = "--targets", split = ",", paramLabel = "NAME[,NAME...]",
-            description = "run these targets instead of the suite's (names from ./gauntlet targets)")
+    @Option(names = "--targets", split = ",", paramLabel = "NAME[,NAME...]|all",
+            description = "run these targets instead of the suite's (names from ./gauntlet targets), or all of them")
     List<String> targets;
+
+    @Option(names = "--repetitions", paramLabel = "N", description = "run each scenario N times instead of the suite's count")
+    Integer repetitions;
+
+    @Option(names = "--scale", paramLabel = "F",
+            description = "multiply open-loop rates by F instead of the suite's rule (the server suite: target CPUs ÷ 2)")
+    Double scale;
+
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "continue the interrupted suite in results directory DIR: its measured runs are kept, the rest run")
+    Path resume;
 
     @Option(names = "--results", paramLabel = "DIR", description = "where results directories go (default: results)")
     Path resultsRoot = Path.of("results");
@@ -61,31 +82,82 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         GauntletHome home = GauntletHome.fromSystemProperty();
-        Suite suite = SuiteLoader.load(suiteName);
-        if (targets != null) {
-            suite = suite.withTargets(targets);
-        }
         TargetCatalogue catalogue = TargetCatalogue.builtIn();
+        ResultsStore resumed = resume == null ? null : reopen();
+        Suite suite = resumed != null ? resumed.suite() : chosenSuite(catalogue);
         suite.targets().forEach(name -> new TargetLauncher(home, catalogue, RolePlacement.unplaced("target"), List.of()).entry(name));
         try (Isolation isolation = Isolation.plan(suite.resources(), network)) {
-            return run(home, catalogue, suite, isolation);
+            return run(home, catalogue, suite, isolation, resumed);
         }
     }
 
-    private int run(GauntletHome home, TargetCatalogue catalogue, Suite suite, Isolation isolation) {
+    /** The suite as named, with the targets and repetitions the options ask for. */
+    private Suite chosenSuite(TargetCatalogue catalogue) {
+        Suite suite = SuiteLoader.load(suiteName);
+        if (targets != null) {
+            suite = suite.withTargets(targets.equals(List.of("all"))
+                    ? catalogue.targets().stream().map(TargetCatalogue.TargetEntry::name).toList() : targets);
+        }
+        if (repetitions != null) {
+            if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
+                throw new UserError("--repetitions must be 1 to " + MAX_REPETITIONS + ", got " + repetitions);
+            }
+            suite = suite.withRepetitions(repetitions);
+        }
+        if (scale != null && !(scale > 0 && scale <= MAX_SCALE)) {
+            throw new UserError("--scale must be a factor above 0 and at most " + MAX_SCALE + ", such as 0.5 or 2, got " + scale);
+        }
+        return suite;
+    }
+
+    /** The results directory to resume; the suite is the one it ran, so options that would change it are refused. */
+    private ResultsStore reopen() {
+        for (String option : List.of("--suite", "--targets", "--repetitions", "--scale", "--results")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new UserError("--resume continues the suite as it was begun: drop " + option);
+            }
+        }
+        return ResultsStore.reopen(resume);
+    }
+
+    private int run(GauntletHome home, TargetCatalogue catalogue, Suite suite, Isolation isolation, ResultsStore resumed) {
         isolation.notes().forEach(note -> System.err.println("gauntlet: isolation: " + note));
         TargetLauncher targetLauncher = new TargetLauncher(home, catalogue, isolation.target(), suite.jvm().target());
         GeneratorLauncher generator = new GeneratorLauncher(home, isolation.generator(), suite.jvm().generator());
 
-        Object platform = noCalibration ? Map.of("skipped", "--no-calibration") : calibrate(home, isolation);
-        ResultsStore store = ResultsStore.create(resultsRoot, suite, Environment.capture(home, isolation), platform);
+        // A resumed suite was fitted to the machine when it began: suite.json holds it as it ran.
+        SuiteScaling.Fitted fitted = resumed != null ? new SuiteScaling.Fitted(suite, 1, List.of())
+                : SuiteScaling.fit(suite, isolation.target().cpuShare(), scale, HostLimits.read());
+        RunPlan plan = RunPlan.of(fitted.suite());
+        if (resumed != null) {
+            plan = plan.without(resumed.measuredRuns());
+        }
+        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios × %d, %d runs%s, about %d min; CPUs %s%n",
+                suite.name(), suite.targets().size(), suite.scenarios().size(), suite.repetitions(), plan.recordedRuns(),
+                resumed != null ? " left to measure" : "", Math.max(1, Math.round(plan.estimate().toSeconds() / 60.0)),
+                isolation.summary());
+        fitted.changes().forEach(change -> System.err.println("gauntlet: scaled: " + change));
+
+        ResultsStore store;
+        if (resumed != null) {
+            store = resumed;
+            System.err.println("gauntlet: resuming " + store.dir() + " (the platform's noise floor stays the one measured"
+                    + " when it began, in suite.json)");
+        } else {
+            Object platform = noCalibration ? Map.of("skipped", "--no-calibration") : calibrate(home, isolation);
+            store = ResultsStore.create(resultsRoot, fitted.suite(), fitted, Environment.capture(home, isolation), platform);
+            System.err.println("gauntlet: results in " + store.dir());
+        }
         PrintWriter out = spec.commandLine().getOut();
-        System.err.printf("gauntlet: suite %s, %d targets × %d scenarios × %d, CPUs %s; results in %s%n", suite.name(),
-                suite.targets().size(), suite.scenarios().size(), suite.repetitions(), isolation.summary(), store.dir());
-        List<String> failures = new SuiteRunner(targetLauncher, generator, store, System.err).run(suite);
+        List<String> failures = new SuiteRunner(targetLauncher, generator, store, System.err).run(plan);
 
         out.println();
-        out.print(ResultsTable.render(store.rows()));
+        out.print(switch (suite.table()) {
+            case RUNS -> ResultsTable.render(store.rows());
+            case SWEEP -> SweepTable.render(store.rows());
+            case LATENCY_DIFF -> LatencyDiffTable.render(store.rows());
+            case RANKING -> RankingTable.render(store.rows());
+        });
         out.println();
         out.println("Results: " + store.dir());
         out.flush();

@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 
@@ -17,6 +18,9 @@ import java.util.regex.Pattern;
  * name: quick
  * targets: [dummy, jetty-handler-sync]
  * repetitions: 1
+ * repeat: scenario                              # or sweep, round; see Repeat
+ * scaling: { referenceTargetCpus: 2 }           # optional; see Scaling
+ * table: runs                                   # or sweep, latency-diff, ranking; see Table
  * jvm: { target: [-Xmx1g], generator: [-Xmx512m] }
  * resources:                                    # optional; see Resources
  *   target: { cpus: "0", cpuQuota: 0.5, memory: 1536m }
@@ -31,14 +35,18 @@ import java.util.regex.Pattern;
  *   - name: open-50k-pool100
  *     load: { type: open, ratePerSec: 50000, connectionPolicy: FIXED, connections: 100 }
  *     durationMs: 10000
+ *   - name: warm-up
+ *     warmUp: true                                # run before what follows, never recorded
+ *     load: { type: closed, connections: 1000 }
+ *     durationMs: 10000
  * }</pre>
  *
  * <p>An open loop's {@code connectionPolicy} is {@code ADAPTIVE} (the default), {@code FIXED} with
  * {@code connections} (a pool of that size, opened at the start) or {@code UNBOUNDED} (a connection
  * per waiting request, for a flood of new clients); see {@link LoadModel.ConnectionPolicy}.
  */
-record Suite(String name, String description, List<String> targets, int repetitions, JvmOptions jvm,
-             Resources resources, List<Scenario> scenarios) {
+record Suite(String name, String description, List<String> targets, int repetitions, Repeat repeat, Scaling scaling,
+             Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios) {
 
     Suite {
         if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
@@ -53,6 +61,8 @@ record Suite(String name, String description, List<String> targets, int repetiti
         if (repetitions < 1) {
             repetitions = 1;
         }
+        repeat = repeat == null ? Repeat.SCENARIO : repeat;
+        table = table == null ? Table.RUNS : table;
         if (jvm == null) {
             jvm = new JvmOptions(null, null);
         }
@@ -65,7 +75,54 @@ record Suite(String name, String description, List<String> targets, int repetiti
     }
 
     Suite withTargets(List<String> targets) {
-        return new Suite(name, description, targets, repetitions, jvm, resources, scenarios);
+        return new Suite(name, description, targets, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+    }
+
+    Suite withRepetitions(int repetitions) {
+        return new Suite(name, description, targets, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+    }
+
+    /** The same suite run on the machine at hand: its scenarios as {@link SuiteScaling} resolved them, no rule left to apply. */
+    Suite withScenarios(List<Scenario> resolved) {
+        return new Suite(name, description, targets, repetitions, repeat, null, table, jvm, resources, resolved);
+    }
+
+    /** The order of a suite's runs; in every order, a scenario's runs on a target share one JVM unless said otherwise. */
+    enum Repeat {
+        /** Each scenario N times in a row, then the next, one target JVM for them all (the server study). */
+        @JsonProperty("scenario") SCENARIO,
+        /** All scenarios in order, then all again, N sweeps, one target JVM for them all (the concurrency sweep). */
+        @JsonProperty("sweep") SWEEP,
+        /**
+         * N rounds; each round runs every target in turn, started afresh, through all scenarios, so that
+         * the machine's drift over time falls on every target alike (latency-diff).
+         */
+        @JsonProperty("round") ROUND
+    }
+
+    /** How the table printed at the end shows the rows; {@code results.json} holds every row either way. */
+    enum Table {
+        /** A row per run, and best, median and spread over repetitions per target × scenario. */
+        @JsonProperty("runs") RUNS,
+        /** A target per row, a column per scenario: the median requests/s over the sweeps and the most errors. */
+        @JsonProperty("sweep") SWEEP,
+        /** The median round trip of each target and its difference to the {@code dummy} baseline. */
+        @JsonProperty("latency-diff") LATENCY_DIFF,
+        /** One row per target × scenario, the highest achieved rate first. */
+        @JsonProperty("ranking") RANKING
+    }
+
+    /**
+     * A suite declared in the terms of a study made on another machine. Open-loop rates are multiplied
+     * by the CPUs the target gets here divided by {@code referenceTargetCpus}, the target CPUs of the
+     * original ({@code --scale} overrides that factor); see {@link SuiteScaling}.
+     */
+    record Scaling(int referenceTargetCpus) {
+        Scaling {
+            if (referenceTargetCpus < 1) {
+                throw new IllegalArgumentException("scaling.referenceTargetCpus must be >= 1, got " + referenceTargetCpus);
+            }
+        }
     }
 
     /** JVM options per role; each role's defaults apply when a suite names none. */
@@ -171,9 +228,11 @@ record Suite(String name, String description, List<String> targets, int repetiti
      *
      * @param waitMs    the {@code wait} query parameter of every request: the server's processing time
      * @param generator generator settings beyond the defaults; null for none
+     * @param warmUp    run once before the scenarios that follow it and never recorded (no row, no repetitions):
+     *                  it warms the target's JIT, pools and connections
      */
     record Scenario(String name, String description, LoadModel load, long waitMs, long warmupMs, long durationMs,
-                    GeneratorSettings generator) {
+                    GeneratorSettings generator, boolean warmUp) {
         Scenario {
             if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
                 throw new IllegalArgumentException("scenario name must be letters, digits, '.', '_' or '-', got " + name);
@@ -186,6 +245,10 @@ record Suite(String name, String description, List<String> targets, int repetiti
             }
             description = description == null ? "" : description;
             generator = generator == null ? GeneratorSettings.DEFAULTS : generator;
+        }
+
+        Scenario withLoad(LoadModel newLoad) {
+            return new Scenario(name, description, newLoad, waitMs, warmupMs, durationMs, generator, warmUp);
         }
 
         /** The load spec of this scenario against one target's URL, with the target's admin URL. */

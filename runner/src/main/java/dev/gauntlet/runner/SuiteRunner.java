@@ -1,31 +1,40 @@
 package dev.gauntlet.runner;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Runs a suite: for each target, one target JVM for all its scenarios and repetitions, and one
- * generator JVM per run. Prints a progress line per run and stores each row as soon as it is
- * measured. A target that fails to start or dies is recorded and the suite goes on with the next.
+ * Runs a suite's {@link RunPlan}: a target JVM per session, a generator JVM per run. Prints a
+ * progress line per run and stores each row as soon as it is measured. A target that fails to
+ * start is recorded and the plan goes on with the next session; a target that dies is started
+ * again, once per session, for its next scenario, and the rows after say so.
+ *
+ * <pre>{@code
+ * List<String> failures = new SuiteRunner(targets, generator, store, System.err).run(RunPlan.of(suite));
+ * }</pre>
  */
 final class SuiteRunner {
     private static final Duration DEATH_GRACE = Duration.ofSeconds(1);
-    private static final Pattern MAX_IN_FLIGHT = Pattern.compile("\"maxInFlight\"\\s*:\\s*(\\d+)");
+    /** How long a target may take to finish what the previous run left in progress, beyond that run's wait. */
+    private static final Duration DRAIN_MARGIN = Duration.ofSeconds(5);
+    private static final Duration DRAIN_POLL = Duration.ofMillis(200);
 
     private final TargetLauncher targets;
     private final GeneratorLauncher generator;
     private final ResultsStore store;
     private final PrintStream progress;
     private final List<String> failures = new ArrayList<>();
+    private int runsTotal;
     private int runsDone;
 
     SuiteRunner(TargetLauncher targets, GeneratorLauncher generator, ResultsStore store, PrintStream progress) {
@@ -35,87 +44,185 @@ final class SuiteRunner {
         this.progress = progress;
     }
 
-    /** Runs every target × scenario × repetition; returns one-line descriptions of what went wrong. */
-    List<String> run(Suite suite) {
-        int runsTotal = suite.targets().size() * suite.scenarios().size() * suite.repetitions();
-        for (String name : suite.targets()) {
-            TargetProcess target;
-            try {
-                target = targets.start(name, List.of(), store.targetDir(name).resolve("target.log"));
-            } catch (UserError e) {
-                failures.add(e.getMessage());
-                String note = e.rowNote() == null ? "target did not start" : "target did not start: " + e.rowNote();
-                forEachRun(suite, (scenario, rep) -> record(runsTotal, ResultRow.failed(name, scenario, rep, note)));
-                continue;
-            }
-            try (target) {
-                store.writeServedJson(store.targetDir(name).resolve("settings.json"), target.settings());
-                store.writeJson(store.targetDir(name).resolve("isolation.json"), target.isolation());
-                forEachRun(suite, (scenario, rep) -> record(runsTotal, measure(target, scenario, rep, runsTotal)));
-            }
+    /** Runs every session of the plan; returns one-line descriptions of what went wrong. */
+    List<String> run(RunPlan plan) {
+        runsTotal = plan.recordedRuns();
+        for (RunPlan.Session session : plan.sessions()) {
+            new SessionRun(session).run();
         }
         return List.copyOf(failures);
     }
 
-    private ResultRow measure(TargetProcess target, Suite.Scenario scenario, int rep, int runsTotal) {
-        String name = target.entry().name();
-        if (!target.isAlive()) {
-            return ResultRow.failed(name, scenario, rep, "skipped: target died earlier");
+    /** One session: its target JVM, restarted at most once, and its runs in order. */
+    private final class SessionRun {
+        private final RunPlan.Session session;
+        private final String name;
+        private TargetProcess target;
+        private boolean restarted;
+        /** The scenario the target died in; null while it has not. */
+        private String diedIn;
+        /** The scenario of the run before this one, where a death found between runs happened. */
+        private String lastScenario;
+        /** The wait of the previous run's requests, which the target may still be serving. */
+        private long previousWaitMs;
+
+        SessionRun(RunPlan.Session session) {
+            this.session = session;
+            this.name = session.target();
         }
-        progress.printf(Locale.ROOT, "[%d/%d] %s · %s #%d: %s, wait %d ms, %.0f s ...%n", runsDone + 1, runsTotal, name, scenario.name(), rep,
-                scenario.load().describe(), scenario.waitMs(), (scenario.warmupMs() + scenario.durationMs()) / 1000.0);
-        var runDir = store.runDir(name, scenario.name(), rep);
-        RunSummary summary;
-        Instant runStart = Instant.now();
-        try {
-            // The generator resets the counts again as its measured phase begins, except for max concurrency,
-            // which reads them at its burst: this reset keeps a previous scenario's counts out of that one.
-            target.resetStats();
-            // Through the admin URL the generator reads the target's counts, CPU time and hiccups.
-            LoadSpec spec = scenario.toSpec(target.uri("/hello?wait=" + scenario.waitMs()), target.adminUri("/"));
-            summary = generator.run(spec, runDir);
-        } catch (UserError e) {
-            // A target killed mid-call fails the call a moment before its exit is seen.
-            boolean died = target.exitsWithin(DEATH_GRACE);
-            failures.add(name + " · " + scenario.name() + ": " + (died ? target.deathNotice() : e.getMessage()));
-            return ResultRow.failed(name, scenario, rep, died ? target.diedNote() : "run failed");
+
+        void run() {
+            try {
+                target = start();
+            } catch (UserError e) {
+                failures.add(e.getMessage());
+                String note = e.rowNote() == null ? "target did not start" : "target did not start: " + e.rowNote();
+                session.runs().forEach(run -> record(run, ResultRow.failed(name, run.scenario(), run.repetition(), note)));
+                return;
+            }
+            try {
+                for (RunPlan.Run run : session.runs()) {
+                    record(run, measureOrSkip(run));
+                }
+            } finally {
+                target.close();
+            }
         }
-        summary = summary.withJvm(JvmCosts.collect(runDir, target.isAlive() ? target.pid() : -1, runStart, Instant.now(), summary));
-        store.writeJson(runDir.resolve("summary.json"), summary);
-        if (!target.isAlive()) {
-            failures.add(name + " · " + scenario.name() + ": " + target.deathNotice());
-            return ResultRow.of(name, scenario, rep, summary, null, target.diedNote());
+
+        private ResultRow measureOrSkip(RunPlan.Run run) {
+            if (!target.isAlive() && diedIn == null) {
+                diedIn = lastScenario;
+            }
+            lastScenario = run.scenario().name();
+            if (!target.isAlive()) {
+                if (restarted || run.scenario().name().equals(diedIn)) {
+                    return ResultRow.failed(name, run.scenario(), run.repetition(), "skipped: target died earlier");
+                }
+                if (!restartAfterDeath(run)) {
+                    return ResultRow.failed(name, run.scenario(), run.repetition(), "skipped: target died and did not start again");
+                }
+            }
+            ResultRow row = measure(run);
+            if (!target.isAlive() && diedIn == null) {
+                diedIn = run.scenario().name();
+            }
+            return restarted ? row.remarked("target restarted after it died in " + diedIn) : row;
         }
-        // The generator reset the target's counts as its measured phase began: this is that phase's.
-        String stats = target.stats();
-        store.writeServedJson(runDir.resolve("stats.json"), stats);
-        return ResultRow.of(name, scenario, rep, summary, maxInFlight(stats), null);
+
+        private boolean restartAfterDeath(RunPlan.Run run) {
+            target.close();
+            restarted = true;
+            progress.printf(Locale.ROOT, "gauntlet: %s died in %s; starting it again (once) for %s%n", name, diedIn,
+                    run.scenario().name());
+            try {
+                target = start();
+                previousWaitMs = 0;
+                return true;
+            } catch (UserError e) {
+                failures.add(e.getMessage());
+                return false;
+            }
+        }
+
+        private TargetProcess start() {
+            TargetProcess started = targets.start(name, List.of(), store.nextTargetLog(name));
+            store.writeServedJson(store.targetDir(name).resolve("settings.json"), started.settings());
+            store.writeJson(store.targetDir(name).resolve("isolation.json"), started.isolation());
+            return started;
+        }
+
+        private ResultRow measure(RunPlan.Run run) {
+            Suite.Scenario scenario = run.scenario();
+            int rep = run.repetition();
+            progress.printf(Locale.ROOT, "[%s] %s · %s%s: %s, wait %d ms, %.0f s ...%n",
+                    run.recorded() ? (runsDone + 1) + "/" + runsTotal : "warm-up", name, scenario.name(),
+                    run.recorded() ? " #" + rep : "", scenario.load().describe(), scenario.waitMs(),
+                    (scenario.warmupMs() + scenario.durationMs()) / 1000.0);
+            var runDir = store.freshRunDir(name, scenario.name(), rep);
+            String leftover = drain();
+            previousWaitMs = scenario.waitMs();
+            RunSummary summary;
+            Instant runStart = Instant.now();
+            try {
+                // The generator resets the counts again as its measured phase begins, except for max concurrency,
+                // which reads them at its burst: this reset keeps a previous scenario's counts out of that one.
+                target.resetStats();
+                // Through the admin URL the generator reads the target's counts, CPU time and hiccups.
+                LoadSpec spec = scenario.toSpec(target.uri("/hello?wait=" + scenario.waitMs()), target.adminUri("/"));
+                summary = generator.run(spec, runDir);
+            } catch (UserError e) {
+                // A target killed mid-call fails the call a moment before its exit is seen.
+                boolean died = target.exitsWithin(DEATH_GRACE);
+                failures.add(name + " · " + scenario.name() + ": " + (died ? target.deathNotice() : e.getMessage()));
+                return ResultRow.failed(name, scenario, rep, died ? target.diedNote() : "run failed");
+            }
+            summary = summary.withJvm(JvmCosts.collect(runDir, target.isAlive() ? target.pid() : -1, runStart, Instant.now(), summary));
+            store.writeJson(runDir.resolve("summary.json"), summary);
+            if (!target.isAlive()) {
+                failures.add(name + " · " + scenario.name() + ": " + target.deathNotice());
+                return ResultRow.of(name, scenario, rep, summary, null, target.diedNote());
+            }
+            // The generator reset the target's counts as its measured phase began: this is that phase's.
+            String stats = target.stats();
+            store.writeServedJson(runDir.resolve("stats.json"), stats);
+            ResultRow row = ResultRow.of(name, scenario, rep, summary, statsField(stats, "maxInFlight"), null);
+            return leftover == null ? row : row.remarked(leftover);
+        }
+
+        /**
+         * Waits until the target has finished the previous run's requests: a client that closed its
+         * connection does not end a handler's wait, and the held requests of a max-concurrency run
+         * outlive it. Returns what was still in progress when the wait gave up, or null.
+         */
+        private String drain() {
+            Instant deadline = Instant.now().plus(DRAIN_MARGIN).plusMillis(previousWaitMs);
+            Long inFlight = null;
+            while (true) {
+                try {
+                    inFlight = statsField(target.stats(), "inFlight");
+                } catch (UserError e) {
+                    return null; // the run that follows finds out what is wrong with the target
+                }
+                if (inFlight == null || inFlight == 0 || Instant.now().isAfter(deadline)) {
+                    break;
+                }
+                sleep(DRAIN_POLL);
+            }
+            return inFlight == null || inFlight == 0 ? null
+                    : "began with " + inFlight + " requests of the previous run still in progress";
+        }
     }
 
-    private void record(int runsTotal, ResultRow row) {
+    private void record(RunPlan.Run run, ResultRow row) {
+        if (!run.recorded()) {
+            if (!row.measured()) {
+                progress.printf(Locale.ROOT, "gauntlet: %s · %s (warm-up): %s%n", row.target(), row.scenario(), row.note());
+            }
+            return;
+        }
         store.add(row);
         runsDone++;
         progress.printf(Locale.ROOT, "[%d/%d] %s · %s: %d requests, %.0f/s, p99 %s ms, %d errors, %s%s%n", runsDone,
                 runsTotal, row.target(), row.scenario(), row.requests(), row.achievedRatePerSec(),
-                ResultsTable.millis(row.p99Ms()), row.errors(), row.verdict().equals(ResultRow.NO_VERDICT) ? "no verdict" : row.verdict(),
+                ResultsTable.millis(row.p99Ms()), row.errors(), row.measured() ? row.verdict() : "no verdict",
                 row.note().isEmpty() ? "" : " — " + row.note());
     }
 
-    private static Long maxInFlight(String statsJson) {
-        Matcher m = MAX_IN_FLIGHT.matcher(statsJson);
-        return m.find() ? Long.parseLong(m.group(1)) : null;
-    }
-
-    private static void forEachRun(Suite suite, RunAction action) {
-        for (Suite.Scenario scenario : suite.scenarios()) {
-            for (int rep = 1; rep <= suite.repetitions(); rep++) {
-                action.run(scenario, rep);
-            }
+    /** A number from the target's {@code /stats} JSON; null when it has no such field. */
+    private static Long statsField(String statsJson, String field) {
+        try {
+            JsonNode value = Json.json().readTree(statsJson).get(field);
+            return value == null || !value.canConvertToLong() ? null : value.asLong();
+        } catch (IOException e) {
+            return null;
         }
     }
 
-    @FunctionalInterface
-    private interface RunAction {
-        void run(Suite.Scenario scenario, int repetition);
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -146,7 +146,7 @@ class SuiteLoaderTest {
                     durationMs: 1000
                 """))
                 .isInstanceOf(UserError.class)
-                .hasMessage("my.yaml: unknown field 'colour'; known there: description, jvm, name, repetitions, resources, scenarios, targets");
+                .hasMessage("my.yaml: unknown field 'colour'; known there: description, jvm, name, repeat, repetitions, resources, scaling, scenarios, table, targets");
     }
 
     @Test

@@ -1,0 +1,39 @@
+package dev.gauntlet.runner;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The throughput table: every measured row ranked by the rate it achieved, highest first, with
+ * its latency; rows without figures (failed, skipped) follow, unranked.
+ *
+ * <pre>{@code
+ * System.out.print(RankingTable.render(store.rows()));
+ * //  #  target                          scenario                   rate/s   p50 ms ...
+ * //  1  netty-event-loop                closed-100c                 41230    2.31 ...
+ * }</pre>
+ */
+final class RankingTable {
+    private static final String FORMAT = "%3s  %-31s %-22s %9s %9s %9s %9s %9s %7s  %-17s  %s%n";
+
+    private RankingTable() {
+    }
+
+    static String render(List<ResultRow> rows) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, FORMAT, "#", "target", "scenario", "rate/s",
+                "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "verdict", "evidence"));
+        List<ResultRow> ranked = rows.stream()
+                .sorted(Comparator.comparing((ResultRow r) -> !r.measured())
+                        .thenComparing(Comparator.comparingDouble(ResultRow::achievedRatePerSec).reversed()))
+                .toList();
+        int rank = 0;
+        for (ResultRow row : ranked) {
+            out.append(String.format(Locale.ROOT, FORMAT, row.measured() ? Integer.toString(++rank) : "-", row.target(),
+                    row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""), ResultsTable.number(row.achievedRatePerSec()),
+                    ResultsTable.millis(row.p50Ms()), ResultsTable.millis(row.p99Ms()), ResultsTable.millis(row.p999Ms()),
+                    ResultsTable.millis(row.maxMs()), row.errors(), row.verdict(), row.note()));
+        }
+        return out.toString();
+    }
+}

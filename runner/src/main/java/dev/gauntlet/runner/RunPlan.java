@@ -1,0 +1,138 @@
+package dev.gauntlet.runner;
+
+import dev.gauntlet.api.LoadModel;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The runs of a suite in the order they happen, grouped into sessions: one session is one target
+ * JVM, started before its first run and stopped after its last. The suite's {@link Suite.Repeat}
+ * decides the order; a warm-up scenario runs once per session, where the first pass reaches it.
+ *
+ * <pre>{@code
+ * RunPlan plan = RunPlan.of(suite).without(store.measuredRuns());   // what --resume still has to run
+ * System.err.println(plan.recordedRuns() + " runs, about " + plan.estimate().toMinutes() + " min");
+ * }</pre>
+ */
+record RunPlan(List<Session> sessions) {
+    /** A target JVM's start-up, READY and settings, measured at 2–4 s here; the rest is margin. */
+    static final Duration TARGET_START = Duration.ofSeconds(4);
+    /** A generator JVM's start-up, its preflight and reports, the JFR dumps and the stats around one run. */
+    static final Duration RUN_OVERHEAD = Duration.ofSeconds(3);
+
+    RunPlan {
+        sessions = List.copyOf(sessions);
+    }
+
+    /** One target JVM's share of the plan. */
+    record Session(String target, List<Run> runs) {
+        Session {
+            runs = List.copyOf(runs);
+        }
+    }
+
+    /** One generator run; a warm-up is run but not recorded. */
+    record Run(Suite.Scenario scenario, int repetition) {
+        boolean recorded() {
+            return !scenario.warmUp();
+        }
+
+        Key key(String target) {
+            return new Key(target, scenario.name(), repetition);
+        }
+    }
+
+    /** What names a row of {@code results.json}. */
+    record Key(String target, String scenario, int repetition) {
+    }
+
+    static RunPlan of(Suite suite) {
+        List<Session> sessions = new ArrayList<>();
+        switch (suite.repeat()) {
+            case SCENARIO -> suite.targets().forEach(target -> {
+                List<Run> runs = new ArrayList<>();
+                for (Suite.Scenario scenario : suite.scenarios()) {
+                    for (int rep = 1; rep <= (scenario.warmUp() ? 1 : suite.repetitions()); rep++) {
+                        runs.add(new Run(scenario, rep));
+                    }
+                }
+                sessions.add(new Session(target, runs));
+            });
+            case SWEEP -> suite.targets().forEach(target -> {
+                List<Run> runs = new ArrayList<>();
+                for (int rep = 1; rep <= suite.repetitions(); rep++) {
+                    runs.addAll(pass(suite, rep, rep == 1));
+                }
+                sessions.add(new Session(target, runs));
+            });
+            case ROUND -> {
+                for (int rep = 1; rep <= suite.repetitions(); rep++) {
+                    for (String target : suite.targets()) {
+                        sessions.add(new Session(target, pass(suite, rep, true)));
+                    }
+                }
+            }
+        }
+        return new RunPlan(sessions);
+    }
+
+    /** Every scenario once as repetition {@code rep}; warm-ups only in a session's first pass. */
+    private static List<Run> pass(Suite suite, int rep, boolean withWarmUps) {
+        List<Run> runs = new ArrayList<>();
+        for (Suite.Scenario scenario : suite.scenarios()) {
+            if (!scenario.warmUp() || withWarmUps) {
+                runs.add(new Run(scenario, rep));
+            }
+        }
+        return runs;
+    }
+
+    /**
+     * The plan without the runs already measured. A warm-up stays while a recorded run follows it in
+     * its session, since a resumed session is a fresh JVM; a session left with nothing to record goes.
+     */
+    RunPlan without(Set<Key> measured) {
+        List<Session> left = new ArrayList<>();
+        for (Session session : sessions) {
+            List<Run> runs = new ArrayList<>();
+            boolean recordedAfter = false;
+            for (Run run : session.runs().reversed()) {
+                if (run.recorded() && !measured.contains(run.key(session.target()))) {
+                    runs.addFirst(run);
+                    recordedAfter = true;
+                } else if (!run.recorded() && recordedAfter) {
+                    runs.addFirst(run);
+                }
+            }
+            if (recordedAfter) {
+                left.add(new Session(session.target(), runs));
+            }
+        }
+        return new RunPlan(left);
+    }
+
+    int recordedRuns() {
+        return (int) sessions.stream().flatMap(s -> s.runs().stream()).filter(Run::recorded).count();
+    }
+
+    /**
+     * The wall time to expect: every session's start, every run's phases and overhead, and after a
+     * max-concurrency run the wait of its held requests that outlives the run (the target drains
+     * them before the next one).
+     */
+    Duration estimate() {
+        Duration total = Duration.ZERO;
+        for (Session session : sessions) {
+            total = total.plus(TARGET_START);
+            for (Run run : session.runs()) {
+                Suite.Scenario s = run.scenario();
+                long drainMs = s.load() instanceof LoadModel.MaxConcurrency ? Math.max(0, s.waitMs() - s.durationMs()) : 0;
+                total = total.plus(RUN_OVERHEAD).plusMillis(s.warmupMs() + s.durationMs() + drainMs);
+            }
+        }
+        return total;
+    }
+}
