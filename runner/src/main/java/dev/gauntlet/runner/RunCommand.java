@@ -95,9 +95,9 @@ final class RunCommand implements Callable<Integer> {
     private Suite chosenSuite(TargetCatalogue catalogue) {
         Suite suite = SuiteLoader.load(suiteName);
         if (targets != null) {
-            suite = suite.withTargets(targets.equals(List.of("all"))
-                    ? catalogue.targets().stream().map(TargetCatalogue.TargetEntry::name).toList() : targets);
+            suite = suite.withTargets(targets);
         }
+        suite = suite.withCatalogue(catalogue);
         if (repetitions != null) {
             if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
                 throw new UserError("--repetitions must be 1 to " + MAX_REPETITIONS + ", got " + repetitions);
@@ -132,9 +132,9 @@ final class RunCommand implements Callable<Integer> {
         if (resumed != null) {
             plan = plan.without(resumed.measuredRuns());
         }
-        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios × %d, %d runs%s, about %d min; CPUs %s%n",
+        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios × %d, %d runs%s, about %s; CPUs %s%n",
                 suite.name(), suite.targets().size(), suite.scenarios().size(), suite.repetitions(), plan.recordedRuns(),
-                resumed != null ? " left to measure" : "", Math.max(1, Math.round(plan.estimate().toSeconds() / 60.0)),
+                resumed != null ? " left to measure" : "", SuitesCommand.minutes(plan.estimate()),
                 isolation.summary());
         fitted.changes().forEach(change -> System.err.println("gauntlet: scaled: " + change));
 

@@ -3,6 +3,7 @@ package dev.gauntlet.runner;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.TargetCatalogue;
 
 import java.net.URI;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.regex.Pattern;
  *
  * <pre>{@code
  * name: quick
- * targets: [dummy, jetty-handler-sync]
+ * targets: [dummy, jetty-handler-sync]              # or [all]: the whole catalogue
  * repetitions: 1
  * repeat: scenario                              # or sweep, round; see Repeat
  * scaling: { referenceTargetCpus: 2 }           # optional; see Scaling
@@ -47,6 +48,8 @@ import java.util.regex.Pattern;
  */
 record Suite(String name, String description, List<String> targets, int repetitions, Repeat repeat, Scaling scaling,
              Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios) {
+    /** The one-element target list that stands for the whole catalogue. */
+    static final String ALL_TARGETS = "all";
 
     Suite {
         if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
@@ -76,6 +79,12 @@ record Suite(String name, String description, List<String> targets, int repetiti
 
     Suite withTargets(List<String> targets) {
         return new Suite(name, description, targets, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+    }
+
+    /** The suite with {@code targets: [all]} spelled out as every target of the catalogue, in its order. */
+    Suite withCatalogue(TargetCatalogue catalogue) {
+        return targets.equals(List.of(ALL_TARGETS))
+                ? withTargets(catalogue.targets().stream().map(TargetCatalogue.TargetEntry::name).toList()) : this;
     }
 
     Suite withRepetitions(int repetitions) {

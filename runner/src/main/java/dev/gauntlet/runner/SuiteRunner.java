@@ -2,6 +2,7 @@ package dev.gauntlet.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 
@@ -202,9 +203,13 @@ final class SuiteRunner {
         }
         store.add(row);
         runsDone++;
-        progress.printf(Locale.ROOT, "[%d/%d] %s · %s: %d requests, %.0f/s, p99 %s ms, %d errors, %s%s%n", runsDone,
-                runsTotal, row.target(), row.scenario(), row.requests(), row.achievedRatePerSec(),
-                ResultsTable.millis(row.p99Ms()), row.errors(), row.measured() ? row.verdict() : "no verdict",
+        // Held requests never complete: what counts is how many the server took on at once.
+        String figures = run.scenario().load() instanceof LoadModel.MaxConcurrency
+                ? String.format(Locale.ROOT, "the server took on %s at once", row.serverMaxInFlight() == null ? "?" : row.serverMaxInFlight())
+                : String.format(Locale.ROOT, "%d requests, %.0f/s, p99 %s ms", row.requests(), row.achievedRatePerSec(),
+                ResultsTable.millis(row.p99Ms()));
+        progress.printf(Locale.ROOT, "[%d/%d] %s · %s: %s, %d errors, %s%s%n", runsDone, runsTotal, row.target(),
+                row.scenario(), figures, row.errors(), row.measured() ? row.verdict() : "no verdict",
                 row.note().isEmpty() ? "" : " — " + row.note());
     }
 

@@ -1,0 +1,107 @@
+package dev.gauntlet.runner;
+
+import dev.gauntlet.api.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code ./gauntlet run --resume}: a real runner process stopped mid-suite, then resumed; the rows
+ * equal an uninterrupted run's, none duplicated, and what was measured before is kept as it was.
+ */
+class ResumeIT {
+    private static final String SUITE = """
+            name: it-resume
+            targets: [dummy, jdk-httpserver-sync]
+            repetitions: 2
+            jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+            scenarios:
+              - name: warm
+                warmUp: true
+                load: { type: closed, connections: 2 }
+                durationMs: 500
+              - name: one
+                load: { type: closed, connections: 1 }
+                durationMs: 1500
+              - name: two
+                load: { type: closed, connections: 2 }
+                durationMs: 1500
+            """;
+    private static final List<String> EVERY_RUN = List.of(
+            "dummy/one/1", "dummy/one/2", "dummy/two/1", "dummy/two/2",
+            "jdk-httpserver-sync/one/1", "jdk-httpserver-sync/one/2", "jdk-httpserver-sync/two/1", "jdk-httpserver-sync/two/2");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void aSuiteStoppedMidwayAndResumedHasEveryRowOnce() throws Exception {
+        Path suite = Files.writeString(work.resolve("resume.yaml"), SUITE);
+        Path results = work.resolve("results");
+
+        Process runner = gauntlet("run", "--suite", suite.toString(), "--results", results.toString(), "--no-calibration");
+        Path dir = awaitRows(runner, results, 3);
+        Signals.send("TERM", runner.pid());
+        assertThat(runner.waitFor(30, TimeUnit.SECONDS)).as("the runner stops on SIGTERM").isTrue();
+        List<ResultRow> before = measuredRows(dir);
+        assertThat(before.size()).as("rows measured before the stop").isBetween(3, EVERY_RUN.size() - 1);
+
+        assertThat(Main.execute("run", "--resume", dir.toString())).isZero();
+
+        List<ResultRow> after = rows(dir);
+        assertThat(after).extracting(row -> row.target() + "/" + row.scenario() + "/" + row.repetition())
+                .containsExactlyElementsOf(EVERY_RUN);
+        assertThat(after).allMatch(ResultRow::measured);
+        assertThat(after).as("rows measured before the stop are kept as they were").containsAll(before);
+    }
+
+    @Test
+    void resumeRefusesOptionsThatWouldChangeTheSuiteAndDirectoriesThatAreNotResults() throws Exception {
+        assertThat(Main.execute("run", "--resume", work.toString(), "--targets", "dummy")).isEqualTo(2);
+        assertThat(Main.execute("run", "--resume", work.toString())).isEqualTo(2);
+    }
+
+    private static Process gauntlet(String... args) throws IOException {
+        Path home = GauntletHome.fromSystemProperty().root();
+        List<String> command = new java.util.ArrayList<>(List.of("env", "--default-signal=HUP,INT,TERM", home.resolve("gauntlet").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+        builder.environment().put("GAUNTLET_NO_BUILD", "1");
+        return builder.start();
+    }
+
+    /** The results directory once its {@code results.json} holds {@code count} rows. */
+    private static Path awaitRows(Process runner, Path results, int count) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            assertThat(runner.isAlive()).as("the runner is still running").isTrue();
+            if (Files.isDirectory(results)) {
+                try (Stream<Path> dirs = Files.list(results)) {
+                    for (Path dir : dirs.toList()) {
+                        if (Files.exists(dir.resolve("results.json")) && rows(dir).size() >= count) {
+                            return dir;
+                        }
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no " + count + " rows within 120 s");
+    }
+
+    private static List<ResultRow> rows(Path dir) throws IOException {
+        return List.of(Json.json().readValue(dir.resolve("results.json").toFile(), ResultRow[].class));
+    }
+
+    private static List<ResultRow> measuredRows(Path dir) throws IOException {
+        return rows(dir).stream().filter(ResultRow::measured).toList();
+    }
+}
