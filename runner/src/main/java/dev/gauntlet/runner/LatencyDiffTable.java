@@ -64,7 +64,7 @@ final class LatencyDiffTable {
             Difference diff = baseline == null || target == baseline ? null : difference(target, baseline);
             out.append(String.format(Locale.ROOT, FORMAT, target.name(), target.medianByRound().size(), micros(target.median()),
                     micros(target.means().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)),
-                    diff == null ? "-" : signed(diff.medianMicros()), diff == null ? "-" : "±" + micros(diff.spreadMicros()),
+                    diff == null ? "-" : signed(diff.medianMicros()), diff == null ? "-" : String.format(Locale.ROOT, "±%.1f", diff.spreadMicros()),
                     verdict(target, baseline, diff)));
         }
         out.append("Round trips of one request at a time on one keep-alive connection; the difference is taken round by round"
@@ -104,6 +104,6 @@ final class LatencyDiffTable {
     }
 
     private static String signed(double value) {
-        return String.format(Locale.ROOT, "%+.0f", value);
+        return String.format(Locale.ROOT, "%+.1f", value);
     }
 }

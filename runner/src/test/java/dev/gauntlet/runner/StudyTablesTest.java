@@ -46,8 +46,8 @@ class StudyTablesTest {
 
         assertThat(lines.get(1)).containsSubsequence("dummy", "3", "100", "baseline");
         // tomcat: +2, -1, +3 -> median +2, spread ±2: no difference; undertow: +13, +12, +13 -> +13 ±1
-        assertThat(lines.get(2)).containsSubsequence("tomcat", "103", "+2", "±2", "no difference");
-        assertThat(lines.get(3)).containsSubsequence("undertow", "113", "+13", "±1", "+13 µs");
+        assertThat(lines.get(2)).containsSubsequence("tomcat", "103", "+2.0", "±2.0", "no difference");
+        assertThat(lines.get(3)).containsSubsequence("undertow", "113", "+13.0", "±0.5", "+13.0 µs");
     }
 
     @Test
