@@ -1,0 +1,36 @@
+package dev.gauntlet.runner;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code gauntlet suites}: every built-in suite, fitted to this machine, with the time to expect. */
+class SuitesCommandTest {
+
+    @Test
+    void everyBuiltInSuiteIsListedWithItsTimeTargetsAndScaledScenarios() {
+        StringWriter out = new StringWriter();
+        int exit = new CommandLine(new GauntletCommand()).setOut(new PrintWriter(out, true)).execute("suites");
+
+        assertThat(exit).isZero();
+        String listing = out.toString();
+        for (String suite : SuiteLoader.BUILT_IN) {
+            assertThat(listing).containsPattern("(?m)^" + suite + " — about \\d+ min here, \\d+ runs");
+        }
+        assertThat(listing).contains("targets: jetty-servlet-sync, jetty-servlet-virtual",
+                "(warm-up, not recorded)", "scaled: rates × ", "targets: dummy, jetty-handler-sync, jetty-handler-virtual");
+        // The throughput suite's [all] is spelled out as the catalogue.
+        assertThat(listing).containsPattern("throughput — about \\d+ min here, 4\\d runs \\(4\\d targets");
+    }
+
+    @Test
+    void everyBuiltInSuiteLoads() {
+        for (String suite : SuiteLoader.BUILT_IN) {
+            assertThat(SuiteLoader.load(suite).name()).isEqualTo(suite);
+        }
+    }
+}
