@@ -1,6 +1,7 @@
 package dev.gauntlet.runner;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ import java.util.stream.Stream;
  * file:
  *
  * <pre>
- * HeadlessChromium.Page page = HeadlessChromium.find().open(reportHtml, workDir);
+ * HeadlessChromium.Page page = HeadlessChromium.find().open(reportHtml.toUri(), workDir);
  * page.dom();             // the DOM once the page's scripts ran (10 s of virtual time at most)
  * page.consoleMessages(); // every console message the page logged, errors included
  * HeadlessChromium.find().screenshot(reportHtml, png, workDir);
@@ -44,11 +45,11 @@ record HeadlessChromium(Path executable) {
                 + "'apt-get update && apt-get install -y chromium-headless-shell' (.ci/run does)");
     }
 
-    Page open(Path html, Path workDir) throws IOException, InterruptedException {
+    Page open(URI page, Path workDir) throws IOException, InterruptedException {
         Path stdout = workDir.resolve("chromium-dom.html");
         Path stderr = workDir.resolve("chromium-dom.log");
-        run(workDir, List.of("--enable-logging=stderr", "--v=0", "--window-size=1280,1000", "--dump-dom",
-                html.toUri().toString()), stdout, stderr);
+        run(workDir, List.of("--enable-logging=stderr", "--v=0", "--window-size=1280,1000", "--dump-dom", page.toString()),
+                stdout, stderr);
         List<String> console;
         try (Stream<String> lines = Files.lines(stderr, StandardCharsets.UTF_8)) {
             console = lines.filter(line -> line.contains(":CONSOLE")).toList();

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,11 +77,16 @@ class ReportIT {
         assertThat(html).exists();
         assertThat(Files.size(html)).as("page bytes").isLessThan(2_000_000);
 
-        HeadlessChromium.Page page = HeadlessChromium.find().open(html, work);
+        HeadlessChromium.Page page = HeadlessChromium.find().open(html.toUri(), work);
         assertRendered(page);
         assertThat(page.dom()).contains("Gauntlet · it-report-base", "2. Overview", "3. Per scenario", "4. Per run",
                 "dummy · open #2", "Repetitions", "coefficient of variation");
         assertThat(page.dom()).as("section 5 drew its dots").contains("<div class=\"dots\">");
+
+        // Every run's timelines zoomed to its second and third second: each recomputes its percentile chart.
+        HeadlessChromium.Page zoomed = HeadlessChromium.find().open(URI.create(html.toUri() + "#window=1,3"), work);
+        assertRendered(zoomed);
+        assertThat(zoomed.dom()).contains("data-windows-drawn=\"4\"");
         HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("report.png"), work);
         assertThat(SCREENSHOTS.resolve("report.png")).isNotEmptyFile();
     }
@@ -96,7 +102,7 @@ class ReportIT {
         assertThat(holding.out()).contains("all hold");
 
         Path html = changed.resolve(CompareCommand.FILE_NAME);
-        HeadlessChromium.Page page = HeadlessChromium.find().open(html, work);
+        HeadlessChromium.Page page = HeadlessChromium.find().open(html.toUri(), work);
         assertRendered(page);
         assertThat(page.dom()).contains("Notable changes", "BASE against NEW");
         HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("compare.png"), work);

@@ -1,6 +1,8 @@
 // The Gauntlet report and compare pages: reads the data embedded by HtmlPage and draws it with uPlot.
 // When every chart has drawn, <html> gets data-rendered="true" with data-charts-expected and
 // data-charts-drawn, or data-render-error with the reason: ReportIT reads these from the DOM.
+// report.html#window=A,B opens every run's timelines zoomed to seconds A..B, its percentiles recomputed for them
+// (data-windows-drawn counts the runs whose window curve was drawn).
 (function () {
   'use strict';
 
@@ -20,7 +22,9 @@
   ];
 
   const root = document.documentElement;
-  const charts = { expected: 0, drawn: 0 };
+  const charts = { expected: 0, drawn: 0, windowsDrawn: new Set() };
+  // The first timeline of each drawn run, zoomed by report.html#window=A,B.
+  const zoomable = [];
 
   // ---- small helpers -------------------------------------------------------------------------
 
@@ -42,6 +46,8 @@
   function num(v, digits) {
     if (v == null || Number.isNaN(v)) return '–';
     if (digits != null) return v.toFixed(digits);
+    if (Number.isInteger(v)) return String(v);
+    if (v !== 0 && Math.abs(v) < 0.001) return String(Number(v.toPrecision(2)));
     const a = Math.abs(v);
     return a >= 100 ? v.toFixed(0) : a >= 10 ? v.toFixed(1) : a >= 1 ? v.toFixed(2) : v.toFixed(3);
   }
@@ -373,7 +379,7 @@
 
   function timelines(r, tl, parent, curves) {
     const warmup = r.warmupSec || 0;
-    const lastT = tl.t[tl.t.length - 1] + 1;
+    const lastT = tl.t[tl.t.length - 1];
     // A leading empty point so the x scale reaches back over the warm-up, where pauses may also fall.
     const lead = warmup > 0 ? [-warmup] : [];
     const x = lead.concat(tl.t);
@@ -381,7 +387,8 @@
     const pad = a => lead.map(() => null).concat(a);
     const key = 'run-' + runKey(r);
     const group = [];
-    const xScale = { time: false, range: () => [-warmup, lastT] };
+    // No range function: it would override a zoom; the data's own extent spans warm-up to the last second.
+    const xScale = { time: false };
     const common = {
       height: 220,
       cursor: { sync: { key, setSeries: false } },
@@ -394,20 +401,22 @@
       if (syncing) return;
       syncing = true;
       const { min, max } = u.scales.x;
-      group.forEach(o => { if (o !== u) o.setScale('x', { min, max }); });
+      // uPlot commits a scale later, so a chart the zoom reached calls this again: it passes it on only once.
+      group.forEach(o => { if (o !== u && (o.scales.x.min !== min || o.scales.x.max !== max)) o.setScale('x', { min, max }); });
       syncing = false;
       if (curves) windowCurve(r, tl, curves, min, max, -warmup, lastT);
     };
     const pauseHook = u => drawPauses(u, r.gc || {}, warmup);
 
     parent.append(el('div', { class: 'chart-title' }, 'Response time per second (log axis)'));
-    group.push(chart(parent, Object.assign({}, common, {
+    zoomable.push(chart(parent, Object.assign({}, common, {
       scales: { x: xScale, y: { distr: 3, log: 10 } },
       axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: (u, s) => s.map(v => num(v)) }],
       series: [{ label: 's' }, { label: 'p50', stroke: COLORS[0] }, { label: 'p99', stroke: COLORS[1] },
         { label: 'max', stroke: COLORS[3] }],
       hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
     }), [x, pad(positive(tl.p50)), pad(positive(tl.p99)), pad(positive(tl.max))]));
+    group.push(zoomable[zoomable.length - 1]);
     const pauses = ['target', 'generator'].map(s => s + ': ' + ((r.gc && r.gc[s]) ? r.gc[s].length + ' pauses' : 'no JFR pause timeline'));
     parent.append(el('p', { class: 'chart-note' }, 'GC ' + pauses.join('; ') + '.'));
 
@@ -501,6 +510,7 @@
       // The window's maximum, exact from the per-second maxima, at x = its count (as PercentileCurve ends).
       const last = xs.findIndex(x => x >= total);
       if (last >= 0) ys[last] = windowMax;
+      charts.windowsDrawn.add(runKey(r));
     }
     if (whole && windowIndex < 0) return;
     const data = curves.data.slice();
@@ -657,8 +667,14 @@
       else renderReport(data, main);
       // uPlot draws on the next microtask; wait one frame so every first draw has happened.
       await new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const zoom = /^#window=(-?[\d.]+),(-?[\d.]+)$/.exec(location.hash);
+      if (zoom) {
+        zoomable.forEach(u => u.setScale('x', { min: Number(zoom[1]), max: Number(zoom[2]) }));
+        await new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      }
       root.dataset.chartsExpected = charts.expected;
       root.dataset.chartsDrawn = charts.drawn;
+      root.dataset.windowsDrawn = charts.windowsDrawn.size;
       root.dataset.rendered = 'true';
     } catch (e) {
       root.dataset.renderError = String(e && e.message || e);
