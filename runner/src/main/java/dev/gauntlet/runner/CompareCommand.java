@@ -24,9 +24,9 @@ import java.util.concurrent.Callable;
                 "Only rows judged ok or platform-noisy are compared; the others are listed.",
                 "", "Examples:",
                 "  ./gauntlet compare results/quick-A results/quick-B",
-                "  ./gauntlet compare BASE NEW --fail-on p99=+10%,errors=+0,rate=-5%",
+                "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0,rate=-5%%",
                 "      p50 p99 p999 max (ms) and errors may grow by at most the limit,",
-                "      rate (achieved requests/s) may fall by at most it; % is of BASE"})
+                "      rate (achieved requests/s) may fall by at most it; %% is of BASE"})
 final class CompareCommand implements Callable<Integer> {
     static final int THRESHOLD_FAILED = 3;
     static final String FILE_NAME = "compare.html";

@@ -67,7 +67,7 @@ record Comparison(List<Delta> deltas, List<String> failures, List<String> notCom
                 double newValue = median(n, threshold.metric().field);
                 if (!threshold.holds(baseValue, newValue)) {
                     failures.add(entry.getKey() + ": " + threshold.metric().label() + " " + format(baseValue) + " → "
-                            + format(newValue) + percentText(baseValue, newValue) + ", limit " + threshold);
+                            + format(newValue) + threshold.metric().unit + percentText(baseValue, newValue) + ", limit " + threshold);
                 }
             }
         }

@@ -24,14 +24,16 @@ record FailOn(List<Threshold> thresholds) {
 
     /** A figure the thresholds and the comparison know: its results.json field and its worse direction. */
     enum Metric {
-        P50("p50Ms", true), P99("p99Ms", true), P999("p999Ms", true), MAX("maxMs", true),
-        ERRORS("errors", true), RATE("achievedRatePerSec", false);
+        P50("p50Ms", " ms", true), P99("p99Ms", " ms", true), P999("p999Ms", " ms", true), MAX("maxMs", " ms", true),
+        ERRORS("errors", "", true), RATE("achievedRatePerSec", "/s", false);
 
         final String field;
+        final String unit;
         final boolean worseWhenHigher;
 
-        Metric(String field, boolean worseWhenHigher) {
+        Metric(String field, String unit, boolean worseWhenHigher) {
             this.field = field;
+            this.unit = unit;
             this.worseWhenHigher = worseWhenHigher;
         }
 

@@ -11,8 +11,8 @@ import picocli.CommandLine.Spec;
         subcommands = {RunCommand.class, ReportCommand.class, CompareCommand.class, LoadCommand.class, TargetCommand.class,
                 TargetsCommand.class},
         footer = {"", "Examples:", "  ./gauntlet run                                  the quick suite: a table and a results directory",
-                "  ./gauntlet report results/quick-...           rewrite that directory's report.html",
-                "  ./gauntlet compare BASE NEW --fail-on p99=+10%  compare.html, exit 3 when a threshold fails",
+                "  ./gauntlet report results/quick-...             its report.html",
+                "  ./gauntlet compare BASE NEW --fail-on p99=+10%%  exit 3 if worse",
                 "  ./gauntlet load http://127.0.0.1:8080/hello --rate 1000 --duration 10s",
                 "  ./gauntlet target jetty-handler-virtual         start one target by hand",
                 "  ./gauntlet targets                              list every target"})
