@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -165,7 +166,7 @@ final class ReportData {
             try (Stream<Path> files = Files.list(runDir)) {
                 files.filter(Files::isRegularFile).map(f -> f.getFileName().toString()).sorted().forEach(names::add);
             } catch (IOException e) {
-                return names;
+                throw new UncheckedIOException("cannot list " + runDir, e);
             }
         }
         return names;

@@ -43,7 +43,9 @@
     return e;
   }
 
+  // results.json writes NaN (a run without figures) as the string "NaN".
   function num(v, digits) {
+    if (typeof v === 'string') v = Number(v);
     if (v == null || Number.isNaN(v)) return '–';
     if (digits != null) return v.toFixed(digits);
     if (Number.isInteger(v)) return String(v);
