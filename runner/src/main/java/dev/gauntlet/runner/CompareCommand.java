@@ -1,0 +1,107 @@
+package dev.gauntlet.runner;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gauntlet.api.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code gauntlet compare BASE NEW [--fail-on ...]}: a summary on stdout, {@code compare.html}, and an exit
+ * code for CI: 0 every threshold holds, {@value #THRESHOLD_FAILED} one does not, 2 bad input.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = "Compare two results directories: a summary, NEW/compare.html, and an exit code by the thresholds.",
+        footer = {"", "Exit codes: 0 every threshold holds; 3 a threshold failed (listed); 2 bad input.",
+                "Only rows judged ok or platform-noisy are compared; the others are listed.",
+                "", "Examples:",
+                "  ./gauntlet compare results/quick-A results/quick-B",
+                "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0,rate=-5%%",
+                "      p50 p99 p999 max (ms) and errors may grow by at most the limit,",
+                "      rate (achieved requests/s) may fall by at most it; %% is of BASE"})
+final class CompareCommand implements Callable<Integer> {
+    static final int THRESHOLD_FAILED = 3;
+    static final String FILE_NAME = "compare.html";
+
+    @Parameters(index = "0", paramLabel = "BASE", description = "the results directory to compare against")
+    Path baseDir;
+
+    @Parameters(index = "1", paramLabel = "NEW", description = "the results directory to judge")
+    Path newDir;
+
+    @Option(names = "--fail-on", paramLabel = "THRESHOLDS", description = "such as p99=+10%%,errors=+0,rate=-5%% (default: none)")
+    String failOn;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "where the page goes (default: NEW/compare.html)")
+    Path output;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        FailOn thresholds = failOn == null ? FailOn.none() : FailOn.parse(failOn);
+        ObjectNode base = ReportData.read(baseDir);
+        ObjectNode now = ReportData.read(newDir);
+        Comparison comparison = Comparison.of(base.path("rows"), now.path("rows"), thresholds);
+        if (comparison.deltas().isEmpty()) {
+            throw new UserError("BASE and NEW have no target × scenario with figures in common ("
+                    + String.join("; ", comparison.notCompared()) + ")");
+        }
+        Path page = ReportWriter.writePage(output != null ? output : newDir.resolve(FILE_NAME),
+                HtmlPage.render("gauntlet compare", pageData(base, now, comparison, thresholds)));
+        PrintWriter out = spec.commandLine().getOut();
+        printSummary(out, comparison, thresholds);
+        out.println("page: " + page);
+        return comparison.failures().isEmpty() ? 0 : THRESHOLD_FAILED;
+    }
+
+    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds) {
+        out.printf("compare: BASE %s%n         NEW  %s%n", baseDir, newDir);
+        var notable = comparison.notable();
+        String notablePercent = Comparison.format(Comparison.NOTABLE_PERCENT);
+        out.println(notable.isEmpty() ? "no figure moved by " + notablePercent + " % or more"
+                : "notable changes (" + notablePercent + " % or more), largest first:");
+        for (Comparison.Delta d : notable) {
+            out.printf(Locale.ROOT, "  %-40s %-6s %10s → %-10s %s%n", d.target() + " · " + d.scenario(), d.metric(),
+                    Comparison.format(d.base()), Comparison.format(d.now()),
+                    Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()));
+        }
+        comparison.notCompared().forEach(n -> out.println("not compared: " + n));
+        if (thresholds.thresholds().isEmpty()) {
+            return;
+        }
+        if (comparison.failures().isEmpty()) {
+            out.println("thresholds " + thresholds + ": all hold");
+        } else {
+            out.println("thresholds " + thresholds + ": " + comparison.failures().size() + " failed");
+            comparison.failures().forEach(f -> out.println("  FAILED " + f));
+        }
+    }
+
+    /** Both sides' report data without their timelines: the page overlays the percentile curves only. */
+    private static ObjectNode pageData(ObjectNode base, ObjectNode now, Comparison comparison, FailOn thresholds) {
+        for (ObjectNode side : new ObjectNode[] {base, now}) {
+            side.withArray("runs").forEach(run -> ((ObjectNode) run).remove("timeline"));
+        }
+        ObjectNode data = Json.json().createObjectNode();
+        data.put("kind", "compare");
+        data.put("generatedAt", Instant.now().toString());
+        data.set("base", base);
+        data.set("new", now);
+        data.put("thresholds", thresholds.thresholds().isEmpty() ? null : thresholds.toString());
+        data.put("notablePercent", Comparison.NOTABLE_PERCENT);
+        data.set("deltas", Json.json().valueToTree(comparison.deltas()));
+        data.set("failures", Json.json().valueToTree(comparison.failures()));
+        data.set("notCompared", Json.json().valueToTree(comparison.notCompared()));
+        return data;
+    }
+}

@@ -1,0 +1,129 @@
+package dev.gauntlet.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * BASE's {@code results.json} rows against NEW's, per target × scenario: each figure's median over the
+ * repetitions on both sides, its change, and the thresholds that fail:
+ *
+ * <pre>
+ * Comparison c = Comparison.of(baseRows, newRows, FailOn.parse("p99=+10%"));
+ * c.deltas();      // every target × scenario × metric, both medians and the change
+ * c.failures();    // one line per threshold broken, naming the row and the figures
+ * c.notCompared(); // rows whose verdict says their figures are not the target's, or that failed
+ * </pre>
+ *
+ * Only rows judged {@code ok} or {@code platform-noisy} are compared: the figures of a target-overloaded or
+ * generator-limited run describe a different situation, so they are listed instead, never silently compared.
+ */
+record Comparison(List<Delta> deltas, List<String> failures, List<String> notCompared) {
+    /** A change at least this large (in percent of BASE) is listed first as notable. */
+    static final double NOTABLE_PERCENT = 10;
+    private static final Set<String> COMPARABLE = Set.of("ok", "platform-noisy");
+
+    /** One figure of one target × scenario on both sides; {@code percent} is NaN when BASE is 0. */
+    record Delta(String target, String scenario, String metric, double base, double now, double percent,
+                 boolean worse, boolean better, boolean notable) {
+    }
+
+    static Comparison of(JsonNode baseRows, JsonNode newRows, FailOn failOn) {
+        Map<String, List<JsonNode>> base = byTargetAndScenario(baseRows);
+        Map<String, List<JsonNode>> now = byTargetAndScenario(newRows);
+        List<Delta> deltas = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        List<String> notCompared = new ArrayList<>();
+        for (var entry : base.entrySet()) {
+            List<JsonNode> newSide = now.get(entry.getKey());
+            if (newSide == null) {
+                notCompared.add(entry.getKey() + ": only in BASE");
+                continue;
+            }
+            List<JsonNode> b = comparable(entry.getValue(), "BASE", notCompared);
+            List<JsonNode> n = comparable(newSide, "NEW", notCompared);
+            if (b.isEmpty() || n.isEmpty()) {
+                continue;
+            }
+            JsonNode first = b.getFirst();
+            for (FailOn.Metric metric : FailOn.Metric.values()) {
+                double baseValue = median(b, metric.field);
+                double newValue = median(n, metric.field);
+                double percent = baseValue == 0 ? Double.NaN : 100 * (newValue - baseValue) / baseValue;
+                double change = newValue - baseValue;
+                boolean worse = metric.worseWhenHigher ? change > 0 : change < 0;
+                boolean notable = change != 0 && (Double.isNaN(percent) || Math.abs(percent) >= NOTABLE_PERCENT);
+                deltas.add(new Delta(first.path("target").asText(), first.path("scenario").asText(), metric.label(),
+                        baseValue, newValue, percent, worse && change != 0, !worse && change != 0, notable));
+            }
+            for (FailOn.Threshold threshold : failOn.thresholds()) {
+                double baseValue = median(b, threshold.metric().field);
+                double newValue = median(n, threshold.metric().field);
+                if (!threshold.holds(baseValue, newValue)) {
+                    failures.add(entry.getKey() + ": " + threshold.metric().label() + " " + format(baseValue) + " → "
+                            + format(newValue) + threshold.metric().unit + percentText(baseValue, newValue) + ", limit " + threshold);
+                }
+            }
+        }
+        now.keySet().stream().filter(k -> !base.containsKey(k)).forEach(k -> notCompared.add(k + ": only in NEW"));
+        return new Comparison(List.copyOf(deltas), List.copyOf(failures), List.copyOf(notCompared));
+    }
+
+    /** The notable changes, largest first. */
+    List<Delta> notable() {
+        return deltas.stream().filter(Delta::notable)
+                .sorted(Comparator.comparingDouble((Delta d) -> Double.isNaN(d.percent()) ? Double.MAX_VALUE : Math.abs(d.percent())).reversed())
+                .toList();
+    }
+
+    private static Map<String, List<JsonNode>> byTargetAndScenario(JsonNode rows) {
+        Map<String, List<JsonNode>> groups = new LinkedHashMap<>();
+        for (JsonNode row : rows) {
+            groups.computeIfAbsent(row.path("target").asText() + " · " + row.path("scenario").asText(), k -> new ArrayList<>()).add(row);
+        }
+        return groups;
+    }
+
+    private static List<JsonNode> comparable(List<JsonNode> rows, String side, List<String> notCompared) {
+        List<JsonNode> kept = new ArrayList<>();
+        for (JsonNode row : rows) {
+            String verdict = row.path("verdict").asText("-");
+            if (COMPARABLE.contains(verdict)) {
+                kept.add(row);
+            } else {
+                notCompared.add(row.path("target").asText() + " · " + row.path("scenario").asText() + " #" + row.path("repetition").asText()
+                        + " in " + side + ": " + ("-".equals(verdict) ? "no figures" : verdict)
+                        + (row.path("note").asText("").isEmpty() ? "" : " (" + row.path("note").asText() + ")"));
+            }
+        }
+        return kept;
+    }
+
+    private static double median(List<JsonNode> rows, String field) {
+        double[] values = rows.stream().mapToDouble(r -> r.path(field).asDouble(Double.NaN)).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        int mid = values.length / 2;
+        return values.length % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+    }
+
+    private static String percentText(double base, double now) {
+        return base == 0 ? "" : String.format(Locale.ROOT, " (%+.1f %%)", 100 * (now - base) / base);
+    }
+
+    /** A figure as the summary prints it: three significant digits at least, no exponent. */
+    static String format(double value) {
+        if (Double.isNaN(value)) {
+            return "-";
+        }
+        double a = Math.abs(value);
+        return String.format(Locale.ROOT, a >= 100 || value == Math.rint(value) ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f", value);
+    }
+}

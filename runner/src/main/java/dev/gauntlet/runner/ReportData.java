@@ -1,0 +1,189 @@
+package dev.gauntlet.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gauntlet.api.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * What the report page draws, read from one results directory into the JSON the page embeds:
+ *
+ * <pre>
+ * ObjectNode data = ReportData.read(Path.of("results/quick-20261123-172424"));
+ * // { dir, suite, environment, platform, rows: [results.json], runs: [{target, scenario, repetition, curves, timeline, gc, ...}] }
+ * </pre>
+ *
+ * Reads tolerantly: {@code results.json} and {@code summary.json} as JSON trees, so fields added later pass
+ * through to the page and missing ones leave a section saying so. A directory of an interrupted suite reads as
+ * far as it got. Percentile curves and per-second figures are computed here from the interval logs; the page
+ * only draws and sums.
+ */
+final class ReportData {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final List<String> CURVES = List.of("response", "service", "lag");
+
+    private ReportData() {
+    }
+
+    static ObjectNode read(Path resultsDir) {
+        if (!Files.isDirectory(resultsDir)) {
+            throw new UserError("no results directory " + resultsDir + " (pass one that ./gauntlet run wrote, such as results/quick-...)");
+        }
+        Path suiteFile = resultsDir.resolve("suite.json");
+        if (!Files.isRegularFile(suiteFile)) {
+            throw new UserError(resultsDir + " is not a results directory: it has no suite.json (pass one that ./gauntlet run wrote)");
+        }
+        JsonNode suiteJson = readJson(suiteFile);
+        ObjectNode data = NODES.objectNode();
+        data.put("dir", resultsDir.toAbsolutePath().normalize().toString());
+        data.set("suite", suiteJson.path("suite"));
+        data.set("environment", suiteJson.path("environment"));
+        data.set("platform", suiteJson.path("platform"));
+        Path resultsFile = resultsDir.resolve("results.json");
+        JsonNode rows = Files.isRegularFile(resultsFile) ? readJson(resultsFile) : NODES.arrayNode();
+        data.set("rows", rows);
+        ArrayNode runs = data.putArray("runs");
+        for (JsonNode row : rows) {
+            Path runDir = resultsDir.resolve("runs").resolve(row.path("target").asText())
+                    .resolve(row.path("scenario").asText()).resolve(row.path("repetition").asText());
+            runs.add(run(resultsDir, row, runDir));
+        }
+        return data;
+    }
+
+    private static ObjectNode run(Path resultsDir, JsonNode row, Path runDir) {
+        ObjectNode run = NODES.objectNode();
+        run.put("target", row.path("target").asText());
+        run.put("scenario", row.path("scenario").asText());
+        run.put("repetition", row.path("repetition").asInt());
+        run.put("dir", resultsDir.relativize(runDir).toString());
+        run.set("files", files(runDir));
+        Path summaryFile = runDir.resolve("summary.json");
+        JsonNode summary = Files.isRegularFile(summaryFile) ? readJson(summaryFile) : NODES.missingNode();
+        JsonNode spec = summary.path("spec");
+        run.set("model", spec.path("model"));
+        run.put("warmupSec", spec.path("warmupMs").asDouble() / 1000);
+        run.put("measuredSec", summary.path("measuredSec").asDouble());
+        run.set("errors", summary.path("errors"));
+        run.set("evidence", summary.path("evidence"));
+        run.set("sustainedRatePerSec", summary.path("sustainedRatePerSec"));
+
+        ObjectNode curves = run.putObject("curves");
+        ObjectNode timeline = run.putObject("timeline");
+        double startEpochMs = Double.NaN;
+        for (String name : CURVES) {
+            IntervalLog log = IntervalLog.read(runDir.resolve(name + ".hlog"));
+            if (log == null) {
+                continue;
+            }
+            PercentileCurve curve = PercentileCurve.of(log.total(), IntervalLog.UNITS_PER_MS);
+            ObjectNode c = curves.putObject(name);
+            c.set("x", numbers(curve.x()));
+            c.set("ms", numbers(curve.ms()));
+            timeline.set(name, perSecond(log, name.equals("response")));
+            if (name.equals("response")) {
+                startEpochMs = log.startEpochMs();
+            }
+        }
+        ObjectNode gc = run.putObject("gc");
+        ObjectNode jvm = run.putObject("jvm");
+        for (String side : List.of("target", "generator")) {
+            JsonNode metrics = summary.path("jvm").path(side);
+            if (metrics.isObject()) {
+                ObjectNode withoutTimeline = metrics.deepCopy();
+                if (withoutTimeline.path("gcPauses").isObject()) {
+                    ((ObjectNode) withoutTimeline.get("gcPauses")).remove("timeline");
+                }
+                jvm.set(side, withoutTimeline);
+                if (!Double.isNaN(startEpochMs)) {
+                    gc.set(side, pauses(metrics.path("gcPauses").path("timeline"), startEpochMs));
+                }
+            }
+        }
+        jvm.set("notes", summary.path("jvm").path("notes"));
+        return run;
+    }
+
+    /**
+     * Per interval: its start (seconds after the measured phase began), count, p50, p99, max; with
+     * {@code buckets}, the sparse bucket counts the page sums over a selected window.
+     */
+    private static ObjectNode perSecond(IntervalLog log, boolean buckets) {
+        ObjectNode t = NODES.objectNode();
+        ArrayNode at = t.putArray("t");
+        ArrayNode count = t.putArray("count");
+        ArrayNode p50 = t.putArray("p50");
+        ArrayNode p99 = t.putArray("p99");
+        ArrayNode max = t.putArray("max");
+        ArrayNode counts = buckets ? t.putArray("buckets") : null;
+        for (IntervalLog.Interval i : log.intervals()) {
+            var h = i.histogram();
+            at.add(PercentileCurve.round(i.offsetSec()));
+            count.add(h.getTotalCount() / Math.max(i.lengthSec(), 0.001));
+            boolean empty = h.getTotalCount() == 0;
+            addMs(p50, empty ? null : h.getValueAtPercentile(50));
+            addMs(p99, empty ? null : h.getValueAtPercentile(99));
+            addMs(max, empty ? null : h.getMaxValue());
+            if (counts != null) {
+                ArrayNode pairs = counts.addArray();
+                LatencyBuckets.of(h, IntervalLog.UNITS_PER_MS).forEach(pairs::add);
+            }
+        }
+        return t;
+    }
+
+    private static void addMs(ArrayNode to, Long units) {
+        if (units == null) {
+            to.addNull();
+        } else {
+            to.add(PercentileCurve.round(units / IntervalLog.UNITS_PER_MS));
+        }
+    }
+
+    /** Each pause as [seconds after the measured phase began, duration ms, name]. */
+    private static ArrayNode pauses(JsonNode timeline, double startEpochMs) {
+        ArrayNode out = NODES.arrayNode();
+        for (JsonNode p : timeline) {
+            ArrayNode pause = out.addArray();
+            pause.add(PercentileCurve.round((p.path("startEpochMs").asDouble() - startEpochMs) / 1000));
+            pause.add(PercentileCurve.round(p.path("durationMs").asDouble()));
+            pause.add(p.path("name").asText());
+        }
+        return out;
+    }
+
+    private static ArrayNode files(Path runDir) {
+        ArrayNode names = NODES.arrayNode();
+        if (Files.isDirectory(runDir)) {
+            try (Stream<Path> files = Files.list(runDir)) {
+                files.filter(Files::isRegularFile).map(f -> f.getFileName().toString()).sorted().forEach(names::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + runDir, e);
+            }
+        }
+        return names;
+    }
+
+    private static ArrayNode numbers(List<Double> values) {
+        ArrayNode array = NODES.arrayNode();
+        values.forEach(array::add);
+        return array;
+    }
+
+    private static JsonNode readJson(Path file) {
+        try {
+            return Json.json().readTree(file.toFile());
+        } catch (IOException e) {
+            throw new UserError("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse("")
+                    + " (is the suite still writing it? try again when it ends)");
+        }
+    }
+}

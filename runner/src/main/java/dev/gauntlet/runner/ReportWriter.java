@@ -1,0 +1,47 @@
+package dev.gauntlet.runner;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+
+/**
+ * Writes {@code report.html} into a results directory — by {@code ./gauntlet report DIR}, and by
+ * {@code ./gauntlet run} at the end of every suite:
+ *
+ * <pre>
+ * Path page = ReportWriter.write(Path.of("results/quick-20261123-172424")); // .../report.html
+ * </pre>
+ *
+ * A directory that is not a results directory is a {@link UserError}.
+ */
+final class ReportWriter {
+    static final String FILE_NAME = "report.html";
+
+    private ReportWriter() {
+    }
+
+    static Path write(Path resultsDir) {
+        ObjectNode data = ReportData.read(resultsDir);
+        data.put("kind", "report");
+        data.put("generatedAt", Instant.now().toString());
+        String title = "gauntlet report: " + data.path("suite").path("name").asText(resultsDir.getFileName().toString());
+        return writePage(resultsDir.resolve(FILE_NAME), HtmlPage.render(title, data));
+    }
+
+    /** Writes via a rename, so a browser never opens half a page. */
+    static Path writePage(Path file, String html) {
+        try {
+            Path partial = file.resolveSibling(file.getFileName() + ".partial");
+            Files.writeString(partial, html, StandardCharsets.UTF_8);
+            return Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UserError("cannot write " + file + ": " + e.getMessage());
+        }
+    }
+}

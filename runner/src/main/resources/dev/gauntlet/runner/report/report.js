@@ -1,0 +1,689 @@
+// The Gauntlet report and compare pages: reads the data embedded by HtmlPage and draws it with uPlot.
+// When every chart has drawn, <html> gets data-rendered="true" with data-charts-expected and
+// data-charts-drawn, or data-render-error with the reason: ReportIT reads these from the DOM.
+// report.html#window=A,B opens every run's timelines zoomed to seconds A..B, its percentiles recomputed for them
+// (data-windows-drawn counts the runs whose window curve was drawn).
+(function () {
+  'use strict';
+
+  // The grid of LatencyBuckets.java and the levels of PercentileCurve.java.
+  const BUCKET_MIN_MS = 0.001;
+  const BUCKET_RATIO = Math.pow(2, 1 / 16);
+  const LEVELS_PER_DECADE = 20;
+  const COLORS = ['#2f6db5', '#d9480f', '#2b8a3e', '#862e9c', '#c2255c', '#0b7285', '#e67700', '#5c940d', '#364fc7', '#a61e4d'];
+  const PAUSE_COLORS = { target: 'rgba(201, 42, 42, 0.75)', generator: 'rgba(134, 46, 156, 0.75)' };
+  const ROW_METRICS = [
+    { key: 'p50Ms', label: 'p50 ms', better: 'lower' },
+    { key: 'p99Ms', label: 'p99 ms', better: 'lower' },
+    { key: 'p999Ms', label: 'p99.9 ms', better: 'lower' },
+    { key: 'maxMs', label: 'max ms', better: 'lower' },
+    { key: 'achievedRatePerSec', label: 'achieved rate /s', better: 'higher' },
+    { key: 'errors', label: 'errors', better: 'lower' },
+  ];
+
+  const root = document.documentElement;
+  const charts = { expected: 0, drawn: 0, windowsDrawn: new Set() };
+  // The first timeline of each drawn run, zoomed by report.html#window=A,B.
+  const zoomable = [];
+
+  // ---- small helpers -------------------------------------------------------------------------
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v == null) continue;
+      if (k === 'class') e.className = v;
+      else if (k === 'style') e.style.cssText = v;
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v);
+    }
+    for (const c of children.flat(Infinity)) {
+      if (c != null) e.append(c instanceof Node ? c : String(c));
+    }
+    return e;
+  }
+
+  // results.json writes NaN (a run without figures) as the string "NaN".
+  function num(v, digits) {
+    if (typeof v === 'string') v = Number(v);
+    if (v == null || Number.isNaN(v)) return '–';
+    if (digits != null) return v.toFixed(digits);
+    if (Number.isInteger(v)) return String(v);
+    if (v !== 0 && Math.abs(v) < 0.001) return String(Number(v.toPrecision(2)));
+    const a = Math.abs(v);
+    return a >= 100 ? v.toFixed(0) : a >= 10 ? v.toFixed(1) : a >= 1 ? v.toFixed(2) : v.toFixed(3);
+  }
+
+  function isNum(v) {
+    return typeof v === 'number' && !Number.isNaN(v);
+  }
+
+  function median(values) {
+    const s = values.filter(isNum).sort((a, b) => a - b);
+    if (!s.length) return NaN;
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+
+  function uniq(values) {
+    return [...new Set(values)];
+  }
+
+  function noData(text) {
+    return el('div', { class: 'nodata' }, text);
+  }
+
+  function percentLabel(x) {
+    if (x <= 1) return '0%';
+    const p = 100 * (1 - 1 / x);
+    const digits = Math.max(0, Math.round(Math.log10(x)) - 2);
+    return p.toFixed(digits) + '%';
+  }
+
+  // A width that fits the page; charts are drawn once, at load.
+  function chartWidth(container) {
+    return Math.max(480, Math.min(1150, (container.clientWidth || document.body.clientWidth || 1100) - 8));
+  }
+
+  // Creates a uPlot chart inside `parent` and counts its first draw.
+  function chart(parent, opts, data) {
+    const box = el('div', { class: 'chart' });
+    parent.append(box);
+    charts.expected++;
+    let counted = false;
+    opts.width = opts.width || chartWidth(parent);
+    opts.hooks = opts.hooks || {};
+    opts.hooks.draw = (opts.hooks.draw || []).concat([() => {
+      if (!counted) {
+        counted = true;
+        charts.drawn++;
+      }
+    }]);
+    return new uPlot(opts, data, box);
+  }
+
+  // x axis of a percentile chart: 1/(1-p) on a log scale, labelled with p.
+  function percentileAxes(yLabel) {
+    return {
+      scales: { x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10 } },
+      axes: [
+        {
+          label: 'percentile (the last point of each curve is its maximum)',
+          splits: (u, ai, min, max) => {
+            const s = [1];
+            for (let x = 10; x <= max * 1.0001; x *= 10) s.push(x);
+            return s.filter(x => x >= min * 0.9999);
+          },
+          values: (u, splits) => splits.map(percentLabel),
+        },
+        { label: yLabel, size: 60, values: (u, splits) => splits.map(v => num(v)) },
+      ],
+    };
+  }
+
+  // Percentile curves with different x arrays on one chart (uPlot wants one shared x).
+  function percentileChart(parent, title, curves, note) {
+    const usable = curves.filter(c => c.curve && c.curve.x && c.curve.x.length);
+    parent.append(el('div', { class: 'chart-title' }, title));
+    if (!usable.length) {
+      parent.append(noData('No interval log to draw this from.'));
+      return null;
+    }
+    const joined = uPlot.join(usable.map(c => [c.curve.x, c.curve.ms.map(v => (v > 0 ? v : null))]));
+    const series = [{ label: 'percentile', value: (u, v) => (v == null ? '–' : percentLabel(v)) }].concat(
+      usable.map((c, i) => ({ label: c.label, stroke: c.color || COLORS[i % COLORS.length], width: 2, dash: c.dash,
+        spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
+    const u = chart(parent, Object.assign({ height: 300, series }, percentileAxes('ms')), joined);
+    if (note) parent.append(el('p', { class: 'chart-note' }, note));
+    return u;
+  }
+
+  // ---- data ----------------------------------------------------------------------------------
+
+  async function loadData() {
+    const script = document.getElementById('report-data');
+    const text = script.textContent.trim();
+    if (script.type === 'application/gzip-base64') {
+      const bytes = Uint8Array.from(atob(text), c => c.charCodeAt(0));
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+      return JSON.parse(await new Response(stream).text());
+    }
+    return JSON.parse(text);
+  }
+
+  function runKey(r) {
+    return r.target + ' · ' + r.scenario + ' #' + r.repetition;
+  }
+
+  function targetsOf(data) {
+    const listed = (data.suite && data.suite.targets) || [];
+    return uniq(listed.concat(data.rows.map(r => r.target)));
+  }
+
+  function scenariosOf(data) {
+    const listed = ((data.suite && data.suite.scenarios) || []).map(s => s.name);
+    return uniq(listed.concat(data.rows.map(r => r.scenario)));
+  }
+
+  function scenarioDef(data, name) {
+    return ((data.suite && data.suite.scenarios) || []).find(s => s.name === name) || {};
+  }
+
+  function offeredRate(model) {
+    return model && model.type === 'open' ? model.ratePerSec : null;
+  }
+
+  // ---- 1. header -----------------------------------------------------------------------------
+
+  function header(data, main) {
+    const suite = data.suite || {};
+    const env = data.environment || {};
+    main.append(el('h1', {}, 'Gauntlet · ' + (suite.name || 'suite')));
+    if (suite.description) main.append(el('p', { class: 'lead' }, suite.description));
+    const iso = env.isolation || {};
+    const role = r => (r ? [r.mechanism, r.cpus && 'CPUs ' + r.cpus, r.cpuQuota && 'quota ' + r.cpuQuota,
+      r.memory && 'memory ' + r.memory].filter(Boolean).join(', ') : '–');
+    const facts = [
+      ['started', env.startedAt || '–'],
+      ['commit', env.gitCommit || '–'],
+      ['JDK', env.jdk || '–'],
+      ['machine', [env.cpus && env.cpus + ' CPUs', env.os, env.kernel && 'kernel ' + env.kernel,
+        env.openFilesLimit && 'open files ' + env.openFilesLimit].filter(Boolean).join(', ') || '–'],
+      ['target placement', role(iso.target)],
+      ['generator placement', role(iso.generator)],
+      ['network', (iso.network && iso.network.mode) || '–'],
+      ['platform noise floor', platformText(data.platform)],
+      ['results', data.dir],
+    ];
+    main.append(el('table', {}, facts.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)))));
+    (iso.notes || []).forEach(n => main.append(el('div', { class: 'banner' }, 'isolation: ' + n)));
+    const rows = data.rows || [];
+    if (!rows.length) main.append(noData('results.json has no rows yet: the suite was interrupted before its first run ended.'));
+    for (const r of rows) {
+      if (r.verdict === 'ok') continue;
+      const failed = !r.verdict || r.verdict === '-';
+      main.append(el('div', { class: 'banner' + (failed ? ' failed' : '') },
+        el('b', {}, runKey(r) + ': ' + (failed ? 'no figures' : r.verdict)), r.note ? ' — ' + r.note : ''));
+    }
+  }
+
+  function platformText(platform) {
+    if (!platform || typeof platform !== 'object') return 'not recorded';
+    if (platform.skipped) return 'not measured (' + platform.skipped + ')';
+    const parts = [];
+    for (const [k, v] of Object.entries(platform)) {
+      if (v != null && typeof v !== 'object') parts.push(k + ' ' + (isNum(v) ? num(v) : v));
+    }
+    return parts.join(', ') || JSON.stringify(platform);
+  }
+
+  // ---- 2. overview matrix --------------------------------------------------------------------
+
+  function overview(data, main) {
+    main.append(el('h2', { id: 'overview' }, '2. Overview: targets × scenarios'));
+    const rows = (data.rows || []).filter(r => r.verdict && r.verdict !== '-');
+    if (!rows.length) {
+      main.append(noData('No measured run yet.'));
+      return;
+    }
+    main.append(el('p', { class: 'muted' }, 'Each cell: the median over repetitions (min – max below it when there are several), ' +
+      'coloured by its share of the best in that scenario: green is the best, red the furthest from it.'));
+    const select = el('select', {}, ROW_METRICS.map(m => el('option', { value: m.key }, m.label)));
+    select.value = 'p99Ms';
+    const holder = el('div');
+    main.append(el('div', { class: 'controls' }, 'metric ', select), holder);
+    const draw = () => {
+      holder.replaceChildren(matrix(data, rows, ROW_METRICS.find(m => m.key === select.value)));
+    };
+    select.addEventListener('change', draw);
+    draw();
+  }
+
+  function matrix(data, rows, metric) {
+    const targets = targetsOf(data);
+    const scenarios = scenariosOf(data);
+    const cell = (t, s) => rows.filter(r => r.target === t && r.scenario === s).map(r => Number(r[metric.key]));
+    const best = {};
+    for (const s of scenarios) {
+      const medians = targets.map(t => median(cell(t, s))).filter(isNum);
+      best[s] = metric.better === 'lower' ? Math.min(...medians) : Math.max(...medians);
+    }
+    const table = el('table', { class: 'matrix' },
+      el('tr', {}, el('th', {}, 'target \\ scenario'), scenarios.map(s => el('th', {}, s))));
+    for (const t of targets) {
+      const tr = el('tr', {}, el('th', {}, t));
+      for (const s of scenarios) {
+        const values = cell(t, s).filter(isNum);
+        if (!values.length) {
+          tr.append(el('td', { class: 'missing' }, '–'));
+          continue;
+        }
+        const m = median(values);
+        const b = best[s];
+        let share;
+        if (metric.key === 'errors') share = (b + 1) / (m + 1);
+        else share = metric.better === 'lower' ? (m > 0 ? b / m : 1) : (b > 0 ? m / b : 1);
+        share = Math.max(0, Math.min(1, share));
+        const td = el('td', { class: 'num', style: 'background: hsl(' + Math.round(120 * share) + ', 65%, 82%)',
+          title: Math.round(100 * share) + ' % of the best' }, num(m, metric.key === 'errors' ? 0 : undefined));
+        if (values.length > 1) {
+          td.append(el('span', { class: 'spread' }, num(Math.min(...values)) + ' – ' + num(Math.max(...values)) +
+            ' (' + values.length + ' reps)'));
+        }
+        tr.append(td);
+      }
+      table.append(tr);
+    }
+    return table;
+  }
+
+  // ---- 3. per scenario -----------------------------------------------------------------------
+
+  function perScenario(data, main) {
+    main.append(el('h2', { id: 'scenarios' }, '3. Per scenario'));
+    const scenarios = scenariosOf(data);
+    if (!scenarios.length) {
+      main.append(noData('The suite names no scenario.'));
+      return;
+    }
+    for (const s of scenarios) {
+      const def = scenarioDef(data, s);
+      const section = el('section', {}, el('h3', {}, s));
+      main.append(section);
+      if (def.description) section.append(el('p', { class: 'muted' }, def.description));
+      const runs = data.runs.filter(r => r.scenario === s);
+      const manyReps = runs.some(r => r.repetition > 1);
+      const targets = targetsOf(data);
+      percentileChart(section, 'Response time from the intended start, every target', runs.map(r => ({
+        label: manyReps ? r.target + ' #' + r.repetition : r.target,
+        color: COLORS[targets.indexOf(r.target) % COLORS.length],
+        dash: r.repetition > 1 ? [6, 3] : undefined,
+        curve: r.curves.response,
+      })));
+      section.append(scenarioTable(data, runs));
+    }
+  }
+
+  function scenarioTable(data, runs) {
+    if (!runs.length) return noData('No run of this scenario yet.');
+    const classes = uniq(runs.flatMap(r => Object.keys(r.errors || {})));
+    const table = el('table', {}, el('tr', {}, ['run', 'offered /s', 'achieved /s', 'sustained /s', 'verdict']
+      .concat(classes.map(c => c.toLowerCase().replace('_', ' '))).map(h => el('th', {}, h))));
+    for (const r of runs) {
+      const row = data.rows.find(x => x.target === r.target && x.scenario === r.scenario && x.repetition === r.repetition) || {};
+      table.append(el('tr', {}, el('td', {}, r.target + ' #' + r.repetition),
+        el('td', { class: 'num' }, num(offeredRate(r.model))),
+        el('td', { class: 'num' }, num(row.achievedRatePerSec)),
+        el('td', { class: 'num' }, num(r.sustainedRatePerSec)),
+        el('td', {}, row.verdict || '–'),
+        classes.map(c => el('td', { class: 'num' }, r.errors && c in r.errors ? String(r.errors[c]) : '–'))));
+    }
+    const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Achieved against offered rate, errors by class'), table);
+    if (!classes.length) wrap.append(noData('No error counts in these runs\' summaries.'));
+    return wrap;
+  }
+
+  // ---- 4. per run ----------------------------------------------------------------------------
+
+  function perRun(data, main) {
+    main.append(el('h2', { id: 'runs' }, '4. Per run'));
+    if (!data.runs.length) {
+      main.append(noData('No run yet.'));
+      return;
+    }
+    main.append(el('p', { class: 'muted' }, 'Timelines share one cursor and zoom; drag across a timeline to select a time ' +
+      'window and the response-time percentile chart is recomputed for it (double-click to reset). Warm-up is shaded; ' +
+      'GC pauses are bars at their real time, as tall as they lasted, on the latency axis:',
+      el('span', { class: 'key', style: 'background:' + PAUSE_COLORS.target }), 'target',
+      el('span', { class: 'key', style: 'background:' + PAUSE_COLORS.generator }), 'generator'));
+    // Many runs: their charts are drawn when opened, so a suite of hundreds of runs still opens quickly.
+    const openAll = data.runs.length <= 16;
+    for (const r of data.runs) {
+      const row = data.rows.find(x => x.target === r.target && x.scenario === r.scenario && x.repetition === r.repetition) || {};
+      const details = el('details', { class: 'run' }, el('summary', {}, runKey(r) + ' — ' + (row.verdict || '–') +
+        ', p99 ' + num(row.p99Ms) + ' ms, ' + num(row.achievedRatePerSec) + '/s'));
+      main.append(details);
+      let drawn = false;
+      const draw = () => {
+        if (!drawn && details.open) {
+          drawn = true;
+          runSection(r, row, details);
+        }
+      };
+      details.addEventListener('toggle', draw);
+      if (openAll) {
+        details.open = true;
+        draw();
+      }
+    }
+  }
+
+  function runSection(r, row, parent) {
+    if (row.note) parent.append(el('p', { class: 'muted' }, row.note));
+    const curves = percentileChart(parent, 'Response, service and schedule-lag percentiles', [
+      { label: 'response', curve: r.curves.response, color: COLORS[0] },
+      { label: 'service', curve: r.curves.service, color: COLORS[1] },
+      { label: 'schedule lag', curve: r.curves.lag, color: COLORS[2] },
+    ]);
+    const tl = r.timeline && r.timeline.response;
+    if (!tl || !tl.t.length) {
+      parent.append(noData('No response.hlog: no timeline for this run.'));
+    } else {
+      timelines(r, tl, parent, curves);
+    }
+    parent.append(noData('Errors per second, heap after GC, threads and CPU over time: the results hold no per-second ' +
+      'record of them (summary.json has the measured phase\'s totals, below).'));
+    parent.append(jvmTable(r));
+    if (r.files && r.files.length) {
+      parent.append(el('p', { class: 'muted' }, 'Raw files: ', r.files.map((f, i) =>
+        [i ? ', ' : '', el('a', { href: r.dir + '/' + f }, f)])));
+    }
+  }
+
+  function timelines(r, tl, parent, curves) {
+    const warmup = r.warmupSec || 0;
+    const lastT = tl.t[tl.t.length - 1];
+    // A leading empty point so the x scale reaches back over the warm-up, where pauses may also fall.
+    const lead = warmup > 0 ? [-warmup] : [];
+    const x = lead.concat(tl.t);
+    const positive = a => a.map(v => (v > 0 ? v : null));
+    const pad = a => lead.map(() => null).concat(a);
+    const key = 'run-' + runKey(r);
+    const group = [];
+    // No range function: it would override a zoom; the data's own extent spans warm-up to the last second.
+    const xScale = { time: false };
+    const common = {
+      height: 220,
+      cursor: { sync: { key, setSeries: false } },
+      hooks: {
+        setScale: [(u, k) => { if (k === 'x') zoomed(u); }],
+      },
+    };
+    let syncing = false;
+    const zoomed = u => {
+      if (syncing) return;
+      syncing = true;
+      const { min, max } = u.scales.x;
+      // uPlot commits a scale later, so a chart the zoom reached calls this again: it passes it on only once.
+      group.forEach(o => { if (o !== u && (o.scales.x.min !== min || o.scales.x.max !== max)) o.setScale('x', { min, max }); });
+      syncing = false;
+      if (curves) windowCurve(r, tl, curves, min, max, -warmup, lastT);
+    };
+    const pauseHook = u => drawPauses(u, r.gc || {}, warmup);
+
+    parent.append(el('div', { class: 'chart-title' }, 'Response time per second (log axis)'));
+    zoomable.push(chart(parent, Object.assign({}, common, {
+      scales: { x: xScale, y: { distr: 3, log: 10 } },
+      axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: (u, s) => s.map(v => num(v)) }],
+      series: [{ label: 's' }, { label: 'p50', stroke: COLORS[0] }, { label: 'p99', stroke: COLORS[1] },
+        { label: 'max', stroke: COLORS[3] }],
+      hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
+    }), [x, pad(positive(tl.p50)), pad(positive(tl.p99)), pad(positive(tl.max))]));
+    group.push(zoomable[zoomable.length - 1]);
+    const pauses = ['target', 'generator'].map(s => s + ': ' + ((r.gc && r.gc[s]) ? r.gc[s].length + ' pauses' : 'no JFR pause timeline'));
+    parent.append(el('p', { class: 'chart-note' }, 'GC ' + pauses.join('; ') + '.'));
+
+    const offered = offeredRate(r.model);
+    parent.append(el('div', { class: 'chart-title' }, 'Completed per second' + (offered ? ' against offered' : '')));
+    const series = [{ label: 's' }, { label: 'completed/s', stroke: COLORS[2], width: 2 }];
+    const rows = [x, pad(tl.count)];
+    if (offered) {
+      series.push({ label: 'offered/s', stroke: '#888', dash: [5, 4] });
+      rows.push(x.map(() => offered));
+    }
+    group.push(chart(parent, Object.assign({}, common, {
+      scales: { x: xScale, y: { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+      axes: [{ label: 's after the measured phase began' }, { label: 'requests/s', size: 60 }],
+      series,
+      hooks: Object.assign({}, common.hooks, { drawClear: [u => shadeWarmup(u, warmup)] }),
+    }), rows));
+
+    const lag = r.timeline.lag;
+    if (lag && lag.t.length) {
+      parent.append(el('div', { class: 'chart-title' }, 'Schedule lag per second (log axis)'));
+      group.push(chart(parent, Object.assign({}, common, {
+        scales: { x: xScale, y: { distr: 3, log: 10 } },
+        axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: (u, s) => s.map(v => num(v)) }],
+        series: [{ label: 's' }, { label: 'lag p99', stroke: COLORS[1] }, { label: 'lag max', stroke: COLORS[3] }],
+        hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
+      }), [lead.concat(lag.t), pad(positive(lag.p99)), pad(positive(lag.max))]));
+    }
+  }
+
+  function shadeWarmup(u, warmup) {
+    if (!warmup) return;
+    const ctx = u.ctx;
+    const x0 = u.valToPos(-warmup, 'x', true);
+    const x1 = u.valToPos(0, 'x', true);
+    ctx.save();
+    ctx.fillStyle = 'rgba(120, 120, 120, 0.12)';
+    ctx.fillRect(x0, u.bbox.top, Math.max(0, x1 - x0), u.bbox.height);
+    ctx.restore();
+  }
+
+  // Each pause: a bar at its start, as wide as it lasted (2 px at least) and as tall as its duration in ms.
+  function drawPauses(u, gc, warmup) {
+    shadeWarmup(u, warmup);
+    const ctx = u.ctx;
+    const bottom = u.bbox.top + u.bbox.height;
+    ctx.save();
+    for (const side of ['target', 'generator']) {
+      ctx.fillStyle = PAUSE_COLORS[side];
+      for (const [startSec, durationMs] of gc[side] || []) {
+        const x0 = u.valToPos(startSec, 'x', true);
+        const x1 = u.valToPos(startSec + durationMs / 1000, 'x', true);
+        const y = durationMs > 0 ? u.valToPos(Math.max(durationMs, u.scales.y.min), 'y', true) : bottom;
+        if (x1 < u.bbox.left || x0 > u.bbox.left + u.bbox.width) continue;
+        ctx.fillRect(x0, Math.max(u.bbox.top, y), Math.max(2, x1 - x0), bottom - Math.max(u.bbox.top, y));
+      }
+    }
+    ctx.restore();
+  }
+
+  // The selected window's percentile curve, from the per-second bucket counts.
+  function windowCurve(r, tl, curves, min, max, fullMin, fullMax) {
+    const windowIndex = curves.series.findIndex(s => s.label === 'window');
+    const whole = min <= fullMin + 0.5 && max >= fullMax - 0.5;
+    const counts = new Map();
+    let total = 0;
+    let windowMax = 0;
+    tl.t.forEach((t, i) => {
+      if (whole || t + 1 <= min || t >= max) return;
+      const pairs = (tl.buckets || [])[i] || [];
+      for (let j = 0; j < pairs.length; j += 2) {
+        counts.set(pairs[j], (counts.get(pairs[j]) || 0) + pairs[j + 1]);
+        total += pairs[j + 1];
+      }
+      if (tl.max[i] > windowMax) windowMax = tl.max[i];
+    });
+    const xs = curves.data[0];
+    let ys = xs.map(() => null);
+    if (total > 0) {
+      const buckets = [...counts.keys()].sort((a, b) => a - b);
+      ys = xs.map(x => {
+        if (x > total) return null;
+        const wanted = (1 - 1 / x) * total;
+        let seen = 0;
+        for (const b of buckets) {
+          seen += counts.get(b);
+          if (seen >= wanted && seen > 0) return Math.min(BUCKET_MIN_MS * Math.pow(BUCKET_RATIO, b), windowMax);
+        }
+        return windowMax;
+      });
+      // The window's maximum, exact from the per-second maxima, at x = its count (as PercentileCurve ends).
+      const last = xs.findIndex(x => x >= total);
+      if (last >= 0) ys[last] = windowMax;
+      charts.windowsDrawn.add(runKey(r));
+    }
+    if (whole && windowIndex < 0) return;
+    const data = curves.data.slice();
+    if (windowIndex < 0) {
+      curves.addSeries({ label: 'window', stroke: '#000', width: 2, dash: [4, 3], spanGaps: true,
+        value: (u, v) => (v == null ? '–' : num(v) + ' ms') });
+      data.push(ys);
+    } else {
+      data[windowIndex] = ys;
+    }
+    curves.setData(data);
+  }
+
+  function jvmTable(r) {
+    const jvm = r.jvm || {};
+    if (!jvm.target && !jvm.generator) {
+      return noData('No JVM figures: summary.json has no jvm section (JFR recordings not read).' +
+        (jvm.notes && jvm.notes.length ? ' ' + jvm.notes.join(' ') : ''));
+    }
+    const mb = b => (isNum(b) ? num(b / 1048576) + ' MB' : '–');
+    const facts = [
+      ['GC', m => m.gc || '–'],
+      ['GC pauses', m => (m.gcPauses ? m.gcPauses.count + ', total ' + num(m.gcPauses.totalMs) + ' ms, longest ' + num(m.gcPauses.maxMs) + ' ms' : '–')],
+      ['heap after GC, max', m => mb(m.heap && m.heap.usedMaxBytes)],
+      ['platform threads, peak', m => (m.threads && m.threads.platformPeak != null ? m.threads.platformPeak : '–')],
+      ['CPU mean / max', m => (m.cpu ? num(m.cpu.meanPercent) + ' % / ' + num(m.cpu.maxPercent) + ' %' : '–')],
+      ['allocation', m => (m.cpu && isNum(m.cpu.allocationMBPerSec) ? num(m.cpu.allocationMBPerSec) + ' MB/s' : '–')],
+      ['resident memory, max', m => mb(m.memory && m.memory.residentMaxBytes)],
+    ];
+    const table = el('table', {}, el('tr', {}, el('th', {}, 'JVM, measured phase'), el('th', {}, 'target'), el('th', {}, 'generator')));
+    for (const [label, f] of facts) {
+      table.append(el('tr', {}, el('th', {}, label), ['target', 'generator'].map(s => el('td', {}, jvm[s] ? String(f(jvm[s])) : '–'))));
+    }
+    const wrap = el('div', {}, table);
+    (jvm.notes || []).forEach(n => wrap.append(el('p', { class: 'chart-note' }, n)));
+    return wrap;
+  }
+
+  // ---- 5. repetitions, 6. reading guide ------------------------------------------------------
+
+  function repetitions(data, main) {
+    main.append(el('h2', { id: 'repetitions' }, '5. Repetitions'));
+    const rows = (data.rows || []).filter(r => r.verdict && r.verdict !== '-');
+    const groups = new Map();
+    rows.forEach(r => {
+      const k = r.target + ' · ' + r.scenario;
+      groups.set(k, (groups.get(k) || []).concat([r]));
+    });
+    const repeated = [...groups].filter(([, g]) => g.length > 1);
+    if (!repeated.length) {
+      main.append(noData('Each target × scenario ran once: no spread to show. A suite with repetitions: N fills this section.'));
+      return;
+    }
+    main.append(el('p', { class: 'muted' }, 'p99 of each repetition as a dot on a scale from the group\'s lowest to its highest, ' +
+      'and the coefficient of variation (standard deviation / mean).'));
+    const table = el('table', {}, el('tr', {}, ['target · scenario', 'p99 ms of each repetition', 'min', 'max', 'CV']
+      .map(h => el('th', {}, h))));
+    for (const [k, g] of repeated) {
+      const v = g.map(r => r.p99Ms).filter(isNum);
+      const lo = Math.min(...v);
+      const hi = Math.max(...v);
+      const mean = v.reduce((a, b) => a + b, 0) / v.length;
+      const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) * (b - mean), 0) / Math.max(1, v.length - 1));
+      const dots = el('div', { class: 'dots' }, v.map(x => el('span', {
+        style: 'left:' + (4 + 92 * (hi > lo ? (x - lo) / (hi - lo) : 0.5)) + '%', title: num(x) + ' ms' })));
+      table.append(el('tr', {}, el('td', {}, k), el('td', {}, dots), el('td', { class: 'num' }, num(lo)),
+        el('td', { class: 'num' }, num(hi)), el('td', { class: 'num' }, mean > 0 ? num(100 * sd / mean, 1) + ' %' : '–')));
+    }
+    main.append(table);
+  }
+
+  function guide(data, main) {
+    main.append(el('h2', { id: 'guide' }, '6. How to read this, environment, raw files'));
+    main.append(el('ul', {},
+      el('li', {}, 'Response time runs from each request\'s intended start (its place in the schedule), so a stall of the ' +
+        'server or the generator shows in it (no coordinated omission); service time runs from the actual send; schedule ' +
+        'lag is the difference.'),
+      el('li', {}, 'Percentile charts: the x axis is 1/(1−p) on a log scale, so 90 %, 99 %, 99.9 % are evenly spaced and ' +
+        'the tail is as visible as the median. A step in a curve is a cluster of slow requests; compare its height with ' +
+        'the longest GC pause of the run.'),
+      el('li', {}, 'Verdicts: ok; target-overloaded (the server did not keep up); generator-limited (the figures are ' +
+        'the generator\'s, not the server\'s); platform-noisy (the lateness is within the machine\'s measured hiccups).'),
+    ));
+    main.append(el('p', {}, 'Raw files: ', el('a', { href: 'suite.json' }, 'suite.json'), ', ',
+      el('a', { href: 'results.json' }, 'results.json'), ', ', el('a', { href: 'runs/' }, 'runs/'),
+      ' (each run\'s *.hlog opens in HdrHistogram\'s HistogramLogAnalyzer; *.jfr in JDK Mission Control).'));
+    main.append(el('details', {}, el('summary', {}, 'environment, as recorded in suite.json'),
+      el('pre', {}, JSON.stringify({ environment: data.environment, platform: data.platform }, null, 2))));
+  }
+
+  function renderReport(data, main) {
+    header(data, main);
+    overview(data, main);
+    perScenario(data, main);
+    perRun(data, main);
+    repetitions(data, main);
+    guide(data, main);
+  }
+
+  // ---- compare -------------------------------------------------------------------------------
+
+  function renderCompare(data, main) {
+    main.append(el('h1', {}, 'Gauntlet compare · ' + ((data.base.suite || {}).name || '') + ' → ' + ((data.new.suite || {}).name || '')));
+    const facts = [['BASE', data.base.dir + ' (' + ((data.base.environment || {}).gitCommit || 'no commit') + ')'],
+      ['NEW', data.new.dir + ' (' + ((data.new.environment || {}).gitCommit || 'no commit') + ')'],
+      ['thresholds', data.thresholds || 'none']];
+    main.append(el('table', {}, facts.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)))));
+    (data.failures || []).forEach(f => main.append(el('div', { class: 'banner failed' }, 'threshold failed: ' + f)));
+    (data.notCompared || []).forEach(f => main.append(el('div', { class: 'banner' }, 'not compared: ' + f)));
+
+    main.append(el('h2', {}, 'Notable changes'));
+    const notable = (data.deltas || []).filter(d => d.notable);
+    if (!notable.length) main.append(noData('No figure moved by more than ' + data.notablePercent + ' %.'));
+    else main.append(deltaTable(notable));
+
+    main.append(el('h2', {}, 'Every target × scenario'));
+    if (!(data.deltas || []).length) main.append(noData('BASE and NEW have no target × scenario in common.'));
+    else main.append(deltaTable(data.deltas));
+
+    main.append(el('h2', {}, 'Response-time percentiles, BASE against NEW'));
+    const pairs = uniq((data.deltas || []).map(d => d.target + '\u0000' + d.scenario));
+    for (const p of pairs) {
+      const [t, s] = p.split('\u0000');
+      const find = (side, rep) => side.runs.find(r => r.target === t && r.scenario === s && (rep == null || r.repetition === rep));
+      const b = find(data.base);
+      const n = find(data.new);
+      percentileChart(main, t + ' · ' + s, [
+        { label: 'BASE', curve: b && b.curves.response, color: '#888', dash: [6, 3] },
+        { label: 'NEW', curve: n && n.curves.response, color: COLORS[0] },
+      ], 'First repetition of each side.');
+    }
+  }
+
+  function deltaTable(deltas) {
+    const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW', 'change']
+      .map(h => el('th', {}, h))));
+    for (const d of deltas) {
+      const cls = d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
+      table.append(el('tr', { class: cls }, el('td', {}, d.target), el('td', {}, d.scenario), el('td', {}, d.metric),
+        el('td', { class: 'num' }, num(d.base)), el('td', { class: 'num' }, num(d.now)),
+        el('td', { class: 'num' }, isNum(d.percent) ? (d.percent > 0 ? '+' : '') + num(d.percent, 1) + ' %' : '–')));
+    }
+    return table;
+  }
+
+  // ---- start ---------------------------------------------------------------------------------
+
+  async function start() {
+    const main = document.getElementById('report');
+    try {
+      const data = await loadData();
+      main.replaceChildren();
+      if (data.kind === 'compare') renderCompare(data, main);
+      else renderReport(data, main);
+      // uPlot draws on the next microtask; wait one frame so every first draw has happened.
+      await new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const zoom = /^#window=(-?[\d.]+),(-?[\d.]+)$/.exec(location.hash);
+      if (zoom) {
+        zoomable.forEach(u => u.setScale('x', { min: Number(zoom[1]), max: Number(zoom[2]) }));
+        await new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      }
+      root.dataset.chartsExpected = charts.expected;
+      root.dataset.chartsDrawn = charts.drawn;
+      root.dataset.windowsDrawn = charts.windowsDrawn.size;
+      root.dataset.rendered = 'true';
+    } catch (e) {
+      root.dataset.renderError = String(e && e.message || e);
+      main.prepend(el('div', { class: 'banner failed' }, 'The page could not be drawn: ' + root.dataset.renderError));
+      console.error(e);
+    }
+  }
+
+  start();
+}());

@@ -1,0 +1,45 @@
+package dev.gauntlet.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.Json;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ComparisonTest {
+    private static JsonNode rows(String json) throws Exception {
+        return Json.json().readTree(json.replace('\'', '"'));
+    }
+
+    @Test
+    void mediansOverRepetitionsAreComparedAndABrokenThresholdNamesTheRow() throws Exception {
+        JsonNode base = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'a','scenario':'s','repetition':2,'verdict':'ok','p99Ms':12,'errors':0,'achievedRatePerSec':100},
+                 {'target':'a','scenario':'s','repetition':3,'verdict':'platform-noisy','p99Ms':50,'errors':0,'achievedRatePerSec':100}]""");
+        JsonNode now = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':14,'errors':0,'achievedRatePerSec':99}]""");
+        Comparison c = Comparison.of(base, now, FailOn.parse("p99=+10%,rate=-5%"));
+        Comparison.Delta p99 = c.deltas().stream().filter(d -> d.metric().equals("p99")).findFirst().orElseThrow();
+        assertThat(p99.base()).as("median of 10, 12, 50").isEqualTo(12.0);
+        assertThat(p99.percent()).isCloseTo(16.67, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(p99.worse()).isTrue();
+        assertThat(p99.notable()).isTrue();
+        assertThat(c.failures()).containsExactly("a · s: p99 12 → 14 ms (+16.7 %), limit p99=+10%");
+    }
+
+    @Test
+    void rowsWhoseVerdictIsNotTheTargetsAreListedNotCompared() throws Exception {
+        JsonNode base = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'generator-limited','note':'loop late','p99Ms':10},
+                 {'target':'b','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10}]""");
+        JsonNode now = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':100},
+                 {'target':'b','scenario':'s','repetition':1,'verdict':'-','note':'target died','p99Ms':'NaN'}]""");
+        Comparison c = Comparison.of(base, now, FailOn.parse("p99=+10%"));
+        assertThat(c.deltas()).isEmpty();
+        assertThat(c.failures()).isEmpty();
+        assertThat(c.notCompared()).containsExactly("a · s #1 in BASE: generator-limited (loop late)",
+                "b · s #1 in NEW: no figures (target died)");
+    }
+}

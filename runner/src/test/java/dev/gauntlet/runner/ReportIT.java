@@ -1,0 +1,169 @@
+package dev.gauntlet.runner;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code report} and {@code compare} on two real suite runs of the dummy target, their pages opened in headless
+ * Chromium with the network cut off: each marks itself rendered, every chart drew, the console stays silent.
+ * Screenshots go to {@code target/report-screenshots/} for a person to look at.
+ */
+class ReportIT {
+    private static final Path SCREENSHOTS = Path.of("target", "report-screenshots");
+    private static final Pattern HTML_TAG = Pattern.compile("<html[^>]*>");
+    private static final Pattern CHARTS = Pattern.compile("data-charts-expected=\"(\\d+)\" data-charts-drawn=\"(\\d+)\"");
+
+    @TempDir
+    static Path work;
+    static Path base;
+    static Path changed;
+
+    /**
+     * BASE: an open loop and a closed loop with a 5 ms wait, twice each; NEW: the closed loop with a 25 ms wait.
+     * The comparison is on the closed loop, whose verdict does not depend on how busy the machine is.
+     */
+    @BeforeAll
+    static void runTwoSuites() throws IOException {
+        base = runSuite("base", """
+                name: it-report-base
+                targets: [dummy]
+                repetitions: 2
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - name: open
+                    load: { type: open, ratePerSec: 200, interArrival: CONSTANT }
+                    waitMs: 5
+                    warmupMs: 1000
+                    durationMs: 3000
+                  - name: closed
+                    load: { type: closed, connections: 4 }
+                    waitMs: 5
+                    warmupMs: 500
+                    durationMs: 2000
+                """);
+        changed = runSuite("new", """
+                name: it-report-new
+                targets: [dummy]
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - name: closed
+                    load: { type: closed, connections: 4 }
+                    waitMs: 25
+                    warmupMs: 500
+                    durationMs: 2000
+                """);
+    }
+
+    @Test
+    void theReportOfARealSuiteDrawsEveryChartOfflineInABrowser() throws Exception {
+        Result report = cli("report", base.toString());
+        assertThat(report.code()).as(report.err()).isZero();
+        Path html = base.resolve("report.html");
+        assertThat(html).exists();
+        assertThat(Files.size(html)).as("page bytes").isLessThan(2_000_000);
+
+        HeadlessChromium.Page page = HeadlessChromium.find().open(html.toUri(), work);
+        assertRendered(page);
+        assertThat(page.dom()).contains("Gauntlet · it-report-base", "2. Overview", "3. Per scenario", "4. Per run",
+                "dummy · open #2", "Repetitions", "coefficient of variation");
+        assertThat(page.dom()).as("section 5 drew its dots").contains("<div class=\"dots\">");
+
+        // Every run's timelines zoomed to its second and third second: each recomputes its percentile chart.
+        HeadlessChromium.Page zoomed = HeadlessChromium.find().open(URI.create(html.toUri() + "#window=1,3"), work);
+        assertRendered(zoomed);
+        assertThat(zoomed.dom()).contains("data-windows-drawn=\"4\"");
+        HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("report.png"), work);
+        assertThat(SCREENSHOTS.resolve("report.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void compareExitsByItsThresholdsAndItsPageDraws() throws Exception {
+        Result failing = cli("compare", base.toString(), changed.toString(), "--fail-on", "p50=+10%,errors=+0");
+        assertThat(failing.code()).as(failing.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        assertThat(failing.out()).contains("FAILED dummy · closed: p50", "not compared: dummy · open: only in BASE");
+
+        Result holding = cli("compare", base.toString(), changed.toString(), "--fail-on", "p50=+10000%,rate=-95%");
+        assertThat(holding.code()).as(holding.out() + holding.err()).isZero();
+        assertThat(holding.out()).contains("all hold");
+
+        Path html = changed.resolve(CompareCommand.FILE_NAME);
+        HeadlessChromium.Page page = HeadlessChromium.find().open(html.toUri(), work);
+        assertRendered(page);
+        assertThat(page.dom()).contains("Notable changes", "BASE against NEW");
+        HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("compare.png"), work);
+        assertThat(SCREENSHOTS.resolve("compare.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void badInputIsOneLineAndExitCodeTwo() {
+        for (String[] args : List.of(
+                new String[] {"report", work.resolve("missing").toString()},
+                new String[] {"report", work.toString()},
+                new String[] {"compare", base.toString(), changed.toString(), "--fail-on", "p99=10%"},
+                new String[] {"compare", base.toString(), changed.toString(), "--fail-on", "rate=+5%"})) {
+            Result result = cli(args);
+            assertThat(result.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(result.err().strip().lines()).as(result.err()).hasSize(1);
+            assertThat(result.err()).startsWith("gauntlet: ");
+        }
+    }
+
+    private static void assertRendered(HeadlessChromium.Page page) {
+        Matcher html = HTML_TAG.matcher(page.dom());
+        assertThat(html.find()).as("an <html> tag in %s", page.dom().substring(0, Math.min(300, page.dom().length()))).isTrue();
+        String marks = html.group();
+        assertThat(marks).as("the page marks itself rendered").contains("data-rendered=\"true\"").doesNotContain("data-render-error");
+        Matcher charts = CHARTS.matcher(marks);
+        assertThat(charts.find()).as("chart counts in %s", marks).isTrue();
+        assertThat(Integer.parseInt(charts.group(1))).as("charts").isPositive();
+        assertThat(charts.group(2)).as("charts drawn").isEqualTo(charts.group(1));
+        assertThat(page.consoleMessages()).as("console").isEmpty();
+    }
+
+    private static Path runSuite(String name, String yaml) throws IOException {
+        Path suite = Files.writeString(work.resolve(name + ".yaml"), yaml);
+        Path results = work.resolve(name);
+        Result run = cli("run", "--suite", suite.toString(), "--results", results.toString(), "--no-calibration");
+        assertThat(run.code()).as(run.err()).isZero();
+        try (Stream<Path> dirs = Files.list(results)) {
+            return dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+    }
+
+    private record Result(int code, String out, String err) {
+    }
+
+    /** Runs the CLI in this JVM with its stdout and stderr captured. */
+    private static synchronized Result cli(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+        try {
+            int code = Main.execute(args);
+            return new Result(code, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+            out.print(outBytes.toString(StandardCharsets.UTF_8));
+            err.print(errBytes.toString(StandardCharsets.UTF_8));
+        }
+    }
+}
