@@ -83,6 +83,11 @@ public final class TargetCatalogue {
      * @param maxConcurrency requests it can hold at once when that is documented to be lower than
      *                       what the contract test asks (200); null when unlimited
      * @param extraHeaders   response headers the server insists on adding beyond the contract's
+     * @param concurrencyCap what bounds the requests it can hold at once under the default settings,
+     *                       as a short phrase (e.g. "10,000 platform workers (--workers)"), when that
+     *                       is not the machine (open files, ports, CPU, memory); null when only the
+     *                       machine bounds it. Shown by {@code gauntlet targets} and beside the
+     *                       concurrency case's figures, which measure the style, not a setting.
      */
     public record TargetEntry(
             String name,
@@ -92,7 +97,8 @@ public final class TargetCatalogue {
             String serverClass,
             String description,
             Integer maxConcurrency,
-            List<String> extraHeaders) {
+            List<String> extraHeaders,
+            String concurrencyCap) {
 
         public TargetEntry {
             extraHeaders = extraHeaders == null ? List.of() : List.copyOf(extraHeaders);

@@ -33,8 +33,9 @@ final class JettyServer {
         /**
          * virtual: Jetty's recommended embedding of virtual threads. The selectors run on a small
          * platform pool ({@code asyncThreads}), and every task Jetty deems blocking (the handler, the
-         * servlet) on a {@link VirtualThreadPool}. Its {@code maxThreads} caps concurrent tasks, not
-         * threads, and defaults to 200, which the concurrency scenarios would hit: it is {@code workers}.
+         * servlet) on a {@link VirtualThreadPool}. Its {@code maxConcurrentTasks} caps the tasks
+         * running at once (200 by default): set to none, since a virtual thread per request must
+         * not be bounded by a pool size (a cap of 0 or less creates no semaphore).
          */
         VIRTUAL,
         /** async-fjp, async-queue: up to {@code asyncThreads} platform threads run selectors and handlers. */
@@ -85,7 +86,8 @@ final class JettyServer {
             case ASYNC -> platform(settings.asyncThreads());
             case VIRTUAL -> {
                 QueuedThreadPool pool = platform(settings.asyncThreads());
-                VirtualThreadPool virtual = new VirtualThreadPool(settings.workers());
+                VirtualThreadPool virtual = new VirtualThreadPool();
+                virtual.setMaxConcurrentTasks(0);
                 virtual.setName("jetty-virtual");
                 pool.setVirtualThreadsExecutor(virtual);
                 yield pool;

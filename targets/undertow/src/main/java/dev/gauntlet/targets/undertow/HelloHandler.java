@@ -14,7 +14,10 @@ import java.nio.ByteBuffer;
 /** The root handler of the handler styles: routing, the {@code wait} parameter and the response; the style only waits. */
 final class HelloHandler implements HttpHandler {
 
-    /** How a style waits {@code waitMs} and then runs {@code respond}; called on the I/O thread. */
+    /**
+     * How a style waits {@code waitMs} and then runs {@code respond}; called on the thread that runs
+     * the handler (the I/O thread, or a worker for the sync style, which dispatches first).
+     */
     @FunctionalInterface
     interface Wait {
         void start(HttpServerExchange exchange, long waitMs, Runnable respond);

@@ -6,19 +6,24 @@ import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
 /**
- * {@code undertow-handler-sync}: an {@code HttpHandler} dispatches the exchange from the I/O thread
- * to the XNIO worker pool, whose thread sleeps out the wait and sends the response.
+ * {@code undertow-handler-sync}: the exchange is dispatched from the I/O thread to the XNIO worker
+ * pool first, and the hello handler runs there: it sleeps out the wait on that worker and sends the
+ * response.
+ *
+ * <p>Dispatched before the handler, not from it, so a request counts as started
+ * ({@code stats.begin()}) only once a worker runs it: requests queued for a busy pool are not yet
+ * being processed, and the concurrency case must see the pool's size.
  */
 public final class UndertowHandlerSync implements HelloServer {
     private final UndertowServer server = new UndertowServer();
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) {
-        return server.start(settings, UndertowServer.Threads.BLOCKING, new HelloHandler(stats,
-                (exchange, waitMs, respond) -> exchange.dispatch(() -> {
-                    HelloContract.sleep(waitMs);
-                    respond.run();
-                })));
+        HelloHandler onWorker = new HelloHandler(stats, (exchange, waitMs, respond) -> {
+            HelloContract.sleep(waitMs);
+            respond.run();
+        });
+        return server.start(settings, UndertowServer.Threads.BLOCKING, exchange -> exchange.dispatch(onWorker));
     }
 
     @Override
