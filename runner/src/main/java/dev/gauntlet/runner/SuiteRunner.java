@@ -167,6 +167,11 @@ final class SuiteRunner {
             String stats = target.stats();
             store.writeServedJson(runDir.resolve("stats.json"), stats);
             ResultRow row = ResultRow.of(name, scenario, rep, summary, statsField(stats, "maxInFlight"), null);
+            String cap = target.entry().concurrencyCap();
+            if (cap != null && scenario.load() instanceof LoadModel.MaxConcurrency) {
+                // What bounds how many it took on, when that is the target's own limit rather than the machine's.
+                row = row.remarked("cap: " + cap);
+            }
             return leftover == null ? row : row.remarked(leftover);
         }
 
