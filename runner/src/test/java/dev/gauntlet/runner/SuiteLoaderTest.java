@@ -190,7 +190,7 @@ class SuiteLoaderTest {
     void anUnknownSuiteNameSaysWhichAreBuiltIn() {
         assertThatThrownBy(() -> SuiteLoader.load("no-such-suite"))
                 .isInstanceOf(UserError.class)
-                .hasMessageContaining("[quick]");
+                .hasMessageContaining("[quick, server, sweep, latency-diff, throughput]");
     }
 
     @Test
