@@ -20,8 +20,14 @@ import java.util.Set;
 record RunPlan(List<Session> sessions) {
     /** A target JVM's start-up, READY and settings, measured at 2–4 s here; the rest is margin. */
     static final Duration TARGET_START = Duration.ofSeconds(4);
-    /** A generator JVM's start-up, its preflight and reports, the JFR dumps and the stats around one run. */
-    static final Duration RUN_OVERHEAD = Duration.ofSeconds(3);
+    /**
+     * Around one run: a generator JVM's start-up and preflight, the requests still out when the
+     * measured phase ends, the JFR dumps and reading them, the stats. Measured at 3.5–6 s a run
+     * on a quiet 2-CPU machine (server suite, 2026-11-23).
+     */
+    static final Duration RUN_OVERHEAD = Duration.ofSeconds(5);
+    /** Opening and closing held connections: 19,000 took about 6 s more than a plain run here. */
+    static final int HELD_REQUESTS_PER_SECOND_OF_SETUP = 3_000;
 
     RunPlan {
         sessions = List.copyOf(sessions);
@@ -119,9 +125,9 @@ record RunPlan(List<Session> sessions) {
     }
 
     /**
-     * The wall time to expect: every session's start, every run's phases and overhead, and after a
-     * max-concurrency run the wait of its held requests that outlives the run (the target drains
-     * them before the next one).
+     * The wall time to expect: every session's start, every run's phases and overhead, and for a
+     * max-concurrency run the set-up of its connections and its requests' wait, which the target
+     * serves to the end before the next run (a closed connection does not end a handler's wait).
      */
     Duration estimate() {
         Duration total = Duration.ZERO;
@@ -129,8 +135,9 @@ record RunPlan(List<Session> sessions) {
             total = total.plus(TARGET_START);
             for (Run run : session.runs()) {
                 Suite.Scenario s = run.scenario();
-                long drainMs = s.load() instanceof LoadModel.MaxConcurrency ? Math.max(0, s.waitMs() - s.durationMs()) : 0;
-                total = total.plus(RUN_OVERHEAD).plusMillis(s.warmupMs() + s.durationMs() + drainMs);
+                long heldMs = s.load() instanceof LoadModel.MaxConcurrency held
+                        ? s.waitMs() + 1_000L * held.requests() / HELD_REQUESTS_PER_SECOND_OF_SETUP : 0;
+                total = total.plus(RUN_OVERHEAD).plusMillis(s.warmupMs() + s.durationMs() + heldMs);
             }
         }
         return total;
