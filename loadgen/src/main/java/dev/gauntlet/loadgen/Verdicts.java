@@ -78,6 +78,11 @@ final class Verdicts {
         if (overloadErrors > 0 && overloadErrors >= OVERLOAD_ERROR_SHARE * Math.max(run.scheduled(), run.sent())) {
             target.add(overloadErrors + " requests failed (" + errorDetail(run) + ")");
         }
+        if (run.completed() == 0 && run.errorCount() == 0 && !(run.spec().model() instanceof LoadModel.MaxConcurrency)) {
+            // Requests still unanswered when the phase ends are neither completed nor errors: without this, a
+            // target that answered nothing at all (busy with a previous run's queue, say) would pass as ok.
+            target.add("no request completed in the measured phase, and none failed: the target answered nothing");
+        }
         if (run.spec().model() instanceof LoadModel.OpenLoop open) {
             judgeOpenLoop(run, open, explainedMs, floor, generator, target, platform);
         }

@@ -186,6 +186,20 @@ class VerdictsTest {
     }
 
     @Test
+    void aClosedLoopThatCompletedNothingIsTheTargetsEvenWithoutErrors() {
+        Run stuck = new Run();
+        stuck.spec = CLOSED;
+        stuck.scheduled = 0;
+        stuck.sent = 0;
+        stuck.sustainedRatePerSec = null;
+
+        RunSummary judged = stuck.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).contains("no request completed in the measured phase, and none failed: the target answered nothing");
+    }
+
+    @Test
     void timeoutsAndResetsAreTheTargetsFromOneInAThousand() {
         Run few = new Run();
         few.errors.put(ErrorClass.RESPONSE_TIMEOUT, 9L);
