@@ -106,12 +106,7 @@ record Comparison(List<Delta> deltas, List<String> failures, List<String> notCom
     }
 
     private static double median(List<JsonNode> rows, String field) {
-        double[] values = rows.stream().mapToDouble(r -> r.path(field).asDouble(Double.NaN)).filter(v -> !Double.isNaN(v)).sorted().toArray();
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        int mid = values.length / 2;
-        return values.length % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+        return Repetitions.median(rows.stream().mapToDouble(r -> r.path(field).asDouble(Double.NaN)).filter(v -> !Double.isNaN(v)).toArray());
     }
 
     private static String percentText(double base, double now) {

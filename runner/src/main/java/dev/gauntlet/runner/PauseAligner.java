@@ -3,7 +3,6 @@ package dev.gauntlet.runner;
 import dev.gauntlet.api.JvmMetrics;
 import dev.gauntlet.api.RunSummary;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 import java.io.FileNotFoundException;
 import java.nio.file.Path;
@@ -25,9 +24,6 @@ final class PauseAligner {
     static final int WORST_INTERVALS = 10;
     private static final String RESPONSE_LOG = "response.hlog";
     private static final String LAG_LOG = "lag.hlog";
-    /** The generator logs nanoseconds. */
-    private static final double NS_PER_MS = 1e6;
-
     private PauseAligner() {
     }
 
@@ -73,18 +69,15 @@ final class PauseAligner {
     }
 
     private static double maxMs(Histogram interval) {
-        return interval.getTotalCount() == 0 ? 0 : interval.getMaxValue() / NS_PER_MS;
+        return interval.getTotalCount() == 0 ? 0 : interval.getMaxValue() / IntervalLog.UNITS_PER_MS;
     }
 
+    /** The measured phase's intervals, each with its epoch timestamps. */
     private static List<Histogram> read(Path log) throws FileNotFoundException {
-        List<Histogram> intervals = new ArrayList<>();
-        try (HistogramLogReader reader = new HistogramLogReader(log.toFile())) {
-            while (reader.hasNext()) {
-                if (reader.nextIntervalHistogram() instanceof Histogram interval) {
-                    intervals.add(interval);
-                }
-            }
+        IntervalLog read = IntervalLog.read(log);
+        if (read == null) {
+            throw new FileNotFoundException(log + " is missing");
         }
-        return intervals;
+        return read.intervals().stream().map(IntervalLog.Interval::histogram).toList();
     }
 }

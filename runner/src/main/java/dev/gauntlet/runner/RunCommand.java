@@ -135,7 +135,7 @@ final class RunCommand implements Callable<Integer> {
         }
         System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios × %d, %d runs%s, about %s; CPUs %s%n",
                 suite.name(), suite.targets().size(), suite.scenarios().size(), suite.repetitions(), plan.recordedRuns(),
-                resumed != null ? " left to measure" : "", SuitesCommand.minutes(plan.estimate()),
+                resumed != null ? " left to measure" : "", plan.estimateInMinutes(),
                 isolation.summary());
         fitted.changes().forEach(change -> System.err.println("gauntlet: scaled: " + change));
 

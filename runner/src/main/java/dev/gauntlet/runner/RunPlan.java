@@ -120,6 +120,11 @@ record RunPlan(List<Session> sessions) {
         return new RunPlan(left);
     }
 
+    /** The estimate as the header and {@code ./gauntlet suites} print it: {@code 30 min}, 1 at least. */
+    String estimateInMinutes() {
+        return Math.max(1, Math.round(estimate().toSeconds() / 60.0)) + " min";
+    }
+
     int recordedRuns() {
         return (int) sessions.stream().flatMap(s -> s.runs().stream()).filter(Run::recorded).count();
     }

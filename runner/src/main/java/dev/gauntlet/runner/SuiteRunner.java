@@ -62,8 +62,8 @@ final class SuiteRunner {
         private boolean restarted;
         /** The scenario the target died in; null while it has not. */
         private String diedIn;
-        /** The scenario of the run before this one, where a death found between runs happened. */
-        private String lastScenario;
+        /** The scenario of the last run measured: where the target died when a run finds it gone. */
+        private String lastScenario = "its start";
         /** The wait of the previous run's requests, which the target may still be serving. */
         private long previousWaitMs;
 
@@ -91,11 +91,10 @@ final class SuiteRunner {
         }
 
         private ResultRow measureOrSkip(RunPlan.Run run) {
-            if (!target.isAlive() && diedIn == null) {
-                diedIn = lastScenario;
-            }
-            lastScenario = run.scenario().name();
             if (!target.isAlive()) {
+                if (diedIn == null) {
+                    diedIn = lastScenario;
+                }
                 if (restarted || run.scenario().name().equals(diedIn)) {
                     return ResultRow.failed(name, run.scenario(), run.repetition(), "skipped: target died earlier");
                 }
@@ -103,10 +102,8 @@ final class SuiteRunner {
                     return ResultRow.failed(name, run.scenario(), run.repetition(), "skipped: target died and did not start again");
                 }
             }
+            lastScenario = run.scenario().name();
             ResultRow row = measure(run);
-            if (!target.isAlive() && diedIn == null) {
-                diedIn = run.scenario().name();
-            }
             return restarted ? row.remarked("target restarted after it died in " + diedIn) : row;
         }
 

@@ -7,7 +7,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -37,7 +36,7 @@ final class SuitesCommand implements Runnable {
             }
             RunPlan plan = RunPlan.of(fitted.suite());
             out.printf(Locale.ROOT, "%s — about %s here, %d runs (%d targets × %d scenarios × %d, %s)%n", name,
-                    minutes(plan.estimate()), plan.recordedRuns(), suite.targets().size(), recordedScenarios(suite),
+                    plan.estimateInMinutes(), plan.recordedRuns(), suite.targets().size(), recordedScenarios(suite),
                     suite.repetitions(), order(suite.repeat()));
             out.printf("  %s%n", suite.description());
             out.printf("  targets: %s%n", String.join(", ", suite.targets()));
@@ -63,10 +62,5 @@ final class SuitesCommand implements Runnable {
             case SWEEP -> "whole sweeps repeated";
             case ROUND -> "targets alternating in rounds";
         };
-    }
-
-    static String minutes(Duration estimate) {
-        long minutes = Math.round(estimate.toSeconds() / 60.0);
-        return minutes < 1 ? "1 min" : minutes + " min";
     }
 }

@@ -4,11 +4,17 @@ import dev.gauntlet.api.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,6 +45,9 @@ class ResumeIT {
             "dummy/one/1", "dummy/one/2", "dummy/two/1", "dummy/two/2",
             "jdk-httpserver-sync/one/1", "jdk-httpserver-sync/one/2", "jdk-httpserver-sync/two/1", "jdk-httpserver-sync/two/2");
 
+    /** The progress line of a measured run, such as {@code [3/8] dummy · two: 1234 requests, ...}. */
+    private static final Pattern MEASURED_RUN = Pattern.compile("^\\[\\d+/\\d+\\] \\S+ . \\S+: ");
+
     @TempDir
     Path work;
 
@@ -48,9 +57,11 @@ class ResumeIT {
         Path results = work.resolve("results");
 
         Process runner = gauntlet("run", "--suite", suite.toString(), "--results", results.toString(), "--no-calibration");
-        Path dir = awaitRows(runner, results, 3);
+        CountDownLatch threeRowsStored = runsRecorded(runner, 3);
+        assertThat(threeRowsStored.await(120, TimeUnit.SECONDS)).as("progress lines of three measured runs").isTrue();
         Signals.send("TERM", runner.pid());
         assertThat(runner.waitFor(30, TimeUnit.SECONDS)).as("the runner stops on SIGTERM").isTrue();
+        Path dir = onlyResultsDir(results);
         List<ResultRow> before = measuredRows(dir);
         assertThat(before.size()).as("rows measured before the stop").isBetween(3, EVERY_RUN.size() - 1);
 
@@ -71,30 +82,40 @@ class ResumeIT {
 
     private static Process gauntlet(String... args) throws IOException {
         Path home = GauntletHome.fromSystemProperty().root();
-        List<String> command = new java.util.ArrayList<>(List.of("env", "--default-signal=HUP,INT,TERM", home.resolve("gauntlet").toString()));
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=HUP,INT,TERM", home.resolve("gauntlet").toString()));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.INHERIT);
         builder.environment().put("GAUNTLET_NO_BUILD", "1");
         return builder.start();
     }
 
-    /** The results directory once its {@code results.json} holds {@code count} rows. */
-    private static Path awaitRows(Process runner, Path results, int count) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            assertThat(runner.isAlive()).as("the runner is still running").isTrue();
-            if (Files.isDirectory(results)) {
-                try (Stream<Path> dirs = Files.list(results)) {
-                    for (Path dir : dirs.toList()) {
-                        if (Files.exists(dir.resolve("results.json")) && rows(dir).size() >= count) {
-                            return dir;
-                        }
+    /**
+     * Opens once the runner has printed {@code count} lines of measured runs, which it prints
+     * right after each row is stored; passes its stderr through.
+     */
+    private static CountDownLatch runsRecorded(Process runner, int count) {
+        CountDownLatch recorded = new CountDownLatch(count);
+        Thread.ofVirtual().start(() -> {
+            try (BufferedReader err = new BufferedReader(new InputStreamReader(runner.getErrorStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = err.readLine()) != null; ) {
+                    System.err.println(line);
+                    if (MEASURED_RUN.matcher(line).find()) {
+                        recorded.countDown();
                     }
                 }
+            } catch (IOException e) {
+                // The pipe closes when the runner is gone.
             }
-            Thread.sleep(100);
+        });
+        return recorded;
+    }
+
+    private static Path onlyResultsDir(Path results) throws IOException {
+        try (Stream<Path> dirs = Files.list(results)) {
+            List<Path> found = dirs.filter(Files::isDirectory).toList();
+            assertThat(found).hasSize(1);
+            return found.getFirst();
         }
-        throw new AssertionError("no " + count + " rows within 120 s");
     }
 
     private static List<ResultRow> rows(Path dir) throws IOException {
