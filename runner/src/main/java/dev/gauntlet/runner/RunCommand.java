@@ -106,7 +106,8 @@ final class RunCommand implements Callable<Integer> {
             suite = suite.withRepetitions(repetitions);
         }
         if (scale != null && !(scale > 0 && scale <= MAX_SCALE)) {
-            throw new UserError("--scale must be a factor above 0 and at most " + MAX_SCALE + ", such as 0.5 or 2, got " + scale);
+            throw new UserError("--scale must be a factor above 0 and at most " + SuiteScaling.decimal(MAX_SCALE)
+                    + ", such as 0.5 or 2, got " + SuiteScaling.decimal(scale));
         }
         return suite;
     }
