@@ -15,5 +15,12 @@ public enum ErrorClass {
     /** A well-formed response with the expected status and another body. */
     BAD_BODY,
     /** A response that is not valid HTTP/1.1. */
-    PROTOCOL
+    PROTOCOL,
+    /**
+     * The generator could not start a thread for the request: a blocking client mode at the
+     * operating system's or the JVM's thread limit (the 2015 client study's "OOM - thread").
+     */
+    NO_THREAD,
+    /** A client library failed the request on its own side, before or without any I/O failure it could name. */
+    CLIENT
 }

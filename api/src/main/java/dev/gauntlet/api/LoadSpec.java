@@ -32,6 +32,8 @@ import java.util.Objects;
  * @param processes           generator processes the load is split over; their histograms merge
  * @param threads             engine threads in each generator process, each with its own connections and
  *                            histograms, merged as processes are (open and closed loops)
+ * @param client              a client library engine from {@link ClientCatalogue} (e.g. {@code okhttp-virtual})
+ *                            sends the requests; null: the built-in lean engine
  */
 public record LoadSpec(
         URI url,
@@ -50,7 +52,8 @@ public record LoadSpec(
         URI adminUrl,
         List<String> sourceAddresses,
         int processes,
-        int threads) {
+        int threads,
+        String client) {
 
     public static final long DEFAULT_WARMUP_MS = 2_000;
     public static final long DEFAULT_DURATION_MS = 10_000;
@@ -100,6 +103,10 @@ public record LoadSpec(
             throw new IllegalArgumentException("max concurrency runs on one thread: its limit is the process's open "
                     + "files, not CPU; split it with processes instead");
         }
+        if (client != null && threads > 1) {
+            throw new IllegalArgumentException("a client library engine runs from one driver thread; --threads is the "
+                    + "built-in engine's");
+        }
         if (hardCapMs <= 0) {
             hardCapMs = defaultHardCapMs(warmupMs, durationMs, responseTimeoutMs);
         }
@@ -109,7 +116,7 @@ public record LoadSpec(
     public static LoadSpec of(URI url, LoadModel model) {
         return new LoadSpec(url, model, DEFAULT_WARMUP_MS, DEFAULT_DURATION_MS, 0,
                 DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS, 0, DEFAULT_MAX_CONNECTIONS,
-                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1);
+                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null);
     }
 
     public LoadSpec withPhases(long warmupMs, long durationMs) {
@@ -144,6 +151,7 @@ public record LoadSpec(
         private List<String> sourceAddresses;
         private int processes;
         private int threads;
+        private String client;
 
         private Builder(LoadSpec spec) {
             url = spec.url;
@@ -163,6 +171,7 @@ public record LoadSpec(
             sourceAddresses = spec.sourceAddresses;
             processes = spec.processes;
             threads = spec.threads;
+            client = spec.client;
         }
 
         public Builder model(LoadModel model) {
@@ -249,10 +258,15 @@ public record LoadSpec(
             return this;
         }
 
+        public Builder client(String client) {
+            this.client = client;
+            return this;
+        }
+
         public LoadSpec build() {
             return new LoadSpec(url, model, warmupMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs,
                     hardCapMs, maxConnections, expectedStatus, expectedBody, seed, maxScheduleLagP99Ms, adminUrl,
-                    sourceAddresses, processes, threads);
+                    sourceAddresses, processes, threads, client);
         }
     }
 }

@@ -36,7 +36,8 @@ final class GauntletHome {
 
     /**
      * The classpath of a process module: its own jar plus its runtime dependencies, as packaged by
-     * the build into {@code <module>/target/} and {@code <module>/target/lib/}.
+     * the build into {@code <module>/target/} and {@code <module>/target/lib/} (absent for a module
+     * with no dependencies of its own).
      */
     String classpathOf(String module) {
         Path target = root.resolve(module).resolve("target");
@@ -47,10 +48,12 @@ final class GauntletHome {
         } catch (IOException e) {
             throw notBuilt(module);
         }
-        if (entries.isEmpty() || !Files.isDirectory(lib)) {
+        if (entries.isEmpty()) {
             throw notBuilt(module);
         }
-        entries.add(lib + "/*");
+        if (Files.isDirectory(lib)) {
+            entries.add(lib + "/*");
+        }
         return String.join(java.io.File.pathSeparator, entries);
     }
 
