@@ -13,7 +13,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The engines of one generator process, one per thread ({@code --threads N}): each its own share
+ * The engines of one generator process, one per thread ({@code --threads N}; a client library's
+ * {@link LibraryEngine} is always one): each its own share
  * of the load, connections, counters and latency writer, so they share nothing while they run;
  * their figures are summed as the processes' are.
  *
@@ -27,7 +28,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * i / rate later, so the engines' starts interleave instead of marching in step.
  */
 final class EngineThreads {
-    private final List<LeanEngine> engines = new ArrayList<>();
+    private final List<Engine> engines = new ArrayList<>();
     private final List<RequestCounters> counters = new ArrayList<>();
     private final ThreadDemand[] demands;
     private final CountDownLatch demandsKnown;
@@ -44,8 +45,11 @@ final class EngineThreads {
             RequestCounters engineCounters = new RequestCounters();
             counters.add(engineCounters);
             // Only the first engine asks the target for its counts: max concurrency runs on one thread.
-            engines.add(new LeanEngine(share, address, sources, Math.max(1, maxConnections / n), runStartNs + offsetNs,
-                    recorder.writer(i), engineCounters, i == 0 ? admin : null));
+            engines.add(spec.client() == null
+                    ? new LeanEngine(share, address, sources, Math.max(1, maxConnections / n), runStartNs + offsetNs,
+                            recorder.writer(i), engineCounters, i == 0 ? admin : null)
+                    : new LibraryEngine(share, maxConnections, runStartNs, recorder.writer(i),
+                            engineCounters, admin));
         }
         demands = new ThreadDemand[n];
         demandsKnown = new CountDownLatch(n - 1);
@@ -116,33 +120,33 @@ final class EngineThreads {
     }
 
     long measureStartNs() {
-        return engines.getFirst().measureStartNs();
+        return engines.getFirst().phases().measureStartNs();
     }
 
     long measuredNs() {
-        return engines.stream().mapToLong(LeanEngine::measuredNs).max().orElseThrow();
+        return engines.stream().mapToLong(engine -> engine.phases().measuredNs()).max().orElseThrow();
     }
 
     long measuredIssued() {
-        return engines.stream().mapToLong(LeanEngine::measuredIssued).sum();
+        return engines.stream().mapToLong(engine -> engine.phases().measuredIssued()).sum();
     }
 
     Histogram loopLateness() {
         Histogram sum = LatencyRecorder.newHistogram();
-        engines.forEach(engine -> sum.add(engine.loopLateness()));
+        engines.forEach(engine -> sum.add(engine.phases().loopLateness()));
         return sum;
     }
 
     int connectionsPeak() {
-        return engines.stream().mapToInt(LeanEngine::connectionsPeak).sum();
+        return engines.stream().mapToInt(Engine::connectionsPeak).sum();
     }
 
     int connectionsLimit() {
-        return engines.stream().mapToInt(LeanEngine::connectionsLimit).sum();
+        return engines.stream().mapToInt(Engine::connectionsLimit).sum();
     }
 
     boolean hardCapReached() {
-        return engines.stream().anyMatch(LeanEngine::hardCapReached);
+        return engines.stream().anyMatch(engine -> engine.phases().hardCapReached());
     }
 
     /** Max concurrency's figures (one engine); null for the other models. */

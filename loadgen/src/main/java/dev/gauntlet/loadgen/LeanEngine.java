@@ -4,7 +4,6 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
-import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,7 +36,7 @@ import java.util.function.Supplier;
  * sends its next request when the previous one completed; the intended start is that moment. Max
  * concurrency: N requests due at the start of the measured phase, on N new connections, held.
  */
-final class LeanEngine {
+final class LeanEngine implements Engine {
     /**
      * Connects in progress at most. On loopback a connect takes well under a millisecond, so this
      * never binds a healthy run; it stops a generator that fell behind (or a server that stopped
@@ -76,7 +75,7 @@ final class LeanEngine {
 
     private final Mode mode;
     private final boolean openLoop;
-    private final Schedule schedule;
+    private final Phases phases;
     private final int maxConnections;
     /** Open loop: which connections open; null for the other modes. */
     private final LoadModel.ConnectionPolicy policy;
@@ -100,11 +99,6 @@ final class LeanEngine {
     private final LongQueue pendingSinceNs = new LongQueue();
     /** A pool refills no sooner than this after a failed connect, so a server that refuses is not flooded. */
     private long connectBackoffUntilNs;
-    /**
-     * Open loop: how late the loop itself came to each intended start, before any wait for a
-     * connection; it tells a generator that fell behind from a server that accepted too slowly.
-     */
-    private final Histogram loopLateness = LatencyRecorder.newHistogram();
     private final WakeLatency parkLatency = new WakeLatency();
     private final WakeLatency alarmLatency = new WakeLatency();
     private final long spinNs;
@@ -113,17 +107,9 @@ final class LeanEngine {
     private int openConnections;
     private int connectionsPeak;
 
-    private final long runStartNs;
     private final long measureStartNs;
-    private final long measureEndNs;
     private final long hardCapNs;
-    private long nextIntendedNs;
-    private boolean issuing = true;
-    private long issuingStoppedNs;
-    private long measuredIssued;
-    private long outstanding;
     private boolean openFailedThisRound;
-    private boolean hardCapReached;
     private boolean burstSent;
     private RunSummary.Concurrency concurrency;
     private RunSummary.ServerStats serverAtStart;
@@ -151,7 +137,6 @@ final class LeanEngine {
         switch (spec.model()) {
             case LoadModel.OpenLoop open -> {
                 mode = Mode.OPEN;
-                schedule = Schedule.of(open, spec.seed());
                 policy = open.connectionPolicy();
                 this.maxConnections = policy == LoadModel.ConnectionPolicy.FIXED ? open.connections() : maxConnections;
                 poolConnections = policy == LoadModel.ConnectionPolicy.FIXED ? open.connections() : 0;
@@ -160,7 +145,6 @@ final class LeanEngine {
             }
             case LoadModel.ClosedLoop closed -> {
                 mode = Mode.CLOSED;
-                schedule = null;
                 policy = null;
                 poolConnections = 0;
                 adaptive = null;
@@ -168,7 +152,6 @@ final class LeanEngine {
             }
             case LoadModel.MaxConcurrency held -> {
                 mode = Mode.HELD;
-                schedule = null;
                 policy = null;
                 poolConnections = 0;
                 adaptive = null;
@@ -181,10 +164,9 @@ final class LeanEngine {
                 ? Math.min(MAX_SPIN_NS, (long) (1e9 / open.ratePerSec() / SPIN_SHARE)) : 0;
         this.connectTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs());
         this.responseTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.responseTimeoutMs());
-        this.runStartNs = runStartNs;
-        this.measureStartNs = runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs());
-        this.measureEndNs = measureStartNs + TimeUnit.MILLISECONDS.toNanos(spec.durationMs());
-        this.hardCapNs = runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.hardCapMs());
+        this.phases = new Phases(spec, runStartNs);
+        this.measureStartNs = phases.measureStartNs();
+        this.hardCapNs = phases.hardCapNs();
         try {
             this.selector = Selector.open();
         } catch (IOException e) {
@@ -199,10 +181,10 @@ final class LeanEngine {
         return "GET " + path + query + " HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: gauntlet\r\n\r\n";
     }
 
-    /** Runs the whole load on the calling thread; an interrupt ends it as the hard cap does. */
-    void run() {
+    @Override
+    public void run() {
         if (openLoop) {
-            nextIntendedNs = runStartNs + schedule.nextOffsetNs();
+            phases.startSchedule();
         }
         try {
             while (true) {
@@ -221,7 +203,7 @@ final class LeanEngine {
                             // first: a loop that fell behind must not open connections it does not need.
                             selector.selectNow(onReady);
                         }
-                        if (issuing || !pending.isEmpty()) {
+                        if (phases.issuing() || !pending.isEmpty()) {
                             openByPolicy(System.nanoTime());
                         }
                     }
@@ -238,11 +220,11 @@ final class LeanEngine {
                         }
                     }
                 }
-                if (mode == Mode.HELD && burstSent && !issuing) {
+                if (mode == Mode.HELD && burstSent && !phases.issuing()) {
                     endHold();
                     break;
                 }
-                if (!issuing && outstanding == 0) {
+                if (phases.done()) {
                     break;
                 }
                 await(nowNs, nextWakeNs(nowNs));
@@ -267,7 +249,7 @@ final class LeanEngine {
      */
     private void await(long nowNs, long wakeNs) throws IOException {
         long waitNs = wakeNs - nowNs;
-        if (!(openLoop && issuing && wakeNs == nextIntendedNs)) {
+        if (!(openLoop && phases.issuing() && wakeNs == phases.nextIntendedNs())) {
             if (waitNs <= 0) {
                 selector.selectNow(onReady);
             } else {
@@ -309,59 +291,30 @@ final class LeanEngine {
         return (ns + 999_999) / 1_000_000;
     }
 
-    /** The measured phase's length: to its end, or to the request that reached the count bound. */
-    long measuredNs() {
-        long endNs = issuingStoppedNs == 0 ? measureEndNs : Math.min(issuingStoppedNs, measureEndNs);
-        return Math.max(endNs - measureStartNs, 1);
+    @Override
+    public Phases phases() {
+        return phases;
     }
 
-    /** Requests whose intended start fell in the measured phase. */
-    long measuredIssued() {
-        return measuredIssued;
-    }
-
-    boolean hardCapReached() {
-        return hardCapReached;
-    }
-
-    /** The open loop's own lateness to each measured intended start, ns; empty for the other models. */
-    Histogram loopLateness() {
-        return loopLateness;
-    }
-
-    int connectionsPeak() {
+    @Override
+    public int connectionsPeak() {
         return connectionsPeak;
     }
 
     /** Connections this engine may open at most: the open loop's limit, else the model's count. */
-    int connectionsLimit() {
+    @Override
+    public int connectionsLimit() {
         return maxConnections;
     }
 
-    /** The max-concurrency figures; null for the other modes. */
-    RunSummary.Concurrency concurrency() {
+    @Override
+    public RunSummary.Concurrency concurrency() {
         return concurrency;
     }
 
-    long measureStartNs() {
-        return measureStartNs;
-    }
-
     private void fireDue(long nowNs) {
-        while (issuing && nextIntendedNs <= nowNs) {
-            if (nextIntendedNs >= measureStartNs) {
-                loopLateness.recordValue(Math.min(nowNs - nextIntendedNs, LatencyRecorder.HIGHEST_TRACKABLE_NS));
-            }
-            beginRequest(nextIntendedNs);
-            dispatch(nextIntendedNs, nowNs);
-            if (spec.maxRequests() > 0 && measuredIssued >= spec.maxRequests()) {
-                stopIssuing(nowNs);
-            } else {
-                nextIntendedNs = runStartNs + schedule.nextOffsetNs();
-                if (nextIntendedNs >= measureEndNs) {
-                    stopIssuing(measureEndNs);
-                }
-            }
+        for (long intendedNs; (intendedNs = phases.takeDue(nowNs)) != Phases.NONE; ) {
+            dispatch(intendedNs, nowNs);
         }
     }
 
@@ -420,7 +373,7 @@ final class LeanEngine {
     private void replenish(long nowNs, int connections) {
         while (openConnections < connections && connecting.size() < MAX_CONNECTING && !openFailedThisRound
                 && mayReissue(nowNs)) {
-            beginRequest(nowNs);
+            phases.begin(nowNs);
             openConnection(nowNs, true, nowNs);
         }
     }
@@ -435,7 +388,7 @@ final class LeanEngine {
         // burst is N fresh connections, and the warm-up request was never recorded.
         for (Connection c = busy.first(); c != null; c = busy.first()) {
             c.hasRequest = false;
-            outstanding--;
+            phases.resolved();
             close(c);
         }
         for (Connection c = idle.first(); c != null; c = idle.first()) {
@@ -443,7 +396,7 @@ final class LeanEngine {
         }
         int requests = maxConnections;
         for (int i = 0; i < requests; i++) {
-            beginRequest(measureStartNs);
+            phases.begin(measureStartNs);
             dispatch(measureStartNs, nowNs);
         }
     }
@@ -458,9 +411,7 @@ final class LeanEngine {
             // phase must not stop a loop that has yet to send a request due before it.
             return false;
         }
-        if (issuing && (nowNs >= measureEndNs || (spec.maxRequests() > 0 && measuredIssued >= spec.maxRequests()))) {
-            stopIssuing(Math.min(nowNs, measureEndNs));
-        }
+        boolean issuing = phases.keepIssuing(nowNs);
         return mode == Mode.CLOSED ? issuing : issuing && (nowNs < measureStartNs ? !burstSent : burstSent);
     }
 
@@ -474,7 +425,7 @@ final class LeanEngine {
         concurrency = new RunSummary.Concurrency(connected, busy.size(), serverAtStart, serverAtEnd);
         for (Connection c = busy.first(); c != null; c = busy.first()) {
             c.hasRequest = false;
-            outstanding--;
+            phases.resolved();
             close(c);
         }
         for (Connection c = connecting.first(); c != null; c = connecting.first()) {
@@ -482,18 +433,6 @@ final class LeanEngine {
         }
         while (!pending.isEmpty()) {
             resolveError(pollPending(), ErrorClass.CONNECT_TIMEOUT);
-        }
-    }
-
-    private void stopIssuing(long atNs) {
-        issuing = false;
-        issuingStoppedNs = atNs;
-    }
-
-    private void beginRequest(long intendedStartNs) {
-        outstanding++;
-        if (intendedStartNs >= measureStartNs) {
-            measuredIssued++;
         }
     }
 
@@ -687,7 +626,7 @@ final class LeanEngine {
             }
         }
         connection.hasRequest = false;
-        outstanding--;
+        phases.resolved();
         boolean closeAfter = mustClose || parser.closeAfter();
         parser.reset();
         if (closeAfter) {
@@ -702,7 +641,7 @@ final class LeanEngine {
         if (!pending.isEmpty()) {
             send(connection, pollPending());
         } else if (mayReissue(nowNs)) {
-            beginRequest(nowNs);
+            phases.begin(nowNs);
             send(connection, nowNs);
         } else {
             idle.addLast(connection);
@@ -720,8 +659,9 @@ final class LeanEngine {
 
     private long nextWakeNs(long nowNs) {
         long wakeNs = hardCapNs;
-        if (issuing) {
-            wakeNs = Math.min(wakeNs, openLoop ? nextIntendedNs : nowNs < measureStartNs ? measureStartNs : measureEndNs);
+        if (phases.issuing()) {
+            wakeNs = Math.min(wakeNs, openLoop ? phases.nextIntendedNs()
+                    : nowNs < measureStartNs ? measureStartNs : phases.measureEndNs());
         }
         if (connecting.first() != null) {
             wakeNs = Math.min(wakeNs, connecting.first().deadlineNs);
@@ -759,7 +699,7 @@ final class LeanEngine {
     }
 
     private void resolveError(long intendedStartNs, ErrorClass errorClass) {
-        outstanding--;
+        phases.resolved();
         if (intendedStartNs >= measureStartNs) {
             counters.error(errorClass);
         }
@@ -779,10 +719,7 @@ final class LeanEngine {
     }
 
     private void abortOutstanding() {
-        hardCapReached |= issuing || outstanding > 0;
-        if (issuing) {
-            stopIssuing(System.nanoTime());
-        }
+        phases.abort();
         for (Connection c = connecting.first(); c != null; c = connecting.first()) {
             fail(c, ErrorClass.CONNECT_TIMEOUT);
         }

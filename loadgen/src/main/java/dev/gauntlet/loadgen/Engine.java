@@ -1,0 +1,25 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.RunSummary;
+
+/**
+ * How the requests of one engine thread are sent and completed: the built-in {@link LeanEngine},
+ * or a client library's {@link LibraryEngine}. Both run the same {@link Phases} (schedule,
+ * phases, what is measured) and write into the same recorder and counters; they differ in how a
+ * request reaches the wire.
+ */
+interface Engine {
+    /** Runs the whole load on the calling thread; an interrupt ends it as the hard cap does. */
+    void run();
+
+    Phases phases();
+
+    /** Connections open at once at most during the run (a library engine: requests in flight, its upper bound). */
+    int connectionsPeak();
+
+    /** Connections (a library engine: requests in flight) this engine may have at most. */
+    int connectionsLimit();
+
+    /** The max-concurrency figures; null for the other models. */
+    RunSummary.Concurrency concurrency();
+}
