@@ -113,7 +113,7 @@ public abstract class ClientEngineContract {
             assertThat(sent.values("Content-Length")).as(about).allMatch("0"::equals);
             assertThat(heads).as("%s: every request the same", client.name()).containsOnly(heads.getFirst());
 
-            assertThat(summary.errors()).as(client.name()).isEmpty();
+            assertThat(summary.errorCount()).as("%s: %s", client.name(), summary.errors()).isZero();
             assertThat(summary.sent()).as(client.name()).isGreaterThanOrEqualTo(REQUESTS);
             assertThat(server.requests()).as("%s: requests the server received, against the summary's sent (a retry adds one)",
                     client.name()).isEqualTo(summary.sent());
@@ -136,7 +136,7 @@ public abstract class ClientEngineContract {
                     .toBuilder().durationMs(HOLD_MS - 100).connectTimeoutMs(5_000).responseTimeoutMs(10_000).build();
             RunSummary summary = run(spec, client);
 
-            assertThat(summary.errors()).as(client.name()).isEmpty();
+            assertThat(summary.errorCount()).as("%s: %s", client.name(), summary.errors()).isZero();
             assertThat(summary.completed()).as(client.name()).isEqualTo(HELD);
             assertThat(stats.snapshot().maxInFlight())
                     .as("%s: requests the dummy target held at once (a pool or dispatcher cap shows here)", client.name())
@@ -173,6 +173,28 @@ public abstract class ClientEngineContract {
             assertThat(summary.hardCapReached()).as(about).isFalse();
             // The library's own timeouts end the run: the driver's deadline (connect + response + 1 s) would be later.
             assertThat(elapsedMs).as(about).isLessThan(FAILING_MS + TIMEOUT_MS + 1_000);
+        }
+    }
+
+    /**
+     * The retry libraries make by default: a request that fails on a reused connection before any
+     * response byte is sent again on a new one. The server read it, so a retry shows in its count.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("clients")
+    public void aResetOnAKeptAliveConnectionIsNotRetried(ClientEntry client) throws Exception {
+        assumeEngineExists(client);
+        try (TestServer server = new TestServer(Behaviour.RESET_ON_REUSE)) {
+            LoadSpec spec = spec(server.uri("/hello"), new LoadModel.ClosedLoop(1))
+                    .toBuilder().durationMs(5_000).maxRequests(10).build();
+            RunSummary summary = run(spec, client);
+
+            String about = client.name() + " against RESET_ON_REUSE: completed " + summary.completed() + ", " + summary.errors();
+            assertThat(summary.sent()).as(about).isGreaterThanOrEqualTo(10);
+            assertThat(server.requests()).as("%s: requests the server received, against the summary's sent (a retry adds one)",
+                    about).isEqualTo(summary.sent());
+            assertThat(summary.errors().getOrDefault(ErrorClass.RESET, 0L)).as(about).isPositive();
+            assertThat(summary.completed() + summary.errorCount()).as(about).isEqualTo(summary.sent());
         }
     }
 

@@ -32,7 +32,10 @@ public final class TestServer implements AutoCloseable {
     static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
             .getBytes(StandardCharsets.US_ASCII);
 
-    public enum Behaviour { HELLO, REFUSE, NEVER_ACCEPT, RESET, GARBAGE, CLOSE_MID_BODY, WRONG_STATUS, WRONG_BODY, NEVER_ANSWER }
+    /** {@code RESET_ON_REUSE}: each connection's first request is answered, its second is read and reset. */
+    public enum Behaviour {
+        HELLO, REFUSE, NEVER_ACCEPT, RESET, RESET_ON_REUSE, GARBAGE, CLOSE_MID_BODY, WRONG_STATUS, WRONG_BODY, NEVER_ANSWER
+    }
 
     private final ServerSocket server;
     private final Behaviour behaviour;
@@ -165,7 +168,8 @@ public final class TestServer implements AutoCloseable {
                 server.close();
                 return;
             }
-            for (String head; (head = readRequest(in)) != null; ) {
+            boolean reused = false;
+            for (String head; (head = readRequest(in)) != null; reused = true) {
                 long number = requests.incrementAndGet();
                 if (number <= KEPT_HEADS) {
                     heads.add(head);
@@ -190,6 +194,13 @@ public final class TestServer implements AutoCloseable {
                     case RESET -> {
                         socket.setSoLinger(true, 0);
                         return;
+                    }
+                    case RESET_ON_REUSE -> {
+                        if (reused) {
+                            socket.setSoLinger(true, 0);
+                            return;
+                        }
+                        out.write(HELLO);
                     }
                     case GARBAGE -> out.write("SPDY/9 who knows\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                     case CLOSE_MID_BODY -> {
