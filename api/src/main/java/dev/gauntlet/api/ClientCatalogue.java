@@ -47,7 +47,7 @@ public final class ClientCatalogue {
             File file = Json.yaml().readValue(in, File.class);
             List<Library> libraries = new ArrayList<>();
             file.libraries().forEach((id, l) -> libraries.add(new Library(id, l.title(), l.module(), l.version(),
-                    l.blocking(), l.async(), l.description(), l.note())));
+                    l.blocking(), l.blockingCall(), l.async(), l.asyncCall(), l.description(), l.note())));
             return new ClientCatalogue(libraries);
         } catch (IOException e) {
             throw new UncheckedIOException("clients.yaml cannot be read", e);
@@ -74,13 +74,15 @@ public final class ClientCatalogue {
      * @param title       the library as people call it (e.g. "OkHttp")
      * @param module      its module under the checkout, holding its classpath (e.g. {@code loadgen-engines/okhttp})
      * @param version     the library's version
-     * @param blocking    its {@code BlockingClient} class; null when it has no blocking API
-     * @param async       its {@code AsyncClient} class; null when it has no async API
+     * @param blocking     its {@code BlockingClient} class; null when it has no blocking API
+     * @param blockingCall the library call the blocking class makes, e.g. {@code Call.execute()}
+     * @param async        its {@code AsyncClient} class; null when it has no async API
+     * @param asyncCall    the library call the async class makes, e.g. {@code Call.enqueue(callback)}
      * @param description one line: the API used and how it is configured
      * @param note        why a mode is missing, or what the library cannot be made to leave out; null when nothing
      */
-    public record Library(String id, String title, String module, String version, String blocking, String async,
-                          String description, String note) {
+    public record Library(String id, String title, String module, String version, String blocking, String blockingCall,
+                          String async, String asyncCall, String description, String note) {
     }
 
     /**
@@ -90,12 +92,20 @@ public final class ClientCatalogue {
      * @param engineClass the class the driver instantiates: the library's blocking or async engine
      */
     public record ClientEntry(String name, Library library, ClientMode mode, String engineClass) {
+        /** One line: the library call and how the mode makes it, e.g. "Call.execute() on a virtual thread per request". */
+        public String describe() {
+            return switch (mode) {
+                case PLATFORM -> library.blockingCall() + " on a platform thread per request";
+                case VIRTUAL -> library.blockingCall() + " on a virtual thread per request";
+                case ASYNC -> library.asyncCall() + ", no thread per request";
+            };
+        }
     }
 
     private record File(Map<String, LibraryFields> libraries) {
     }
 
-    private record LibraryFields(String title, String module, String version, String blocking, String async,
-                                 String description, String note) {
+    private record LibraryFields(String title, String module, String version, String blocking, String blockingCall,
+                                 String async, String asyncCall, String description, String note) {
     }
 }

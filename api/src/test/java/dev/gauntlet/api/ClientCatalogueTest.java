@@ -20,6 +20,7 @@ class ClientCatalogueTest {
             // The api module's tests run in api/: the engine modules are its siblings.
             assertThat(Path.of("..", c.library().module(), "pom.xml")).as(c.name()).exists();
             assertThat(c.engineClass()).as(c.name()).startsWith("dev.gauntlet.engines." + c.library().id() + ".");
+            assertThat(c.describe()).as(c.name()).doesNotContain("null");
         });
     }
 

@@ -25,9 +25,9 @@ final class ClientsCommand implements Runnable {
         List<ClientEntry> clients = ClientModules.all();
         PrintWriter out = spec.commandLine().getOut();
         String format = "%-18s %-26s %-8s %-9s %s%n";
-        out.printf(format, "name", "library", "version", "mode", "description");
+        out.printf(format, "name", "library", "version", "mode", "how it sends");
         for (ClientEntry c : clients) {
-            out.printf(format, c.name(), c.library().title(), c.library().version(), c.mode().id(), c.library().description());
+            out.printf(format, c.name(), c.library().title(), c.library().version(), c.mode().id(), c.describe());
         }
         long libraries = clients.stream().map(c -> c.library().id()).distinct().count();
         out.printf("%n%d clients of %d libraries.%n", clients.size(), libraries);
