@@ -98,7 +98,6 @@ public abstract class ClientEngineContract {
             RequestHead sent = RequestHead.parse(heads.getFirst());
             RequestHead expected = RequestHead.parse(lean);
             String extras = sent.extraHeaders(expected);
-            System.out.printf("%s sends beyond the lean engine's request: %s%n", client.name(), extras.isEmpty() ? "nothing" : extras);
             String about = client.name() + " sent\n" + heads.getFirst() + "the lean engine sends\n" + lean
                     + "headers beyond the lean engine's: " + extras;
 
@@ -115,6 +114,8 @@ public abstract class ClientEngineContract {
             assertThat(sent.values("Content-Length")).as(about).allMatch("0"::equals);
             assertThat(heads).as("%s: every request the same", client.name()).containsOnly(heads.getFirst());
 
+            System.out.printf("%s sends beyond the lean engine's request: %s; %d connections for %d requests%n", client.name(),
+                    extras.isEmpty() ? "nothing" : extras, server.connections() - 1, server.requests());
             assertThat(summary.errorCount()).as("%s: %s", client.name(), summary.errors()).isZero();
             assertThat(summary.sent()).as(client.name()).isGreaterThanOrEqualTo(REQUESTS);
             assertThat(server.requests()).as("%s: requests the server received, against the summary's sent (a retry adds one)",
