@@ -22,7 +22,7 @@ final class JdkConfig {
      * How long an idle connection stays in the pool, in seconds, instead of the JDK's 30: longer
      * than any run, so a connection idle through a warm-up or a long response is still reused.
      */
-    static final long KEEP_ALIVE_SEC = 3_600;
+    private static final long KEEP_ALIVE_SEC = 3_600;
 
     static {
         // The JDK reads these once, into static finals, when its client classes load: they must be
