@@ -9,10 +9,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
 /**
- * The JDK's {@link HttpClient#sendAsync}, configured by {@link JdkConfig}. The JDK completes the
- * future it returns on {@code CompletableFuture}'s default executor, whatever the client's
- * executor: the common pool, or a new thread per completion when the common pool's parallelism
- * is 1 (two CPUs or fewer). Failures arrive wrapped in a {@code CompletionException}, which
+ * The JDK's {@link HttpClient#sendAsync}, configured by {@link JdkConfig}. Whatever the client's
+ * executor, the JDK completes the future it returns on {@code CompletableFuture}'s default
+ * executor, the common pool (at least one worker even on one CPU): so the callback runs on a
+ * common-pool worker, one hand-off from the selector thread per response, and no thread is
+ * started per request. Failures arrive wrapped in a {@code CompletionException}, which
  * {@code ClientFailure.classify} looks through.
  */
 public final class JdkAsyncClient implements AsyncClient {

@@ -22,7 +22,7 @@ final class JdkConfig {
      * How long an idle connection stays in the pool, in seconds, instead of the JDK's 30: longer
      * than any run, so a connection idle through a warm-up or a long response is still reused.
      */
-    static final long KEEP_ALIVE_SEC = 3_600;
+    private static final long KEEP_ALIVE_SEC = 3_600;
 
     static {
         // The JDK reads these once, into static finals, when its client classes load: they must be
@@ -49,9 +49,10 @@ final class JdkConfig {
      *
      * <p>A direct executor replaces the default, a cached thread pool: the JDK then completes the
      * exchange on its selector thread (the blocking call's caller just wakes up), where by default
-     * every response is handed from the selector thread to a pool thread, a second thread per
-     * request in flight at peaks in every mode. Nothing the engines run on it blocks: the body is
-     * collected as bytes, and the async callback only posts to the driver.
+     * each response is handed from the selector thread to a pool thread, and the pool grows a
+     * thread whenever more responses complete at once than it has idle threads: hidden threads
+     * beside the mode's own. Nothing run on the selector thread this way blocks: the body is
+     * collected as bytes.
      */
     static HttpClient client(ClientSettings settings) {
         return HttpClient.newBuilder()
