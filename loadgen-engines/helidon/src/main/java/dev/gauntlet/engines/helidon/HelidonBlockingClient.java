@@ -1,0 +1,62 @@
+package dev.gauntlet.engines.helidon;
+
+import dev.gauntlet.loadgen.engine.BlockingClient;
+import dev.gauntlet.loadgen.engine.ClientResponse;
+import dev.gauntlet.loadgen.engine.ClientSettings;
+import io.helidon.http.HeaderNames;
+import io.helidon.webclient.api.HttpClientResponse;
+import io.helidon.webclient.api.Proxy;
+import io.helidon.webclient.http1.Http1Client;
+
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * The Helidon 4 WebClient's HTTP/1.1 client, {@link Http1Client}: {@code get().uri(url).request()}
+ * on the calling thread, the whole body read as bytes. Helidon's client is blocking only (it is
+ * built for virtual threads), so there is no async engine.
+ *
+ * <p>What it changes from {@link Http1Client#builder()}'s defaults, and why:
+ * <ul>
+ * <li>no redirects (followed by default, up to 10);</li>
+ * <li>its own connection cache (the default is one shared by every client in the JVM, which
+ *     {@link #close()} could not empty), keeping up to {@code maxConcurrency} idle connections
+ *     (instead of 256, past which a returned connection is closed); it never caps the connections
+ *     open and never evicts an idle one;</li>
+ * <li>no proxy (the default follows the system proxy settings);</li>
+ * <li>the settings' connect timeout, and the response timeout as the socket read timeout (Helidon
+ *     has no deadline for a whole response);</li>
+ * <li>{@code User-Agent: gauntlet} (Helidon sends none of its own).</li>
+ * </ul>
+ * Keep-alive is on by default; Helidon neither retries nor compresses nor keeps cookies by default.
+ */
+public final class HelidonBlockingClient implements BlockingClient {
+    private final URI url;
+    private final Http1Client client;
+
+    public HelidonBlockingClient(ClientSettings settings) {
+        this.url = settings.url();
+        this.client = Http1Client.builder()
+                .followRedirects(false)
+                .shareConnectionCache(false)
+                .connectionCacheSize(settings.maxConcurrency())
+                .proxy(Proxy.noProxy())
+                .connectTimeout(Duration.ofMillis(settings.connectTimeoutMs()))
+                .readTimeout(Duration.ofMillis(settings.responseTimeoutMs()))
+                .addHeader(HeaderNames.USER_AGENT, ClientSettings.USER_AGENT)
+                .build();
+    }
+
+    @Override
+    public ClientResponse get() {
+        try (HttpClientResponse response = client.get().uri(url).request()) {
+            return new ClientResponse(response.status().code(), response.entity().as(byte[].class));
+        }
+    }
+
+    /** Closes the client's connection cache, so every connection, idle or not, at once. */
+    @Override
+    public void close() {
+        client.closeResource();
+    }
+}
