@@ -13,6 +13,8 @@ import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBu
 import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http2.HttpVersionPolicy;
 import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.reactor.IOReactorConfig;
+import org.apache.hc.core5.util.TimeValue;
 
 import java.net.URI;
 import java.util.concurrent.CancellationException;
@@ -26,10 +28,17 @@ import java.util.concurrent.CancellationException;
  * ({@link HttpVersionPolicy#FORCE_HTTP_1}); the pool holds {@code maxConcurrency} connections per
  * route and in total (instead of 5 and 25, past which a request waits for a lease for up to 3
  * minutes); no retries, no redirects, no cookies, no compression, no authentication caching or
- * connection state; {@code User-Agent: gauntlet}. The timeouts and keep-alive are
+ * connection state; {@code User-Agent: gauntlet} and no {@code Connection} header; timeouts
+ * checked every 100 ms instead of every second. The timeouts and keep-alive are
  * {@link ApacheConfig}'s.
  */
 public final class ApacheAsyncClient implements AsyncClient {
+    /**
+     * How often the I/O reactor checks its connections' timeouts: a timeout fires up to this late
+     * (the default, 1 s, made a 700 ms connect timeout fire after 1 s).
+     */
+    private static final TimeValue TIMEOUT_CHECK_INTERVAL = TimeValue.ofMilliseconds(100);
+
     private final URI url;
     private final CloseableHttpAsyncClient client;
 
@@ -43,7 +52,9 @@ public final class ApacheAsyncClient implements AsyncClient {
                         .setDefaultTlsConfig(TlsConfig.custom().setVersionPolicy(HttpVersionPolicy.FORCE_HTTP_1).build())
                         .build())
                 .setDefaultRequestConfig(ApacheConfig.requestConfig(settings))
+                .setIOReactorConfig(IOReactorConfig.custom().setSelectInterval(TIMEOUT_CHECK_INTERVAL).build())
                 .setUserAgent(ClientSettings.USER_AGENT)
+                .addRequestInterceptorLast(ApacheConfig.NO_CONNECTION_HEADER)
                 .disableAutomaticRetries()
                 .disableRedirectHandling()
                 .disableCookieManagement()
@@ -65,7 +76,7 @@ public final class ApacheAsyncClient implements AsyncClient {
 
             @Override
             public void failed(Exception failure) {
-                callback.failed(failure);
+                callback.failed(ApacheConfig.classified(failure));
             }
 
             @Override

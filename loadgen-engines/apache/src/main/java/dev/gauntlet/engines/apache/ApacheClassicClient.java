@@ -23,8 +23,8 @@ import java.net.URI;
  * {@code maxConcurrency} connections per route and in total (instead of 5 and 25, past which a
  * request waits for a lease for up to 3 minutes); no retries (the default retries idempotent
  * requests after an I/O error), no redirects, no cookies, no compression, no authentication
- * caching or connection state, no {@code Upgrade} header; {@code User-Agent: gauntlet}. The
- * timeouts and keep-alive are {@link ApacheConfig}'s.
+ * caching or connection state, no {@code Upgrade} header; {@code User-Agent: gauntlet} and no
+ * {@code Connection} header. The timeouts and keep-alive are {@link ApacheConfig}'s.
  */
 public final class ApacheClassicClient implements BlockingClient {
     private final URI url;
@@ -40,6 +40,7 @@ public final class ApacheClassicClient implements BlockingClient {
                         .build())
                 .setDefaultRequestConfig(ApacheConfig.requestConfig(settings))
                 .setUserAgent(ClientSettings.USER_AGENT)
+                .addRequestInterceptorLast(ApacheConfig.NO_CONNECTION_HEADER)
                 .disableAutomaticRetries()
                 .disableRedirectHandling()
                 .disableCookieManagement()
@@ -50,8 +51,12 @@ public final class ApacheClassicClient implements BlockingClient {
     }
 
     @Override
-    public ClientResponse get() throws IOException {
-        return client.execute(new HttpGet(url), ApacheClassicClient::whole);
+    public ClientResponse get() throws Exception {
+        try {
+            return client.execute(new HttpGet(url), ApacheClassicClient::whole);
+        } catch (IOException e) {
+            throw ApacheConfig.classified(e);
+        }
     }
 
     private static ClientResponse whole(ClassicHttpResponse response) throws IOException {

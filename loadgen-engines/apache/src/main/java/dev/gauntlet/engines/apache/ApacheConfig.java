@@ -1,14 +1,20 @@
 package dev.gauntlet.engines.apache;
 
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.loadgen.engine.ClientFailure;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.http.HttpRequestInterceptor;
+import org.apache.hc.core5.http.ProtocolException;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
 /**
  * The settings the classic and the async client share: HttpClient 5 takes the same
- * {@link RequestConfig} and {@link ConnectionConfig} in both, so both engines are configured alike.
+ * {@link RequestConfig}, {@link ConnectionConfig} and request interceptors in both, so both
+ * engines are configured alike.
  */
 final class ApacheConfig {
     /**
@@ -18,7 +24,29 @@ final class ApacheConfig {
      */
     static final TimeValue IDLE_KEPT = TimeValue.ofDays(1);
 
+    /**
+     * Removes the {@code Connection: keep-alive} header HttpClient adds to every request (an
+     * HTTP/1.1 connection is persistent without it), so the request on the wire is the lean
+     * engine's. Added last, it runs after the client's own interceptors.
+     */
+    static final HttpRequestInterceptor NO_CONNECTION_HEADER =
+            (request, entity, context) -> request.removeHeaders(HttpHeaders.CONNECTION);
+
     private ApacheConfig() {
+    }
+
+    /**
+     * A failure as the driver should class it: a response HttpClient cannot parse is a
+     * {@link ProtocolException} (wrapped in an {@code IOException} by the classic client), which
+     * {@link ClientFailure#classify} would take for a reset or the client's own failure.
+     */
+    static Exception classified(Exception failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof ProtocolException) {
+                return new ClientFailure(ErrorClass.PROTOCOL, t.getMessage(), failure);
+            }
+        }
+        return failure;
     }
 
     /**
