@@ -1,8 +1,11 @@
 package dev.gauntlet.engines.helidon;
 
+import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.loadgen.engine.BlockingClient;
+import dev.gauntlet.loadgen.engine.ClientFailure;
 import dev.gauntlet.loadgen.engine.ClientResponse;
 import dev.gauntlet.loadgen.engine.ClientSettings;
+import io.helidon.common.buffers.DataReader;
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.Proxy;
@@ -29,6 +32,15 @@ import java.time.Duration;
  * <li>{@code User-Agent: gauntlet} (Helidon sends none of its own).</li>
  * </ul>
  * Keep-alive is on by default; Helidon neither retries nor compresses nor keeps cookies by default.
+ * It always sends {@code Connection: keep-alive} (added as the connection is taken, after any
+ * service could remove it) and {@code Content-Length: 0} (it writes every request without an
+ * entity as one with an empty entity).
+ *
+ * <p>Failures: Helidon throws I/O errors wrapped in {@code UncheckedIOException}, which
+ * {@link ClientFailure#classify} looks through; a connection that ends before the whole response
+ * as a {@link DataReader.InsufficientDataAvailableException}, classed {@code RESET} here; a status
+ * line or header it cannot parse as an {@code IllegalStateException} or
+ * {@code IllegalArgumentException}, classed {@code PROTOCOL} here.
  */
 public final class HelidonBlockingClient implements BlockingClient {
     private final URI url;
@@ -48,9 +60,14 @@ public final class HelidonBlockingClient implements BlockingClient {
     }
 
     @Override
-    public ClientResponse get() {
+    public ClientResponse get() throws ClientFailure {
         try (HttpClientResponse response = client.get().uri(url).request()) {
-            return new ClientResponse(response.status().code(), response.entity().as(byte[].class));
+            byte[] body = response.entity().hasEntity() ? response.entity().as(byte[].class) : new byte[0];
+            return new ClientResponse(response.status().code(), body);
+        } catch (DataReader.InsufficientDataAvailableException e) {
+            throw new ClientFailure(ErrorClass.RESET, "connection closed before the whole response", e);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            throw new ClientFailure(ErrorClass.PROTOCOL, e.getMessage(), e);
         }
     }
 
