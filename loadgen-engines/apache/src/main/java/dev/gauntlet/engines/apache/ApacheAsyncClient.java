@@ -17,7 +17,9 @@ import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.TimeValue;
 
 import java.net.URI;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Apache HttpClient 5's async client, {@link CloseableHttpAsyncClient#execute} of a
@@ -41,6 +43,8 @@ public final class ApacheAsyncClient implements AsyncClient {
 
     private final URI url;
     private final CloseableHttpAsyncClient client;
+    /** The requests sent and not yet answered, for {@link #close()}. */
+    private final Set<Exchange> inFlight = ConcurrentHashMap.newKeySet();
 
     public ApacheAsyncClient(ClientSettings settings) {
         this.url = settings.url();
@@ -67,28 +71,49 @@ public final class ApacheAsyncClient implements AsyncClient {
 
     @Override
     public void get(Callback callback) {
-        client.execute(SimpleRequestBuilder.get(url).build(), new FutureCallback<SimpleHttpResponse>() {
-            @Override
-            public void completed(SimpleHttpResponse response) {
-                byte[] body = response.getBodyBytes();
-                callback.completed(new ClientResponse(response.getCode(), body == null ? new byte[0] : body));
-            }
-
-            @Override
-            public void failed(Exception failure) {
-                callback.failed(ApacheConfig.classified(failure));
-            }
-
-            @Override
-            public void cancelled() {
-                callback.failed(new CancellationException("request cancelled"));
-            }
-        });
+        Exchange exchange = new Exchange(callback);
+        inFlight.add(exchange);
+        client.execute(SimpleRequestBuilder.get(url).build(), exchange);
     }
 
-    /** Stops the I/O reactor and closes every connection at once, without waiting for requests in flight. */
+    /**
+     * Stops the I/O reactor and closes every connection at once, without waiting for requests in
+     * flight, then fails the requests whose callback HttpClient has not called: its immediate
+     * close notifies some of them and not others (up to 7 of 20 held requests were never told,
+     * in three trials of five).
+     */
     @Override
     public void close() {
         client.close(CloseMode.IMMEDIATE);
+        inFlight.forEach(exchange -> exchange.failed(new CancellationException("client closed")));
+    }
+
+    /** One request's callback: tells the driver once, however many times HttpClient calls it. */
+    private final class Exchange implements FutureCallback<SimpleHttpResponse> {
+        private final Callback callback;
+
+        Exchange(Callback callback) {
+            this.callback = callback;
+        }
+
+        @Override
+        public void completed(SimpleHttpResponse response) {
+            if (inFlight.remove(this)) {
+                byte[] body = response.getBodyBytes();
+                callback.completed(new ClientResponse(response.getCode(), body == null ? new byte[0] : body));
+            }
+        }
+
+        @Override
+        public void failed(Exception failure) {
+            if (inFlight.remove(this)) {
+                callback.failed(ApacheConfig.classified(failure));
+            }
+        }
+
+        @Override
+        public void cancelled() {
+            failed(new CancellationException("request cancelled"));
+        }
     }
 }
