@@ -20,9 +20,9 @@ final class ApacheConfig {
     /**
      * How long an idle connection stays reusable: longer than any run, so a connection that sat
      * idle through the warm-up is still there (the default keep-alive is 3 minutes when the
-     * server sends no {@code Keep-Alive} header).
+     * server sends no {@code Keep-Alive} header; a server's {@code Keep-Alive: timeout} still rules).
      */
-    static final TimeValue IDLE_KEPT = TimeValue.ofDays(1);
+    private static final TimeValue IDLE_KEPT = TimeValue.ofDays(1);
 
     /**
      * Removes the {@code Connection: keep-alive} header HttpClient adds to every request (an
@@ -53,7 +53,7 @@ final class ApacheConfig {
      * Per request: the response timeout is the settings' one (HttpClient applies it as a socket
      * timeout while it waits for the response, not as a deadline for the whole response); the
      * connection lease may wait as long (the pool holds {@code maxConcurrency} connections, so it
-     * never has to); no redirects; no {@code Accept-Encoding} (compression is on by default); no
+     * never has to); no redirects; no authentication; no {@code Accept-Encoding} (compression is on by default); no
      * {@code Upgrade: TLS/1.2} on plain HTTP (sent by default since 5.4).
      */
     static RequestConfig requestConfig(ClientSettings settings) {
@@ -72,8 +72,9 @@ final class ApacheConfig {
     /**
      * Per connection: the settings' connect timeout (the default is 3 minutes) and the response
      * timeout as the socket timeout. The defaults that stay: no time to live and no idle eviction,
-     * so a connection closes only when the server closes it or the client is closed; a connection
-     * idle for over 2 s is checked for staleness before reuse (the classic client only).
+     * so a connection closes only when the server closes it or the client is closed; the classic
+     * client checks a connection idle for over 2 s for staleness before reusing it (which saves
+     * a request sent on a connection the server has closed).
      */
     static ConnectionConfig connectionConfig(ClientSettings settings) {
         return ConnectionConfig.custom()

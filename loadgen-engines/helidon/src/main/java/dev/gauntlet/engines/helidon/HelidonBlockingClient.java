@@ -71,7 +71,10 @@ public final class HelidonBlockingClient implements BlockingClient {
         }
     }
 
-    /** Closes the client's connection cache, so every connection, idle or not, at once. */
+    /**
+     * Closes the client's connection cache and with it the idle connections. Helidon cannot abort
+     * a request in flight: one ends by its response or its read timeout, at the latest.
+     */
     @Override
     public void close() {
         client.closeResource();
