@@ -1,0 +1,103 @@
+package dev.gauntlet.engines.okhttp;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.loadgen.engine.ClientFailure;
+import dev.gauntlet.loadgen.engine.ClientResponse;
+import dev.gauntlet.loadgen.engine.ClientSettings;
+import okhttp3.Call;
+import okhttp3.ConnectionPool;
+import okhttp3.Dispatcher;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@link OkHttpClient} and the {@link Request} both OkHttp engines use, and how they read a
+ * response and a failure.
+ *
+ * <p>What it changes from {@code new OkHttpClient()}'s defaults, and why:
+ * <ul>
+ * <li>the {@link Dispatcher} runs {@code maxConcurrency} enqueued calls at once, in total and per
+ *     host (instead of 64 and 5, past which it queues calls silently);</li>
+ * <li>the {@link ConnectionPool} keeps {@code maxConcurrency} idle connections for a day (instead
+ *     of 5 for 5 minutes), so a connection idle through the warm-up is still there;</li>
+ * <li>HTTP/1.1 only; no retry on a connection failure; no redirects;</li>
+ * <li>the call timeout (none by default) is the response timeout, a deadline for the whole call;
+ *     the read and write timeouts (10 s each by default) are off, so that deadline alone decides;
+ *     the connect timeout (10 s by default) is the settings';</li>
+ * <li>a network interceptor removes the {@code Accept-Encoding: gzip} (transparent compression)
+ *     and {@code Connection: Keep-Alive} headers OkHttp adds, so the request on the wire is the
+ *     lean engine's: {@code Host} and {@code User-Agent} are set on the request itself.</li>
+ * </ul>
+ * Cookies are off by default ({@code CookieJar.NO_COOKIES}), and there is no cache.
+ */
+final class OkHttpConfig {
+    private static final Duration IDLE_KEPT = Duration.ofDays(1);
+
+    private OkHttpConfig() {
+    }
+
+    static OkHttpClient client(ClientSettings settings) {
+        Dispatcher dispatcher = new Dispatcher();
+        dispatcher.setMaxRequests(settings.maxConcurrency());
+        dispatcher.setMaxRequestsPerHost(settings.maxConcurrency());
+        return new OkHttpClient.Builder()
+                .dispatcher(dispatcher)
+                .connectionPool(new ConnectionPool(settings.maxConcurrency(), IDLE_KEPT.toMillis(), TimeUnit.MILLISECONDS))
+                .protocols(List.of(Protocol.HTTP_1_1))
+                .retryOnConnectionFailure(false)
+                .followRedirects(false)
+                .followSslRedirects(false)
+                .connectTimeout(Duration.ofMillis(settings.connectTimeoutMs()))
+                .callTimeout(Duration.ofMillis(settings.responseTimeoutMs()))
+                .readTimeout(Duration.ZERO)
+                .writeTimeout(Duration.ZERO)
+                .addNetworkInterceptor(chain -> chain.proceed(chain.request().newBuilder()
+                        .removeHeader("Accept-Encoding")
+                        .removeHeader("Connection")
+                        .build()))
+                .build();
+    }
+
+    static Request request(ClientSettings settings) {
+        return new Request.Builder()
+                .url(HttpUrl.get(settings.url()))
+                .header("Host", settings.hostHeader())
+                .header("User-Agent", ClientSettings.USER_AGENT)
+                .build();
+    }
+
+    static ClientResponse whole(Response response) throws IOException {
+        try (response) {
+            return new ClientResponse(response.code(), response.body().bytes());
+        }
+    }
+
+    /**
+     * A failure as the driver should class it: when the call timeout fires, OkHttp cancels the
+     * call and throws a bare {@code InterruptedIOException("timeout")}, which
+     * {@link ClientFailure#classify} would take for a reset.
+     */
+    static Exception classified(Call call, IOException failure) {
+        if (call.isCanceled() && failure instanceof InterruptedIOException && !(failure instanceof SocketTimeoutException)) {
+            return new ClientFailure(ErrorClass.RESPONSE_TIMEOUT, "no whole response within the call timeout", failure);
+        }
+        return failure;
+    }
+
+    /** Cancels the calls in flight, stops the dispatcher's threads and closes every connection. */
+    static void close(OkHttpClient client) {
+        client.dispatcher().cancelAll();
+        client.dispatcher().executorService().shutdown();
+        client.connectionPool().evictAll();
+    }
+}
