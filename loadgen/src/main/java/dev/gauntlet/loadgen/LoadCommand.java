@@ -43,6 +43,7 @@ import java.util.stream.Collectors;
                 "  gauntlet load http://127.0.0.1:8080/hello --connections 50 --duration 10s",
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=100 --rate 1000 --output run1/",
                 "  gauntlet load http://127.0.0.1:8080/hello --rate 50000 --connections 100   # as wrk2 -R50000 -c100",
+                "  gauntlet load http://127.0.0.1:8080/hello?wait=1000 --rate 1000 --client okhttp-virtual",
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=60000 --max-concurrency 15000 \\",
                 "      --admin http://127.0.0.1:8081 --response-timeout 2m \\",
                 "      --source-addresses 127.0.0.1-127.0.0.4"})
@@ -134,6 +135,11 @@ public final class LoadCommand implements Callable<Integer> {
             description = "schedule-lag p99 allowed before the verdict weighs it against the platform's hiccups (default: ${DEFAULT-VALUE} ms)")
     double maxLagP99Ms;
 
+    @Option(names = "--client", paramLabel = "NAME", description = "send with a client library engine instead of the "
+            + "built-in one, e.g. okhttp-virtual (see 'gauntlet clients'): its blocking call on a platform or virtual "
+            + "thread per request, or its async API")
+    String client;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "seed of the open loop's schedule")
     long seed;
 
@@ -186,6 +192,7 @@ public final class LoadCommand implements Callable<Integer> {
                     .sourceAddresses(sourceAddresses == null ? List.of() : SourceAddresses.expand(sourceAddresses))
                     .processes((int) positive("--processes", processes))
                     .threads((int) positive("--threads", threads))
+                    .client(client)
                     .build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
@@ -237,11 +244,14 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     static void printTable(RunSummary summary, PrintWriter out) {
-        out.printf(Locale.ROOT, "%s -> %s, %.1f s measured%n", summary.spec().model().describe(), summary.spec().url(),
-                summary.measuredSec());
+        out.printf(Locale.ROOT, "%s -> %s, %.1f s measured%s%n", summary.spec().model().describe(), summary.spec().url(),
+                summary.measuredSec(), summary.spec().client() == null ? "" : ", client " + summary.spec().client());
         out.printf(Locale.ROOT, "  requests  %d sent, %d completed, %d errors%s%n", summary.sent(), summary.completed(),
                 summary.errorCount(), errorDetail(summary.errors()));
-        out.printf(Locale.ROOT, "  achieved  %.1f requests/s; %d connections opened, %d open at most%s%n",
+        // A client library does not say which connections it opened: its figure is the requests in flight at once.
+        out.printf(Locale.ROOT, summary.spec().client() == null
+                        ? "  achieved  %.1f requests/s; %d connections opened, %d open at most%s%n"
+                        : "  achieved  %1$.1f requests/s; %3$d in flight at most%4$s%n",
                 summary.achievedRatePerSec(), summary.connectionsOpened(), summary.connectionsPeak(),
                 (summary.processes() > 1 ? ", over " + summary.processes() + " processes" : "")
                         + (summary.spec().threads() > 1 ? ", " + summary.spec().threads() + " engine threads"

@@ -11,21 +11,31 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A small keep-alive HTTP/1.1 server on 127.0.0.1, port 0, one virtual thread per connection:
- * answers {@code hello} the Gauntlet way, or misbehaves as told, or stalls on command.
+ * answers {@code hello} the Gauntlet way, or misbehaves as told, or stalls on command. It keeps
+ * the heads of the first {@value #KEPT_HEADS} requests it read, for tests of what a client sends.
+ * Public, in loadgen's test-jar, for the client engines' {@link ClientEngineContract}.
  */
-final class TestServer implements AutoCloseable {
+public final class TestServer implements AutoCloseable {
+    /** Request heads kept at most: enough to see that every request is the same, bounded under load. */
+    static final int KEPT_HEADS = 100;
     static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
             .getBytes(StandardCharsets.US_ASCII);
 
-    enum Behaviour { HELLO, REFUSE, NEVER_ACCEPT, RESET, GARBAGE, CLOSE_MID_BODY, WRONG_STATUS, WRONG_BODY, NEVER_ANSWER }
+    /** {@code RESET_ON_REUSE}: each connection's first request is answered, its second is read and reset. */
+    public enum Behaviour {
+        HELLO, REFUSE, NEVER_ACCEPT, RESET, RESET_ON_REUSE, GARBAGE, CLOSE_MID_BODY, WRONG_STATUS, WRONG_BODY, NEVER_ANSWER
+    }
 
     private final ServerSocket server;
     private final Behaviour behaviour;
@@ -36,6 +46,7 @@ final class TestServer implements AutoCloseable {
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong inFlight = new AtomicLong();
     private final AtomicLong maxInFlight = new AtomicLong();
+    private final Queue<String> heads = new ConcurrentLinkedQueue<>();
     private volatile CountDownLatch stall = new CountDownLatch(0);
     private volatile long signalAtRequest = -1;
     private volatile CountDownLatch requestSignal = new CountDownLatch(1);
@@ -47,7 +58,7 @@ final class TestServer implements AutoCloseable {
     private volatile long answerAfterMs;
     private HttpServer admin;
 
-    TestServer(Behaviour behaviour) throws IOException {
+    public TestServer(Behaviour behaviour) throws IOException {
         this.behaviour = behaviour;
         // NEVER_ACCEPT: a backlog of one that nobody drains, so later connection attempts go unanswered.
         this.server = new ServerSocket(0, behaviour == Behaviour.NEVER_ACCEPT ? 1 : 1_000, InetAddress.getLoopbackAddress());
@@ -56,16 +67,22 @@ final class TestServer implements AutoCloseable {
         }
     }
 
-    static TestServer hello() throws IOException {
+    public static TestServer hello() throws IOException {
         return new TestServer(Behaviour.HELLO);
     }
 
-    URI uri(String pathAndQuery) {
+    public URI uri(String pathAndQuery) {
         return URI.create("http://127.0.0.1:" + server.getLocalPort() + pathAndQuery);
     }
 
-    long requests() {
+    /** Requests read, each counted once whatever the server did with it. */
+    public long requests() {
         return requests.get();
+    }
+
+    /** The first {@value #KEPT_HEADS} request heads as they arrived (ISO-8859-1), each ending with its blank line. */
+    public List<String> heads() {
+        return List.copyOf(heads);
     }
 
     /** A latch that opens when the server receives its {@code count}-th request; call it before the load starts. */
@@ -75,7 +92,8 @@ final class TestServer implements AutoCloseable {
         return requestSignal;
     }
 
-    int connections() {
+    /** Connections accepted, the generator's reachability check included. */
+    public int connections() {
         return connections.get();
     }
 
@@ -150,8 +168,12 @@ final class TestServer implements AutoCloseable {
                 server.close();
                 return;
             }
-            while (readRequest(in)) {
+            boolean reused = false;
+            for (String head; (head = readRequest(in)) != null; reused = true) {
                 long number = requests.incrementAndGet();
+                if (number <= KEPT_HEADS) {
+                    heads.add(head);
+                }
                 if (number == signalAtRequest) {
                     requestSignal.countDown();
                 }
@@ -172,6 +194,13 @@ final class TestServer implements AutoCloseable {
                     case RESET -> {
                         socket.setSoLinger(true, 0);
                         return;
+                    }
+                    case RESET_ON_REUSE -> {
+                        if (reused) {
+                            socket.setSoLinger(true, 0);
+                            return;
+                        }
+                        out.write(HELLO);
                     }
                     case GARBAGE -> out.write("SPDY/9 who knows\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                     case CLOSE_MID_BODY -> {
@@ -201,17 +230,19 @@ final class TestServer implements AutoCloseable {
         }
     }
 
-    /** Reads one request head (the generator sends no body); false at end of stream. */
-    private static boolean readRequest(InputStream in) throws IOException {
+    /** Reads one request head (the generator sends no body); null at end of stream. */
+    private static String readRequest(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder(128);
         int matched = 0;
         while (matched < 4) {
             int b = in.read();
             if (b < 0) {
-                return false;
+                return null;
             }
+            head.append((char) b);
             matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3)) ? matched + 1 : (b == '\r' ? 1 : 0);
         }
-        return true;
+        return head.toString();
     }
 
     @Override

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs one load as a separate generator JVM: writes {@code spec.json} into the run directory,
  * starts {@code GeneratorMain} in the generator's placement with a JFR recording written to
- * {@code generator.jfr} at its exit, waits for it within the spec's hard cap, and reads back the
+ * {@code generator.jfr} at its exit (with the client library's module on its classpath when the spec names a client), waits for it within the spec's hard cap, and reads back the
  * {@code summary.json} it wrote.
  */
 final class GeneratorLauncher {
@@ -43,7 +43,7 @@ final class GeneratorLauncher {
             Json.json().writeValue(specFile.toFile(), spec);
             List<String> options = new ArrayList<>(jvmOptions);
             options.addAll(JfrRecording.toFileAtExit(runDir.resolve(JfrRecording.GENERATOR_FILE)));
-            JavaCommand command = new JavaCommand(options, home.classpathOf(MODULE), MAIN_CLASS,
+            JavaCommand command = new JavaCommand(options, ClientModules.generatorClasspath(home, spec.client()), MAIN_CLASS,
                     List.of("--spec", specFile.toString(), "--output", runDir.toString()));
             process = placement.start(new ProcessBuilder(command.toArgv()).redirectErrorStream(true)
                     .redirectOutput(log.toFile())).process();

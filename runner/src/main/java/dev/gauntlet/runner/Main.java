@@ -3,6 +3,7 @@ package dev.gauntlet.runner;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.util.Optional;
 
 /**
  * The {@code gauntlet} command line. Exit codes: 0 done, 1 an internal error (a bug: with its
@@ -17,6 +18,15 @@ public final class Main {
     }
 
     static int execute(String... args) {
+        Optional<String> client = ClientLoad.clientOf(args);
+        if (client.isPresent()) {
+            try {
+                return ClientLoad.run(args, client.get());
+            } catch (UserError e) {
+                System.err.println("gauntlet: " + e.getMessage());
+                return 2;
+            }
+        }
         CommandLine cli = new CommandLine(new GauntletCommand());
         cli.setParameterExceptionHandler(Main::badArguments);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

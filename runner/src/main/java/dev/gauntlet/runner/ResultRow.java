@@ -1,7 +1,11 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.JvmMetrics;
 import dev.gauntlet.api.RunSummary;
+
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * One line of {@code results.json} and of the printed table: one target × scenario × repetition.
@@ -18,6 +22,8 @@ import dev.gauntlet.api.RunSummary;
  * @param targetJvm          what the target's JVM cost over the measured phase (GC, heap, threads, CPU, memory)
  *                           from its JFR recording, pause timeline left out; null when unknown
  * @param generatorJvm       the same for the generator's JVM
+ * @param client             the client library engine that sent the requests ({@code clients.yaml}); null: the built-in one
+ * @param errorsByClass      the errors by {@link ErrorClass}, those that occurred only; empty for a run without errors
  */
 record ResultRow(
         String target,
@@ -39,8 +45,14 @@ record ResultRow(
         String verdict,
         String note,
         JvmMetrics targetJvm,
-        JvmMetrics generatorJvm) {
+        JvmMetrics generatorJvm,
+        String client,
+        Map<ErrorClass, Long> errorsByClass) {
     static final String NO_VERDICT = "-";
+
+    ResultRow {
+        errorsByClass = errorsByClass == null ? Map.of() : Map.copyOf(errorsByClass);
+    }
 
 
     /** A measured run: its verdict and evidence, unless {@code failure} says why its figures do not count. */
@@ -54,14 +66,15 @@ record ResultRow(
                 failure == null ? summary.verdict().label() : NO_VERDICT,
                 failure == null ? String.join("; ", summary.evidence()) : failure,
                 summary.jvm() == null ? null : withoutTimeline(summary.jvm().target()),
-                summary.jvm() == null ? null : withoutTimeline(summary.jvm().generator()));
+                summary.jvm() == null ? null : withoutTimeline(summary.jvm().generator()), scenario.client(),
+                occurred(summary.errors()));
     }
 
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
     static ResultRow failed(String target, Suite.Scenario scenario, int repetition, String note) {
         return new ResultRow(target, scenario.name(), repetition, scenario.load().describe(), scenario.waitMs(),
                 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, NO_VERDICT, note,
-                null, null);
+                null, null, scenario.client(), Map.of());
     }
 
     /** Whether this row has figures that count: a measured run, not one that failed or was skipped. */
@@ -73,11 +86,21 @@ record ResultRow(
     ResultRow remarked(String remark) {
         return new ResultRow(target, scenario, repetition, load, waitMs, requests, errors, achievedRatePerSec, meanMs,
                 p50Ms, p99Ms, p999Ms, maxMs, serverMaxInFlight, generatorHiccupP99Ms, targetHiccupP99Ms, verdict,
-                note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm);
+                note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm, client, errorsByClass);
     }
 
     RunPlan.Key key() {
         return new RunPlan.Key(target, scenario, repetition);
+    }
+
+    private static Map<ErrorClass, Long> occurred(Map<ErrorClass, Long> errors) {
+        Map<ErrorClass, Long> occurred = new EnumMap<>(ErrorClass.class);
+        errors.forEach((errorClass, count) -> {
+            if (count > 0) {
+                occurred.put(errorClass, count);
+            }
+        });
+        return occurred;
     }
 
     private static JvmMetrics withoutTimeline(JvmMetrics metrics) {

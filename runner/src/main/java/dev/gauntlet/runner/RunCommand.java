@@ -52,6 +52,11 @@ final class RunCommand implements Callable<Integer> {
             description = "run these targets instead of the suite's (names from ./gauntlet targets), or all of them")
     List<String> targets;
 
+    @Option(names = "--clients", split = ",", paramLabel = "NAME[,NAME...]",
+            description = "run every scenario once per client library engine (names from ./gauntlet clients) instead "
+                    + "of the suite's clients or the built-in engine")
+    List<String> clients;
+
     @Option(names = "--repetitions", paramLabel = "N", description = "run each scenario N times instead of the suite's count")
     Integer repetitions;
 
@@ -99,6 +104,11 @@ final class RunCommand implements Callable<Integer> {
             suite = suite.withTargets(targets);
         }
         suite = suite.withCatalogue(catalogue);
+        if (clients != null) {
+            suite = suite.withClients(clients);
+        }
+        ClientModules.check(suite);
+        suite = suite.withClientScenarios();
         if (repetitions != null) {
             if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
                 throw new UserError("--repetitions must be 1 to " + MAX_REPETITIONS + ", got " + repetitions);
@@ -114,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The results directory to resume; the suite is the one it ran, so options that would change it are refused. */
     private ResultsStore reopen() {
-        for (String option : List.of("--suite", "--targets", "--repetitions", "--scale", "--results")) {
+        for (String option : List.of("--suite", "--targets", "--clients", "--repetitions", "--scale", "--results")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw new UserError("--resume continues the suite as it was begun: drop " + option);
             }
@@ -159,6 +169,7 @@ final class RunCommand implements Callable<Integer> {
             case SWEEP -> SweepTable.render(store.rows());
             case LATENCY_DIFF -> LatencyDiffTable.render(store.rows());
             case RANKING -> RankingTable.render(store.rows());
+            case CLIENTS -> ClientTable.render(store.rows());
         });
         out.println();
         out.println("Results: " + store.dir());

@@ -6,6 +6,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.TargetCatalogue;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -18,10 +19,11 @@ import java.util.regex.Pattern;
  * <pre>{@code
  * name: quick
  * targets: [dummy, jetty-handler-sync]              # or [all]: the whole catalogue
+ * clients: [okhttp-virtual, jdk-async]         # optional: each scenario once per client library engine
  * repetitions: 1
  * repeat: scenario                              # or sweep, round; see Repeat
  * scaling: { referenceTargetCpus: 2 }           # optional; see Scaling
- * table: runs                                   # or sweep, latency-diff, ranking; see Table
+ * table: runs                                   # or sweep, latency-diff, ranking, clients; see Table
  * jvm: { target: [-Xmx1g], generator: [-Xmx512m] }
  * resources:                                    # optional; see Resources
  *   target: { cpus: "0", cpuQuota: 0.5, memory: 1536m }
@@ -33,6 +35,7 @@ import java.util.regex.Pattern;
  *     warmupMs: 3000
  *     durationMs: 10000
  *     generator: { processes: 2, threads: 1, sourceAddresses: [127.0.0.1, 127.0.0.2] }   # optional
+ *     # generator: { client: okhttp-virtual }   # a client library engine instead of the built-in one
  *   - name: open-50k-pool100
  *     load: { type: open, ratePerSec: 50000, connectionPolicy: FIXED, connections: 100 }
  *     durationMs: 10000
@@ -46,8 +49,8 @@ import java.util.regex.Pattern;
  * {@code connections} (a pool of that size, opened at the start) or {@code UNBOUNDED} (a connection
  * per waiting request, for a flood of new clients); see {@link LoadModel.ConnectionPolicy}.
  */
-record Suite(String name, String description, List<String> targets, int repetitions, Repeat repeat, Scaling scaling,
-             Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios) {
+record Suite(String name, String description, List<String> targets, List<String> clients, int repetitions, Repeat repeat,
+             Scaling scaling, Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios) {
     /** The one-element target list that stands for the whole catalogue. */
     static final String ALL_TARGETS = "all";
 
@@ -74,11 +77,12 @@ record Suite(String name, String description, List<String> targets, int repetiti
         }
         description = description == null ? "" : description;
         targets = List.copyOf(targets);
+        clients = clients == null ? List.of() : List.copyOf(clients);
         scenarios = List.copyOf(scenarios);
     }
 
     Suite withTargets(List<String> targets) {
-        return new Suite(name, description, targets, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios);
     }
 
     /** The suite with {@code targets: [all]} spelled out as every target of the catalogue, in its order. */
@@ -88,12 +92,36 @@ record Suite(String name, String description, List<String> targets, int repetiti
     }
 
     Suite withRepetitions(int repetitions) {
-        return new Suite(name, description, targets, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios);
     }
 
     /** The same suite run on the machine at hand: its scenarios as {@link SuiteScaling} resolved them, no rule left to apply. */
     Suite withScenarios(List<Scenario> resolved) {
-        return new Suite(name, description, targets, repetitions, repeat, null, table, jvm, resources, resolved);
+        return new Suite(name, description, targets, clients, repetitions, repeat, null, table, jvm, resources, resolved);
+    }
+
+    Suite withClients(List<String> clients) {
+        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+    }
+
+    /**
+     * The suite with its {@code clients} spelled out as scenarios: each scenario once per client, in
+     * the clients' order, named {@code <scenario>.<client>} and run by that client's engine; warm-up
+     * scenarios stay the built-in engine's. A suite without clients is returned as it is.
+     */
+    Suite withClientScenarios() {
+        if (clients.isEmpty()) {
+            return this;
+        }
+        List<Scenario> expanded = new ArrayList<>();
+        for (Scenario scenario : scenarios) {
+            if (scenario.warmUp()) {
+                expanded.add(scenario);
+            } else {
+                clients.forEach(client -> expanded.add(scenario.forClient(client)));
+            }
+        }
+        return new Suite(name, description, targets, List.of(), repetitions, repeat, scaling, table, jvm, resources, expanded);
     }
 
     /** The order of a suite's runs; in every order, a scenario's runs on a target share one JVM unless said otherwise. */
@@ -118,7 +146,12 @@ record Suite(String name, String description, List<String> targets, int repetiti
         /** The median round trip of each target and its difference to the {@code dummy} baseline. */
         @JsonProperty("latency-diff") LATENCY_DIFF,
         /** One row per target × scenario, the highest achieved rate first. */
-        @JsonProperty("ranking") RANKING
+        @JsonProperty("ranking") RANKING,
+        /**
+         * The client study's table: per client and scenario the time max and average, the generator's
+         * heap, platform threads, direct memory and CPU, percentiles, errors by class and the verdict.
+         */
+        @JsonProperty("clients") CLIENTS
     }
 
     /**
@@ -260,13 +293,25 @@ record Suite(String name, String description, List<String> targets, int repetiti
             return new Scenario(name, description, newLoad, waitMs, warmupMs, durationMs, generator, warmUp);
         }
 
+        /** This scenario run by {@code client}'s engine, named {@code <name>.<client>}. */
+        Scenario forClient(String client) {
+            return new Scenario(name + "." + client, description, load, waitMs, warmupMs, durationMs,
+                    generator.withClient(client), warmUp);
+        }
+
+        /** The client library engine that runs it; null for the built-in engine. */
+        String client() {
+            return generator.client();
+        }
+
         /** The load spec of this scenario against one target's URL, with the target's admin URL. */
         LoadSpec toSpec(URI helloUrl, URI adminUrl) {
             LoadSpec.Builder spec = LoadSpec.of(helloUrl, load).toBuilder()
                     .warmupMs(warmupMs).durationMs(durationMs).adminUrl(adminUrl)
                     .processes(generator.processes()).threads(generator.threads())
                     .sourceAddresses(generator.sourceAddresses())
-                    .maxConnections(generator.maxConnections());
+                    .maxConnections(generator.maxConnections())
+                    .client(generator.client());
             if (generator.responseTimeoutMs() > 0) {
                 spec.responseTimeoutMs(generator.responseTimeoutMs());
             }
@@ -281,15 +326,20 @@ record Suite(String name, String description, List<String> targets, int repetiti
      * @param threads         engine threads in each generator process (open and closed loops; more cores)
      * @param sourceAddresses local addresses the connections spread over (each one, e.g. 127.0.0.2), past 64k ports per address
      * @param maxConnections  open loop: connections opened at most
+     * @param client          a client library engine from {@code clients.yaml} sends the requests; null: the built-in one
      */
     record GeneratorSettings(int processes, int threads, List<String> sourceAddresses, int maxConnections,
-                             long responseTimeoutMs) {
-        static final GeneratorSettings DEFAULTS = new GeneratorSettings(1, 1, List.of(), 0, 0);
+                             long responseTimeoutMs, String client) {
+        static final GeneratorSettings DEFAULTS = new GeneratorSettings(1, 1, List.of(), 0, 0, null);
 
         GeneratorSettings {
             processes = processes == 0 ? 1 : processes;
             threads = threads == 0 ? 1 : threads;
             sourceAddresses = sourceAddresses == null ? List.of() : List.copyOf(sourceAddresses);
+        }
+
+        GeneratorSettings withClient(String client) {
+            return new GeneratorSettings(processes, threads, sourceAddresses, maxConnections, responseTimeoutMs, client);
         }
     }
 }

@@ -16,7 +16,7 @@ import java.util.List;
 
 /** Reads a suite by built-in name ({@code quick}) or from a YAML file; a broken file is a one-line {@link UserError}. */
 final class SuiteLoader {
-    static final List<String> BUILT_IN = List.of("quick", "server", "sweep", "latency-diff", "throughput");
+    static final List<String> BUILT_IN = List.of("quick", "server", "sweep", "latency-diff", "throughput", "client");
 
     private SuiteLoader() {
     }

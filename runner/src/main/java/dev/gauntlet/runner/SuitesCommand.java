@@ -34,12 +34,15 @@ final class SuitesCommand implements Runnable {
             try (Isolation isolation = Isolation.plan(suite.resources(), Isolation.Network.LOOPBACK)) {
                 fitted = SuiteScaling.fit(suite, isolation.target().cpuShare(), null, limits);
             }
-            RunPlan plan = RunPlan.of(fitted.suite());
+            RunPlan plan = RunPlan.of(fitted.suite().withClientScenarios());
             out.printf(Locale.ROOT, "%s — about %s here, %d runs (%d targets × %d scenarios × %d, %s)%n", name,
                     plan.estimateInMinutes(), plan.recordedRuns(), suite.targets().size(), recordedScenarios(suite),
                     suite.repetitions(), order(suite.repeat()));
             out.printf("  %s%n", suite.description());
             out.printf("  targets: %s%n", String.join(", ", suite.targets()));
+            if (!suite.clients().isEmpty()) {
+                out.printf("  clients: %s (each scenario once per client)%n", String.join(", ", suite.clients()));
+            }
             for (Suite.Scenario scenario : fitted.suite().scenarios()) {
                 out.printf(Locale.ROOT, "  %-20s %s, wait %d ms, %s s%s%n", scenario.name(), scenario.load().describe(),
                         scenario.waitMs(), SuiteScaling.decimal((scenario.warmupMs() + scenario.durationMs()) / 1000.0),

@@ -105,7 +105,7 @@ class LauncherIT {
 
     @Test
     void everyCommandHasHelpWithAnExample() throws Exception {
-        for (String command : List.of("run", "load", "target", "targets")) {
+        for (String command : List.of("run", "load", "target", "targets", "clients")) {
             Outcome outcome = gauntlet(command, "--help");
             assertThat(outcome.exitCode()).as(command).isZero();
             assertThat(outcome.out()).as(command).contains("Example").containsPattern("(?m)gauntlet " + command + "( |$)");
@@ -200,6 +200,36 @@ class LauncherIT {
             assertThat(dir.resolve("runs/dummy/open/1/hiccup.hlog")).exists();
             assertThat(dir.resolve("runs/dummy/open/1/target-hiccup.hlog")).exists();
         });
+    }
+
+    @Test
+    void clientsListsEveryClientWithItsLibraryAndMode() throws Exception {
+        Outcome outcome = gauntlet("clients");
+
+        assertThat(outcome.exitCode()).isZero();
+        ClientModules.all().forEach(c -> assertThat(outcome.stdout())
+                .anyMatch(line -> line.startsWith(c.name() + " ") && line.contains(c.library().title()) && line.contains(c.mode().id())));
+        assertThat(outcome.out()).contains("has no async mode");
+    }
+
+    @Test
+    void loadWithAClientRunsTheLibraryInTheGeneratorsOwnJvm() throws Exception {
+        Outcome outcome = gauntlet("load", hello, "--client", "jdk-virtual", "--connections", "5", "--warmup", "500ms",
+                "--duration", "1s");
+
+        assertThat(outcome.exitCode()).as(outcome.stderr().toString()).isZero();
+        assertThat(outcome.stdout().getFirst()).contains("closed 5c", "client jdk-virtual");
+        assertThat(outcome.out()).containsPattern("requests  \\d+ sent, [1-9]\\d* completed, 0 errors")
+                .containsPattern("in flight at most");
+    }
+
+    @Test
+    void anUnknownClientIsOneLineAndExitCodeTwo() throws Exception {
+        Outcome outcome = gauntlet("load", hello, "--client", "no-such-client", "--connections", "1");
+
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.stderr()).singleElement().asString()
+                .startsWith("gauntlet: unknown client 'no-such-client'; the clients are jdk-platform, ");
     }
 
     static Outcome gauntlet(String... args) throws IOException, InterruptedException {

@@ -146,7 +146,7 @@ class SuiteLoaderTest {
                     durationMs: 1000
                 """))
                 .isInstanceOf(UserError.class)
-                .hasMessage("my.yaml: unknown field 'colour'; known there: description, jvm, name, repeat, repetitions, resources, scaling, scenarios, table, targets");
+                .hasMessage("my.yaml: unknown field 'colour'; known there: clients, description, jvm, name, repeat, repetitions, resources, scaling, scenarios, table, targets");
     }
 
     @Test
@@ -190,7 +190,7 @@ class SuiteLoaderTest {
     void anUnknownSuiteNameSaysWhichAreBuiltIn() {
         assertThatThrownBy(() -> SuiteLoader.load("no-such-suite"))
                 .isInstanceOf(UserError.class)
-                .hasMessageContaining("[quick, server, sweep, latency-diff, throughput]");
+                .hasMessageContaining("[quick, server, sweep, latency-diff, throughput, client]");
     }
 
     @Test
@@ -273,6 +273,47 @@ class SuiteLoaderTest {
             return e.getMessage();
         }
         throw new AssertionError("no error for " + roleLine);
+    }
+
+    @Test
+    void aSuitesClientsSpellEachScenarioOutOncePerClientAndLeaveTheWarmUpToTheBuiltInEngine() {
+        Suite suite = parse("""
+                name: mine
+                targets: [netty-event-loop]
+                clients: [okhttp-virtual, jdk-async]
+                scenarios:
+                  - name: warm-up
+                    warmUp: true
+                    load: { type: closed, connections: 10 }
+                    durationMs: 1000
+                  - name: slow
+                    load: { type: open, ratePerSec: 100 }
+                    waitMs: 1000
+                    durationMs: 1000
+                  - name: fast
+                    load: { type: closed, connections: 10 }
+                    durationMs: 1000
+                """).withClientScenarios();
+
+        assertThat(suite.clients()).isEmpty();
+        assertThat(suite.scenarios()).extracting(Suite.Scenario::name)
+                .containsExactly("warm-up", "slow.okhttp-virtual", "slow.jdk-async", "fast.okhttp-virtual", "fast.jdk-async");
+        assertThat(suite.scenarios()).extracting(Suite.Scenario::client)
+                .containsExactly(null, "okhttp-virtual", "jdk-async", "okhttp-virtual", "jdk-async");
+        LoadSpec spec = suite.scenarios().get(2).toSpec(URI.create("http://127.0.0.1:8080/hello?wait=1000"), null);
+        assertThat(spec.client()).isEqualTo("jdk-async");
+        assertThat(spec.model()).isInstanceOf(LoadModel.OpenLoop.class);
+    }
+
+    @Test
+    void theClientSuiteRunsTheFourCasesForEveryClientOfTheCatalogue() {
+        Suite client = SuiteLoader.load("client");
+
+        assertThat(client.clients()).containsExactlyInAnyOrderElementsOf(
+                ClientModules.all().stream().map(c -> c.name()).toList());
+        assertThat(client.scenarios()).filteredOn(s -> !s.warmUp()).extracting(Suite.Scenario::name)
+                .containsExactly("held", "slow", "realistic", "overhead");
+        assertThat(client.table()).isEqualTo(Suite.Table.CLIENTS);
     }
 
     private static Suite parse(String yaml) {

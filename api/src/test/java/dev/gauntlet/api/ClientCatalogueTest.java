@@ -1,0 +1,55 @@
+package dev.gauntlet.api;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ClientCatalogueTest {
+
+    @Test
+    void everyLibraryHasAModuleAVersionAndItsModesClasses() {
+        ClientCatalogue catalogue = ClientCatalogue.builtIn();
+
+        assertThat(catalogue.clients().stream().map(c -> c.library().id()).distinct()).hasSizeGreaterThanOrEqualTo(6);
+        catalogue.clients().forEach(c -> {
+            assertThat(c.name()).isEqualTo(c.library().id() + "-" + c.mode().id());
+            assertThat(c.library().version()).as(c.name()).doesNotContain("${").isNotBlank();
+            // The api module's tests run in api/: the engine modules are its siblings.
+            assertThat(Path.of("..", c.library().module(), "pom.xml")).as(c.name()).exists();
+            assertThat(c.engineClass()).as(c.name()).startsWith("dev.gauntlet.engines." + c.library().id() + ".");
+        });
+    }
+
+    @Test
+    void platformAndVirtualCallTheSameBlockingClassAndAsyncItsOwn() {
+        ClientCatalogue catalogue = ClientCatalogue.builtIn();
+
+        ClientCatalogue.ClientEntry platform = catalogue.client("okhttp-platform").orElseThrow();
+        ClientCatalogue.ClientEntry virtual = catalogue.client("okhttp-virtual").orElseThrow();
+        ClientCatalogue.ClientEntry async = catalogue.client("okhttp-async").orElseThrow();
+
+        assertThat(platform.engineClass()).isEqualTo(virtual.engineClass()).isNotEqualTo(async.engineClass());
+        assertThat(platform.mode()).isEqualTo(ClientMode.PLATFORM);
+        assertThat(async.mode().blocking()).isFalse();
+    }
+
+    @Test
+    void aLibraryWithoutAnAsyncApiHasNoAsyncClientAndSaysWhy() {
+        ClientCatalogue catalogue = ClientCatalogue.builtIn();
+
+        assertThat(catalogue.client("helidon-virtual")).isPresent();
+        assertThat(catalogue.client("helidon-async")).isEmpty();
+        assertThat(catalogue.client("helidon-virtual").orElseThrow().library().note()).contains("blocking only");
+    }
+
+    @Test
+    void everyEngineModuleIsInTheBuild() throws Exception {
+        String rootPom = Files.readString(Path.of("..", "pom.xml"));
+
+        ClientCatalogue.builtIn().clients().forEach(c ->
+                assertThat(rootPom).as(c.name()).contains("<module>" + c.library().module() + "</module>"));
+    }
+}

@@ -1,0 +1,9 @@
+package dev.gauntlet.engines.ahc;
+
+import dev.gauntlet.loadgen.ClientEngineContract;
+
+class AhcContractTest extends ClientEngineContract {
+    AhcContractTest() {
+        super("ahc");
+    }
+}

@@ -1,0 +1,42 @@
+package dev.gauntlet.engines.jdk;
+
+import dev.gauntlet.loadgen.engine.AsyncClient;
+import dev.gauntlet.loadgen.engine.ClientResponse;
+import dev.gauntlet.loadgen.engine.ClientSettings;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+/**
+ * The JDK's {@link HttpClient#sendAsync}, configured by {@link JdkConfig}. The JDK completes the
+ * future it returns on {@code CompletableFuture}'s default executor, whatever the client's
+ * executor: the common pool, or a new thread per completion when the common pool's parallelism
+ * is 1 (two CPUs or fewer). Failures arrive wrapped in a {@code CompletionException}, which
+ * {@code ClientFailure.classify} looks through.
+ */
+public final class JdkAsyncClient implements AsyncClient {
+    private final HttpClient client;
+    private final HttpRequest request;
+
+    public JdkAsyncClient(ClientSettings settings) {
+        this.client = JdkConfig.client(settings);
+        this.request = JdkConfig.request(settings);
+    }
+
+    @Override
+    public void get(Callback callback) {
+        client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((response, failure) -> {
+            if (failure != null) {
+                callback.failed(failure);
+            } else {
+                callback.completed(new ClientResponse(response.statusCode(), response.body()));
+            }
+        });
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        JdkConfig.close(client);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.gauntlet.engines.jdk;
+
+import dev.gauntlet.loadgen.engine.ClientSettings;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+
+/**
+ * The {@link HttpClient} and the one {@link HttpRequest} both JDK engines use, configured so that
+ * the client sends the lean engine's request and never caps, queues, retries or redirects.
+ *
+ * <p>Left at their defaults, because they already are what the benchmark needs: the connection
+ * pool ({@code jdk.httpclient.connectionPoolSize} is 0, no cap: it bounds only the idle
+ * connections kept, and a request that finds none idle opens a new one, so nothing waits for a
+ * connection); no cookie handler; no authenticator; HTTP/1.1 keep-alive. No header the lean engine
+ * does not send is left: the JDK sends no {@code Accept-Encoding}, no {@code Connection} and, for a
+ * GET without a body, no {@code Content-Length}.
+ */
+final class JdkConfig {
+    /**
+     * How long an idle connection stays in the pool, in seconds, instead of the JDK's 30: longer
+     * than any run, so a connection idle through a warm-up or a long response is still reused.
+     */
+    static final long KEEP_ALIVE_SEC = 3_600;
+
+    static {
+        // The JDK reads these once, into static finals, when its client classes load: they must be
+        // set before the first client is built, and they hold for every client of the process.
+        System.setProperty("jdk.httpclient.keepalive.timeout", Long.toString(KEEP_ALIVE_SEC));
+        // Without it a refused or failed connect is tried a second time, inside the one request.
+        System.setProperty("jdk.httpclient.disableRetryConnect", "true");
+        // Attempts per request (default 5, shared by redirects and retries): one, so a GET whose
+        // pooled connection fails before any response byte (ConnectionExpiredException) is not
+        // sent again. That retry has no switch of its own; the request fails as the reset it was.
+        System.setProperty("jdk.httpclient.redirects.retrylimit", "1");
+    }
+
+    private JdkConfig() {
+    }
+
+    /**
+     * A client with its own selector thread. HTTP/1.1 only: the default, HTTP/2, adds
+     * {@code Connection: Upgrade, HTTP2-Settings}, {@code Upgrade: h2c} and {@code HTTP2-Settings}
+     * to every request on plain HTTP. Redirects are not followed (the default, made explicit). No
+     * proxy, rather than the system's default selector, which {@code http.proxyHost} would turn
+     * into a proxy for a non-local target. The connect timeout replaces the default of none (the
+     * operating system's).
+     *
+     * <p>A direct executor replaces the default, a cached thread pool: the JDK then completes the
+     * exchange on its selector thread (the blocking call's caller just wakes up), where by default
+     * every response is handed from the selector thread to a pool thread, a second thread per
+     * request in flight at peaks in every mode. Nothing the engines run on it blocks: the body is
+     * collected as bytes, and the async callback only posts to the driver.
+     */
+    static HttpClient client(ClientSettings settings) {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .proxy(HttpClient.Builder.NO_PROXY)
+                .connectTimeout(Duration.ofMillis(settings.connectTimeoutMs()))
+                .executor(Runnable::run)
+                .build();
+    }
+
+    /**
+     * The GET every call sends. {@code User-Agent: gauntlet} replaces the JDK's
+     * {@code Java-http-client/<version>}. The timeout is the response timeout, counted from the
+     * send; the JDK stops it when the response head has arrived, so a body that stalls after the
+     * head is left to the driver's own deadline.
+     */
+    static HttpRequest request(ClientSettings settings) {
+        return HttpRequest.newBuilder(settings.url())
+                .GET()
+                .header("User-Agent", ClientSettings.USER_AGENT)
+                .timeout(Duration.ofMillis(settings.responseTimeoutMs()))
+                .build();
+    }
+
+    /** Fails what is in flight and stops the selector thread, waiting for it a moment at most. */
+    static void close(HttpClient client) throws InterruptedException {
+        client.shutdownNow();
+        client.awaitTermination(Duration.ofSeconds(1));
+    }
+}

@@ -1,0 +1,9 @@
+package dev.gauntlet.engines.jetty;
+
+import dev.gauntlet.loadgen.ClientEngineContract;
+
+class JettyContractTest extends ClientEngineContract {
+    JettyContractTest() {
+        super("jetty");
+    }
+}

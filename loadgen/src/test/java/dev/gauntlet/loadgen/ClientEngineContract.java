@@ -1,0 +1,249 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.ClientCatalogue;
+import dev.gauntlet.api.ClientCatalogue.ClientEntry;
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.TestServer.Behaviour;
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
+import dev.gauntlet.targets.dummy.DummyServer;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * What every client library engine must do, checked by running the real generator in-process
+ * with the library's clients from {@link ClientCatalogue} (every mode), each a short bounded run:
+ * it sends the lean engine's request and nothing a server could take differently, on kept-alive
+ * connections, with no retry; nothing in the library caps the requests in flight; each failure
+ * lands in its error class. An engine module runs it for its library with a subclass:
+ *
+ * <pre>{@code
+ * class OkHttpContractTest extends ClientEngineContract {
+ *     OkHttpContractTest() { super("okhttp"); }
+ * }
+ * }</pre>
+ *
+ * <p>A client whose engine class is not on the module's classpath yet is skipped, the class named.
+ * The headers a library sends beyond the lean engine's are printed, one line per client, and are
+ * in every assertion message about the request.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(20)
+public abstract class ClientEngineContract {
+    /** Requests held at once against the dummy target: more than any library's default per-host pool. */
+    private static final int HELD = 200;
+    private static final long HOLD_MS = 1_000;
+    /** Closed loop of this many for the request check: keep-alive shows as about this many connections. */
+    private static final int KEPT_ALIVE = 4;
+    private static final int REQUESTS = 200;
+    /** The misbehaving server's runs: a constant rate over a short measured phase, so a known count. */
+    private static final double FAILING_RATE_PER_SEC = 40;
+    private static final long FAILING_MS = 250;
+    private static final long TIMEOUT_MS = 300;
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    private final String library;
+
+    /** @param library the library's id in {@code clients.yaml}, e.g. {@code okhttp} */
+    protected ClientEngineContract(String library) {
+        this.library = library;
+    }
+
+    List<ClientEntry> clients() {
+        List<ClientEntry> clients = ClientCatalogue.builtIn().clients().stream()
+                .filter(client -> client.library().id().equals(library)).toList();
+        assertThat(clients).as("clients of library %s in clients.yaml", library).isNotEmpty();
+        return clients;
+    }
+
+    Stream<Arguments> misbehaviours() {
+        return clients().stream().flatMap(client -> Stream.of(
+                Arguments.of(client, Behaviour.REFUSE, ErrorClass.REFUSED),
+                Arguments.of(client, Behaviour.RESET, ErrorClass.RESET),
+                Arguments.of(client, Behaviour.WRONG_STATUS, ErrorClass.BAD_STATUS),
+                Arguments.of(client, Behaviour.WRONG_BODY, ErrorClass.BAD_BODY),
+                Arguments.of(client, Behaviour.NEVER_ANSWER, ErrorClass.RESPONSE_TIMEOUT)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("clients")
+    public void sendsTheLeanEnginesRequestOnceOnKeptAliveConnections(ClientEntry client) throws Exception {
+        assumeEngineExists(client);
+        try (TestServer server = TestServer.hello()) {
+            LoadSpec spec = spec(server.uri("/hello?wait=0"), new LoadModel.ClosedLoop(KEPT_ALIVE))
+                    .toBuilder().durationMs(5_000).maxRequests(REQUESTS).build();
+            RunSummary summary = run(spec, client);
+
+            String lean = LeanEngine.requestBytes(spec);
+            List<String> heads = server.heads();
+            assertThat(heads).as("%s: request heads received", client.name()).isNotEmpty();
+            RequestHead sent = RequestHead.parse(heads.getFirst());
+            RequestHead expected = RequestHead.parse(lean);
+            String extras = sent.extraHeaders(expected);
+            System.out.printf("%s sends beyond the lean engine's request: %s%n", client.name(), extras.isEmpty() ? "nothing" : extras);
+            String about = client.name() + " sent\n" + heads.getFirst() + "the lean engine sends\n" + lean
+                    + "headers beyond the lean engine's: " + extras;
+
+            assertThat(sent.requestLine()).as(about).isEqualTo(expected.requestLine());
+            assertThat(sent.values("Host")).as(about).containsExactly(spec.url().getHost() + ":" + spec.url().getPort());
+            assertThat(sent.values("User-Agent")).as(about).containsExactly("gauntlet");
+            assertThat(sent.values("Accept-Encoding")).as(about)
+                    .noneMatch(value -> value.matches("(?i).*\\b(gzip|deflate|br|compress|zstd)\\b.*"));
+            assertThat(sent.values("Upgrade")).as(about).isEmpty();
+            assertThat(sent.values("HTTP2-Settings")).as(about).isEmpty();
+            assertThat(sent.values("Connection")).as(about).noneMatch(value -> value.matches("(?i).*\\b(close|upgrade)\\b.*"));
+            assertThat(sent.values("Cookie")).as(about).isEmpty();
+            assertThat(sent.values("Transfer-Encoding")).as(about).isEmpty();
+            assertThat(sent.values("Content-Length")).as(about).allMatch("0"::equals);
+            assertThat(heads).as("%s: every request the same", client.name()).containsOnly(heads.getFirst());
+
+            assertThat(summary.errorCount()).as("%s: %s", client.name(), summary.errors()).isZero();
+            assertThat(summary.sent()).as(client.name()).isGreaterThanOrEqualTo(REQUESTS);
+            assertThat(server.requests()).as("%s: requests the server received, against the summary's sent (a retry adds one)",
+                    client.name()).isEqualTo(summary.sent());
+            // Each request of a closed loop of 4 on a connection of its own at worst, plus the generator's reachability check.
+            assertThat(server.connections()).as("%s: connections for %d requests in a closed loop of %d (keep-alive)",
+                    client.name(), summary.sent(), KEPT_ALIVE).isLessThanOrEqualTo(2 * KEPT_ALIVE + 1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("clients")
+    public void holdsTwoHundredRequestsAtOnceWithoutAPoolCap(ClientEntry client) throws Exception {
+        assumeEngineExists(client);
+        DummyServer dummy = new DummyServer();
+        RequestStats stats = new RequestStats();
+        int port = dummy.start(TargetSettings.defaults(), stats);
+        try {
+            // 200 requests start at once and each is held a second: the measured phase ends before any returns.
+            LoadSpec spec = spec(URI.create("http://127.0.0.1:" + port + "/hello?wait=" + HOLD_MS), new LoadModel.ClosedLoop(HELD))
+                    .toBuilder().durationMs(HOLD_MS - 100).connectTimeoutMs(5_000).responseTimeoutMs(10_000).build();
+            RunSummary summary = run(spec, client);
+
+            assertThat(summary.errorCount()).as("%s: %s", client.name(), summary.errors()).isZero();
+            assertThat(summary.completed()).as(client.name()).isEqualTo(HELD);
+            assertThat(stats.snapshot().maxInFlight())
+                    .as("%s: requests the dummy target held at once (a pool or dispatcher cap shows here)", client.name())
+                    .isEqualTo(HELD);
+            assertThat(stats.snapshot().started()).as("%s: requests the target received", client.name()).isEqualTo(summary.sent());
+        } finally {
+            dummy.stop();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("misbehaviours")
+    public void eachFailureLandsInItsClassWithoutARetry(ClientEntry client, Behaviour behaviour, ErrorClass expected)
+            throws Exception {
+        assumeEngineExists(client);
+        try (TestServer server = new TestServer(behaviour)) {
+            LoadSpec spec = spec(server.uri("/hello"), new LoadModel.OpenLoop(FAILING_RATE_PER_SEC, LoadModel.InterArrival.CONSTANT))
+                    .toBuilder().durationMs(FAILING_MS).connectTimeoutMs(TIMEOUT_MS).responseTimeoutMs(TIMEOUT_MS).build();
+            long startNs = System.nanoTime();
+            RunSummary summary = run(spec, client);
+            long elapsedMs = (System.nanoTime() - startNs) / 1_000_000;
+
+            String about = client.name() + " against " + behaviour + ": " + summary.errors();
+            assertThat(summary.sent()).as(about).isGreaterThanOrEqualTo((long) (FAILING_RATE_PER_SEC * FAILING_MS / 1_000));
+            assertThat(summary.completed()).as(about).isZero();
+            assertThat(summary.errorCount()).as(about).isEqualTo(summary.sent());
+            // A refusing server lets the reachability check in, then closes: a connection racing that close is reset.
+            assertThat(summary.errors().getOrDefault(expected, 0L)).as(about)
+                    .isGreaterThanOrEqualTo(behaviour == Behaviour.REFUSE ? summary.sent() - 2 : summary.sent());
+            if (behaviour != Behaviour.REFUSE) {
+                assertThat(server.requests()).as("%s: requests the server received, against the summary's sent (a retry adds one)",
+                        about).isEqualTo(summary.sent());
+            }
+            assertThat(summary.hardCapReached()).as(about).isFalse();
+            // The library's own timeouts end the run: the driver's deadline (connect + response + 1 s) would be later.
+            assertThat(elapsedMs).as(about).isLessThan(FAILING_MS + TIMEOUT_MS + 1_000);
+        }
+    }
+
+    /**
+     * The retry libraries make by default: a request that fails on a reused connection before any
+     * response byte is sent again on a new one. The server read it, so a retry shows in its count.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("clients")
+    public void aResetOnAKeptAliveConnectionIsNotRetried(ClientEntry client) throws Exception {
+        assumeEngineExists(client);
+        try (TestServer server = new TestServer(Behaviour.RESET_ON_REUSE)) {
+            LoadSpec spec = spec(server.uri("/hello"), new LoadModel.ClosedLoop(1))
+                    .toBuilder().durationMs(5_000).maxRequests(10).build();
+            RunSummary summary = run(spec, client);
+
+            String about = client.name() + " against RESET_ON_REUSE: completed " + summary.completed() + ", " + summary.errors();
+            assertThat(summary.sent()).as(about).isGreaterThanOrEqualTo(10);
+            assertThat(server.requests()).as("%s: requests the server received, against the summary's sent (a retry adds one)",
+                    about).isEqualTo(summary.sent());
+            assertThat(summary.errors().getOrDefault(ErrorClass.RESET, 0L)).as(about).isPositive();
+            assertThat(summary.completed() + summary.errorCount()).as(about).isEqualTo(summary.sent());
+        }
+    }
+
+    private static LoadSpec spec(URI url, LoadModel model) {
+        return LoadSpec.of(url, model).toBuilder().warmupMs(0).build();
+    }
+
+    private static RunSummary run(LoadSpec spec, ClientEntry client) {
+        return Generator.run(spec.toBuilder().client(client.name()).build(), null, QUIET);
+    }
+
+    private static void assumeEngineExists(ClientEntry client) {
+        boolean exists;
+        try {
+            Class.forName(client.engineClass(), false, ClientEngineContract.class.getClassLoader());
+            exists = true;
+        } catch (ClassNotFoundException e) {
+            exists = false;
+        }
+        assumeTrue(exists, () -> client.name() + ": its engine class " + client.engineClass()
+                + " is not on this module's classpath (not written yet?)");
+    }
+
+    /** A request head as received: its request line and its headers in order. */
+    private record RequestHead(String requestLine, List<String[]> headers) {
+        static RequestHead parse(String head) {
+            String[] lines = head.split("\r\n");
+            List<String[]> headers = new ArrayList<>();
+            for (int i = 1; i < lines.length; i++) {
+                int colon = lines[i].indexOf(':');
+                headers.add(colon < 0 ? new String[]{lines[i], ""}
+                        : new String[]{lines[i].substring(0, colon).trim(), lines[i].substring(colon + 1).trim()});
+            }
+            return new RequestHead(lines[0], headers);
+        }
+
+        List<String> values(String name) {
+            return headers.stream().filter(header -> header[0].equalsIgnoreCase(name)).map(header -> header[1]).toList();
+        }
+
+        /** Headers whose name the other head does not have, as {@code Name: value; ...}. */
+        String extraHeaders(RequestHead other) {
+            List<String> extras = new ArrayList<>();
+            for (String[] header : headers) {
+                if (other.values(header[0]).isEmpty()) {
+                    extras.add(header[0] + ": " + header[1]);
+                }
+            }
+            return String.join("; ", extras);
+        }
+    }
+}

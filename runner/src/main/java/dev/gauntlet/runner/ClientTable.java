@@ -1,0 +1,80 @@
+package dev.gauntlet.runner;
+
+import dev.gauntlet.api.JvmMetrics;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The client study's table: a row per client and case, in run order, with what the 2015 table
+ * had — response time max and average, the generator's heap max and average, its platform
+ * threads at most, errors by class — and beside it the percentiles, the achieved rate, direct
+ * memory, the generator's CPU and the verdict. The generator's figures come from its JFR
+ * recording ({@code generatorJvm}); a dash where it has none.
+ *
+ * <pre>{@code
+ * System.out.print(ClientTable.render(store.rows()));
+ * // case        client          rate/s  avg ms  max ms  p50 ms ... heap max MB  heap avg MB  threads  direct MB  cpu %  errors  verdict
+ * // rate-1k     okhttp-virtual     500   101.2   140.3  100.9 ...          38           21       24          0    6.1  -       ok
+ * }</pre>
+ */
+final class ClientTable {
+    private static final String FORMAT = "%-14s %-18s %9s %9s %9s %9s %9s %9s %11s %11s %8s %9s %6s  %-24s %-17s %s%n";
+    private static final double MB = 1024 * 1024;
+
+    private ClientTable() {
+    }
+
+    static String render(List<ResultRow> rows) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, FORMAT, "case", "client", "rate/s", "avg ms",
+                "max ms", "p50 ms", "p99 ms", "p99.9 ms", "heap max MB", "heap avg MB", "threads", "direct MB", "cpu %",
+                "errors", "verdict", "evidence"));
+        for (ResultRow row : rows) {
+            JvmMetrics jvm = row.generatorJvm();
+            out.append(String.format(Locale.ROOT, FORMAT, caseOf(row) + (row.repetition() > 1 ? " #" + row.repetition() : ""),
+                    row.client() == null ? "built-in" : row.client(), ResultsTable.number(row.achievedRatePerSec()),
+                    ResultsTable.millis(row.meanMs()), ResultsTable.millis(row.maxMs()), ResultsTable.millis(row.p50Ms()),
+                    ResultsTable.millis(row.p99Ms()), ResultsTable.millis(row.p999Ms()),
+                    megabytes(jvm, j -> j.heap() == null ? null : j.heap().usedMaxBytes()),
+                    megabytes(jvm, j -> j.heap() == null ? null : j.heap().usedMeanBytes()),
+                    figure(jvm, j -> j.threads() == null ? null : j.threads().platformPeak()),
+                    megabytes(jvm, j -> j.memory() == null ? null : j.memory().directMaxBytes()),
+                    figure(jvm, j -> j.cpu() == null || j.cpu().meanPercent() == null ? null
+                            : String.format(Locale.ROOT, "%.1f", j.cpu().meanPercent())),
+                    errors(row), row.verdict(), row.note()));
+        }
+        return out.toString();
+    }
+
+    /** The suite's case a row ran: its scenario's name without the client it was spelled out for. */
+    static String caseOf(ResultRow row) {
+        String suffix = "." + row.client();
+        return row.client() != null && row.scenario().endsWith(suffix)
+                ? row.scenario().substring(0, row.scenario().length() - suffix.length()) : row.scenario();
+    }
+
+    /** {@code 12 reset, 3 no_thread}, largest first; a dash for none. */
+    private static String errors(ResultRow row) {
+        if (row.errorsByClass().isEmpty()) {
+            return row.errors() == 0 ? "-" : Long.toString(row.errors());
+        }
+        return row.errorsByClass().entrySet().stream()
+                .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
+                .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(Locale.ROOT))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String megabytes(JvmMetrics jvm, Function<JvmMetrics, Long> bytes) {
+        return figure(jvm, j -> {
+            Long value = bytes.apply(j);
+            return value == null ? null : String.format(Locale.ROOT, "%.0f", value / MB);
+        });
+    }
+
+    private static String figure(JvmMetrics jvm, Function<JvmMetrics, Object> value) {
+        Object figure = jvm == null ? null : value.apply(jvm);
+        return figure == null ? "-" : figure.toString();
+    }
+}

@@ -1,0 +1,38 @@
+package dev.gauntlet.runner;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.JvmMetrics;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ClientTableTest {
+
+    @Test
+    void aRowShowsTheCaseTheClientTheGeneratorsCostsAndTheErrorsByClass() {
+        JvmMetrics generator = new JvmMetrics("G1", List.of(), new JvmMetrics.GcPauses(2, 3, 2, List.of()),
+                new JvmMetrics.Heap(300L << 20, 120L << 20, 512L << 20), new JvmMetrics.Threads(19_030, 0, null, null, null),
+                new JvmMetrics.Cpu(48.5, 90.0, 100.0), new JvmMetrics.Memory(900L << 20, 16L << 20));
+        ResultRow row = new ResultRow("netty-event-loop", "held.okhttp-platform", 1, "max-concurrency 19000", 9000, 0,
+                19_000, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 17_800L, 0.2, 0.2, "ok", "",
+                null, generator, "okhttp-platform", Map.of(ErrorClass.NO_THREAD, 1_200L, ErrorClass.RESET, 3L));
+
+        List<String> lines = ClientTable.render(List.of(row)).lines().toList();
+
+        assertThat(lines.getFirst()).contains("case", "client", "avg ms", "max ms", "heap max MB", "heap avg MB", "threads",
+                "direct MB", "cpu %", "errors");
+        assertThat(lines.get(1)).startsWith("held ").contains("okhttp-platform", " 300 ", " 120 ", "19030", " 16 ", "48.5",
+                "1200 no_thread, 3 reset");
+    }
+
+    @Test
+    void aRowOfTheBuiltInEngineKeepsItsScenarioName() {
+        ResultRow row = StudyRows.row("netty-event-loop", "closed-100c", 1, 1_000, 1, 2, 0);
+
+        assertThat(ClientTable.caseOf(row)).isEqualTo("closed-100c");
+        assertThat(ClientTable.render(List.of(row)).lines().toList().get(1)).contains("built-in");
+    }
+}
