@@ -34,7 +34,8 @@ import java.time.Duration;
  * </ul>
  * Already as the benchmark needs them: no limit on connections in total or per host (-1), no
  * redirects, keep-alive, no {@code Accept-Encoding} (compression is not enforced). Its event loops
- * are AHC's default (Netty's NIO, twice the CPUs).
+ * are AHC's default (Netty's NIO, twice the CPUs). AHC adds {@code Accept: *}{@code /*} to every
+ * request without an {@code Accept} header, so it cannot be left out, only replaced: it is sent.
  */
 final class AhcConfig {
     private AhcConfig() {
