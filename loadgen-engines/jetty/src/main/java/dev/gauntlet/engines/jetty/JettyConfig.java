@@ -1,0 +1,79 @@
+package dev.gauntlet.engines.jetty;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.loadgen.engine.ClientFailure;
+import dev.gauntlet.loadgen.engine.ClientSettings;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.HttpResponseException;
+import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.http.HttpCookieStore;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The one Jetty {@link HttpClient} set-up both Jetty engines share, and the request they send.
+ *
+ * <p>Defaults it replaces, each of which would otherwise cap, queue, reshape or retry a request:
+ * <ul>
+ *   <li>{@code maxConnectionsPerDestination} 64 and {@code maxRequestsQueuedPerDestination} 1,024
+ *       become {@code maxConcurrency}: every request the driver has in flight gets its own
+ *       connection, and the queue is never the limit (a full queue would reject, not wait);</li>
+ *   <li>redirects are followed by default: off, the driver sees the 3xx itself;</li>
+ *   <li>the 30 s idle timeout would close a connection left idle through a long warm-up, and fail
+ *       a request waiting on a slow response: none (0); the request's total timeout bounds a
+ *       response instead;</li>
+ *   <li>the gzip decoder registered at start makes every request carry {@code Accept-Encoding:
+ *       gzip}: removed, so the request has no {@code Accept-Encoding};</li>
+ *   <li>{@code User-Agent: Jetty/12.1.14} becomes {@code gauntlet};</li>
+ *   <li>the default cookie store would send back a cookie a target set: an empty store.</li>
+ * </ul>
+ * The client's thread pool (a {@code QueuedThreadPool} of up to 200 threads) is left as it is: it
+ * runs the selectors and the short completion tasks, never one thread per request, so it does
+ * not bound the requests in flight.
+ */
+final class JettyConfig {
+    private JettyConfig() {
+    }
+
+    /** A started client configured for {@code settings}. */
+    static HttpClient start(ClientSettings settings) throws Exception {
+        HttpClient client = new HttpClient();
+        client.setName("gauntlet-jetty");
+        client.setMaxConnectionsPerDestination(settings.maxConcurrency());
+        client.setMaxRequestsQueuedPerDestination(settings.maxConcurrency());
+        client.setFollowRedirects(false);
+        client.setConnectTimeout(settings.connectTimeoutMs());
+        client.setIdleTimeout(0);
+        client.setUserAgentField(new HttpField(HttpHeader.USER_AGENT, ClientSettings.USER_AGENT));
+        client.setHttpCookieStore(new HttpCookieStore.Empty());
+        client.start();
+        // HttpClient.doStart() registers the gzip decoder, so it can only be removed once started.
+        client.getContentDecoderFactories().clear();
+        return client;
+    }
+
+    /**
+     * A GET of the settings' URL whose total timeout (queueing, connect, send and the whole
+     * response) is the response timeout; Jetty aborts the exchange and closes its connection when
+     * it fires, failing with a {@code TimeoutException}.
+     */
+    static Request request(HttpClient client, ClientSettings settings) {
+        return client.newRequest(settings.url()).timeout(settings.responseTimeoutMs(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The failure as the driver should class it: Jetty reports a response it cannot parse as its
+     * own {@link HttpResponseException}, which {@link ClientFailure#classify} would class as
+     * {@code CLIENT}; it is {@code PROTOCOL}. Any other failure is returned as it is.
+     */
+    static Throwable classified(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof HttpResponseException) {
+                return new ClientFailure(ErrorClass.PROTOCOL, t.getMessage(), failure);
+            }
+        }
+        return failure;
+    }
+}

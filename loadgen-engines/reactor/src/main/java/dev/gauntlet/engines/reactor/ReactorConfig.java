@@ -1,0 +1,105 @@
+package dev.gauntlet.engines.reactor;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.loadgen.engine.ClientFailure;
+import dev.gauntlet.loadgen.engine.ClientResponse;
+import dev.gauntlet.loadgen.engine.ClientSettings;
+import io.netty.channel.ChannelOption;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.HttpProtocol;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.resources.LoopResources;
+
+import java.time.Duration;
+
+/**
+ * The one Reactor Netty {@link HttpClient} set-up both Reactor engines share, on a connection pool
+ * and event loops of its own (so that {@link #close} releases them, unlike the global
+ * {@code HttpResources}), and the request they send as a {@link Mono}.
+ *
+ * <p>Defaults it replaces, each of which would otherwise cap, queue, retry or reshape a request:
+ * <ul>
+ *   <li>the pool's {@code max(CPUs, 8) × 2} connections (16 here) become {@code maxConcurrency},
+ *       so every request in flight gets its own connection; its pending-acquire queue (twice the
+ *       connections) is unbounded and its 45 s pending-acquire timeout is the response timeout,
+ *       though with a connection per request nothing ever waits in it;</li>
+ *   <li>a request whose reused connection was closed before the response is retried once:
+ *       retries off ({@code disableRetry(true)});</li>
+ *   <li>{@code User-Agent: ReactorNetty/1.3.7} becomes {@code gauntlet}, and the
+ *       {@code Accept: *}{@code /*} Reactor Netty adds to every request is removed;</li>
+ *   <li>the connect timeout (Netty's 30 s) is the settings'.</li>
+ * </ul>
+ * Already as the benchmark needs them and set here only to pin them: HTTP/1.1, keep-alive, no
+ * compression, no redirects. The pool evicts no idle connection (no max idle time or life time
+ * unless a {@code reactor.netty.pool.*} system property sets one), and the client keeps no
+ * cookies. The event loops are Reactor Netty's defaults: {@code max(CPUs, 4)} workers, on native
+ * epoll since Reactor Netty brings it.
+ */
+final class ReactorConfig implements AutoCloseable {
+    private static final byte[] NO_BODY = new byte[0];
+
+    private final ClientSettings settings;
+    private final ConnectionProvider pool;
+    private final LoopResources loops;
+    private final HttpClient client;
+
+    ReactorConfig(ClientSettings settings) {
+        this.settings = settings;
+        this.pool = ConnectionProvider.builder("gauntlet")
+                .maxConnections(settings.maxConcurrency())
+                .pendingAcquireMaxCount(-1)
+                .pendingAcquireTimeout(Duration.ofMillis(settings.responseTimeoutMs()))
+                .build();
+        this.loops = LoopResources.create("gauntlet-reactor");
+        this.client = HttpClient.create(pool)
+                .runOn(loops)
+                .protocol(HttpProtocol.HTTP11)
+                .keepAlive(true)
+                .compress(false)
+                .followRedirect(false)
+                .disableRetry(true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(settings.connectTimeoutMs()))
+                .headers(headers -> headers.set(HttpHeaderNames.USER_AGENT, ClientSettings.USER_AGENT))
+                .doOnRequest((request, connection) -> request.requestHeaders().remove(HttpHeaderNames.ACCEPT));
+    }
+
+    /**
+     * One GET of the settings' URL, sent on subscription, with the whole body; a failure comes
+     * {@linkplain #classified classified}. The response
+     * timeout is the {@code Mono}'s own timeout, from subscription to the whole response: when it
+     * fires it cancels the exchange, which closes its connection, and fails with a
+     * {@code TimeoutException}. (Reactor Netty's {@code responseTimeout} is a read-idle timeout,
+     * and reports as Netty's {@code ReadTimeoutException}, which is no {@code java.util.concurrent}
+     * timeout.)
+     */
+    Mono<ClientResponse> get() {
+        return client.get()
+                .uri(settings.url())
+                .responseSingle((response, body) -> body.asByteArray()
+                        .defaultIfEmpty(NO_BODY)
+                        .map(bytes -> new ClientResponse(response.status().code(), bytes)))
+                .timeout(Duration.ofMillis(settings.responseTimeoutMs()))
+                .onErrorMap(ReactorConfig::classified);
+    }
+
+    /**
+     * The failure as the driver should class it, where {@link ClientFailure#classify} cannot read
+     * Reactor Netty: a response Netty's decoder rejects arrives as the decoder's own exception (an
+     * {@link IllegalArgumentException} for a bad status line, a {@link DecoderException} for
+     * headers too long) and is {@code PROTOCOL}.
+     */
+    private static Throwable classified(Throwable failure) {
+        return failure instanceof IllegalArgumentException || failure instanceof DecoderException
+                ? new ClientFailure(ErrorClass.PROTOCOL, failure.getMessage(), failure)
+                : failure;
+    }
+
+    @Override
+    public void close() {
+        pool.disposeLater().block();
+        loops.disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block();
+    }
+}

@@ -1,0 +1,29 @@
+package dev.gauntlet.engines.vertx;
+
+import dev.gauntlet.loadgen.engine.AsyncClient;
+import dev.gauntlet.loadgen.engine.ClientResponse;
+import dev.gauntlet.loadgen.engine.ClientSettings;
+
+/**
+ * The Vert.x 5 WebClient's async API: the request's {@code Future} with a completion handler,
+ * which runs on the Vert.x event loop that owns the connection; set up by {@link VertxConfig}.
+ */
+public final class VertxAsyncClient implements AsyncClient {
+    private final VertxConfig config;
+
+    public VertxAsyncClient(ClientSettings settings) {
+        this.config = new VertxConfig(settings);
+    }
+
+    @Override
+    public void get(Callback callback) {
+        config.send().onComplete(
+                response -> callback.completed(new ClientResponse(response.statusCode(), VertxConfig.bytes(response))),
+                callback::failed);
+    }
+
+    @Override
+    public void close() {
+        config.close();
+    }
+}
