@@ -66,7 +66,10 @@ public final class GeneratorMain {
             Runtime.getRuntime().removeShutdownHook(stopOnSignal);
         } catch (IllegalStateException shuttingDown) {
             // A signal ended the run; the hook is waiting for this thread to finish.
+            return;
         }
+        // The files are written: a client library's leftover non-daemon threads must not keep the process alive.
+        System.exit(0);
     }
 
     private static LoadSpec readSpec(Path specFile) {

@@ -33,6 +33,7 @@ import java.util.function.Supplier;
  */
 final class LibraryEngine implements Engine {
     private static final long DEADLINE_GRACE_NS = TimeUnit.SECONDS.toNanos(1);
+    private static final long CLOSE_WAIT_MS = 5_000;
 
     private enum Mode { OPEN, CLOSED, HELD }
 
@@ -137,11 +138,32 @@ final class LibraryEngine implements Engine {
                 }
             }
         } finally {
-            try {
-                calls.close();
-            } catch (Exception e) {
-                // The run's figures are taken; a library that fails to close has nothing left to report.
-            }
+            closeLibrary();
+        }
+    }
+
+    /**
+     * Closes the library, waiting {@link #CLOSE_WAIT_MS} at most: one that lost a thread at the thread
+     * limit may never finish closing, and the run's files must still be written. Its threads are
+     * left to the process's exit.
+     */
+    private void closeLibrary() {
+        Thread closer;
+        try {
+            closer = Thread.ofVirtual().name("gauntlet-client-close").start(() -> {
+                try {
+                    calls.close();
+                } catch (Exception e) {
+                    // The run's figures are taken; a library that fails to close has nothing left to report.
+                }
+            });
+        } catch (OutOfMemoryError noThread) {
+            return;
+        }
+        try {
+            closer.join(CLOSE_WAIT_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -180,7 +202,10 @@ final class LibraryEngine implements Engine {
         LibraryCall call = new LibraryCall(intendedStartNs, nowNs + deadlineNs, outcomes, driver);
         inFlight.addLast(call);
         inFlightCount++;
-        inFlightPeak = Math.max(inFlightPeak, inFlightCount);
+        if (nowNs >= phases.measureStartNs()) {
+            // A library's cold start piles requests up in the warm-up; the measured phase's peak is the one that tells.
+            inFlightPeak = Math.max(inFlightPeak, inFlightCount);
+        }
         if (phases.measured(intendedStartNs)) {
             counters.sent();
         }
@@ -286,7 +311,7 @@ final class LibraryEngine implements Engine {
         return phases;
     }
 
-    /** Requests in flight at once at most: the connections a library can have needed. */
+    /** Requests in flight at once at most in the measured phase: the connections a library can have needed. */
     @Override
     public int connectionsPeak() {
         return inFlightPeak;

@@ -35,7 +35,7 @@ final class ClientLoad {
     /** Runs {@code load}'s arguments in the child JVM and returns its exit code. */
     static int run(String[] args, String client) {
         String classpath = ClientModules.generatorClasspath(GauntletHome.fromSystemProperty(), client);
-        List<String> argv = new JavaCommand(List.of(), classpath, LOAD_MAIN,
+        List<String> argv = new JavaCommand(ClientModules.jvmOptions(client), classpath, LOAD_MAIN,
                 Arrays.asList(args).subList(1, args.length)).toArgv();
         try {
             return new ProcessBuilder(argv).inheritIO().start().waitFor();

@@ -29,6 +29,15 @@ final class ClientModules {
                 : generator + File.pathSeparator + home.classpathOf(entry(client).library().module());
     }
 
+    /**
+     * JVM options a generator with {@code client} needs beyond the role's: a platform thread the JVM
+     * cannot start is counted as a {@code NO_THREAD} error, and the JVM's own two warning lines per
+     * failure (on stdout) would bury the output and break {@code --json}.
+     */
+    static List<String> jvmOptions(String client) {
+        return client == null ? List.of() : List.of("-Xlog:os+thread=off");
+    }
+
     /** Every client a suite names is known, before anything runs. */
     static void check(Suite suite) {
         suite.clients().forEach(ClientModules::entry);

@@ -44,7 +44,12 @@ final class GauntletHome {
         Path lib = target.resolve("lib");
         List<String> entries = new ArrayList<>();
         try (DirectoryStream<Path> jars = Files.newDirectoryStream(target, "gauntlet-*.jar")) {
-            jars.forEach(jar -> entries.add(jar.toString()));
+            // A module's test-jar (gauntlet-loadgen-tests.jar) is the build's, never a process's.
+            jars.forEach(jar -> {
+                if (!jar.getFileName().toString().endsWith("-tests.jar")) {
+                    entries.add(jar.toString());
+                }
+            });
         } catch (IOException e) {
             throw notBuilt(module);
         }

@@ -43,6 +43,7 @@ final class GeneratorLauncher {
             Json.json().writeValue(specFile.toFile(), spec);
             List<String> options = new ArrayList<>(jvmOptions);
             options.addAll(JfrRecording.toFileAtExit(runDir.resolve(JfrRecording.GENERATOR_FILE)));
+            options.addAll(ClientModules.jvmOptions(spec.client()));
             JavaCommand command = new JavaCommand(options, ClientModules.generatorClasspath(home, spec.client()), MAIN_CLASS,
                     List.of("--spec", specFile.toString(), "--output", runDir.toString()));
             process = placement.start(new ProcessBuilder(command.toArgv()).redirectErrorStream(true)

@@ -1,12 +1,15 @@
 package dev.gauntlet.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.ClientMode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -23,6 +26,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Every command as a user runs it: through the {@code ./gauntlet} script on the packaged artifacts
@@ -232,13 +236,68 @@ class LauncherIT {
                 .startsWith("gauntlet: unknown client 'no-such-client'; the clients are jdk-platform, ");
     }
 
+    /**
+     * The 2015 study's "OOM - thread": a platform mode that cannot start a thread counts its request
+     * as a {@code NO_THREAD} error, and the generator finishes and writes its files. The command runs
+     * in a cgroup whose pids limit leaves room for the JVMs and the library but not for 400 request
+     * threads.
+     */
+    @ParameterizedTest
+    @MethodSource("platformClients")
+    void aPlatformClientOutOfThreadsCountsNoThreadErrorsAndStillWritesItsFiles(String client, @TempDir Path out)
+            throws Exception {
+        Path cgroup = Path.of("/sys/fs/cgroup/pids/gauntlet-launcher-it-" + client);
+        assumeTrue(Files.isDirectory(cgroup.getParent()), "needs the cgroup v1 pids controller");
+        Files.createDirectories(cgroup);
+        Files.writeString(cgroup.resolve("pids.max"), "250");
+        try {
+            List<String> command = new ArrayList<>(List.of("sh", "-c", "echo $$ > \"$0\"/cgroup.procs && exec \"$@\"",
+                    cgroup.toString(), GauntletHome.fromSystemProperty().root().resolve("gauntlet").toString(),
+                    "load", hello + "?wait=4000", "--client", client, "--max-concurrency", "400", "--warmup", "500ms",
+                    "--duration", "2s", "--response-timeout", "10s", "--output", out.toString(), "--json"));
+            Outcome outcome = run(new ProcessBuilder(command));
+
+            assertThat(outcome.exitCode()).as(outcome.stderr().toString()).isZero();
+            JsonNode summary = Json.json().readTree(outcome.out());
+            assertThat(summary.get("errors").get("NO_THREAD").asLong()).as(outcome.out()).isPositive();
+            assertThat(out.resolve("summary.json")).exists();
+            assertThat(out.resolve("response.hlog")).exists();
+        } finally {
+            removeCgroup(cgroup);
+        }
+    }
+
+    /** Ends what is left in the cgroup (nothing, when the command finished) and removes it. */
+    private static void removeCgroup(Path cgroup) throws IOException, InterruptedException {
+        Files.readAllLines(cgroup.resolve("cgroup.procs")).forEach(pid ->
+                ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly));
+        for (int i = 0; i < 50 && !Files.readString(cgroup.resolve("cgroup.procs")).isBlank(); i++) {
+            Thread.sleep(100);
+        }
+        Files.delete(cgroup);
+    }
+
+    static Stream<String> platformClients() {
+        return ClientModules.all().stream().filter(c -> c.mode() == ClientMode.PLATFORM).map(c -> c.name());
+    }
+
     static Outcome gauntlet(String... args) throws IOException, InterruptedException {
-        Process process = launcher(args).start();
+        return run(launcher(args));
+    }
+
+    private static Outcome run(ProcessBuilder builder) throws IOException, InterruptedException {
+        builder.environment().put("GAUNTLET_NO_BUILD", "1");
+        Process process = builder.start();
         process.getOutputStream().close();
         CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));
-        String out = readAll(process.getInputStream());
-        assertThat(process.waitFor(COMMAND_TIMEOUT_SEC, TimeUnit.SECONDS)).as("gauntlet %s finished", List.of(args)).isTrue();
-        return new Outcome(process.exitValue(), out.lines().toList(), err.join().lines().toList());
+        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
+        boolean finished = process.waitFor(COMMAND_TIMEOUT_SEC, TimeUnit.SECONDS);
+        if (!finished) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+        assertThat(finished).as("%s finished", builder.command()).isTrue();
+        return new Outcome(process.exitValue(), out.join().lines().toList(), err.join().lines().toList());
     }
 
     private static ProcessBuilder launcher(String... args) {

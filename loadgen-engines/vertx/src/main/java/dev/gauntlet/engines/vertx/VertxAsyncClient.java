@@ -4,6 +4,8 @@ import dev.gauntlet.loadgen.engine.AsyncClient;
 import dev.gauntlet.loadgen.engine.ClientResponse;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 
+import java.util.concurrent.TimeoutException;
+
 /**
  * The Vert.x 5 WebClient's async API: the request's {@code Future} with a completion handler,
  * which runs on the Vert.x event loop that owns the connection; set up by {@link VertxConfig}.
@@ -23,7 +25,7 @@ public final class VertxAsyncClient implements AsyncClient {
     }
 
     @Override
-    public void close() {
+    public void close() throws TimeoutException {
         config.close();
     }
 }

@@ -6,6 +6,8 @@ import dev.gauntlet.loadgen.engine.ClientSettings;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.client.HttpResponse;
 
+import java.util.concurrent.TimeoutException;
+
 /**
  * The Vert.x 5 WebClient called blocking: the request's {@code Future} is awaited with
  * {@code Future.await()} on the calling thread (the driver's platform or virtual thread, never a
@@ -26,7 +28,7 @@ public final class VertxBlockingClient implements BlockingClient {
     }
 
     @Override
-    public void close() {
+    public void close() throws TimeoutException {
         config.close();
     }
 }

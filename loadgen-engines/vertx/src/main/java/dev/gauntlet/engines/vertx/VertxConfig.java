@@ -15,6 +15,9 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
 /**
  * The one Vert.x {@link WebClient} set-up both Vert.x engines share, on a {@link Vertx} of its
  * own (default event loops: twice the CPUs), and the request they send.
@@ -39,6 +42,7 @@ import io.vertx.ext.web.client.WebClientOptions;
  * no cookies (only a {@code WebClientSession} would).
  */
 final class VertxConfig implements AutoCloseable {
+    private static final long CLOSE_WAIT_SECONDS = 5;
     private final ClientSettings settings;
     private final Vertx vertx;
     private final WebClient client;
@@ -101,8 +105,9 @@ final class VertxConfig implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public void close() throws TimeoutException {
         client.close();
-        vertx.close().await();
+        // Bounded: a Vert.x that lost a thread at the thread limit may never complete its close.
+        vertx.close().await(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
     }
 }
