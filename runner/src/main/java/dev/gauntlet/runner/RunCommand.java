@@ -108,7 +108,6 @@ final class RunCommand implements Callable<Integer> {
             suite = suite.withClients(clients);
         }
         ClientModules.check(suite);
-        suite = suite.withClientScenarios();
         if (repetitions != null) {
             if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
                 throw new UserError("--repetitions must be 1 to " + MAX_REPETITIONS + ", got " + repetitions);
@@ -140,12 +139,15 @@ final class RunCommand implements Callable<Integer> {
         // A resumed suite was fitted to the machine when it began: suite.json holds it as it ran.
         SuiteScaling.Fitted fitted = resumed != null ? new SuiteScaling.Fitted(suite, 1, List.of())
                 : SuiteScaling.fit(suite, isolation.target().cpuShare(), scale, HostLimits.read());
+        // Fitted first, then spelled out per client: a scaling change is said once per scenario, not per client.
+        fitted = new SuiteScaling.Fitted(fitted.suite().withClientScenarios(), fitted.factor(), fitted.changes());
         RunPlan plan = RunPlan.of(fitted.suite());
         if (resumed != null) {
             plan = plan.without(resumed.measuredRuns());
         }
-        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios × %d, %d runs%s, about %s; CPUs %s%n",
-                suite.name(), suite.targets().size(), suite.scenarios().size(), suite.repetitions(), plan.recordedRuns(),
+        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios%s × %d, %d runs%s, about %s; CPUs %s%n",
+                suite.name(), suite.targets().size(), suite.scenarios().size(),
+                suite.clients().isEmpty() ? "" : " × " + suite.clients().size() + " clients", suite.repetitions(), plan.recordedRuns(),
                 resumed != null ? " left to measure" : "", plan.estimateInMinutes(),
                 isolation.summary());
         fitted.changes().forEach(change -> System.err.println("gauntlet: scaled: " + change));
