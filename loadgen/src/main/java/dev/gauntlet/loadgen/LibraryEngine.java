@@ -167,9 +167,14 @@ final class LibraryEngine implements Engine {
         }
     }
 
-    /** Closed loop and held requests: a new request for each that ended, while the phase lets it issue. */
+    /**
+     * Closed loop and held requests: a new request for each that ended, while the phase lets it
+     * issue. The phase is asked even when nothing ended, so that issuing stops at its end while
+     * every request is still held.
+     */
     private void keepInFlight(int target, long nowNs) {
-        while (inFlightCount < target && phases.keepIssuing(nowNs)) {
+        for (boolean issuing = phases.keepIssuing(nowNs); issuing && inFlightCount < target;
+             issuing = phases.keepIssuing(nowNs)) {
             phases.begin(nowNs);
             start(nowNs, nowNs);
         }

@@ -49,6 +49,7 @@ public abstract class ClientEngineContract {
     /** Requests held at once against the dummy target: more than any library's default per-host pool. */
     private static final int HELD = 200;
     private static final long HOLD_MS = 1_000;
+    private static final int HELD_AT_THE_END = 100;
     /** Closed loop of this many for the request check: keep-alive shows as about this many connections. */
     private static final int KEPT_ALIVE = 4;
     private static final int REQUESTS = 200;
@@ -147,6 +148,31 @@ public abstract class ClientEngineContract {
             assertThat(stats.snapshot().started()).as("%s: requests the target received", client.name()).isEqualTo(summary.sent());
         } finally {
             dummy.stop();
+        }
+    }
+
+    /**
+     * The max-concurrency model with every request still held when the measured phase ends (the
+     * client suite's long-held case): the driver reads what is held and lets it go, uncounted, at
+     * the phase's end, long before any timeout; a library that failed its held requests on its own
+     * would show as errors.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("clients")
+    public void heldRequestsAreLetGoAtTheEndOfTheMeasuredPhase(ClientEntry client) throws Exception {
+        assumeEngineExists(client);
+        try (TestServer server = new TestServer(Behaviour.NEVER_ANSWER)) {
+            LoadSpec spec = spec(server.uri("/hello"), new LoadModel.MaxConcurrency(HELD_AT_THE_END)).toBuilder()
+                    .warmupMs(200).durationMs(1_000).connectTimeoutMs(5_000).responseTimeoutMs(20_000).build();
+            long startNs = System.nanoTime();
+            RunSummary summary = run(spec, client);
+            long elapsedMs = (System.nanoTime() - startNs) / 1_000_000;
+
+            assertThat(summary.errorCount()).as("%s: %s", client.name(), summary.errors()).isZero();
+            assertThat(summary.concurrency().held()).as(client.name()).isEqualTo(HELD_AT_THE_END);
+            assertThat(summary.hardCapReached()).as(client.name()).isFalse();
+            // Well before the response timeout (20 s) or the driver's deadline: the phase's end let them go.
+            assertThat(elapsedMs).as(client.name()).isLessThan(10_000);
         }
     }
 
