@@ -11,7 +11,8 @@ import java.util.stream.Collectors;
  * The client study's table: a row per client and case, in run order, with what the 2015 table
  * had — response time max and average, the generator's heap max and average, its platform
  * threads at most, errors by class — and beside it the percentiles, the achieved rate, direct
- * memory, the generator's CPU and the verdict. The generator's figures come from its JFR
+ * memory, the generator's CPU and the verdict, and what the target held at once ({@code in flight}:
+ * the held case's figure). The generator's figures come from its JFR
  * recording ({@code generatorJvm}); a dash where it has none.
  *
  * <pre>{@code
@@ -21,7 +22,7 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 final class ClientTable {
-    private static final String FORMAT = "%-14s %-18s %9s %9s %9s %9s %9s %9s %11s %11s %8s %9s %6s  %-24s %-17s %s%n";
+    private static final String FORMAT = "%-14s %-18s %9s %9s %9s %9s %9s %9s %9s %11s %11s %8s %9s %6s  %-24s %-17s %s%n";
     private static final double MB = 1024 * 1024;
 
     private ClientTable() {
@@ -29,7 +30,7 @@ final class ClientTable {
 
     static String render(List<ResultRow> rows) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, FORMAT, "case", "client", "rate/s", "avg ms",
-                "max ms", "p50 ms", "p99 ms", "p99.9 ms", "heap max MB", "heap avg MB", "threads", "direct MB", "cpu %",
+                "max ms", "p50 ms", "p99 ms", "p99.9 ms", "in flight", "heap max MB", "heap avg MB", "threads", "direct MB", "cpu %",
                 "errors", "verdict", "evidence"));
         for (ResultRow row : rows) {
             JvmMetrics jvm = row.generatorJvm();
@@ -37,6 +38,7 @@ final class ClientTable {
                     row.client() == null ? "built-in" : row.client(), ResultsTable.number(row.achievedRatePerSec()),
                     ResultsTable.millis(row.meanMs()), ResultsTable.millis(row.maxMs()), ResultsTable.millis(row.p50Ms()),
                     ResultsTable.millis(row.p99Ms()), ResultsTable.millis(row.p999Ms()),
+                    row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight().toString(),
                     megabytes(jvm, j -> j.heap() == null ? null : j.heap().usedMaxBytes()),
                     megabytes(jvm, j -> j.heap() == null ? null : j.heap().usedMeanBytes()),
                     figure(jvm, j -> j.threads() == null ? null : j.threads().platformPeak()),

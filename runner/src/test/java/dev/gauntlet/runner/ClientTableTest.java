@@ -23,8 +23,8 @@ class ClientTableTest {
         List<String> lines = ClientTable.render(List.of(row)).lines().toList();
 
         assertThat(lines.getFirst()).contains("case", "client", "avg ms", "max ms", "heap max MB", "heap avg MB", "threads",
-                "direct MB", "cpu %", "errors");
-        assertThat(lines.get(1)).startsWith("held ").contains("okhttp-platform", " 300 ", " 120 ", "19030", " 16 ", "48.5",
+                "direct MB", "cpu %", "errors", "in flight");
+        assertThat(lines.get(1)).startsWith("held ").contains("okhttp-platform", " 17800 ", " 300 ", " 120 ", "19030", " 16 ", "48.5",
                 "1200 no_thread, 3 reset");
     }
 
