@@ -268,12 +268,11 @@ class LauncherIT {
     }
 
     /** Ends what is left in the cgroup (nothing, when the command finished) and removes it. */
-    private static void removeCgroup(Path cgroup) throws IOException, InterruptedException {
-        Files.readAllLines(cgroup.resolve("cgroup.procs")).forEach(pid ->
-                ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly));
-        for (int i = 0; i < 50 && !Files.readString(cgroup.resolve("cgroup.procs")).isBlank(); i++) {
-            Thread.sleep(100);
-        }
+    private static void removeCgroup(Path cgroup) throws Exception {
+        CompletableFuture<?>[] exits = Files.readAllLines(cgroup.resolve("cgroup.procs")).stream()
+                .flatMap(pid -> ProcessHandle.of(Long.parseLong(pid)).stream())
+                .peek(ProcessHandle::destroyForcibly).map(ProcessHandle::onExit).toArray(CompletableFuture[]::new);
+        CompletableFuture.allOf(exits).get(10, TimeUnit.SECONDS);
         Files.delete(cgroup);
     }
 

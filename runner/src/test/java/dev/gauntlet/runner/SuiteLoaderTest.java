@@ -300,7 +300,7 @@ class SuiteLoaderTest {
                 .containsExactly("warm-up", "slow.okhttp-virtual", "slow.jdk-async", "fast.okhttp-virtual", "fast.jdk-async");
         assertThat(suite.scenarios()).extracting(Suite.Scenario::client)
                 .containsExactly(null, "okhttp-virtual", "jdk-async", "okhttp-virtual", "jdk-async");
-        LoadSpec spec = suite.scenarios().get(2).toSpec(URI.create("http://127.0.0.1:8080/hello?wait=1000"), null);
+        LoadSpec spec = suite.scenarios().get(2).toSpec(URI.create("http://127.0.0.1:1/hello?wait=1000"), null);
         assertThat(spec.client()).isEqualTo("jdk-async");
         assertThat(spec.model()).isInstanceOf(LoadModel.OpenLoop.class);
     }
