@@ -47,7 +47,7 @@ public final class ClientCatalogue {
             File file = Json.yaml().readValue(in, File.class);
             List<Library> libraries = new ArrayList<>();
             file.libraries().forEach((id, l) -> libraries.add(new Library(id, l.title(), l.module(), l.version(),
-                    l.blocking(), l.blockingCall(), l.async(), l.asyncCall(), l.description(), l.note())));
+                    l.blocking(), l.blockingCall(), l.async(), l.asyncCall(), l.note())));
             return new ClientCatalogue(libraries);
         } catch (IOException e) {
             throw new UncheckedIOException("clients.yaml cannot be read", e);
@@ -78,11 +78,10 @@ public final class ClientCatalogue {
      * @param blockingCall the library call the blocking class makes, e.g. {@code Call.execute()}
      * @param async        its {@code AsyncClient} class; null when it has no async API
      * @param asyncCall    the library call the async class makes, e.g. {@code Call.enqueue(callback)}
-     * @param description one line: the API used and how it is configured
      * @param note        why a mode is missing, or what the library cannot be made to leave out; null when nothing
      */
     public record Library(String id, String title, String module, String version, String blocking, String blockingCall,
-                          String async, String asyncCall, String description, String note) {
+                          String async, String asyncCall, String note) {
     }
 
     /**
@@ -106,6 +105,6 @@ public final class ClientCatalogue {
     }
 
     private record LibraryFields(String title, String module, String version, String blocking, String blockingCall,
-                                 String async, String asyncCall, String description, String note) {
+                                 String async, String asyncCall, String note) {
     }
 }

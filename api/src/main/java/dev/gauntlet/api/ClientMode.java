@@ -1,8 +1,5 @@
 package dev.gauntlet.api;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-
 import java.util.Locale;
 
 /** How a client library is driven, as the 2015 client study compared thread-blocking with fiber-blocking. */
@@ -14,19 +11,9 @@ public enum ClientMode {
     /** The library's own callback or future API: no thread per request. */
     ASYNC;
 
-    @JsonValue
+    /** The mode as client names and {@code gauntlet clients} spell it: {@code platform}, {@code virtual}, {@code async}. */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
-    }
-
-    @JsonCreator
-    public static ClientMode of(String id) {
-        for (ClientMode mode : values()) {
-            if (mode.id().equals(id)) {
-                return mode;
-            }
-        }
-        throw new IllegalArgumentException("unknown client mode " + id + "; one of platform, virtual, async");
     }
 
     /** Whether the mode calls the library's blocking API (on a thread per request). */
