@@ -17,6 +17,9 @@ import java.util.Objects;
  * }</pre>
  *
  * @param warmupMs            warm-up phase, run and not recorded (0 for none)
+ * @param rampMs              open loop: the rate rises from zero to the full rate over this first part of
+ *                            the warm-up, so that connection pools and the JIT grow with the load instead
+ *                            of meeting all of it at once (0: the full rate from the start)
  * @param durationMs          measured phase; it also ends at {@code maxRequests} when that is > 0
  * @param maxRequests         requests in the measured phase at most; 0 means bounded by duration only
  * @param hardCapMs           wall-clock cap of the whole run, warm-up and drain included; 0: derived
@@ -39,6 +42,7 @@ public record LoadSpec(
         URI url,
         LoadModel model,
         long warmupMs,
+        long rampMs,
         long durationMs,
         long maxRequests,
         long connectTimeoutMs,
@@ -71,6 +75,12 @@ public record LoadSpec(
         }
         if (warmupMs < 0 || durationMs <= 0 || maxRequests < 0) {
             throw new IllegalArgumentException("warm-up must be >= 0 and duration > 0");
+        }
+        if (rampMs < 0 || rampMs > warmupMs) {
+            throw new IllegalArgumentException("the ramp must be within the warm-up: 0 to " + warmupMs + " ms, got " + rampMs);
+        }
+        if (rampMs > 0 && !(model instanceof LoadModel.OpenLoop)) {
+            throw new IllegalArgumentException("a ramp raises an open loop's rate; this load has no rate");
         }
         if (connectTimeoutMs <= 0 || responseTimeoutMs <= 0) {
             throw new IllegalArgumentException("timeouts must be > 0");
@@ -114,7 +124,7 @@ public record LoadSpec(
 
     /** A spec with every default: the warm-up, duration and timeouts above, validation of 200 + body. */
     public static LoadSpec of(URI url, LoadModel model) {
-        return new LoadSpec(url, model, DEFAULT_WARMUP_MS, DEFAULT_DURATION_MS, 0,
+        return new LoadSpec(url, model, DEFAULT_WARMUP_MS, 0, DEFAULT_DURATION_MS, 0,
                 DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS, 0, DEFAULT_MAX_CONNECTIONS,
                 200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null);
     }
@@ -137,6 +147,7 @@ public record LoadSpec(
         private URI url;
         private LoadModel model;
         private long warmupMs;
+        private long rampMs;
         private long durationMs;
         private long maxRequests;
         private long connectTimeoutMs;
@@ -157,6 +168,7 @@ public record LoadSpec(
             url = spec.url;
             model = spec.model;
             warmupMs = spec.warmupMs;
+            rampMs = spec.rampMs;
             durationMs = spec.durationMs;
             maxRequests = spec.maxRequests;
             connectTimeoutMs = spec.connectTimeoutMs;
@@ -182,6 +194,11 @@ public record LoadSpec(
         public Builder warmupMs(long warmupMs) {
             this.warmupMs = warmupMs;
             this.hardCapMs = 0;
+            return this;
+        }
+
+        public Builder rampMs(long rampMs) {
+            this.rampMs = rampMs;
             return this;
         }
 
@@ -264,7 +281,7 @@ public record LoadSpec(
         }
 
         public LoadSpec build() {
-            return new LoadSpec(url, model, warmupMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs,
+            return new LoadSpec(url, model, warmupMs, rampMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs,
                     hardCapMs, maxConnections, expectedStatus, expectedBody, seed, maxScheduleLagP99Ms, adminUrl,
                     sourceAddresses, processes, threads, client);
         }

@@ -129,9 +129,13 @@ public record RunSummary(
      *                             percent (the busiest process's)
      * @param engineWaitingPercent the engine thread's time runnable but waiting for a CPU, in percent (Linux
      *                             only, else 0): with the running time near 100, the engine had no time to spare
+     * @param processCpuPercent    the process's CPU time from the start of the measured phase to the end of the
+     *                             run, as a share of the CPUs it may run on, in percent (the busiest process's):
+     *                             where a client library's own threads do the work, this, not the engine
+     *                             thread, says whether the generator had time to spare
      */
     public record GeneratorCost(long cpuMs, long heapUsedMaxBytes, int threadsPeak, double engineCpuPercent,
-                                double engineWaitingPercent) {
+                                double engineWaitingPercent, double processCpuPercent) {
     }
 
     /**

@@ -280,6 +280,9 @@ public final class Generator {
         private final long cpuStartNs;
         private final EngineThreads engines;
         private volatile long heapUsedMaxBytes;
+        /** The process's CPU time and the wall clock when the measured phase started; written by the ticker. */
+        private volatile long measureCpuStartNs = -1;
+        private volatile long measureStartNs;
 
         Cost(EngineThreads engines) {
             this.engines = engines;
@@ -291,6 +294,8 @@ public final class Generator {
             for (ThreadDemand engine : engines.demands()) {
                 engine.mark();
             }
+            measureStartNs = System.nanoTime();
+            measureCpuStartNs = os.getProcessCpuTime();
         }
 
         void sample() {
@@ -300,8 +305,19 @@ public final class Generator {
         RunSummary.GeneratorCost finish() {
             ThreadDemand.Share share = Arrays.stream(engines.demands()).map(ThreadDemand::share)
                     .max(Comparator.comparingDouble(ThreadDemand.Share::wantedPercent)).orElseThrow();
-            return new RunSummary.GeneratorCost(TimeUnit.NANOSECONDS.toMillis(os.getProcessCpuTime() - cpuStartNs),
-                    heapUsedMaxBytes, threads.getPeakThreadCount(), share.runningPercent(), share.waitingPercent());
+            long cpuNowNs = os.getProcessCpuTime();
+            return new RunSummary.GeneratorCost(TimeUnit.NANOSECONDS.toMillis(cpuNowNs - cpuStartNs),
+                    heapUsedMaxBytes, threads.getPeakThreadCount(), share.runningPercent(), share.waitingPercent(),
+                    processCpuPercent(cpuNowNs));
+        }
+
+        /** 0 when the run ended before its measured phase began. */
+        private double processCpuPercent(long cpuNowNs) {
+            long wallNs = System.nanoTime() - measureStartNs;
+            if (measureCpuStartNs < 0 || wallNs <= 0) {
+                return 0;
+            }
+            return 100.0 * (cpuNowNs - measureCpuStartNs) / wallNs / Runtime.getRuntime().availableProcessors();
         }
     }
 }

@@ -86,6 +86,11 @@ public final class LoadCommand implements Callable<Integer> {
             description = "warm-up, run and not recorded (default: ${DEFAULT-VALUE})")
     long warmupMs;
 
+    @Option(names = "--ramp", paramLabel = "T", defaultValue = "0s", converter = DurationConverter.class,
+            description = "open loop: raise the rate from zero to R over the first T of the warm-up, so that a "
+                    + "client library's pools and JIT grow with the load (default: the full rate from the start)")
+    long rampMs;
+
     @Option(names = "--requests", paramLabel = "N", defaultValue = "0",
             description = "end the measured phase after N requests as well (default: duration only)")
     long maxRequests;
@@ -182,7 +187,7 @@ public final class LoadCommand implements Callable<Integer> {
     LoadSpec spec() {
         try {
             return LoadSpec.of(url, model()).toBuilder()
-                    .warmupMs(warmupMs).durationMs(durationMs).maxRequests(maxRequests)
+                    .warmupMs(warmupMs).rampMs(rampMs).durationMs(durationMs).maxRequests(maxRequests)
                     .connectTimeoutMs(positive("--connect-timeout", connectTimeoutMs))
                     .responseTimeoutMs(positive("--response-timeout", responseTimeoutMs))
                     .maxConnections(maxConnections == null ? LoadSpec.DEFAULT_MAX_CONNECTIONS

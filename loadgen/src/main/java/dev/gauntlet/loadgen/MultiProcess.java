@@ -142,7 +142,8 @@ final class MultiProcess {
                 parts.stream().mapToLong(p -> p.generatorCost().heapUsedMaxBytes()).sum(),
                 parts.stream().mapToInt(p -> p.generatorCost().threadsPeak()).sum(),
                 parts.stream().mapToDouble(p -> p.generatorCost().engineCpuPercent()).max().orElse(0),
-                parts.stream().mapToDouble(p -> p.generatorCost().engineWaitingPercent()).max().orElse(0));
+                parts.stream().mapToDouble(p -> p.generatorCost().engineWaitingPercent()).max().orElse(0),
+                parts.stream().mapToDouble(p -> p.generatorCost().processCpuPercent()).max().orElse(0));
         RunSummary merged = new RunSummary(spec,
                 parts.stream().map(RunSummary::startedAt).min(Comparator.naturalOrder()).orElseThrow(),
                 measuredSec, parts.stream().mapToLong(RunSummary::scheduled).sum(),

@@ -49,7 +49,7 @@ final class Phases {
         this.measureEndNs = measureStartNs + TimeUnit.MILLISECONDS.toNanos(spec.durationMs());
         this.hardCapNs = runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.hardCapMs());
         this.maxRequests = spec.maxRequests();
-        this.schedule = spec.model() instanceof LoadModel.OpenLoop open ? Schedule.of(open, spec.seed()) : null;
+        this.schedule = spec.model() instanceof LoadModel.OpenLoop open ? Schedule.of(open, spec.seed(), spec.rampMs()) : null;
     }
 
     /** Open loop: draws the first intended start; called once, as the engine's loop starts. */

@@ -2,6 +2,8 @@ package dev.gauntlet.loadgen;
 
 import dev.gauntlet.api.LoadModel;
 
+import java.util.concurrent.TimeUnit;
+
 /**
  * The intended starts of an open loop, as offsets from the start of the run. Not thread-safe: one
  * event loop owns it.
@@ -11,7 +13,7 @@ import dev.gauntlet.api.LoadModel;
  * long firstIntendedStartNs = runStartNs + schedule.nextOffsetNs();
  * }</pre>
  */
-sealed interface Schedule permits ConstantRateSchedule, ExponentialSchedule {
+sealed interface Schedule permits ConstantRateSchedule, ExponentialSchedule, RampedSchedule {
 
     /** The offset of the next intended start from the start of the run; never decreasing. */
     long nextOffsetNs();
@@ -21,5 +23,11 @@ sealed interface Schedule permits ConstantRateSchedule, ExponentialSchedule {
             case CONSTANT -> new ConstantRateSchedule(model.ratePerSec());
             case EXPONENTIAL -> new ExponentialSchedule(model.ratePerSec(), seed);
         };
+    }
+
+    /** As {@link #of(LoadModel.OpenLoop, long)}, the rate rising from zero over the first {@code rampMs}; see {@link RampedSchedule}. */
+    static Schedule of(LoadModel.OpenLoop model, long seed, long rampMs) {
+        Schedule fullRate = of(model, seed);
+        return rampMs == 0 ? fullRate : new RampedSchedule(fullRate, TimeUnit.MILLISECONDS.toNanos(rampMs));
     }
 }

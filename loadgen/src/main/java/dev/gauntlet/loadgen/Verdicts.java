@@ -29,6 +29,12 @@ import java.util.stream.Collectors;
 final class Verdicts {
     /** Share of the measured phase the engine thread ran or waited for a CPU from which it had no time to spare. */
     static final double ENGINE_BUSY_PERCENT = 97;
+    /**
+     * Share of its CPUs from which a client library's generator process had no time to spare. Its
+     * driver thread only hands requests over; the library's own threads do the work, so their
+     * process's CPU, not the driver's, says whether it kept up.
+     */
+    static final double LIBRARY_BUSY_PERCENT = 90;
     /** Share of its CPUs from which the target had no time to spare either: the throughput is then its own. */
     static final double TARGET_BUSY_PERCENT = 90;
     /** Share of the offered rate the target must complete over the second half of the measured phase. */
@@ -65,11 +71,18 @@ final class Verdicts {
         RunSummary.GeneratorCost cost = run.generatorCost();
         boolean targetBusy = run.targetCpuPercent() != null && run.targetCpuPercent() >= TARGET_BUSY_PERCENT;
         boolean engineBusy = cost.engineCpuPercent() + cost.engineWaitingPercent() >= ENGINE_BUSY_PERCENT;
+        boolean libraryBusy = run.spec().client() != null && cost.processCpuPercent() >= LIBRARY_BUSY_PERCENT;
+        String targetShare = run.targetCpuPercent() == null ? "an unknown share"
+                : String.format(Locale.ROOT, "%.0f %%", run.targetCpuPercent());
         if (engineBusy && !targetBusy) {
             generator.add(String.format(Locale.ROOT, "the engine thread ran %.0f %% of the measured phase and waited "
                             + "for a CPU %.0f %%: it had no time to spare, while the target used %s of its CPUs",
-                    cost.engineCpuPercent(), cost.engineWaitingPercent(),
-                    run.targetCpuPercent() == null ? "an unknown share" : String.format(Locale.ROOT, "%.0f %%", run.targetCpuPercent())));
+                    cost.engineCpuPercent(), cost.engineWaitingPercent(), targetShare));
+        }
+        if (libraryBusy && !targetBusy) {
+            generator.add(String.format(Locale.ROOT, "the client library's process used %.0f %% of its CPUs from the "
+                    + "measured phase on: it had no time to spare, while the target used %s of its CPUs",
+                    cost.processCpuPercent(), targetShare));
         }
         long overloadErrors = OVERLOAD_ERRORS.stream().mapToLong(c -> run.errors().getOrDefault(c, 0L)).sum();
         if (run.hardCapReached()) {
@@ -95,7 +108,7 @@ final class Verdicts {
         if (!platform.isEmpty()) {
             return run.withVerdict(Verdict.PLATFORM_NOISY, platform);
         }
-        return run.withVerdict(Verdict.OK, engineBusy ? List.of(String.format(Locale.ROOT, "both sides had no time to "
+        return run.withVerdict(Verdict.OK, engineBusy || libraryBusy ? List.of(String.format(Locale.ROOT, "both sides had no time to "
                 + "spare: the target used %.0f %% of its CPUs, so the throughput is its own", run.targetCpuPercent())) : List.of());
     }
 

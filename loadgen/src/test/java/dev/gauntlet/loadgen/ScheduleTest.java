@@ -91,6 +91,29 @@ class ScheduleTest {
         }
     }
 
+    @Test
+    void aRampOffersHalfTheFullRatesRequestsOverItsLengthRisingLinearlyThenTheFullRate() {
+        // 1,000/s constant, ramped over 4 s: rate t/4 × 1,000 per second, so by t the ramp offered 125 t² requests.
+        Schedule ramped = Schedule.of(new LoadModel.OpenLoop(1_000, InterArrival.CONSTANT), SEED, 4_000);
+        long[] counts = new long[6];
+        long offsetNs;
+        while ((offsetNs = ramped.nextOffsetNs()) < 6_000_000_000L) {
+            counts[(int) (offsetNs / 1_000_000_000L)]++;
+        }
+        // Seconds 0-1, 1-2, 2-3, 3-4: 125 × (1, 3, 5, 7); then 1,000 a second.
+        assertThat(counts).containsExactly(125, 375, 625, 875, 1_000, 1_000);
+    }
+
+    @Test
+    void noRampIsTheScheduleItself() {
+        LoadModel.OpenLoop model = new LoadModel.OpenLoop(1_000, InterArrival.EXPONENTIAL);
+        Schedule plain = Schedule.of(model, SEED);
+        Schedule unramped = Schedule.of(model, SEED, 0);
+        for (int i = 0; i < 1_000; i++) {
+            assertThat(unramped.nextOffsetNs()).isEqualTo(plain.nextOffsetNs());
+        }
+    }
+
     private static long countBefore(Schedule schedule, long durationNs) {
         long count = 0;
         while (schedule.nextOffsetNs() < durationNs) {

@@ -35,6 +35,7 @@ class VerdictsTest {
         double hiccupMaxMs = 2;
         double engineCpuPercent = 20;
         double engineWaitingPercent = 1;
+        double processCpuPercent = 25;
         Double targetCpuPercent = 30.0;
         int connectionsPeak = 10;
         int connectionsLimit = 19_000;
@@ -48,7 +49,8 @@ class VerdictsTest {
             long failed = errors.values().stream().mapToLong(Long::longValue).sum();
             return Verdicts.judge(new RunSummary(spec, Instant.EPOCH, 10, scheduled, sent, sent - failed, errors,
                     (sent - failed) / 10.0, sustainedRatePerSec, latency(serviceP50Ms), latency(serviceP50Ms), latency(lagP99Ms / 4, lagP99Ms),
-                    connectionsPeak, new RunSummary.GeneratorCost(1_000, 1 << 20, 8, engineCpuPercent, engineWaitingPercent),
+                    connectionsPeak, new RunSummary.GeneratorCost(1_000, 1 << 20, 8, engineCpuPercent, engineWaitingPercent,
+                            processCpuPercent),
                     spec.model() instanceof LoadModel.OpenLoop ? latency(loopLateP99Ms / 4, loopLateP99Ms) : Percentiles.EMPTY,
                     new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs),
                     Percentiles.EMPTY, targetCpuPercent, Verdict.OK, List.of(), connectionsPeak, connectionsLimit,
@@ -118,6 +120,25 @@ class VerdictsTest {
 
         balanced.targetCpuPercent = null;
         assertThat(balanced.judge().verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+    }
+
+    @Test
+    void aClientLibrarysProcessWithNoCpuToSpareIsTheLimitWhileItsDriverThreadIdles() {
+        Run library = new Run();
+        library.spec = OPEN.toBuilder().client("okhttp-virtual").build();
+        library.processCpuPercent = 95;
+        library.lagP99Ms = 500;
+        library.serviceP50Ms = 300;
+        RunSummary judged = library.judge();
+        assertThat(judged.verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+        assertThat(judged.evidence()).anyMatch(e -> e.contains("client library's process used 95 %"));
+
+        library.targetCpuPercent = 95.0;
+        assertThat(library.judge().verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+
+        Run lean = new Run();
+        lean.processCpuPercent = 95;
+        assertThat(lean.judge().verdict()).as("the built-in engine is judged by its own thread").isEqualTo(Verdict.OK);
     }
 
     @Test

@@ -287,6 +287,14 @@ record Suite(String name, String description, List<String> targets, List<String>
             }
             description = description == null ? "" : description;
             generator = generator == null ? GeneratorSettings.DEFAULTS : generator;
+            if (generator.rampMs() < 0 || generator.rampMs() > warmupMs) {
+                throw new IllegalArgumentException("scenario " + name + ": generator.rampMs must be within the warm-up, 0 to "
+                        + warmupMs + ", got " + generator.rampMs());
+            }
+            if (generator.rampMs() > 0 && !(load instanceof LoadModel.OpenLoop)) {
+                throw new IllegalArgumentException("scenario " + name + ": generator.rampMs raises an open loop's rate; "
+                        + "this load has none");
+            }
         }
 
         Scenario withLoad(LoadModel newLoad) {
@@ -307,7 +315,7 @@ record Suite(String name, String description, List<String> targets, List<String>
         /** The load spec of this scenario against one target's URL, with the target's admin URL. */
         LoadSpec toSpec(URI helloUrl, URI adminUrl) {
             LoadSpec.Builder spec = LoadSpec.of(helloUrl, load).toBuilder()
-                    .warmupMs(warmupMs).durationMs(durationMs).adminUrl(adminUrl)
+                    .warmupMs(warmupMs).rampMs(generator.rampMs()).durationMs(durationMs).adminUrl(adminUrl)
                     .processes(generator.processes()).threads(generator.threads())
                     .sourceAddresses(generator.sourceAddresses())
                     .maxConnections(generator.maxConnections())
@@ -326,11 +334,13 @@ record Suite(String name, String description, List<String> targets, List<String>
      * @param threads         engine threads in each generator process (open and closed loops; more cores)
      * @param sourceAddresses local addresses the connections spread over (each one, e.g. 127.0.0.2), past 64k ports per address
      * @param maxConnections  open loop: connections opened at most
+     * @param responseTimeoutMs how long a request may take from its send (0: the generator's default)
+     * @param rampMs          open loop: the rate rises from zero over this first part of the warm-up (0: none)
      * @param client          a client library engine from {@code clients.yaml} sends the requests; null: the built-in one
      */
     record GeneratorSettings(int processes, int threads, List<String> sourceAddresses, int maxConnections,
-                             long responseTimeoutMs, String client) {
-        static final GeneratorSettings DEFAULTS = new GeneratorSettings(1, 1, List.of(), 0, 0, null);
+                             long responseTimeoutMs, long rampMs, String client) {
+        static final GeneratorSettings DEFAULTS = new GeneratorSettings(1, 1, List.of(), 0, 0, 0, null);
 
         GeneratorSettings {
             processes = processes == 0 ? 1 : processes;
@@ -339,7 +349,8 @@ record Suite(String name, String description, List<String> targets, List<String>
         }
 
         GeneratorSettings withClient(String client) {
-            return new GeneratorSettings(processes, threads, sourceAddresses, maxConnections, responseTimeoutMs, client);
+            return new GeneratorSettings(processes, threads, sourceAddresses, maxConnections, responseTimeoutMs, rampMs,
+                    client);
         }
     }
 }

@@ -127,6 +127,30 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void anOpenLoopRampsWithinItsWarmUpOnly() {
+        String suite = """
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: %s
+                    warmupMs: 3000
+                    durationMs: 1000
+                    generator: { rampMs: %d }
+                """;
+        LoadSpec spec = parse(suite.formatted("{ type: open, ratePerSec: 100 }", 2000)).scenarios().getFirst()
+                .toSpec(URI.create("http://127.0.0.1:1/hello"), null);
+        assertThat(spec.rampMs()).isEqualTo(2_000);
+
+        assertThatThrownBy(() -> parse(suite.formatted("{ type: open, ratePerSec: 100 }", 4000)))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("scenario s: generator.rampMs must be within the warm-up, 0 to 3000, got 4000");
+        assertThatThrownBy(() -> parse(suite.formatted("{ type: closed, connections: 2 }", 1000)))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("generator.rampMs raises an open loop's rate");
+    }
+
+    @Test
     void aMissingFieldIsNamedWithTheSource() {
         assertThatThrownBy(() -> parse("name: mine\nscenarios: []\n"))
                 .isInstanceOf(UserError.class)
