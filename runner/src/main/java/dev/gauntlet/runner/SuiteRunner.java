@@ -17,8 +17,9 @@ import java.util.Locale;
 /**
  * Runs a suite's {@link RunPlan}: a target JVM per session, a generator JVM per run. Prints a
  * progress line per run and stores each row as soon as it is measured. A target that fails to
- * start is recorded and the plan goes on with the next session; a target that dies is started
- * again, once per session, for its next scenario, and the rows after say so.
+ * start is recorded and the plan goes on with the next session; a target that dies, or stops
+ * answering on its serving port while it lives ({@link TargetProcess#answers()}, asked before each
+ * run), is started again, once per session, for its next scenario, and the rows after say so.
  *
  * <pre>{@code
  * List<String> failures = new SuiteRunner(targets, generator, store, System.err).run(RunPlan.of(suite));
@@ -60,9 +61,13 @@ final class SuiteRunner {
         private final String name;
         private TargetProcess target;
         private boolean restarted;
-        /** The scenario the target died in; null while it has not. */
-        private String diedIn;
-        /** The scenario of the last run measured: where the target died when a run finds it gone. */
+        /** The scenario the target died or stopped answering in; null while it has not. */
+        private String lostIn;
+        /** How it was lost: {@code died} or {@code stopped answering}. */
+        private String lost;
+        /** The scenario whose run found the target alive but silent at its end, and said so; null if none. */
+        private String silentIn;
+        /** The scenario of the last run measured: where the target was lost when a run finds it gone. */
         private String lastScenario = "its start";
         /** The wait of the previous run's requests, which the target may still be serving. */
         private long previousWaitMs;
@@ -91,26 +96,36 @@ final class SuiteRunner {
         }
 
         private ResultRow measureOrSkip(RunPlan.Run run) {
-            if (!target.isAlive()) {
-                if (diedIn == null) {
-                    diedIn = lastScenario;
+            String leftover = target.isAlive() ? drain() : null;
+            boolean alive = target.isAlive();
+            if (!alive || !target.answers()) {
+                if (lostIn == null) {
+                    lostIn = lastScenario;
+                    lost = alive ? "stopped answering" : "died";
+                    if (alive && !lastScenario.equals(silentIn)) {
+                        // A target that died, or went silent to the run itself, told why in that run.
+                        failures.add(String.format(Locale.ROOT, "%s stopped answering on its serving port after %s "
+                                + "(its log is in %s); it was stopped", name, lostIn, store.targetDir(name)));
+                    }
                 }
-                if (restarted || run.scenario().name().equals(diedIn)) {
-                    return ResultRow.failed(name, run.scenario(), run.repetition(), "skipped: target died earlier");
+                if (restarted || run.scenario().name().equals(lostIn)) {
+                    return ResultRow.failed(name, run.scenario(), run.repetition(), "skipped: target " + lost + " earlier");
                 }
-                if (!restartAfterDeath(run)) {
-                    return ResultRow.failed(name, run.scenario(), run.repetition(), "skipped: target died and did not start again");
+                if (!restartAfterLoss(run)) {
+                    return ResultRow.failed(name, run.scenario(), run.repetition(),
+                            "skipped: target " + lost + " and did not start again");
                 }
+                leftover = null;
             }
             lastScenario = run.scenario().name();
-            ResultRow row = measure(run);
-            return restarted ? row.remarked("target restarted after it died in " + diedIn) : row;
+            ResultRow row = measure(run, leftover);
+            return restarted ? row.remarked("target restarted after it " + lost + " in " + lostIn) : row;
         }
 
-        private boolean restartAfterDeath(RunPlan.Run run) {
+        private boolean restartAfterLoss(RunPlan.Run run) {
             target.close();
             restarted = true;
-            progress.printf(Locale.ROOT, "gauntlet: %s died in %s; starting it again (once) for %s%n", name, diedIn,
+            progress.printf(Locale.ROOT, "gauntlet: %s %s in %s; starting it again (once) for %s%n", name, lost, lostIn,
                     run.scenario().name());
             try {
                 target = start();
@@ -129,7 +144,8 @@ final class SuiteRunner {
             return started;
         }
 
-        private ResultRow measure(RunPlan.Run run) {
+        /** @param leftover what the previous run left in progress at the target ({@link #drain()}), or null */
+        private ResultRow measure(RunPlan.Run run, String leftover) {
             Suite.Scenario scenario = run.scenario();
             int rep = run.repetition();
             progress.printf(Locale.ROOT, "[%s] %s · %s%s: %s, wait %d ms, %.0f s ...%n",
@@ -137,7 +153,6 @@ final class SuiteRunner {
                     run.recorded() ? " #" + rep : "", scenario.load().describe(), scenario.waitMs(),
                     (scenario.warmupMs() + scenario.durationMs()) / 1000.0);
             var runDir = store.freshRunDir(name, scenario.name(), rep);
-            String leftover = drain();
             previousWaitMs = scenario.waitMs();
             RunSummary summary;
             Instant runStart = Instant.now();
@@ -161,7 +176,15 @@ final class SuiteRunner {
                 return ResultRow.of(name, scenario, rep, summary, null, target.diedNote());
             }
             // The generator reset the target's counts as its measured phase began: this is that phase's.
-            String stats = target.stats();
+            String stats;
+            try {
+                stats = target.stats();
+            } catch (UserError e) {
+                // Alive and silent: the next run restarts it; this run's figures are kept.
+                failures.add(name + " · " + scenario.name() + ": " + e.getMessage());
+                silentIn = scenario.name();
+                return ResultRow.of(name, scenario, rep, summary, null, "target stopped answering");
+            }
             store.writeServedJson(runDir.resolve("stats.json"), stats);
             ResultRow row = ResultRow.of(name, scenario, rep, summary, statsField(stats, "maxInFlight"), null);
             String cap = target.entry().concurrencyCap();

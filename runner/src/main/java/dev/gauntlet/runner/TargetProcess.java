@@ -6,6 +6,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -44,6 +46,8 @@ final class TargetProcess implements AutoCloseable {
     private static final Pattern READY = Pattern.compile("READY port=(\\d+) admin=(\\d+)");
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final int QUOTED_LOG_LINES = 5;
+    /** How long the serving port's probe may take to connect, and then to answer. */
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
 
     private final TargetEntry entry;
     private final RolePlacement placement;
@@ -167,6 +171,26 @@ final class TargetProcess implements AutoCloseable {
     /** Where the target runs and what the kernel enforces on it, read back while it runs ({@code isolation.json}). */
     Map<String, Object> isolation() {
         return placement.readBack(process.pid());
+    }
+
+    /**
+     * Whether {@code GET /hello} on a new connection to the serving port answers 200 within
+     * {@link #PROBE_TIMEOUT}. A new connection, not a pooled one: a server whose accept loop has
+     * stopped (out of file descriptors, say) still answers on the connections it already has, and
+     * the kernel still completes the handshake of a new one, so only its answer tells.
+     */
+    boolean answers() {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), (int) PROBE_TIMEOUT.toMillis());
+            socket.setSoTimeout((int) PROBE_TIMEOUT.toMillis());
+            socket.getOutputStream().write(("GET /hello HTTP/1.1\r\nHost: " + host + ":" + port
+                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            String statusLine = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
+                    .readLine();
+            return statusLine != null && statusLine.matches("HTTP/1\\.[01] 200( .*)?");
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** {@code GET /stats} on the admin port: the JSON the target serves. */

@@ -98,6 +98,50 @@ class SuiteRunIT {
     }
 
     @Test
+    void aTargetThatStopsAnsweringWhileItLivesIsReplacedOnceForItsNextScenario() throws Exception {
+        Path suite = write("freezes.yaml", """
+                name: it-freezes
+                targets: [dummy]
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - name: long
+                    load: { type: open, ratePerSec: 200 }
+                    warmupMs: 0
+                    durationMs: 3000
+                    generator: { responseTimeoutMs: 1000 }
+                  - name: after
+                    load: { type: closed, connections: 1 }
+                    durationMs: 1000
+                """);
+        PrintStream stderr = System.err;
+        LineSignal runStarted = new LineSignal(stderr, "dummy · long #1");
+        System.setErr(new PrintStream(runStarted, true, StandardCharsets.UTF_8));
+        ProcessHandle frozen = null;
+        try {
+            CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
+                    () -> Main.execute("run", "--suite", suite.toString(), "--results", work.toString(), "--no-calibration"));
+
+            assertThat(runStarted.await(60, TimeUnit.SECONDS)).as("progress line of the first run").isTrue();
+            // Alive but answering nothing, on either port: what a server whose loop is stuck looks like from outside.
+            frozen = childRunning("TargetMain");
+            assertThat(new ProcessBuilder("kill", "-STOP", Long.toString(frozen.pid())).start().waitFor()).isZero();
+
+            assertThat(run.get(90, TimeUnit.SECONDS)).isEqualTo(2);
+        } finally {
+            System.setErr(stderr);
+            if (frozen != null) {
+                frozen.destroyForcibly();
+            }
+        }
+        assertThat(frozen.isAlive()).as("the frozen target was stopped").isFalse();
+        Path dir = onlyResultsDir();
+        List<ResultRow> rows = List.of(Json.json().readValue(dir.resolve("results.json").toFile(), ResultRow[].class));
+        assertThat(rows).extracting(ResultRow::scenario).containsExactly("long", "after");
+        assertThat(rows.get(1).note()).startsWith("target restarted after it stopped answering in long");
+        assertThat(rows.get(1).requests()).as("the new target served the next scenario").isPositive();
+    }
+
+    @Test
     void aTargetThatDiesIsStartedAgainOnceForItsNextScenarioAndTheRunEndsWithCodeTwo() throws Exception {
         Path suite = write("dies.yaml", """
                 name: it-dies
