@@ -104,8 +104,8 @@ public final class LoadCommand implements Callable<Integer> {
     long responseTimeoutMs;
 
     @Option(names = "--max-connections", paramLabel = "N",
-            description = "adaptive or unbounded open loop: connections open at most (default: what open files and "
-                    + "ephemeral ports allow)")
+            description = "adaptive or unbounded open loop: connections open at most; with --client, requests in "
+                    + "flight at most (default: what open files and ephemeral ports allow)")
     Integer maxConnections;
 
     @Option(names = "--expect-status", paramLabel = "CODE", defaultValue = "200",
