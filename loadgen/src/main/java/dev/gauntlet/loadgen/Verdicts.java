@@ -97,7 +97,7 @@ final class Verdicts {
             target.add("no request completed in the measured phase, and none failed: the target answered nothing");
         }
         if (run.spec().model() instanceof LoadModel.OpenLoop open) {
-            judgeOpenLoop(run, open, explainedMs, floor, generator, target, platform);
+            judgeOpenLoop(run, open, targetBusy, explainedMs, floor, generator, target, platform);
         }
         if (!generator.isEmpty()) {
             return run.withVerdict(Verdict.GENERATOR_LIMITED, generator);
@@ -112,7 +112,7 @@ final class Verdicts {
                 + "spare: the target used %.0f %% of its CPUs, so the throughput is its own", run.targetCpuPercent())) : List.of());
     }
 
-    private static void judgeOpenLoop(RunSummary run, LoadModel.OpenLoop open, double explainedMs, String floor,
+    private static void judgeOpenLoop(RunSummary run, LoadModel.OpenLoop open, boolean targetBusy, double explainedMs, String floor,
                                       List<String> generator, List<String> target, List<String> platform) {
         double lagP99Ms = run.scheduleLag().p99Ms();
         double loopLateP99Ms = run.loopLateness().p99Ms();
@@ -131,6 +131,13 @@ final class Verdicts {
             generator.add(String.format(Locale.ROOT, "requests waited for one of its %d connections, fewer than the "
                     + "rate keeps in service (%s/s × median service %s ms = %.0f)", run.connectionsLimit(),
                     Numbers.compact(open.ratePerSec()), ms(run.serviceTime().p50Ms()), inService));
+        } else if (waitedForConnections && run.spec().client() != null && !capReached && !targetBusy) {
+            // A library engine stamps the send when the library takes the request (its thread running, in the
+            // blocking modes), not when a connection is free: below the driver's limit and with the target's CPU
+            // to spare, the wait is the client's.
+            generator.add(String.format(Locale.ROOT, "requests waited in the client library before it took them: "
+                    + "schedule lag p99 %s ms, of which the driver's own lateness p99 %s ms, with fewer than its "
+                    + "limit of %d in flight", ms(lagP99Ms), ms(loopLateP99Ms), run.connectionsLimit()));
         } else if (waitedForConnections) {
             target.add(String.format(Locale.ROOT, "requests waited for a connection, every one busy or not yet "
                     + "accepted: schedule lag p99 %s ms, of which the loop's own lateness p99 %s ms",

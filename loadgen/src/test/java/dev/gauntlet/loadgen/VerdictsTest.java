@@ -136,6 +136,13 @@ class VerdictsTest {
         library.targetCpuPercent = 95.0;
         assertThat(library.judge().verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
 
+        Run threadsLate = new Run();
+        threadsLate.spec = library.spec;
+        threadsLate.lagP99Ms = 50;
+        RunSummary late = threadsLate.judge();
+        assertThat(late.verdict()).as("lag below the in-flight limit is the library's").isEqualTo(Verdict.GENERATOR_LIMITED);
+        assertThat(late.evidence()).anyMatch(e -> e.contains("waited in the client library"));
+
         Run lean = new Run();
         lean.processCpuPercent = 95;
         assertThat(lean.judge().verdict()).as("the built-in engine is judged by its own thread").isEqualTo(Verdict.OK);

@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
  * threads at most, errors by class — and beside it the percentiles, the achieved rate, direct
  * memory, the generator's CPU and the verdict, and what the target held at once ({@code in flight}:
  * the held case's figure). The generator's figures come from its JFR
- * recording ({@code generatorJvm}); a dash where it has none.
+ * recording ({@code generatorJvm}); a dash where it has none. The heap is what is left after each
+ * GC of the measured phase, {@code no gc} when none ran.
  *
  * <pre>{@code
  * System.out.print(ClientTable.render(store.rows()));
@@ -34,13 +35,14 @@ final class ClientTable {
                 "errors", "verdict", "evidence"));
         for (ResultRow row : rows) {
             JvmMetrics jvm = row.generatorJvm();
+            // The held case lets its requests go unanswered: no times, rather than times of zero.
+            Function<Double, String> time = ms -> row.requests() == 0 ? "-" : ResultsTable.millis(ms);
             out.append(String.format(Locale.ROOT, FORMAT, caseOf(row) + (row.repetition() > 1 ? " #" + row.repetition() : ""),
                     row.client() == null ? "built-in" : row.client(), ResultsTable.number(row.achievedRatePerSec()),
-                    ResultsTable.millis(row.meanMs()), ResultsTable.millis(row.maxMs()), ResultsTable.millis(row.p50Ms()),
-                    ResultsTable.millis(row.p99Ms()), ResultsTable.millis(row.p999Ms()),
+                    time.apply(row.meanMs()), time.apply(row.maxMs()), time.apply(row.p50Ms()),
+                    time.apply(row.p99Ms()), time.apply(row.p999Ms()),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight().toString(),
-                    megabytes(jvm, j -> j.heap() == null ? null : j.heap().usedMaxBytes()),
-                    megabytes(jvm, j -> j.heap() == null ? null : j.heap().usedMeanBytes()),
+                    heapAfterGc(jvm, JvmMetrics.Heap::usedMaxBytes), heapAfterGc(jvm, JvmMetrics.Heap::usedMeanBytes),
                     figure(jvm, j -> j.threads() == null ? null : j.threads().platformPeak()),
                     megabytes(jvm, j -> j.memory() == null ? null : j.memory().directMaxBytes()),
                     figure(jvm, j -> j.cpu() == null || j.cpu().meanPercent() == null ? null
@@ -66,6 +68,14 @@ final class ClientTable {
                 .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
                 .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(Locale.ROOT))
                 .collect(Collectors.joining(", "));
+    }
+
+    /** The heap after each GC in the measured phase; {@code no gc} when none ran in it, so there is no such figure. */
+    private static String heapAfterGc(JvmMetrics jvm, Function<JvmMetrics.Heap, Long> bytes) {
+        if (jvm != null && jvm.heap() != null && bytes.apply(jvm.heap()) == null) {
+            return "no gc";
+        }
+        return megabytes(jvm, j -> j.heap() == null ? null : bytes.apply(j.heap()));
     }
 
     private static String megabytes(JvmMetrics jvm, Function<JvmMetrics, Long> bytes) {

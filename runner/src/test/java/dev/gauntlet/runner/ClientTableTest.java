@@ -26,6 +26,18 @@ class ClientTableTest {
                 "direct MB", "cpu %", "errors", "in flight");
         assertThat(lines.get(1)).startsWith("held ").contains("okhttp-platform", " 17800 ", " 300 ", " 120 ", "19030", " 16 ", "48.5",
                 "1200 no_thread, 3 reset");
+        assertThat(lines.get(1)).as("held requests go unanswered: no times").doesNotContain("0.000").containsPattern("( +-){5} +17800 ");
+    }
+
+    @Test
+    void aRunWithoutAGcHasNoHeapAfterGcAndSaysSo() {
+        JvmMetrics noGc = new JvmMetrics("G1", List.of(), new JvmMetrics.GcPauses(0, 0, 0, List.of()),
+                new JvmMetrics.Heap(null, null, null), new JvmMetrics.Threads(30, 0, null, null, null),
+                new JvmMetrics.Cpu(20.0, 30.0, 5.0), new JvmMetrics.Memory(200L << 20, 0L));
+        ResultRow row = new ResultRow("netty-event-loop", "slow.apache-async", 1, "open 500/s exp", 1000, 2_485,
+                0, 497, 1001, 1010, 1001, 1005, 1009, 544L, 0.2, 0.2, "ok", "", null, noGc, "apache-async", Map.of());
+
+        assertThat(ClientTable.render(List.of(row)).lines().toList().get(1)).containsPattern(" 544 +no gc +no gc +30 ");
     }
 
     @Test
