@@ -99,43 +99,22 @@ class SuiteRunIT {
 
     @Test
     void aTargetThatStopsAnsweringWhileItLivesIsReplacedOnceForItsNextScenario() throws Exception {
-        Path suite = write("freezes.yaml", """
-                name: it-freezes
-                targets: [dummy]
-                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
-                scenarios:
-                  - name: long
-                    load: { type: open, ratePerSec: 200 }
-                    warmupMs: 0
-                    durationMs: 3000
-                    generator: { responseTimeoutMs: 1000 }
-                  - name: after
-                    load: { type: closed, connections: 1 }
-                    durationMs: 1000
-                """);
-        PrintStream stderr = System.err;
-        LineSignal runStarted = new LineSignal(stderr, "dummy · long #1");
-        System.setErr(new PrintStream(runStarted, true, StandardCharsets.UTF_8));
-        ProcessHandle frozen = null;
+        Path suite = longThenAfter("it-freezes", 3000, "generator: { responseTimeoutMs: 1000 }");
+        ProcessHandle[] frozen = new ProcessHandle[1];
         try {
-            CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
-                    () -> Main.execute("run", "--suite", suite.toString(), "--results", work.toString(), "--no-calibration"));
-
-            assertThat(runStarted.await(60, TimeUnit.SECONDS)).as("progress line of the first run").isTrue();
-            // Alive but answering nothing, on either port: what a server whose loop is stuck looks like from outside.
-            frozen = childRunning("TargetMain");
-            assertThat(new ProcessBuilder("kill", "-STOP", Long.toString(frozen.pid())).start().waitFor()).isZero();
-
-            assertThat(run.get(90, TimeUnit.SECONDS)).isEqualTo(2);
+            int exit = runDoingToTheTargetInTheFirstRun(suite, target -> {
+                // Alive but answering nothing, on either port: what a server whose loop is stuck looks like from outside.
+                frozen[0] = target;
+                assertThat(new ProcessBuilder("kill", "-STOP", Long.toString(target.pid())).start().waitFor()).isZero();
+            });
+            assertThat(exit).isEqualTo(2);
         } finally {
-            System.setErr(stderr);
-            if (frozen != null) {
-                frozen.destroyForcibly();
+            if (frozen[0] != null) {
+                frozen[0].destroyForcibly();
             }
         }
-        assertThat(frozen.isAlive()).as("the frozen target was stopped").isFalse();
-        Path dir = onlyResultsDir();
-        List<ResultRow> rows = List.of(Json.json().readValue(dir.resolve("results.json").toFile(), ResultRow[].class));
+        assertThat(frozen[0].isAlive()).as("the frozen target was stopped").isFalse();
+        List<ResultRow> rows = List.of(Json.json().readValue(onlyResultsDir().resolve("results.json").toFile(), ResultRow[].class));
         assertThat(rows).extracting(ResultRow::scenario).containsExactly("long", "after");
         assertThat(rows.get(1).note()).startsWith("target restarted after it stopped answering in long");
         assertThat(rows.get(1).requests()).as("the new target served the next scenario").isPositive();
@@ -143,34 +122,10 @@ class SuiteRunIT {
 
     @Test
     void aTargetThatDiesIsStartedAgainOnceForItsNextScenarioAndTheRunEndsWithCodeTwo() throws Exception {
-        Path suite = write("dies.yaml", """
-                name: it-dies
-                targets: [dummy]
-                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
-                scenarios:
-                  - name: long
-                    load: { type: open, ratePerSec: 200 }
-                    warmupMs: 0
-                    durationMs: 6000
-                  - name: after
-                    load: { type: closed, connections: 1 }
-                    durationMs: 1000
-                """);
-        PrintStream stderr = System.err;
-        LineSignal runStarted = new LineSignal(stderr, "dummy · long #1");
-        System.setErr(new PrintStream(runStarted, true, StandardCharsets.UTF_8));
-        try {
-            CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
-                    () -> Main.execute("run", "--suite", suite.toString(), "--results", work.toString(), "--no-calibration"));
+        Path suite = longThenAfter("it-dies", 6000, "");
 
-            // The runner prints the run's progress line once the target is READY, just before the generator starts.
-            assertThat(runStarted.await(60, TimeUnit.SECONDS)).as("progress line of the first run").isTrue();
-            childRunning("TargetMain").destroyForcibly();
+        assertThat(runDoingToTheTargetInTheFirstRun(suite, ProcessHandle::destroyForcibly)).isEqualTo(2);
 
-            assertThat(run.get(60, TimeUnit.SECONDS)).isEqualTo(2);
-        } finally {
-            System.setErr(stderr);
-        }
         Path dir = onlyResultsDir();
         List<ResultRow> rows = List.of(Json.json().readValue(dir.resolve("results.json").toFile(), ResultRow[].class));
         assertThat(rows).extracting(ResultRow::note).first().isEqualTo("target died");
@@ -178,6 +133,45 @@ class SuiteRunIT {
         assertThat(rows.get(1).requests()).as("the restarted target measured").isPositive();
         assertThat(dir.resolve("runs/dummy/target.log")).exists();
         assertThat(dir.resolve("runs/dummy/target-2.log")).as("the second JVM's own log").content().contains("READY");
+    }
+
+    /** A suite of two scenarios on the dummy target: {@code long}, an open loop, then {@code after}, a short closed one. */
+    private Path longThenAfter(String name, long longMs, String longGenerator) throws IOException {
+        return write(name + ".yaml", """
+                name: %s
+                targets: [dummy]
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - name: long
+                    load: { type: open, ratePerSec: 200 }
+                    warmupMs: 0
+                    durationMs: %d
+                    %s
+                  - name: after
+                    load: { type: closed, connections: 1 }
+                    durationMs: 1000
+                """.formatted(name, longMs, longGenerator));
+    }
+
+    private interface TargetAction {
+        void apply(ProcessHandle target) throws Exception;
+    }
+
+    /** Runs {@code suite}, does {@code action} to its target as the first run starts, and returns the run's exit code. */
+    private int runDoingToTheTargetInTheFirstRun(Path suite, TargetAction action) throws Exception {
+        PrintStream stderr = System.err;
+        LineSignal runStarted = new LineSignal(stderr, "dummy · long #1");
+        System.setErr(new PrintStream(runStarted, true, StandardCharsets.UTF_8));
+        try {
+            CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
+                    () -> Main.execute("run", "--suite", suite.toString(), "--results", work.toString(), "--no-calibration"));
+            // The runner prints the run's progress line once the target is READY, just before the generator starts.
+            assertThat(runStarted.await(60, TimeUnit.SECONDS)).as("progress line of the first run").isTrue();
+            action.apply(childRunning("TargetMain"));
+            return run.get(90, TimeUnit.SECONDS);
+        } finally {
+            System.setErr(stderr);
+        }
     }
 
     private Path write(String name, String yaml) throws IOException {
