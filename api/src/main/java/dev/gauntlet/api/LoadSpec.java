@@ -76,11 +76,9 @@ public record LoadSpec(
         if (warmupMs < 0 || durationMs <= 0 || maxRequests < 0) {
             throw new IllegalArgumentException("warm-up must be >= 0 and duration > 0");
         }
-        if (rampMs < 0 || rampMs > warmupMs) {
-            throw new IllegalArgumentException("the ramp must be within the warm-up: 0 to " + warmupMs + " ms, got " + rampMs);
-        }
-        if (rampMs > 0 && !(model instanceof LoadModel.OpenLoop)) {
-            throw new IllegalArgumentException("a ramp raises an open loop's rate; this load has no rate");
+        String rampProblem = rampProblem(model, warmupMs, rampMs);
+        if (rampProblem != null) {
+            throw new IllegalArgumentException("the ramp " + rampProblem);
         }
         if (connectTimeoutMs <= 0 || responseTimeoutMs <= 0) {
             throw new IllegalArgumentException("timeouts must be > 0");
@@ -120,6 +118,20 @@ public record LoadSpec(
         if (hardCapMs <= 0) {
             hardCapMs = defaultHardCapMs(warmupMs, durationMs, responseTimeoutMs);
         }
+    }
+
+    /**
+     * What is wrong with a ramp of {@code rampMs} for this load and warm-up, to follow the ramp's
+     * name in a message ({@code "must be within the warm-up, ..."}); null when it is right.
+     */
+    public static String rampProblem(LoadModel model, long warmupMs, long rampMs) {
+        if (rampMs < 0 || rampMs > warmupMs) {
+            return "must be within the warm-up, 0 to " + warmupMs + " ms, got " + rampMs;
+        }
+        if (rampMs > 0 && !(model instanceof LoadModel.OpenLoop)) {
+            return "raises an open loop's rate; this load has none";
+        }
+        return null;
     }
 
     /** A spec with every default: the warm-up, duration and timeouts above, validation of 200 + body. */

@@ -27,11 +27,13 @@ class LoadCommandTest {
     @Test
     void flagsBecomeTheSpec() {
         LoadCommand command = parse("http://127.0.0.1:1/hello?wait=5", "--rate", "2000", "--inter-arrival", "constant",
-                "--duration", "3s", "--warmup", "500ms", "--max-connections", "64", "--response-timeout", "5s", "--any-body");
+                "--duration", "3s", "--warmup", "500ms", "--ramp", "400ms", "--max-connections", "64", "--response-timeout", "5s",
+                "--any-body");
         LoadSpec spec = command.spec();
         assertThat(spec.model()).isEqualTo(new LoadModel.OpenLoop(2_000, LoadModel.InterArrival.CONSTANT));
         assertThat(spec.durationMs()).isEqualTo(3_000);
         assertThat(spec.warmupMs()).isEqualTo(500);
+        assertThat(spec.rampMs()).isEqualTo(400);
         assertThat(spec.maxConnections()).isEqualTo(64);
         assertThat(spec.responseTimeoutMs()).isEqualTo(5_000);
         assertThat(spec.expectedBody()).isNull();
@@ -64,6 +66,8 @@ class LoadCommandTest {
         assertExitTwo("http://127.0.0.1:1/", "--rate", "0");
         assertExitTwo("http://127.0.0.1:1/", "--connections", "10", "--duration", "10");
         assertExitTwo("ftp://127.0.0.1:1/", "--connections", "10");
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--warmup", "2s", "--ramp", "3s");
+        assertExitTwo("http://127.0.0.1:1/", "--connections", "10", "--ramp", "1s");
     }
 
     @Test

@@ -287,13 +287,9 @@ record Suite(String name, String description, List<String> targets, List<String>
             }
             description = description == null ? "" : description;
             generator = generator == null ? GeneratorSettings.DEFAULTS : generator;
-            if (generator.rampMs() < 0 || generator.rampMs() > warmupMs) {
-                throw new IllegalArgumentException("scenario " + name + ": generator.rampMs must be within the warm-up, 0 to "
-                        + warmupMs + ", got " + generator.rampMs());
-            }
-            if (generator.rampMs() > 0 && !(load instanceof LoadModel.OpenLoop)) {
-                throw new IllegalArgumentException("scenario " + name + ": generator.rampMs raises an open loop's rate; "
-                        + "this load has none");
+            String rampProblem = LoadSpec.rampProblem(load, warmupMs, generator.rampMs());
+            if (rampProblem != null) {
+                throw new IllegalArgumentException("scenario " + name + ": generator.rampMs " + rampProblem);
             }
         }
 

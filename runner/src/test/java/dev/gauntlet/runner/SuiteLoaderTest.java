@@ -144,7 +144,7 @@ class SuiteLoaderTest {
 
         assertThatThrownBy(() -> parse(suite.formatted("{ type: open, ratePerSec: 100 }", 4000)))
                 .isInstanceOf(UserError.class)
-                .hasMessageContaining("scenario s: generator.rampMs must be within the warm-up, 0 to 3000, got 4000");
+                .hasMessageContaining("scenario s: generator.rampMs must be within the warm-up, 0 to 3000 ms, got 4000");
         assertThatThrownBy(() -> parse(suite.formatted("{ type: closed, connections: 2 }", 1000)))
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("generator.rampMs raises an open loop's rate");
