@@ -15,17 +15,25 @@ import java.util.List;
  * @param threads      platform and virtual threads
  * @param cpu          the process's CPU and allocation rate
  * @param memory       resident and direct (off-heap) memory
+ * @param samples      heap, threads and CPU over the recorded window, for timelines
  */
 public record JvmMetrics(String gc, List<String> jvmArguments, GcPauses gcPauses, Heap heap, Threads threads, Cpu cpu,
-                         Memory memory) {
+                         Memory memory, Samples samples) {
 
     public JvmMetrics {
         jvmArguments = jvmArguments == null ? List.of() : List.copyOf(jvmArguments);
+        samples = samples == null ? Samples.NONE : samples;
     }
 
-    /** The same figures without the pause timeline: for {@code results.json}, one row per run. */
+    /** Figures without samples over time. */
+    public JvmMetrics(String gc, List<String> jvmArguments, GcPauses gcPauses, Heap heap, Threads threads, Cpu cpu,
+                      Memory memory) {
+        this(gc, jvmArguments, gcPauses, heap, threads, cpu, memory, Samples.NONE);
+    }
+
+    /** The same figures without the pause timeline and the samples: for {@code results.json}, one row per run. */
     public JvmMetrics withoutTimeline() {
-        return new JvmMetrics(gc, jvmArguments, gcPauses.withoutTimeline(), heap, threads, cpu, memory);
+        return new JvmMetrics(gc, jvmArguments, gcPauses.withoutTimeline(), heap, threads, cpu, memory, Samples.NONE);
     }
 
     /**
@@ -77,5 +85,36 @@ public record JvmMetrics(String gc, List<String> jvmArguments, GcPauses gcPauses
      *                         pooled off-heap memory is not counted here
      */
     public record Memory(Long residentMaxBytes, Long directMaxBytes) {
+    }
+
+    /**
+     * What the recording sampled over its whole window, warm-up included, each series in time order. A series the
+     * recording did not hold is empty.
+     *
+     * @param heapAfterGcBytes heap used after each collection ({@code jdk.GCHeapSummary}, "After GC")
+     * @param platformThreads  live platform threads, once a second ({@code jdk.JavaThreadStatistics})
+     * @param cpuPercent       the JVM's user + system CPU in percent of the machine's CPUs, once a second ({@code jdk.CPULoad})
+     * @param virtualMounted   virtual threads mounted on a carrier, once a second (targets only)
+     * @param virtualQueued    virtual threads queued for a carrier, once a second (targets only)
+     */
+    public record Samples(List<Sample> heapAfterGcBytes, List<Sample> platformThreads, List<Sample> cpuPercent,
+                          List<Sample> virtualMounted, List<Sample> virtualQueued) {
+        public static final Samples NONE = new Samples(List.of(), List.of(), List.of(), List.of(), List.of());
+
+        public Samples {
+            heapAfterGcBytes = copy(heapAfterGcBytes);
+            platformThreads = copy(platformThreads);
+            cpuPercent = copy(cpuPercent);
+            virtualMounted = copy(virtualMounted);
+            virtualQueued = copy(virtualQueued);
+        }
+
+        private static List<Sample> copy(List<Sample> series) {
+            return series == null ? List.of() : List.copyOf(series);
+        }
+    }
+
+    /** One sampled value and when it was taken (epoch ms, fractional). */
+    public record Sample(double epochMs, double value) {
     }
 }

@@ -11,12 +11,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Reads one JVM's JFR recording into {@link JvmMetrics}: figures over the measured phase, GC pauses
- * over the whole run window (a recording dumped from a longer one holds more; it is cut here).
+ * and samples over time over the whole run window (a recording dumped from a longer one holds more; it is cut here).
  *
  * <pre>{@code
  * JvmMetrics target = JvmMetricsReader.read(runDir.resolve("target.jfr"), runWindow, measuredPhase);
@@ -48,7 +49,12 @@ final class JvmMetricsReader {
                 RecordedEvent event = recording.readEvent();
                 if (event.getEventType().getName().equals("jdk.GCPhasePause")) {
                     figures.pause(event, run, measured);
-                } else if (measured.contains(event.getStartTime())) {
+                    continue;
+                }
+                if (run.contains(event.getStartTime())) {
+                    figures.overTime(event);
+                }
+                if (measured.contains(event.getStartTime())) {
                     figures.sample(event);
                 } else {
                     figures.describe(event);
@@ -77,14 +83,18 @@ final class JvmMetricsReader {
         private long allocatedBytes;
         private final Stat resident = new Stat();
         private final Stat direct = new Stat();
+        private final List<JvmMetrics.Sample> heapAfterGc = new ArrayList<>();
+        private final List<JvmMetrics.Sample> threadsOverTime = new ArrayList<>();
+        private final List<JvmMetrics.Sample> cpuOverTime = new ArrayList<>();
+        private final List<JvmMetrics.Sample> mountedOverTime = new ArrayList<>();
+        private final List<JvmMetrics.Sample> queuedOverTime = new ArrayList<>();
 
         void pause(RecordedEvent event, Window run, Window measured) {
             if (!run.contains(event.getStartTime())) {
                 return;
             }
             double durationMs = event.getDuration().toNanos() / 1e6;
-            timeline.add(new JvmMetrics.Pause(event.getStartTime().toEpochMilli() + event.getStartTime().getNano() % 1_000_000 / 1e6,
-                    durationMs, event.getString("name")));
+            timeline.add(new JvmMetrics.Pause(epochMs(event), durationMs, event.getString("name")));
             if (measured.contains(event.getStartTime())) {
                 pauses++;
                 pauseTotalMs += durationMs;
@@ -92,6 +102,25 @@ final class JvmMetricsReader {
             }
         }
 
+        /** The run window's samples, for timelines. */
+        void overTime(RecordedEvent event) {
+            switch (event.getEventType().getName()) {
+                case "jdk.GCHeapSummary" -> {
+                    if ("After GC".equals(event.getString("when"))) {
+                        heapAfterGc.add(new JvmMetrics.Sample(epochMs(event), event.getLong("heapUsed")));
+                    }
+                }
+                case "jdk.JavaThreadStatistics" -> threadsOverTime.add(new JvmMetrics.Sample(epochMs(event), event.getLong("activeCount")));
+                case "jdk.CPULoad" -> cpuOverTime.add(new JvmMetrics.Sample(epochMs(event), cpuPercentOf(event)));
+                case SCHEDULER_EVENT -> {
+                    mountedOverTime.add(new JvmMetrics.Sample(epochMs(event), event.getLong("mounted")));
+                    queuedOverTime.add(new JvmMetrics.Sample(epochMs(event), event.getLong("queued")));
+                }
+                default -> { }
+            }
+        }
+
+        /** The measured phase's figures. */
         void sample(RecordedEvent event) {
             switch (event.getEventType().getName()) {
                 case "jdk.GCHeapSummary" -> {
@@ -107,7 +136,7 @@ final class JvmMetricsReader {
                     queued.add(event.getLong("queued"));
                     carriers.add(event.getLong("poolSize"));
                 }
-                case "jdk.CPULoad" -> cpuPercent.add(100.0 * (event.getFloat("jvmUser") + event.getFloat("jvmSystem")));
+                case "jdk.CPULoad" -> cpuPercent.add(cpuPercentOf(event));
                 case "jdk.ObjectAllocationSample" -> allocatedBytes += event.getLong("weight");
                 case "jdk.ResidentSetSize" -> resident.add(event.getLong("size"));
                 case "jdk.DirectBufferStatistics" -> direct.add(event.getLong("memoryUsed"));
@@ -133,7 +162,24 @@ final class JvmMetricsReader {
                     new JvmMetrics.Threads(platformThreads.maxInt(), pinned, mounted.maxInt(), queued.maxLong(), carriers.maxInt()),
                     new JvmMetrics.Cpu(cpuPercent.mean(), cpuPercent.max(),
                             seconds > 0 ? allocatedBytes / BYTES_PER_MB / seconds : null),
-                    new JvmMetrics.Memory(resident.maxLong(), direct.maxLong()));
+                    new JvmMetrics.Memory(resident.maxLong(), direct.maxLong()),
+                    new JvmMetrics.Samples(sorted(heapAfterGc), sorted(threadsOverTime), sorted(cpuOverTime),
+                            sorted(mountedOverTime), sorted(queuedOverTime)));
+        }
+
+        private static double cpuPercentOf(RecordedEvent event) {
+            return 100.0 * (event.getFloat("jvmUser") + event.getFloat("jvmSystem"));
+        }
+
+        private static double epochMs(RecordedEvent event) {
+            Instant start = event.getStartTime();
+            return start.toEpochMilli() + start.getNano() % 1_000_000 / 1e6;
+        }
+
+        /** A recording's chunks are read in order, but events within one are not sorted by time. */
+        private static List<JvmMetrics.Sample> sorted(List<JvmMetrics.Sample> series) {
+            series.sort(Comparator.comparingDouble(JvmMetrics.Sample::epochMs));
+            return series;
         }
     }
 

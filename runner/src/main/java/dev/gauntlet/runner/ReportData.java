@@ -10,7 +10,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
@@ -93,18 +95,25 @@ final class ReportData {
                 startEpochMs = log.startEpochMs();
             }
         }
+        Path errorsFile = runDir.resolve("errors.csv");
+        if (Files.isRegularFile(errorsFile)) {
+            timeline.set("errors", errorsPerSecond(errorsFile));
+        }
         ObjectNode gc = run.putObject("gc");
+        ObjectNode samples = run.putObject("samples");
         ObjectNode jvm = run.putObject("jvm");
         for (String side : List.of("target", "generator")) {
             JsonNode metrics = summary.path("jvm").path(side);
             if (metrics.isObject()) {
-                ObjectNode withoutTimeline = metrics.deepCopy();
-                if (withoutTimeline.path("gcPauses").isObject()) {
-                    ((ObjectNode) withoutTimeline.get("gcPauses")).remove("timeline");
+                ObjectNode figures = metrics.deepCopy();
+                if (figures.path("gcPauses").isObject()) {
+                    ((ObjectNode) figures.get("gcPauses")).remove("timeline");
                 }
-                jvm.set(side, withoutTimeline);
+                figures.remove("samples");
+                jvm.set(side, figures);
                 if (!Double.isNaN(startEpochMs)) {
                     gc.set(side, pauses(metrics.path("gcPauses").path("timeline"), startEpochMs));
+                    samples.set(side, samples(metrics.path("samples"), startEpochMs));
                 }
             }
         }
@@ -140,6 +149,47 @@ final class ReportData {
         return t;
     }
 
+    /**
+     * The generator's errors.csv (startSec, lengthSec, then one count per error class) as
+     * {@code {t: [...], perSec: {CLASS: [...]}}}, only the classes that occurred.
+     */
+    private static ObjectNode errorsPerSecond(Path file) {
+        List<String[]> lines;
+        try (Stream<String> all = Files.lines(file)) {
+            lines = all.filter(line -> !line.isBlank() && !line.startsWith("#")).map(line -> line.split(",")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        ObjectNode out = NODES.objectNode();
+        ArrayNode at = out.putArray("t");
+        ObjectNode perSec = out.putObject("perSec");
+        if (lines.isEmpty()) {
+            return out;
+        }
+        String[] header = lines.getFirst();
+        // A run that died mid-line leaves a last line cut short: it is left out.
+        List<double[]> intervals = lines.subList(1, lines.size()).stream().filter(i -> i.length == header.length)
+                .map(ReportData::parseOrNull).filter(Objects::nonNull).toList();
+        intervals.forEach(i -> at.add(i[0]));
+        for (int c = 2; c < header.length; c++) {
+            int column = c;
+            if (intervals.stream().allMatch(i -> i[column] == 0)) {
+                continue;
+            }
+            ArrayNode rates = perSec.putArray(header[c]);
+            intervals.forEach(i -> rates.add(PercentileCurve.round(i[column] / Math.max(i[1], 0.001))));
+        }
+        return out;
+    }
+
+    private static double[] parseOrNull(String[] fields) {
+        try {
+            return Arrays.stream(fields).mapToDouble(Double::parseDouble).toArray();
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
     private static void addMs(ArrayNode to, Long units) {
         if (units == null) {
             to.addNull();
@@ -157,6 +207,19 @@ final class ReportData {
             pause.add(PercentileCurve.round(p.path("durationMs").asDouble()));
             pause.add(p.path("name").asText());
         }
+        return out;
+    }
+
+    /** Each series of JvmMetrics.Samples as [[seconds after the measured phase began, value], ...]. */
+    private static ObjectNode samples(JsonNode samples, double startEpochMs) {
+        ObjectNode out = NODES.objectNode();
+        samples.properties().forEach(series -> {
+            ArrayNode points = out.putArray(series.getKey());
+            for (JsonNode sample : series.getValue()) {
+                points.addArray().add(PercentileCurve.round((sample.path("epochMs").asDouble() - startEpochMs) / 1000))
+                        .add(PercentileCurve.round(sample.path("value").asDouble()));
+            }
+        });
         return out;
     }
 

@@ -7,7 +7,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,6 +47,11 @@ class JvmMetricsReaderTest {
         assertThat(metrics.gcPauses().timeline()).hasSize(3)
                 .allSatisfy(pause -> assertThat(pause.startEpochMs()).isBetween((double) runStart.toEpochMilli(),
                         (double) measuredEnd.toEpochMilli() + 1));
+        assertThat(metrics.samples().heapAfterGcBytes()).as("one heap sample after each collection of the run window")
+                .hasSize(3).allSatisfy(sample -> {
+                    assertThat(sample.epochMs()).isBetween((double) runStart.toEpochMilli(), (double) measuredEnd.toEpochMilli() + 1);
+                    assertThat(sample.value()).isPositive();
+                });
         assertThat(metrics.heap().usedMaxBytes()).isPositive();
         assertThat(metrics.heap().committedMaxBytes()).isGreaterThanOrEqualTo(metrics.heap().usedMaxBytes());
         assertThat(metrics.gc()).contains("/");
@@ -70,6 +77,35 @@ class JvmMetricsReaderTest {
         assertThat(metrics.gcPauses().count()).isZero();
         assertThat(metrics.gcPauses().timeline()).isEmpty();
         assertThat(metrics.heap().usedMaxBytes()).isNull();
+        assertThat(metrics.samples()).isEqualTo(JvmMetrics.Samples.NONE);
         assertThat(metrics.withoutTimeline().gcPauses().timeline()).isEqualTo(List.of());
+    }
+
+    @Test
+    void periodicSamplesOfTheRunWindowAreKeptInTimeOrderAndLeftOutOfTheRow() throws Exception {
+        Path file = dir.resolve("periodic.jfr");
+        Instant start;
+        Instant end;
+        try (Recording recording = new Recording()) {
+            recording.enable("jdk.CPULoad").withPeriod(Duration.ofMillis(100));
+            recording.enable("jdk.JavaThreadStatistics").withPeriod(Duration.ofMillis(100));
+            recording.start();
+            start = Instant.now();
+            Thread.sleep(600);   // room for the 100 ms periodic events, whose count is not asserted
+            end = Instant.now();
+            recording.stop();
+            recording.dump(file);
+        }
+
+        JvmMetrics metrics = JvmMetricsReader.read(file, new JvmMetricsReader.Window(start, end),
+                new JvmMetricsReader.Window(start, end));
+
+        for (List<JvmMetrics.Sample> series : List.of(metrics.samples().cpuPercent(), metrics.samples().platformThreads())) {
+            assertThat(series).isNotEmpty()
+                    .allSatisfy(sample -> assertThat(sample.epochMs()).isBetween((double) start.toEpochMilli(), (double) end.toEpochMilli() + 1))
+                    .isSortedAccordingTo(Comparator.comparingDouble(JvmMetrics.Sample::epochMs));
+        }
+        assertThat(metrics.samples().platformThreads()).allSatisfy(sample -> assertThat(sample.value()).isPositive());
+        assertThat(metrics.withoutTimeline().samples()).isEqualTo(JvmMetrics.Samples.NONE);
     }
 }

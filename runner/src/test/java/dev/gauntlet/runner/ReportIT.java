@@ -1,5 +1,9 @@
 package dev.gauntlet.runner;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gauntlet.api.Json;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,8 +38,9 @@ class ReportIT {
     static Path changed;
 
     /**
-     * BASE: an open loop and a closed loop with a 5 ms wait, twice each; NEW: the closed loop with a 25 ms wait.
-     * The comparison is on the closed loop, whose verdict does not depend on how busy the machine is.
+     * BASE: an open loop and a closed loop with a 5 ms wait, and an open loop whose every request times out, twice
+     * each; NEW: the closed loop with a 25 ms wait. The comparison is on the closed loop, whose verdict does not
+     * depend on how busy the machine is.
      */
     @BeforeAll
     static void runTwoSuites() throws IOException {
@@ -55,6 +60,12 @@ class ReportIT {
                     waitMs: 5
                     warmupMs: 500
                     durationMs: 2000
+                  - name: timeouts
+                    load: { type: open, ratePerSec: 50, interArrival: CONSTANT }
+                    waitMs: 40
+                    warmupMs: 500
+                    durationMs: 2000
+                    generator: { responseTimeoutMs: 10 }
                 """);
         changed = runSuite("new", """
                 name: it-report-new
@@ -82,13 +93,38 @@ class ReportIT {
         assertThat(page.dom()).contains("Gauntlet · it-report-base", "2. Overview", "3. Per scenario", "4. Per run",
                 "dummy · open #2", "Repetitions", "coefficient of variation");
         assertThat(page.dom()).as("section 5 drew its dots").contains("<div class=\"dots\">");
+        assertThat(page.dom()).as("per-second timelines of errors and of both JVMs")
+                .contains("Errors per second, by class", "u-label\">response timeout<", "Heap after GC", "target platform",
+                        "generator platform", "CPU, % of the machine")
+                .doesNotContain("No errors.csv", "Not in the JFR recordings");
+        assertThat(page.dom()).as("achieved against offered, per scenario").contains("Achieved against offered rate", "offered/s");
 
         // Every run's timelines zoomed to its second and third second: each recomputes its percentile chart.
         HeadlessChromium.Page zoomed = HeadlessChromium.find().open(URI.create(html.toUri() + "#window=1,3"), work);
         assertRendered(zoomed);
-        assertThat(zoomed.dom()).contains("data-windows-drawn=\"4\"");
+        assertThat(zoomed.dom()).as("the runs that completed requests").contains("data-windows-drawn=\"4\"");
         HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("report.png"), work);
         assertThat(SCREENSHOTS.resolve("report.png")).isNotEmptyFile();
+    }
+
+    /**
+     * More than 16 runs (BASE's six, copied into three times as many repetitions): a run's charts are drawn only
+     * when its section is opened, here by a link to it.
+     */
+    @Test
+    void aReportOfManyRunsDrawsARunWhenItIsLinkedTo() throws Exception {
+        Path many = copyRepeated(base, work.resolve("many"), 3);
+        assertThat(cli("report", many.toString()).code()).isZero();
+        Path html = many.resolve("report.html");
+
+        HeadlessChromium.Page closed = HeadlessChromium.find().open(html.toUri(), work);
+        assertRendered(closed);
+        HeadlessChromium.Page linked = HeadlessChromium.find().open(URI.create(html.toUri() + "#run-dummy-closed-5"), work);
+        assertRendered(linked);
+        int runCharts = charts(linked) - charts(closed);
+        // Its percentiles, per second latency, completed and lag, threads and CPU; heap only if a collection ran.
+        assertThat(runCharts).as("charts of the one linked run").isBetween(6, 7);
+        assertThat(closed.dom()).as("18 runs listed, none drawn").contains("dummy · timeouts #6").doesNotContain("Heap after GC");
     }
 
     @Test
@@ -104,7 +140,7 @@ class ReportIT {
         Path html = changed.resolve(CompareCommand.FILE_NAME);
         HeadlessChromium.Page page = HeadlessChromium.find().open(html.toUri(), work);
         assertRendered(page);
-        assertThat(page.dom()).contains("Notable changes", "BASE against NEW");
+        assertThat(page.dom()).contains("Notable changes", "BASE against NEW", "BASE #1", "BASE #2");
         HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("compare.png"), work);
         assertThat(SCREENSHOTS.resolve("compare.png")).isNotEmptyFile();
     }
@@ -120,6 +156,47 @@ class ReportIT {
             assertThat(result.code()).as(String.join(" ", args)).isEqualTo(2);
             assertThat(result.err().strip().lines()).as(result.err()).hasSize(1);
             assertThat(result.err()).startsWith("gauntlet: ");
+        }
+    }
+
+    private static int charts(HeadlessChromium.Page page) {
+        Matcher html = HTML_TAG.matcher(page.dom());
+        assertThat(html.find()).isTrue();
+        Matcher charts = CHARTS.matcher(html.group());
+        assertThat(charts.find()).isTrue();
+        return Integer.parseInt(charts.group(1));
+    }
+
+    /** A results directory holding {@code source}'s runs {@code times} over, as further repetitions of each. */
+    private static Path copyRepeated(Path source, Path copy, int times) throws IOException {
+        ArrayNode rows = (ArrayNode) Json.json().readTree(source.resolve("results.json").toFile());
+        int repetitions = 0;
+        for (JsonNode row : rows) {
+            repetitions = Math.max(repetitions, row.path("repetition").asInt());
+        }
+        ArrayNode copied = Json.json().createArrayNode();
+        for (int k = 0; k < times; k++) {
+            for (JsonNode row : rows) {
+                ObjectNode each = row.deepCopy();
+                int repetition = row.path("repetition").asInt() + k * repetitions;
+                each.put("repetition", repetition);
+                copied.add(each);
+                Path runs = Path.of("runs", row.path("target").asText(), row.path("scenario").asText());
+                copyTree(source.resolve(runs).resolve(row.path("repetition").asText()),
+                        copy.resolve(runs).resolve(String.valueOf(repetition)));
+            }
+        }
+        Files.copy(source.resolve("suite.json"), copy.resolve("suite.json"));
+        Json.json().writeValue(copy.resolve("results.json").toFile(), copied);
+        return copy;
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path file : files.toList()) {
+                Files.copy(file, to.resolve(file.getFileName()));
+            }
         }
     }
 

@@ -11,6 +11,8 @@
   const BUCKET_RATIO = Math.pow(2, 1 / 16);
   const LEVELS_PER_DECADE = 20;
   const COLORS = ['#2f6db5', '#d9480f', '#2b8a3e', '#862e9c', '#c2255c', '#0b7285', '#e67700', '#5c940d', '#364fc7', '#a61e4d'];
+  // More runs not ok than this are listed under one collapsed line.
+  const BANNERS_SHOWN = 8;
   const PAUSE_COLORS = { target: 'rgba(201, 42, 42, 0.75)', generator: 'rgba(134, 46, 156, 0.75)' };
   const ROW_METRICS = [
     { key: 'p50Ms', label: 'p50 ms', better: 'lower' },
@@ -125,7 +127,7 @@
     const usable = curves.filter(c => c.curve && c.curve.x && c.curve.x.length);
     parent.append(el('div', { class: 'chart-title' }, title));
     if (!usable.length) {
-      parent.append(noData('No interval log to draw this from.'));
+      parent.append(noData('No times to draw: no request completed, or no interval log.'));
       return null;
     }
     const joined = uPlot.join(usable.map(c => [c.curve.x, c.curve.ms.map(v => (v > 0 ? v : null))]));
@@ -159,8 +161,9 @@
     return uniq(listed.concat(data.rows.map(r => r.target)));
   }
 
+  // A warm-up scenario is never recorded: it has no row to show.
   function scenariosOf(data) {
-    const listed = ((data.suite && data.suite.scenarios) || []).map(s => s.name);
+    const listed = ((data.suite && data.suite.scenarios) || []).filter(s => !s.warmUp).map(s => s.name);
     return uniq(listed.concat(data.rows.map(r => r.scenario)));
   }
 
@@ -198,22 +201,36 @@
     (iso.notes || []).forEach(n => main.append(el('div', { class: 'banner' }, 'isolation: ' + n)));
     const rows = data.rows || [];
     if (!rows.length) main.append(noData('results.json has no rows yet: the suite was interrupted before its first run ended.'));
-    for (const r of rows) {
-      if (r.verdict === 'ok') continue;
-      const failed = !r.verdict || r.verdict === '-';
-      main.append(el('div', { class: 'banner' + (failed ? ' failed' : '') },
-        el('b', {}, runKey(r) + ': ' + (failed ? 'no figures' : r.verdict)), r.note ? ' — ' + r.note : ''));
+    const notOk = rows.filter(r => r.verdict !== 'ok');
+    const failed = r => !r.verdict || r.verdict === '-';
+    const banners = notOk.map(r => el('div', { class: 'banner' + (failed(r) ? ' failed' : '') },
+      el('b', {}, el('a', { href: '#' + runId(r) }, runKey(r)), ': ' + (failed(r) ? 'no figures' : r.verdict)),
+      r.note ? ' — ' + r.note : ''));
+    if (notOk.length <= BANNERS_SHOWN) {
+      main.append(banners);
+      return;
     }
+    // Many: one line of counts by verdict, the banners themselves one click away, so the overview stays in sight.
+    const counts = new Map();
+    notOk.forEach(r => counts.set(failed(r) ? 'no figures' : r.verdict, (counts.get(failed(r) ? 'no figures' : r.verdict) || 0) + 1));
+    main.append(el('details', { class: 'banners' }, el('summary', { class: 'banner' + (notOk.some(failed) ? ' failed' : '') },
+      el('b', {}, notOk.length + ' of ' + rows.length + ' runs are not ok: '),
+      [...counts].map(([v, n]) => n + ' ' + v).join(', '), ' (show each)'), banners));
   }
 
+  // PlatformCalibration's figures: hiccups on each role's CPUs and the round trip, p99 and max of each.
   function platformText(platform) {
     if (!platform || typeof platform !== 'object') return 'not recorded';
     if (platform.skipped) return 'not measured (' + platform.skipped + ')';
-    const parts = [];
-    for (const [k, v] of Object.entries(platform)) {
-      if (v != null && typeof v !== 'object') parts.push(k + ' ' + (isNum(v) ? num(v) : v));
-    }
-    return parts.join(', ') || JSON.stringify(platform);
+    const figure = (label, p) => (p && isNum(p.p99Ms) ? label + ' p99 ' + num(p.p99Ms) + ' ms, max ' + num(p.maxMs) + ' ms' : null);
+    const parts = [
+      figure('hiccups on the target\'s CPUs' + (platform.targetCpus ? ' (' + platform.targetCpus + ')' : ''), platform.targetHiccups),
+      figure('on the generator\'s' + (platform.generatorCpus ? ' (' + platform.generatorCpus + ')' : ''), platform.generatorHiccups),
+      figure((platform.path || 'network') + ' round trip', platform.roundTrip),
+      figure('loopback round trip', platform.loopbackRoundTrip),
+    ].filter(Boolean);
+    if (isNum(platform.seconds)) parts.push('measured for ' + platform.seconds + ' s before the suite');
+    return parts.join('; ') || JSON.stringify(platform);
   }
 
   // ---- 2. overview matrix --------------------------------------------------------------------
@@ -299,25 +316,70 @@
         dash: r.repetition > 1 ? [6, 3] : undefined,
         curve: r.curves.response,
       })));
+      rateChart(data, runs, manyReps, section);
       section.append(scenarioTable(data, runs));
     }
+  }
+
+  // One bar per run: its achieved rate, the rate of its errors stacked on it, the offered rate as a dashed line.
+  function rateChart(data, runs, manyReps, parent) {
+    parent.append(el('div', { class: 'chart-title' }, 'Achieved against offered rate'));
+    const measured = runs.filter(r => isNum(Number(rowOf(data, r).achievedRatePerSec)));
+    if (!measured.length) {
+      parent.append(noData('No run of this scenario has figures yet.'));
+      return;
+    }
+    const labels = measured.map(r => (manyReps ? r.target + ' #' + r.repetition : r.target));
+    const achieved = measured.map(r => Number(rowOf(data, r).achievedRatePerSec));
+    const errorRate = measured.map(r => (r.measuredSec > 0
+      ? Object.values(r.errors || {}).reduce((a, b) => a + b, 0) / r.measuredSec : 0));
+    const offered = measured.map(r => offeredRate(r.model));
+    const bars = uPlot.paths.bars({ size: [0.6, 48] });
+    const rate = (u, v) => (v == null ? '–' : num(v) + '/s');
+    const series = [{ label: 'run', value: (u, i) => (i == null ? '–' : labels[i]) },
+      { label: 'errors/s', fill: 'rgba(201, 42, 42, 0.7)', stroke: '#c92a2a', paths: bars, points: { show: false },
+        value: (u, v, si, i) => (i == null ? '–' : num(errorRate[i]) + '/s') },
+      { label: 'achieved/s', fill: 'rgba(43, 138, 62, 0.75)', stroke: COLORS[2], paths: bars, points: { show: false }, value: rate }];
+    const rows = [measured.map((r, i) => i), achieved.map((a, i) => a + errorRate[i]), achieved];
+    if (offered.some(isNum)) {
+      series.push({ label: 'offered/s', stroke: '#555', dash: [5, 4], width: 2, points: { show: true, size: 7 }, value: rate });
+      rows.push(offered);
+    }
+    chart(parent, {
+      height: 260,
+      padding: [null, 48, null, null],
+      scales: { x: { time: false, range: [-0.5, measured.length - 0.5] }, y: { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+      axes: [{ splits: () => measured.map((r, i) => i), values: (u, splits) => splits.map(i => labels[i] || ''),
+        rotate: measured.length > 6 ? -30 : 0, size: measured.length > 6 ? 110 : 40, gap: 4 },
+      { label: 'requests/s', size: 70 }],
+      series,
+    }, rows);
+    if (!offered.some(isNum)) parent.append(el('p', { class: 'chart-note' }, 'A closed loop offers no rate: it sends as fast as answers come.'));
+  }
+
+  function rowOf(data, run) {
+    return data.rows.find(x => x.target === run.target && x.scenario === run.scenario && x.repetition === run.repetition) || {};
+  }
+
+  function runId(r) {
+    return 'run-' + [r.target, r.scenario, r.repetition].join('-').replace(/[^A-Za-z0-9_.-]/g, '_');
   }
 
   function scenarioTable(data, runs) {
     if (!runs.length) return noData('No run of this scenario yet.');
     const classes = uniq(runs.flatMap(r => Object.keys(r.errors || {})));
     const table = el('table', {}, el('tr', {}, ['run', 'offered /s', 'achieved /s', 'sustained /s', 'verdict']
-      .concat(classes.map(c => c.toLowerCase().replace('_', ' '))).map(h => el('th', {}, h))));
+      .concat(classes.map(errorLabel)).map(h => el('th', {}, h))));
     for (const r of runs) {
-      const row = data.rows.find(x => x.target === r.target && x.scenario === r.scenario && x.repetition === r.repetition) || {};
-      table.append(el('tr', {}, el('td', {}, r.target + ' #' + r.repetition),
+      const row = rowOf(data, r);
+      table.append(el('tr', {}, el('td', {}, el('a', { href: '#' + runId(r) }, r.target + ' #' + r.repetition)),
         el('td', { class: 'num' }, num(offeredRate(r.model))),
         el('td', { class: 'num' }, num(row.achievedRatePerSec)),
         el('td', { class: 'num' }, num(r.sustainedRatePerSec)),
         el('td', {}, row.verdict || '–'),
         classes.map(c => el('td', { class: 'num' }, r.errors && c in r.errors ? String(r.errors[c]) : '–'))));
     }
-    const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Achieved against offered rate, errors by class'), table);
+    const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Rates and errors by class'), table);
     if (!classes.length) wrap.append(noData('No error counts in these runs\' summaries.'));
     return wrap;
   }
@@ -335,11 +397,12 @@
       'GC pauses are bars at their real time, as tall as they lasted, on the latency axis:',
       el('span', { class: 'key', style: 'background:' + PAUSE_COLORS.target }), 'target',
       el('span', { class: 'key', style: 'background:' + PAUSE_COLORS.generator }), 'generator'));
-    // Many runs: their charts are drawn when opened, so a suite of hundreds of runs still opens quickly.
+    // Many runs: their charts are drawn when opened (or linked to, #run-...), so a suite of hundreds of runs
+    // still opens quickly.
     const openAll = data.runs.length <= 16;
     for (const r of data.runs) {
-      const row = data.rows.find(x => x.target === r.target && x.scenario === r.scenario && x.repetition === r.repetition) || {};
-      const details = el('details', { class: 'run' }, el('summary', {}, runKey(r) + ' — ' + (row.verdict || '–') +
+      const row = rowOf(data, r);
+      const details = el('details', { class: 'run', id: runId(r) }, el('summary', {}, runKey(r) + ' — ' + (row.verdict || '–') +
         ', p99 ' + num(row.p99Ms) + ' ms, ' + num(row.achievedRatePerSec) + '/s'));
       main.append(details);
       let drawn = false;
@@ -370,8 +433,6 @@
     } else {
       timelines(r, tl, parent, curves);
     }
-    parent.append(noData('Errors per second, heap after GC, threads and CPU over time: the results hold no per-second ' +
-      'record of them (summary.json has the measured phase\'s totals, below).'));
     parent.append(jvmTable(r));
     if (r.files && r.files.length) {
       parent.append(el('p', { class: 'muted' }, 'Raw files: ', r.files.map((f, i) =>
@@ -447,6 +508,63 @@
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
       }), [lead.concat(lag.t), pad(positive(lag.p99)), pad(positive(lag.max))]));
     }
+
+    const frame = [-warmup, lastT + 1];
+    const sampled = (title, yLabel, series, missing, y) => {
+      parent.append(el('div', { class: 'chart-title' }, title));
+      const usable = series.filter(s => s.points && s.points.length);
+      if (!usable.length) {
+        parent.append(noData(missing));
+        return;
+      }
+      group.push(chart(parent, Object.assign({}, common, {
+        scales: { x: xScale, y: y || { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+        axes: [{ label: 's after the measured phase began' }, { label: yLabel, size: 60, values: (u, v) => v.map(n => num(n)) }],
+        series: [{ label: 's' }].concat(usable.map(s => ({ label: s.label, stroke: s.color, width: 2, dash: s.dash,
+          spanGaps: true, points: { show: s.points.length < 120 } }))),
+        hooks: Object.assign({}, common.hooks, { drawClear: [u => shadeWarmup(u, warmup)] }),
+      }), framed(frame, usable.map(s => s.points))));
+    };
+
+    const errors = r.timeline.errors;
+    const classes = errors ? Object.keys(errors.perSec) : [];
+    sampled('Errors per second, by class', 'errors/s',
+      classes.map((c, i) => ({ label: errorLabel(c), color: COLORS[(i + 4) % COLORS.length],
+        points: errors.t.map((t, j) => [t, errors.perSec[c][j]]) })),
+      errors ? 'No errors in this run.' : 'No errors.csv: this run\'s generator kept no errors per second.');
+
+    const samples = r.samples || {};
+    // The JVMs start before the warm-up and are read a little after the end: only the timelines' span is drawn.
+    const side = (name, key, scale) => ((samples[name] || {})[key] || [])
+      .filter(([t]) => t >= frame[0] && t <= frame[1]).map(([t, v]) => [t, v * (scale || 1)]);
+    const noJfr = 'Not in the JFR recordings of this run.';
+    sampled('Heap after GC', 'MB', [
+      { label: 'target', color: PAUSE_COLORS.target, points: side('target', 'heapAfterGcBytes', 1 / 1048576) },
+      { label: 'generator', color: PAUSE_COLORS.generator, points: side('generator', 'heapAfterGcBytes', 1 / 1048576) },
+    ], 'No collection in this run, or no JFR recording.');
+    sampled('Threads', 'threads', [
+      { label: 'target platform', color: PAUSE_COLORS.target, points: side('target', 'platformThreads') },
+      { label: 'generator platform', color: PAUSE_COLORS.generator, points: side('generator', 'platformThreads') },
+      { label: 'target virtual mounted', color: COLORS[5], dash: [5, 3], points: side('target', 'virtualMounted') },
+      { label: 'target virtual queued', color: COLORS[6], dash: [2, 3], points: side('target', 'virtualQueued') },
+    ], noJfr);
+    sampled('CPU, % of the machine', '%', [
+      { label: 'target', color: PAUSE_COLORS.target, points: side('target', 'cpuPercent') },
+      { label: 'generator', color: PAUSE_COLORS.generator, points: side('generator', 'cpuPercent') },
+    ], noJfr, { range: [0, 100] });
+  }
+
+  // Series sampled at their own times as one uPlot data set over a common x; `frame` makes the x scale
+  // span the same seconds as the latency timelines, so a zoom means the same window on every chart.
+  function framed(frame, pointLists) {
+    const joined = uPlot.join([[frame, frame.map(() => null)]].concat(pointLists.map(points =>
+      [points.map(p => p[0]), points.map(p => p[1])])));
+    joined.splice(1, 1);
+    return joined;
+  }
+
+  function errorLabel(errorClass) {
+    return errorClass.toLowerCase().replace(/_/g, ' ');
   }
 
   function shadeWarmup(u, warmup) {
@@ -636,13 +754,11 @@
     const pairs = uniq((data.deltas || []).map(d => d.target + '\u0000' + d.scenario));
     for (const p of pairs) {
       const [t, s] = p.split('\u0000');
-      const find = (side, rep) => side.runs.find(r => r.target === t && r.scenario === s && (rep == null || r.repetition === rep));
-      const b = find(data.base);
-      const n = find(data.new);
-      percentileChart(main, t + ' · ' + s, [
-        { label: 'BASE', curve: b && b.curves.response, color: '#888', dash: [6, 3] },
-        { label: 'NEW', curve: n && n.curves.response, color: COLORS[0] },
-      ], 'First repetition of each side.');
+      const of = side => side.runs.filter(r => r.target === t && r.scenario === s);
+      const curves = (side, label, color, dash) => of(side).map(r => ({
+        label: label + (of(side).length > 1 ? ' #' + r.repetition : ''), curve: r.curves.response, color, dash }));
+      percentileChart(main, t + ' · ' + s, curves(data.base, 'BASE', '#888', [6, 3]).concat(curves(data.new, 'NEW', COLORS[0])),
+        'Every repetition of each side: BASE dashed grey, NEW blue.');
     }
   }
 
@@ -660,6 +776,16 @@
 
   // ---- start ---------------------------------------------------------------------------------
 
+  // report.html#run-... opens that run's section, which draws its charts, and scrolls to it.
+  function openLinkedRun() {
+    const target = location.hash.startsWith('#run-') && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target && target.tagName === 'DETAILS') {
+      target.open = true;
+      target.dispatchEvent(new Event('toggle'));
+      target.scrollIntoView();
+    }
+  }
+
   async function start() {
     const main = document.getElementById('report');
     try {
@@ -667,6 +793,8 @@
       main.replaceChildren();
       if (data.kind === 'compare') renderCompare(data, main);
       else renderReport(data, main);
+      openLinkedRun();
+      window.addEventListener('hashchange', openLinkedRun);
       // uPlot draws on the next microtask; wait one frame so every first draw has happened.
       await new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 0)));
       const zoom = /^#window=(-?[\d.]+),(-?[\d.]+)$/.exec(location.hash);
