@@ -22,7 +22,7 @@ final class IntervalLogs implements AutoCloseable {
     static final String LAG = "lag.hlog";
     static final String HICCUP = "hiccup.hlog";
     static final String ERRORS = "errors.csv";
-    /** Written by {@link TargetHiccups} from the target's admin port, not by this class. */
+    /** Written by {@link TargetWatch} from the target's admin port, not by this class. */
     static final String TARGET_HICCUP = "target-hiccup.hlog";
 
     private final HistogramLogWriter response;
