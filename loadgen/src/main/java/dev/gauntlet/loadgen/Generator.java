@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen;
 
 import com.sun.management.OperatingSystemMXBean;
+import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
@@ -25,8 +26,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -43,9 +46,11 @@ import java.util.concurrent.TimeUnit;
  * System.out.println(summary.responseTime().p99Ms());
  * }</pre>
  *
- * <p>Writes {@code summary.json}, {@code response.hlog}, {@code service.hlog} and {@code lag.hlog}
- * into the output directory (none when it is null); the logs hold one histogram per second of
- * the measured phase. Progress goes to stderr, one line a second at most. Interrupting the
+ * <p>Writes {@code summary.json}, {@code response.hlog}, {@code service.hlog}, {@code lag.hlog},
+ * {@code hiccup.hlog} and {@code errors.csv} into the output directory (none when it is null),
+ * and {@code target-hiccup.hlog} when the spec names the target's admin URL; the logs hold one
+ * histogram per second of the measured phase, {@code errors.csv} the errors of each of those
+ * seconds by class. Progress goes to stderr, one line a second at most. Interrupting the
  * calling thread ends the run early, as its hard cap does, and still writes the files.
  *
  * @throws GeneratorException when the target is unreachable or the spec cannot run here
@@ -197,8 +202,9 @@ public final class Generator {
     }
 
     /**
-     * Once a second: the interval into the logs, the cost sample, one progress line. The tick at
-     * the start of the measured phase closes the warm-up interval and runs {@code atMeasureStart}.
+     * Once a second: the interval into the logs (latencies, hiccups, errors), the cost sample, one
+     * progress line. The tick at the start of the measured phase closes the warm-up interval and
+     * runs {@code atMeasureStart}.
      */
     private static final class Progress implements Runnable {
         private final EngineThreads engine;
@@ -211,6 +217,9 @@ public final class Generator {
         private final Runnable atMeasureStart;
         private final PrintStream out;
         private boolean measureStarted;
+        /** The errors log's open interval: its start, whole ms from the measured phase's start, and the counts then. */
+        private long errorsFromMs;
+        private Map<ErrorClass, Long> errorsBefore = ErrorLog.zeros();
 
         Progress(EngineThreads engine, LatencyRecorder recorder, HiccupMeter hiccups, IntervalLogs logs, Cost cost,
                  Runnable atMeasureStart, PrintStream out) {
@@ -261,6 +270,28 @@ public final class Generator {
             if (logs != null && measureStarted) {
                 logs.writeHiccups(hiccupInterval);
             }
+            if (logs != null) {
+                writeErrors(System.nanoTime() - engine.measureStartNs());
+            }
+        }
+
+        /**
+         * The errors counted since the last interval. The counters count measured requests only, so
+         * the first interval starts at the measured phase's start from zero, however late its first
+         * tick came, and a run that ends before that start has none. Times are whole milliseconds, so
+         * each interval starts where the one before ended, to the digit.
+         */
+        private void writeErrors(long sinceMeasureStartNs) {
+            if (!measureStarted && sinceMeasureStartNs < 0) {
+                return;
+            }
+            long toMs = Math.max(errorsFromMs, TimeUnit.NANOSECONDS.toMillis(sinceMeasureStartNs));
+            Map<ErrorClass, Long> errors = engine.counters().errors();
+            Map<ErrorClass, Long> interval = new EnumMap<>(ErrorClass.class);
+            errors.forEach((errorClass, count) -> interval.put(errorClass, count - errorsBefore.get(errorClass)));
+            logs.writeErrors(errorsFromMs / 1e3, (toMs - errorsFromMs) / 1e3, interval);
+            errorsFromMs = toMs;
+            errorsBefore = errors;
         }
 
         Histogram hiccupTotal() {

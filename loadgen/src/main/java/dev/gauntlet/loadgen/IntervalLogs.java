@@ -1,5 +1,6 @@
 package dev.gauntlet.loadgen;
 
+import dev.gauntlet.api.ErrorClass;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -7,11 +8,12 @@ import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
- * The per-interval HdrHistogram logs of a run ({@code response.hlog}, {@code service.hlog},
+ * The per-interval logs of a run: the HdrHistogram logs ({@code response.hlog}, {@code service.hlog},
  * {@code lag.hlog}, and the generator's {@code hiccup.hlog}), in HdrHistogram's own format, values
- * in nanoseconds. Each interval is
+ * in nanoseconds, and the errors by class ({@code errors.csv}, an {@link ErrorLog}). Each interval is
  * flushed as it is written, so a run that dies keeps what it measured.
  */
 final class IntervalLogs implements AutoCloseable {
@@ -19,13 +21,15 @@ final class IntervalLogs implements AutoCloseable {
     static final String SERVICE = "service.hlog";
     static final String LAG = "lag.hlog";
     static final String HICCUP = "hiccup.hlog";
-    /** Written by {@link TargetHiccups} from the target's admin port, not by this class. */
+    static final String ERRORS = "errors.csv";
+    /** Written by {@link TargetWatch} from the target's admin port, not by this class. */
     static final String TARGET_HICCUP = "target-hiccup.hlog";
 
     private final HistogramLogWriter response;
     private final HistogramLogWriter service;
     private final HistogramLogWriter lag;
     private final HistogramLogWriter hiccup;
+    private final ErrorLog errors;
 
     IntervalLogs(Path directory, long startEpochMs, String description) {
         response = open(directory.resolve(RESPONSE), startEpochMs, "response time from the intended start, ns; " + description);
@@ -33,6 +37,7 @@ final class IntervalLogs implements AutoCloseable {
         lag = open(directory.resolve(LAG), startEpochMs, "schedule lag (actual send - intended start), ns; " + description);
         hiccup = open(directory.resolve(HICCUP), startEpochMs, "platform hiccups seen by the generator "
                 + "(oversleep of a 1 ms sleep), ns; " + description);
+        errors = new ErrorLog(directory.resolve(ERRORS), description);
     }
 
     void write(Histogram responseInterval, Histogram serviceInterval, Histogram lagInterval) {
@@ -45,12 +50,18 @@ final class IntervalLogs implements AutoCloseable {
         hiccup.outputIntervalHistogram(hiccupInterval);
     }
 
+    /** The errors counted in one interval of the measured phase, its start in seconds from the phase's start. */
+    void writeErrors(double startSec, double lengthSec, Map<ErrorClass, Long> intervalErrors) {
+        errors.write(startSec, lengthSec, intervalErrors);
+    }
+
     @Override
     public void close() {
         response.close();
         service.close();
         lag.close();
         hiccup.close();
+        errors.close();
     }
 
     /** One log on its own, for merged results. */

@@ -28,11 +28,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * Splits one load over N {@link GeneratorMain} processes started together, then merges their
  * results losslessly: histograms are summed from the children's interval logs (interval k of
- * the merged log is the sum of every child's interval k), counts are added.
+ * the merged log is the sum of every child's interval k), errors per interval likewise from their
+ * {@code errors.csv} (line k is the sum of every child's line k), counts are added.
  *
  * <pre>
- * DIR/summary.json, DIR/*.hlog     merged
- * DIR/p1 ... DIR/pN                each child's spec.json, summary.json, *.hlog, generator.log
+ * DIR/summary.json, DIR/{response,service,lag,hiccup}.hlog, DIR/errors.csv     merged
+ * DIR/p1 ... DIR/pN      each child's spec.json, summary.json, *.hlog, errors.csv, generator.log
  * </pre>
  */
 final class MultiProcess {
@@ -120,7 +121,10 @@ final class MultiProcess {
         }
     }
 
-    /** Merges the children's summaries and interval logs from their directories into {@code outputDir}. */
+    /**
+     * Merges the children's summaries, interval logs and errors per interval from their directories
+     * into {@code outputDir}; a child without an {@code errors.csv} adds nothing to the merged one.
+     */
     static RunSummary merge(LoadSpec spec, List<Path> childDirs, Path outputDir) throws IOException {
         List<RunSummary> parts = new ArrayList<>();
         for (Path childDir : childDirs) {
@@ -135,6 +139,8 @@ final class MultiProcess {
             errors.put(errorClass, parts.stream().mapToLong(p -> p.errors().getOrDefault(errorClass, 0L)).sum());
         }
         Histogram hiccups = mergeLogs(childDirs, IntervalLogs.HICCUP, outputDir);
+        ErrorLog.merge(childDirs.stream().map(childDir -> childDir.resolve(IntervalLogs.ERRORS)).toList(),
+                outputDir.resolve(IntervalLogs.ERRORS), mergedFrom(childDirs));
         double measuredSec = parts.stream().mapToDouble(RunSummary::measuredSec).max().orElse(0);
         long completed = parts.stream().mapToLong(RunSummary::completed).sum();
         RunSummary.GeneratorCost cost = new RunSummary.GeneratorCost(
@@ -208,8 +214,7 @@ final class MultiProcess {
         Histogram total = LatencyRecorder.newHistogram();
         int intervals = perChild.stream().mapToInt(List::size).max().orElse(0);
         long startEpochMs = startSec == Double.MAX_VALUE ? System.currentTimeMillis() : (long) (startSec * 1000);
-        try (IntervalLogs.Single log = new IntervalLogs.Single(outputDir.resolve(name), startEpochMs,
-                "merged from " + childDirs.size() + " generator processes")) {
+        try (IntervalLogs.Single log = new IntervalLogs.Single(outputDir.resolve(name), startEpochMs, mergedFrom(childDirs))) {
             for (int k = 0; k < intervals; k++) {
                 Histogram merged = LatencyRecorder.newHistogram();
                 long from = Long.MAX_VALUE;
@@ -229,6 +234,11 @@ final class MultiProcess {
             }
         }
         return total;
+    }
+
+    /** The merged logs' description, as each child's logs carry the load's. */
+    private static String mergedFrom(List<Path> childDirs) {
+        return "merged from " + childDirs.size() + " generator processes";
     }
 
     private static int part(long total, int index, int n, String what) {

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +88,51 @@ class MultiProcessTest {
         Histogram readBack = LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), 6);
         assertThat(readBack).isEqualTo(expectedResponse);
         assertThat(merged.verdict()).isEqualTo(Verdict.OK);
+    }
+
+    @Test
+    void mergedErrorsAreTheProcessesLinesSummedAndAMissingFileAddsNothing(@TempDir Path dir) throws Exception {
+        LoadSpec spec = LoadSpec.of(URL, new LoadModel.ClosedLoop(3)).toBuilder().processes(3).build();
+        List<Map<ErrorClass, Long>> firstChild = List.of(
+                Map.of(ErrorClass.RESET, 3L), Map.of(), Map.of(ErrorClass.BAD_STATUS, 2L, ErrorClass.NO_THREAD, 1L));
+        List<Map<ErrorClass, Long>> secondChild = List.of(Map.of(ErrorClass.RESET, 4L), Map.of(ErrorClass.REFUSED, 5L));
+        List<Path> childDirs = List.of(dir.resolve("p1"), dir.resolve("p2"), dir.resolve("p3"));
+        for (Path childDir : childDirs) {
+            Files.createDirectories(childDir);
+            Generator.write(summary(spec, 10, 0), childDir.resolve(Generator.SUMMARY));
+        }
+        try (IntervalLogs logs = new IntervalLogs(childDirs.get(0), 1_700_000_000_000L, "child 1")) {
+            logs.writeErrors(0, 1.001, firstChild.get(0));
+            logs.writeErrors(1.001, 0.999, firstChild.get(1));
+            logs.writeErrors(2.0, 0.25, firstChild.get(2));
+        }
+        try (IntervalLogs logs = new IntervalLogs(childDirs.get(1), 1_700_000_000_000L, "child 2")) {
+            logs.writeErrors(0, 1.002, secondChild.get(0));
+            logs.writeErrors(1.002, 0.998, secondChild.get(1));
+        }
+        // The third is a generator from before errors.csv, or one that died before writing it.
+        new IntervalLogs(childDirs.get(2), 1_700_000_000_000L, "child 3").close();
+        Files.delete(childDirs.get(2).resolve(IntervalLogs.ERRORS));
+
+        MultiProcess.merge(spec, childDirs, dir);
+
+        assertThat(Files.readString(dir.resolve(IntervalLogs.ERRORS))).isEqualTo(String.join("\n",
+                "# errors per interval of the measured phase, by class; merged from 3 generator processes",
+                "startSec,lengthSec," + String.join(",", Arrays.stream(ErrorClass.values()).map(ErrorClass::name).toList()),
+                csvLine("0.000,1.001", Map.of(ErrorClass.RESET, 7L)),
+                csvLine("1.001,0.999", Map.of(ErrorClass.REFUSED, 5L)),
+                csvLine("2.000,0.250", Map.of(ErrorClass.BAD_STATUS, 2L, ErrorClass.NO_THREAD, 1L)), ""));
+        assertThat(ErrorLog.read(dir.resolve(IntervalLogs.ERRORS))).extracting(ErrorLog.Interval::startSec)
+                .containsExactly(0.0, 1.001, 2.0);
+    }
+
+    /** An errors.csv line as the report reads it: the times, then every class's count in declaration order. */
+    private static String csvLine(String times, Map<ErrorClass, Long> errors) {
+        StringBuilder line = new StringBuilder(times);
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            line.append(',').append(errors.getOrDefault(errorClass, 0L));
+        }
+        return line.toString();
     }
 
     private static RunSummary summary(LoadSpec spec, long completed, int resets) {

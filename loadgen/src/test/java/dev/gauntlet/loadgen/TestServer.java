@@ -56,6 +56,8 @@ public final class TestServer implements AutoCloseable {
     private volatile long stallAllMs;
     private volatile long stallAllUntilNs;
     private volatile long answerAfterMs;
+    private volatile long failEvery;
+    private volatile Behaviour failAs = Behaviour.HELLO;
     private HttpServer admin;
 
     public TestServer(Behaviour behaviour) throws IOException {
@@ -131,6 +133,15 @@ public final class TestServer implements AutoCloseable {
         answerAfterMs = ms;
     }
 
+    /**
+     * Every {@code n}-th request (the {@code n}-th, the {@code 2n}-th, ...) is answered as a server
+     * with behaviour {@code how} would answer it, whatever the server's own behaviour; call it before the load starts.
+     */
+    void failEvery(long n, Behaviour how) {
+        failAs = how;
+        failEvery = n;
+    }
+
     /** Serves {@code GET /stats} as a Gauntlet target's admin port does; returns its base URL. */
     URI startAdmin() throws IOException {
         admin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 10);
@@ -189,7 +200,7 @@ public final class TestServer implements AutoCloseable {
                 sleepUntil(Math.max(stallAllUntilNs, arrivedNs + answerAfterMs * 1_000_000));
                 inFlight.decrementAndGet();
                 completed.incrementAndGet();
-                switch (behaviour) {
+                switch (failEvery > 0 && number % failEvery == 0 ? failAs : behaviour) {
                     case HELLO, REFUSE, NEVER_ACCEPT -> out.write(HELLO);
                     case RESET -> {
                         socket.setSoLinger(true, 0);
