@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  *   runs/&lt;target&gt;/target.log           the target JVM's output (target-2.log, ... for each later start)
  *   runs/&lt;target&gt;/settings.json        the target's settings in force
  *   runs/&lt;target&gt;/isolation.json       its cgroups and limits, CPUs and network namespace, read back from the kernel
- *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   spec.json summary.json response.hlog service.hlog lag.hlog stats.json generator.log
+ *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   spec.json summary.json response.hlog service.hlog lag.hlog errors.csv
+ *                                      hiccup.hlog target-hiccup.hlog stats.json generator.log
  *                                      target.jfr generator.jfr (each JVM's recording of the run's window)
  *   results.json                       one row per target × scenario × repetition, rewritten after each run,
  *                                      in the suite's order of targets, scenarios and repetitions

@@ -207,7 +207,7 @@
       el('b', {}, el('a', { href: '#' + runId(r) }, runKey(r)), ': ' + (failed(r) ? 'no figures' : r.verdict)),
       r.note ? ' — ' + r.note : ''));
     if (notOk.length <= BANNERS_SHOWN) {
-      main.append(banners);
+      main.append(...banners);
       return;
     }
     // Many: one line of counts by verdict, the banners themselves one click away, so the overview stays in sight.
@@ -258,7 +258,10 @@
   function matrix(data, rows, metric) {
     const targets = targetsOf(data);
     const scenarios = scenariosOf(data);
-    const cell = (t, s) => rows.filter(r => r.target === t && r.scenario === s).map(r => Number(r[metric.key]));
+    // A run that completed no request has no latency: its zeros are not the best.
+    const latency = metric.key.endsWith('Ms');
+    const cell = (t, s) => rows.filter(r => r.target === t && r.scenario === s && !(latency && r.requests === 0))
+      .map(r => Number(r[metric.key]));
     const best = {};
     for (const s of scenarios) {
       const medians = targets.map(t => median(cell(t, s))).filter(isNum);
