@@ -66,6 +66,9 @@ final class ReportData {
         run.put("target", row.path("target").asText());
         run.put("scenario", row.path("scenario").asText());
         run.put("repetition", row.path("repetition").asInt());
+        if (row.hasNonNull("client")) {
+            run.put("client", row.path("client").asText());
+        }
         run.put("dir", resultsDir.relativize(runDir).toString());
         run.set("files", files(runDir));
         Path summaryFile = runDir.resolve("summary.json");

@@ -21,6 +21,7 @@
     { key: 'maxMs', label: 'max ms', better: 'lower' },
     { key: 'achievedRatePerSec', label: 'achieved rate /s', better: 'higher' },
     { key: 'errors', label: 'errors', better: 'lower' },
+    { key: 'serverMaxInFlight', label: 'held in the target at once', better: 'higher' },
   ];
 
   const root = document.documentElement;
@@ -171,6 +172,30 @@
     return ((data.suite && data.suite.scenarios) || []).find(s => s.name === name) || {};
   }
 
+  // A client suite runs each case once per client, as scenarios named CASE.CLIENT: the page compares the
+  // clients within a case as it compares the targets within a scenario.
+  function caseOf(scenario, client) {
+    return client && scenario.endsWith('.' + client) ? scenario.slice(0, -client.length - 1) : scenario;
+  }
+
+  function casesOf(data) {
+    return uniq(scenariosOf(data).map(name => caseOf(name, (scenarioDef(data, name).generator || {}).client)));
+  }
+
+  function byClient(data) {
+    return data.rows.some(r => r.client);
+  }
+
+  // What a run measures: its target, or the client that sent its requests (beside its target when there are several).
+  function entryOf(data, r) {
+    if (!r.client) return r.target;
+    return targetsOf(data).length > 1 ? r.target + ' · ' + r.client : r.client;
+  }
+
+  function entriesOf(data) {
+    return byClient(data) ? uniq(data.rows.map(r => entryOf(data, r))) : targetsOf(data);
+  }
+
   function offeredRate(model) {
     return model && model.type === 'open' ? model.ratePerSec : null;
   }
@@ -236,7 +261,7 @@
   // ---- 2. overview matrix --------------------------------------------------------------------
 
   function overview(data, main) {
-    main.append(el('h2', { id: 'overview' }, '2. Overview: targets × scenarios'));
+    main.append(el('h2', { id: 'overview' }, '2. Overview: ' + (byClient(data) ? 'clients × cases' : 'targets × scenarios')));
     const rows = (data.rows || []).filter(r => r.verdict && r.verdict !== '-');
     if (!rows.length) {
       main.append(noData('No measured run yet.'));
@@ -256,19 +281,19 @@
   }
 
   function matrix(data, rows, metric) {
-    const targets = targetsOf(data);
-    const scenarios = scenariosOf(data);
+    const targets = entriesOf(data);
+    const scenarios = casesOf(data);
     // A run that completed no request has no latency: its zeros are not the best.
     const latency = metric.key.endsWith('Ms');
-    const cell = (t, s) => rows.filter(r => r.target === t && r.scenario === s && !(latency && r.requests === 0))
-      .map(r => Number(r[metric.key]));
+    const cell = (t, s) => rows.filter(r => entryOf(data, r) === t && caseOf(r.scenario, r.client) === s
+      && !(latency && r.requests === 0)).map(r => Number(r[metric.key]));
     const best = {};
     for (const s of scenarios) {
       const medians = targets.map(t => median(cell(t, s))).filter(isNum);
       best[s] = metric.better === 'lower' ? Math.min(...medians) : Math.max(...medians);
     }
     const table = el('table', { class: 'matrix' },
-      el('tr', {}, el('th', {}, 'target \\ scenario'), scenarios.map(s => el('th', {}, s))));
+      el('tr', {}, el('th', {}, byClient(data) ? 'client \\ case' : 'target \\ scenario'), scenarios.map(s => el('th', {}, s))));
     for (const t of targets) {
       const tr = el('tr', {}, el('th', {}, t));
       for (const s of scenarios) {
@@ -300,22 +325,22 @@
 
   function perScenario(data, main) {
     main.append(el('h2', { id: 'scenarios' }, '3. Per scenario'));
-    const scenarios = scenariosOf(data);
-    if (!scenarios.length) {
+    const cases = casesOf(data);
+    if (!cases.length) {
       main.append(noData('The suite names no scenario.'));
       return;
     }
-    for (const s of scenarios) {
-      const def = scenarioDef(data, s);
-      const section = el('section', {}, el('h3', {}, s));
+    const entries = entriesOf(data);
+    for (const c of cases) {
+      const runs = data.runs.filter(r => caseOf(r.scenario, r.client) === c);
+      const def = scenarioDef(data, runs.length ? runs[0].scenario : c);
+      const section = el('section', {}, el('h3', {}, c));
       main.append(section);
       if (def.description) section.append(el('p', { class: 'muted' }, def.description));
-      const runs = data.runs.filter(r => r.scenario === s);
       const manyReps = runs.some(r => r.repetition > 1);
-      const targets = targetsOf(data);
-      percentileChart(section, 'Response time from the intended start, every target', runs.map(r => ({
-        label: manyReps ? r.target + ' #' + r.repetition : r.target,
-        color: COLORS[targets.indexOf(r.target) % COLORS.length],
+      percentileChart(section, 'Response time from the intended start, every ' + (byClient(data) ? 'client' : 'target'), runs.map(r => ({
+        label: label(data, r, manyReps),
+        color: COLORS[entries.indexOf(entryOf(data, r)) % COLORS.length],
         dash: r.repetition > 1 ? [6, 3] : undefined,
         curve: r.curves.response,
       })));
@@ -325,39 +350,54 @@
   }
 
   // One bar per run: its achieved rate, the rate of its errors stacked on it, the offered rate as a dashed line.
+  // Max concurrency completes nothing by design: its bars are the requests the target held at once.
   function rateChart(data, runs, manyReps, parent) {
-    parent.append(el('div', { class: 'chart-title' }, 'Achieved against offered rate'));
     const measured = runs.filter(r => isNum(Number(rowOf(data, r).achievedRatePerSec)));
+    const held = measured.length > 0 && measured.every(r => r.model && r.model.type === 'max-concurrency');
+    parent.append(el('div', { class: 'chart-title' }, held ? 'Requests held in the target at once' : 'Achieved against offered rate'));
     if (!measured.length) {
       parent.append(noData('No run of this scenario has figures yet.'));
       return;
     }
-    const labels = measured.map(r => (manyReps ? r.target + ' #' + r.repetition : r.target));
-    const achieved = measured.map(r => Number(rowOf(data, r).achievedRatePerSec));
-    const errorRate = measured.map(r => (r.measuredSec > 0
-      ? Object.values(r.errors || {}).reduce((a, b) => a + b, 0) / r.measuredSec : 0));
-    const offered = measured.map(r => offeredRate(r.model));
+    const labels = measured.map(r => label(data, r, manyReps));
     const bars = uPlot.paths.bars({ size: [0.6, 48] });
-    const rate = (u, v) => (v == null ? '–' : num(v) + '/s');
-    const series = [{ label: 'run', value: (u, i) => (i == null ? '–' : labels[i]) },
-      { label: 'errors/s', fill: 'rgba(201, 42, 42, 0.7)', stroke: '#c92a2a', paths: bars, points: { show: false },
+    const x = measured.map((r, i) => i);
+    const series = [{ label: 'run', value: (u, i) => (i == null ? '–' : labels[i]) }];
+    const rows = [x];
+    if (held) {
+      series.push({ label: 'held', fill: 'rgba(43, 138, 62, 0.75)', stroke: COLORS[2], paths: bars, points: { show: false } });
+      rows.push(measured.map(r => Number(rowOf(data, r).serverMaxInFlight)));
+    } else {
+      const achieved = measured.map(r => Number(rowOf(data, r).achievedRatePerSec));
+      const errorRate = measured.map(r => (r.measuredSec > 0
+        ? Object.values(r.errors || {}).reduce((a, b) => a + b, 0) / r.measuredSec : 0));
+      const offered = measured.map(r => offeredRate(r.model));
+      const rate = (u, v) => (v == null ? '–' : num(v) + '/s');
+      series.push({ label: 'errors/s', fill: 'rgba(201, 42, 42, 0.7)', stroke: '#c92a2a', paths: bars, points: { show: false },
         value: (u, v, si, i) => (i == null ? '–' : num(errorRate[i]) + '/s') },
-      { label: 'achieved/s', fill: 'rgba(43, 138, 62, 0.75)', stroke: COLORS[2], paths: bars, points: { show: false }, value: rate }];
-    const rows = [measured.map((r, i) => i), achieved.map((a, i) => a + errorRate[i]), achieved];
-    if (offered.some(isNum)) {
-      series.push({ label: 'offered/s', stroke: '#555', dash: [5, 4], width: 2, points: { show: true, size: 7 }, value: rate });
-      rows.push(offered);
+      { label: 'achieved/s', fill: 'rgba(43, 138, 62, 0.75)', stroke: COLORS[2], paths: bars, points: { show: false }, value: rate });
+      rows.push(achieved.map((a, i) => a + errorRate[i]), achieved);
+      if (offered.some(isNum)) {
+        series.push({ label: 'offered/s', stroke: '#555', dash: [5, 4], width: 2, points: { show: true, size: 7 }, value: rate });
+        rows.push(offered);
+      }
     }
     chart(parent, {
       height: 260,
       padding: [null, 48, null, null],
       scales: { x: { time: false, range: [-0.5, measured.length - 0.5] }, y: { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
-      axes: [{ splits: () => measured.map((r, i) => i), values: (u, splits) => splits.map(i => labels[i] || ''),
+      axes: [{ splits: () => x, values: (u, splits) => splits.map(i => labels[i] || ''),
         rotate: measured.length > 6 ? -30 : 0, size: measured.length > 6 ? 110 : 40, gap: 4 },
-      { label: 'requests/s', size: 70 }],
+      { label: held ? 'requests' : 'requests/s', size: 70 }],
       series,
     }, rows);
-    if (!offered.some(isNum)) parent.append(el('p', { class: 'chart-note' }, 'A closed loop offers no rate: it sends as fast as answers come.'));
+    if (measured.some(r => r.model && r.model.type === 'closed')) {
+      parent.append(el('p', { class: 'chart-note' }, 'A closed loop offers no rate: it sends as fast as answers come.'));
+    }
+  }
+
+  function label(data, r, manyReps) {
+    return entryOf(data, r) + (manyReps ? ' #' + r.repetition : '');
   }
 
   function rowOf(data, run) {
@@ -375,7 +415,7 @@
       .concat(classes.map(errorLabel)).map(h => el('th', {}, h))));
     for (const r of runs) {
       const row = rowOf(data, r);
-      table.append(el('tr', {}, el('td', {}, el('a', { href: '#' + runId(r) }, r.target + ' #' + r.repetition)),
+      table.append(el('tr', {}, el('td', {}, el('a', { href: '#' + runId(r) }, label(data, r, true))),
         el('td', { class: 'num' }, num(offeredRate(r.model))),
         el('td', { class: 'num' }, num(row.achievedRatePerSec)),
         el('td', { class: 'num' }, num(r.sustainedRatePerSec)),
@@ -676,7 +716,7 @@
 
   function repetitions(data, main) {
     main.append(el('h2', { id: 'repetitions' }, '5. Repetitions'));
-    const rows = (data.rows || []).filter(r => r.verdict && r.verdict !== '-');
+    const rows = (data.rows || []).filter(r => r.verdict && r.verdict !== '-' && r.requests > 0);
     const groups = new Map();
     rows.forEach(r => {
       const k = r.target + ' · ' + r.scenario;
