@@ -42,10 +42,10 @@ class ReportIT {
     /**
      * BASE: an open loop and a closed loop with a 5 ms wait, and an open loop whose every request times out, twice
      * each; NEW: the closed loop with a 25 ms wait. The comparison is on the closed loop, whose verdict does not
-     * depend on how busy the machine is.
+     * depend on how busy the machine is. A third suite runs one open loop by two clients.
      */
     @BeforeAll
-    static void runTwoSuites() throws IOException {
+    static void runSuites() throws IOException {
         base = runSuite("base", """
                 name: it-report-base
                 targets: [dummy]

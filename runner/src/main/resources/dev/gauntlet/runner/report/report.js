@@ -135,7 +135,8 @@
     const series = [{ label: 'percentile', value: (u, v) => (v == null ? '–' : percentLabel(v)) }].concat(
       usable.map((c, i) => ({ label: c.label, stroke: c.color || COLORS[i % COLORS.length], width: 2, dash: c.dash,
         spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
-    const u = chart(parent, Object.assign({ height: 300, series }, percentileAxes('ms')), joined);
+    // Room on the right for the last percentile label.
+    const u = chart(parent, Object.assign({ height: 300, series, padding: [null, 40, null, null] }, percentileAxes('ms')), joined);
     if (note) parent.append(el('p', { class: 'chart-note' }, note));
     return u;
   }
