@@ -2,31 +2,35 @@ package dev.gauntlet.runner;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.util.Map;
 
 /**
  * A page opened in Debian's headless Chromium with the network cut off, as a person's browser would open a report
- * file:
+ * file, read once it has marked itself drawn ({@code data-rendered} or {@code data-render-error} on {@code <html>}):
  *
  * <pre>
  * HeadlessChromium.Page page = HeadlessChromium.find().open(reportHtml.toUri(), workDir);
- * page.dom();             // the DOM once the page's scripts ran (10 s of virtual time at most)
- * page.consoleMessages(); // every console message the page logged, errors included
+ * page.dom();             // the DOM once the page's scripts ran (60 s at most)
+ * page.consoleMessages(); // every console message, uncaught exception, warning or error the page logged
  * HeadlessChromium.find().screenshot(reportHtml, png, workDir);
  * </pre>
  *
- * Chromium's console logging to stderr does not tell errors from other levels, so the pages log nothing at all
- * when they work, and any console message counts against them.
+ * The pages log nothing at all when they work, so any console message counts against them.
  */
 record HeadlessChromium(Path executable) {
     private static final List<String> NAMES = List.of("chromium-headless-shell", "chromium", "chromium-browser");
-    private static final long TIMEOUT_SEC = 90;
+    private static final long RENDER_TIMEOUT_MS = 60_000;
+    private static final String RENDER_MARK = "document.documentElement.dataset.rendered || "
+            + "document.documentElement.dataset.renderError || ''";
+    private static final List<String> FLAGS = List.of(
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-extensions", "--no-first-run", "--mute-audio", "--hide-scrollbars", "--window-size=1280,1000",
+            // No network: every host resolves to nothing and every connection goes to a proxy that is not there.
+            "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>");
 
     record Page(String dom, List<String> consoleMessages) {
     }
@@ -46,40 +50,30 @@ record HeadlessChromium(Path executable) {
     }
 
     Page open(URI page, Path workDir) throws IOException, InterruptedException {
-        Path stdout = workDir.resolve("chromium-dom.html");
-        Path stderr = workDir.resolve("chromium-dom.log");
-        run(workDir, List.of("--enable-logging=stderr", "--v=0", "--window-size=1280,1000", "--dump-dom", page.toString()),
-                stdout, stderr);
-        List<String> console;
-        try (Stream<String> lines = Files.lines(stderr, StandardCharsets.UTF_8)) {
-            console = lines.filter(line -> line.contains(":CONSOLE")).toList();
+        try (DevToolsSession chromium = DevToolsSession.start(executable, workDir, FLAGS)) {
+            openDrawn(chromium, page);
+            return new Page(chromium.evaluate("document.documentElement.outerHTML").asText(), chromium.console());
         }
-        return new Page(Files.readString(stdout, StandardCharsets.UTF_8), console);
     }
 
+    /** The top 1280 × 2400 pixels of the page once it is drawn. */
     void screenshot(Path html, Path png, Path workDir) throws IOException, InterruptedException {
         Files.createDirectories(png.getParent());
-        run(workDir, List.of("--hide-scrollbars", "--window-size=1280,2400", "--screenshot=" + png.toAbsolutePath(),
-                html.toUri().toString()), workDir.resolve("chromium-screenshot.out"), workDir.resolve("chromium-screenshot.log"));
+        try (DevToolsSession chromium = DevToolsSession.start(executable, workDir, FLAGS)) {
+            chromium.call("Emulation.setDeviceMetricsOverride",
+                    Map.of("width", 1280, "height", 2400, "deviceScaleFactor", 1, "mobile", false));
+            openDrawn(chromium, html.toUri());
+            String data = chromium.call("Page.captureScreenshot", Map.of("format", "png")).path("data").asText();
+            Files.write(png, Base64.getDecoder().decode(data));
+        }
     }
 
-    private void run(Path workDir, List<String> args, Path stdout, Path stderr) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(executable.toString(),
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-extensions", "--no-first-run", "--mute-audio",
-                // No network: every host resolves to nothing and every connection goes to a proxy that is not there.
-                "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
-                "--user-data-dir=" + Files.createTempDirectory(workDir, "chromium-profile"),
-                // The page decodes its data and draws in promises and frames: let them all run before the dump.
-                "--virtual-time-budget=10000"));
-        command.addAll(args);
-        Process chromium = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
-        if (!chromium.waitFor(TIMEOUT_SEC, TimeUnit.SECONDS)) {
-            chromium.destroyForcibly().waitFor();
-            throw new AssertionError("Chromium did not finish within " + TIMEOUT_SEC + " s: " + command);
-        }
-        if (chromium.exitValue() != 0) {
-            throw new AssertionError("Chromium exited with " + chromium.exitValue() + "; its log: " + stderr);
+    /** Navigates and waits for the page's own mark; a page that never marks itself is returned as it is then. */
+    private static void openDrawn(DevToolsSession chromium, URI page) throws IOException, InterruptedException {
+        chromium.navigate(page);
+        long deadline = System.nanoTime() + RENDER_TIMEOUT_MS * 1_000_000;
+        while (chromium.evaluate(RENDER_MARK).asText().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
         }
     }
 }
