@@ -38,11 +38,12 @@ class ReportIT {
     static Path base;
     static Path changed;
     static Path byClient;
+    static Path sweep;
 
     /**
      * BASE: an open loop and a closed loop with a 5 ms wait, and an open loop whose every request times out, twice
      * each; NEW: the closed loop with a 25 ms wait. The comparison is on the closed loop, whose verdict does not
-     * depend on how busy the machine is. A third suite runs one open loop by two clients.
+     * depend on how busy the machine is. A third suite runs one open loop by two clients, a fourth sweeps two levels.
      */
     @BeforeAll
     static void runSuites() throws IOException {
@@ -91,6 +92,15 @@ class ReportIT {
                     waitMs: 5
                     warmupMs: 500
                     durationMs: 1000
+                """);
+        sweep = runSuite("sweep", """
+                name: it-report-sweep
+                targets: [dummy]
+                table: sweep
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - { name: c1, load: { type: closed, connections: 1 }, warmupMs: 300, durationMs: 1000 }
+                  - { name: c8, load: { type: closed, connections: 8 }, warmupMs: 300, durationMs: 1000 }
                 """);
     }
 
@@ -156,6 +166,15 @@ class ReportIT {
                         "<th>jdk-platform</th>", "<th>jdk-virtual</th>", "<h3>open</h3>", "Response time from the intended start, every client",
                         "u-label\">jdk-virtual<", "dummy · open.jdk-virtual #1")
                 .doesNotContain("<h3>open.jdk-virtual</h3>");
+    }
+
+    @Test
+    void aSweepsReportDrawsEveryTargetAcrossTheLevels() throws Exception {
+        assertThat(cli("report", sweep.toString()).code()).isZero();
+        HeadlessChromium.Page page = HeadlessChromium.find().open(sweep.resolve("report.html").toUri(), work);
+        assertRendered(page);
+        assertThat(shown(page)).contains("<h3>Every target across the levels</h3>", "p99 response time at each level",
+                "Achieved rate at each level", "u-label\">connections<").doesNotContain("Fewer than two levels");
     }
 
     @Test

@@ -332,6 +332,7 @@
       return;
     }
     const entries = entriesOf(data);
+    if (data.suite && data.suite.table === 'sweep') sweepCharts(data, main);
     for (const c of cases) {
       const runs = data.runs.filter(r => caseOf(r.scenario, r.client) === c);
       const def = scenarioDef(data, runs.length ? runs[0].scenario : c);
@@ -348,6 +349,48 @@
       rateChart(data, runs, manyReps, section);
       section.append(scenarioTable(data, runs));
     }
+  }
+
+  // A sweep's scenarios are levels of one load: each target's p99 and rate as a line across them.
+  function sweepCharts(data, main) {
+    const levels = scenariosOf(data).map(name => ({ name, level: loadLevel(scenarioDef(data, name).load) }))
+      .filter(l => isNum(l.level)).sort((a, b) => a.level - b.level);
+    const closed = levels.length && (scenarioDef(data, levels[0].name).load || {}).type === 'closed';
+    const section = el('section', {}, el('h3', {}, 'Every target across the levels'));
+    main.append(section);
+    if (levels.length < 2) {
+      section.append(noData('Fewer than two levels with figures.'));
+      return;
+    }
+    const rows = (data.rows || []).filter(r => r.verdict && r.verdict !== '-');
+    const xs = levels.map(l => l.level);
+    const across = (metric, skipEmpty) => targetsOf(data).map((t, i) => ({ label: t, stroke: COLORS[i % COLORS.length], width: 2,
+      values: levels.map(l => {
+        const v = median(rows.filter(r => r.target === t && r.scenario === l.name && !(skipEmpty && r.requests === 0))
+          .map(r => Number(r[metric])));
+        return isNum(v) && (!skipEmpty || v > 0) ? v : null;
+      }) }));
+    const draw = (title, yLabel, series, logY) => {
+      section.append(el('div', { class: 'chart-title' }, title));
+      chart(section, {
+        height: 280,
+        scales: { x: { time: false, distr: 3, log: 10, range: () => [xs[0] / 1.5, xs[xs.length - 1] * 1.5] }, y: logY ? { distr: 3, log: 10 } : { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+        // uPlot leaves out (as null) a level whose label would not fit.
+        axes: [{ label: closed ? 'connections' : 'offered requests/s', splits: () => xs, values: (u, v) => v.map(x => (x == null ? '' : num(x))) },
+          { label: yLabel, size: 70, values: (u, v) => v.map(n => num(n)) }],
+        series: [{ label: closed ? 'connections' : 'offered/s' }].concat(series.map(s => ({ label: s.label, stroke: s.stroke,
+          width: s.width, spanGaps: false, points: { show: true } }))),
+      }, [xs].concat(series.map(s => s.values)));
+    };
+    draw('p99 response time at each level (log axes)', 'ms', across('p99Ms', true), true);
+    draw('Achieved rate at each level', 'requests/s', across('achievedRatePerSec', false), false);
+    section.append(el('p', { class: 'chart-note' }, 'Each point: the median over repetitions of the runs with figures; ' +
+      'a gap is a level where the target completed nothing.'));
+  }
+
+  function loadLevel(load) {
+    if (!load) return NaN;
+    return load.type === 'closed' ? load.connections : load.type === 'open' ? load.ratePerSec : NaN;
   }
 
   // One bar per run: its achieved rate, the rate of its errors stacked on it, the offered rate as a dashed line.
