@@ -159,10 +159,7 @@ class ReportIT {
     /** A client suite's scenarios are CASE.CLIENT: the page compares the clients within each case. */
     @Test
     void aClientSuitesReportComparesClientsWithinACase() throws Exception {
-        assertThat(cli("report", byClient.toString()).code()).isZero();
-        HeadlessChromium.Page page = HeadlessChromium.find().open(byClient.resolve("report.html").toUri(), work);
-        assertRendered(page);
-        assertThat(shown(page)).contains("2. Overview: clients × cases", "<th>client \\ case</th><th>open</th>",
+        assertThat(reportAsDrawn(byClient)).contains("2. Overview: clients × cases", "<th>client \\ case</th><th>open</th>",
                         "<th>jdk-platform</th>", "<th>jdk-virtual</th>", "<h3>open</h3>", "Response time from the intended start, every client",
                         "u-label\">jdk-virtual<", "dummy · open.jdk-virtual #1")
                 .doesNotContain("<h3>open.jdk-virtual</h3>");
@@ -170,10 +167,7 @@ class ReportIT {
 
     @Test
     void aSweepsReportDrawsEveryTargetAcrossTheLevels() throws Exception {
-        assertThat(cli("report", sweep.toString()).code()).isZero();
-        HeadlessChromium.Page page = HeadlessChromium.find().open(sweep.resolve("report.html").toUri(), work);
-        assertRendered(page);
-        assertThat(shown(page)).contains("<h3>Every target across the levels</h3>", "p99 response time at each level",
+        assertThat(reportAsDrawn(sweep)).contains("<h3>Every target across the levels</h3>", "p99 response time at each level",
                 "Achieved rate at each level", "u-label\">connections<").doesNotContain("Fewer than two levels");
     }
 
@@ -207,6 +201,14 @@ class ReportIT {
             assertThat(result.err().strip().lines()).as(result.err()).hasSize(1);
             assertThat(result.err()).startsWith("gauntlet: ");
         }
+    }
+
+    /** {@code report DIR}'s page, rendered in the browser, as drawn. */
+    private static String reportAsDrawn(Path resultsDir) throws Exception {
+        assertThat(cli("report", resultsDir.toString()).code()).isZero();
+        HeadlessChromium.Page page = HeadlessChromium.find().open(resultsDir.resolve("report.html").toUri(), work);
+        assertRendered(page);
+        return shown(page);
     }
 
     /** The page as drawn, without its scripts and styles, which hold every text the page could show. */
