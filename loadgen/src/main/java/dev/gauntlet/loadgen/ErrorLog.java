@@ -41,15 +41,17 @@ import java.util.stream.Collectors;
  * interval's start; both times have three decimals. Lines starting with {@code #} are comments.
  * One writer at a time: the interval thread, then the thread that ends the run.
  */
-final class ErrorLog implements AutoCloseable {
+public final class ErrorLog implements AutoCloseable {
+    /** The file's name in a run directory. */
+    public static final String FILE = "errors.csv";
     private static final String COMMENT_PREFIX = "# errors per interval of the measured phase, by class; ";
     static final String HEADER = "startSec,lengthSec,"
             + Arrays.stream(ErrorClass.values()).map(ErrorClass::name).collect(Collectors.joining(","));
     private static final int TIME_COLUMNS = 2;
 
     /** One line: an interval and the errors counted in it, every class present (0 when not given). */
-    record Interval(double startSec, double lengthSec, Map<ErrorClass, Long> errors) {
-        Interval {
+    public record Interval(double startSec, double lengthSec, Map<ErrorClass, Long> errors) {
+        public Interval {
             Map<ErrorClass, Long> all = zeros();
             all.putAll(errors);
             errors = Collections.unmodifiableMap(all);
@@ -83,7 +85,7 @@ final class ErrorLog implements AutoCloseable {
     }
 
     /** The intervals of {@code file} in order; none when there is no such file (a generator older than this log). */
-    static List<Interval> read(Path file) throws IOException {
+    public static List<Interval> read(Path file) throws IOException {
         if (!Files.exists(file)) {
             return List.of();
         }

@@ -21,7 +21,7 @@ final class IntervalLogs implements AutoCloseable {
     static final String SERVICE = "service.hlog";
     static final String LAG = "lag.hlog";
     static final String HICCUP = "hiccup.hlog";
-    static final String ERRORS = "errors.csv";
+    static final String ERRORS = ErrorLog.FILE;
     /** Written by {@link TargetWatch} from the target's admin port, not by this class. */
     static final String TARGET_HICCUP = "target-hiccup.hlog";
 

@@ -4,15 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
+import dev.gauntlet.loadgen.ErrorLog;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
@@ -98,7 +98,7 @@ final class ReportData {
                 startEpochMs = log.startEpochMs();
             }
         }
-        Path errorsFile = runDir.resolve("errors.csv");
+        Path errorsFile = runDir.resolve(ErrorLog.FILE);
         if (Files.isRegularFile(errorsFile)) {
             timeline.set("errors", errorsPerSecond(errorsFile));
         }
@@ -153,44 +153,28 @@ final class ReportData {
     }
 
     /**
-     * The generator's errors.csv (startSec, lengthSec, then one count per error class) as
-     * {@code {t: [...], perSec: {CLASS: [...]}}}, only the classes that occurred.
+     * The generator's errors.csv as {@code {t: [...], perSec: {CLASS: [...]}}}: each interval's start and its
+     * errors per second, only the classes that occurred.
      */
     private static ObjectNode errorsPerSecond(Path file) {
-        List<String[]> lines;
-        try (Stream<String> all = Files.lines(file)) {
-            lines = all.filter(line -> !line.isBlank() && !line.startsWith("#")).map(line -> line.split(",")).toList();
+        List<ErrorLog.Interval> intervals;
+        try {
+            intervals = ErrorLog.read(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            throw new UserError("cannot read " + file + ": " + e.getMessage());
         }
         ObjectNode out = NODES.objectNode();
         ArrayNode at = out.putArray("t");
+        intervals.forEach(i -> at.add(i.startSec()));
         ObjectNode perSec = out.putObject("perSec");
-        if (lines.isEmpty()) {
-            return out;
-        }
-        String[] header = lines.getFirst();
-        // A run that died mid-line leaves a last line cut short: it is left out.
-        List<double[]> intervals = lines.subList(1, lines.size()).stream().filter(i -> i.length == header.length)
-                .map(ReportData::parseOrNull).filter(Objects::nonNull).toList();
-        intervals.forEach(i -> at.add(i[0]));
-        for (int c = 2; c < header.length; c++) {
-            int column = c;
-            if (intervals.stream().allMatch(i -> i[column] == 0)) {
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            if (intervals.stream().allMatch(i -> i.errors().get(errorClass) == 0)) {
                 continue;
             }
-            ArrayNode rates = perSec.putArray(header[c]);
-            intervals.forEach(i -> rates.add(PercentileCurve.round(i[column] / Math.max(i[1], 0.001))));
+            ArrayNode rates = perSec.putArray(errorClass.name());
+            intervals.forEach(i -> rates.add(PercentileCurve.round(i.errors().get(errorClass) / Math.max(i.lengthSec(), 0.001))));
         }
         return out;
-    }
-
-    private static double[] parseOrNull(String[] fields) {
-        try {
-            return Arrays.stream(fields).mapToDouble(Double::parseDouble).toArray();
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     private static void addMs(ArrayNode to, Long units) {

@@ -21,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -53,7 +54,7 @@ final class DevToolsSession implements AutoCloseable {
         this.process = process;
         try {
             this.socket = builder.buildAsync(page, new Listener()).get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             throw new IOException("cannot connect to Chromium's DevTools at " + page, e);
         }
     }
@@ -128,7 +129,7 @@ final class DevToolsSession implements AutoCloseable {
                 throw new IOException(method + " failed: " + reply.get("error"));
             }
             return reply.path("result");
-        } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             throw new IOException(method + " got no answer within " + CALL_TIMEOUT.toSeconds() + " s", e);
         } finally {
             pending.remove(id);
