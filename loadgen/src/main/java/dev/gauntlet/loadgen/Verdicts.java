@@ -44,6 +44,13 @@ final class Verdicts {
     /** Lateness up to the lag allowance plus this many times the hiccup p99 is the platform's. */
     static final double HICCUP_FACTOR = 2;
     /**
+     * Share of the response-time p99 the loop's lateness must reach to make the figures the
+     * generator's: each response time, measured from its intended start, holds the loop's
+     * lateness, so a smaller share leaves them the target's. A target that stalls sends its
+     * backlog at once when it resumes, and the loop comes late while it takes that burst in.
+     */
+    static final double LATE_SHARE = 0.1;
+    /**
      * Connections beyond this many times what the rate needs ({@link #neededConnections}), plus
      * {@link #PILE_SLACK}, piled up.
      */
@@ -67,6 +74,7 @@ final class Verdicts {
         List<String> generator = new ArrayList<>();
         List<String> target = new ArrayList<>();
         List<String> platform = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
 
         RunSummary.GeneratorCost cost = run.generatorCost();
         boolean targetBusy = run.targetCpuPercent() != null && run.targetCpuPercent() >= TARGET_BUSY_PERCENT;
@@ -97,32 +105,43 @@ final class Verdicts {
             target.add("no request completed in the measured phase, and none failed: the target answered nothing");
         }
         if (run.spec().model() instanceof LoadModel.OpenLoop open) {
-            judgeOpenLoop(run, open, targetBusy, explainedMs, floor, generator, target, platform);
+            judgeOpenLoop(run, open, targetBusy, explainedMs, floor, generator, target, platform, notes);
         }
         if (!generator.isEmpty()) {
-            return run.withVerdict(Verdict.GENERATOR_LIMITED, generator);
+            return run.withVerdict(Verdict.GENERATOR_LIMITED, withNotes(generator, notes));
         }
         if (!target.isEmpty()) {
-            return run.withVerdict(Verdict.TARGET_OVERLOADED, target);
+            return run.withVerdict(Verdict.TARGET_OVERLOADED, withNotes(target, notes));
         }
         if (!platform.isEmpty()) {
-            return run.withVerdict(Verdict.PLATFORM_NOISY, platform);
+            return run.withVerdict(Verdict.PLATFORM_NOISY, withNotes(platform, notes));
         }
-        return run.withVerdict(Verdict.OK, engineBusy || libraryBusy ? List.of(String.format(Locale.ROOT, "both sides had no time to "
-                + "spare: the target used %.0f %% of its CPUs, so the throughput is its own", run.targetCpuPercent())) : List.of());
+        return run.withVerdict(Verdict.OK, withNotes(engineBusy || libraryBusy ? List.of(String.format(Locale.ROOT, "both sides had no "
+                + "time to spare: the target used %.0f %% of its CPUs, so the throughput is its own", run.targetCpuPercent())) : List.of(), notes));
+    }
+
+    private static List<String> withNotes(List<String> evidence, List<String> notes) {
+        List<String> all = new ArrayList<>(evidence);
+        all.addAll(notes);
+        return all;
     }
 
     private static void judgeOpenLoop(RunSummary run, LoadModel.OpenLoop open, boolean targetBusy, double explainedMs, String floor,
-                                      List<String> generator, List<String> target, List<String> platform) {
+                                      List<String> generator, List<String> target, List<String> platform, List<String> notes) {
         double lagP99Ms = run.scheduleLag().p99Ms();
         double loopLateP99Ms = run.loopLateness().p99Ms();
         // What the loop's own lateness leaves of the lag: time spent waiting for a connection.
         double connectionWaitMs = lagP99Ms - loopLateP99Ms;
-        boolean loopLate = loopLateP99Ms > explainedMs;
+        boolean lateBeyondPlatform = loopLateP99Ms > explainedMs;
+        boolean loopLate = lateBeyondPlatform && loopLateP99Ms > LATE_SHARE * run.responseTime().p99Ms();
         boolean waitedForConnections = connectionWaitMs > explainedMs;
+        String lateness = String.format(Locale.ROOT, "its loop came to the intended starts late by p99 %s ms, beyond "
+                + "what the platform explains (%s)", ms(loopLateP99Ms), floor);
         if (loopLate) {
-            generator.add(String.format(Locale.ROOT, "its loop came to the intended starts late by p99 %s ms, beyond "
-                    + "what the platform explains (%s)", ms(loopLateP99Ms), floor));
+            generator.add(lateness);
+        } else if (lateBeyondPlatform) {
+            notes.add(String.format(Locale.ROOT, "%s, yet under a tenth of the response-time p99 of %s ms that holds it: "
+                    + "the figures are the target's", lateness, ms(run.responseTime().p99Ms())));
         }
         // The steady state's need, without the stalls: a cap that holds it is not the bottleneck.
         double inService = open.ratePerSec() * run.serviceTime().p50Ms() / 1000;

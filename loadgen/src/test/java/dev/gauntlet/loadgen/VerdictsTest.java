@@ -31,6 +31,7 @@ class VerdictsTest {
         double lagP99Ms = 0.2;
         double loopLateP99Ms = 0.2;
         double serviceP50Ms = 1;
+        double responseP99Ms = 2;
         double hiccupP99Ms = 0.3;
         double hiccupMaxMs = 2;
         double engineCpuPercent = 20;
@@ -48,7 +49,7 @@ class VerdictsTest {
             }
             long failed = errors.values().stream().mapToLong(Long::longValue).sum();
             return Verdicts.judge(new RunSummary(spec, Instant.EPOCH, 10, scheduled, sent, sent - failed, errors,
-                    (sent - failed) / 10.0, sustainedRatePerSec, latency(serviceP50Ms), latency(serviceP50Ms), latency(lagP99Ms / 4, lagP99Ms),
+                    (sent - failed) / 10.0, sustainedRatePerSec, latency(serviceP50Ms, responseP99Ms), latency(serviceP50Ms), latency(lagP99Ms / 4, lagP99Ms),
                     connectionsPeak, new RunSummary.GeneratorCost(1_000, 1 << 20, 8, engineCpuPercent, engineWaitingPercent,
                             processCpuPercent),
                     spec.model() instanceof LoadModel.OpenLoop ? latency(loopLateP99Ms / 4, loopLateP99Ms) : Percentiles.EMPTY,
@@ -100,6 +101,26 @@ class VerdictsTest {
 
         assertThat(judged.verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
         assertThat(judged.evidence()).anyMatch(e -> e.contains("late by p99 40.0 ms"));
+    }
+
+    @Test
+    void aLoopLateByASmallShareOfTheResponseTimesLeavesThemTheTargets() {
+        // A target stopped for a second answers its backlog at once: the loop comes late while it takes the burst in.
+        Run stalled = new Run();
+        stalled.responseP99Ms = 950;
+        stalled.lagP99Ms = 1.8;
+        stalled.loopLateP99Ms = 1.8;
+        stalled.connectionsPeak = 1_000;
+
+        RunSummary judged = stalled.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).anyMatch(e -> e.contains("connections piled up"))
+                .anyMatch(e -> e.contains("late by p99 1.80 ms") && e.contains("under a tenth of the response-time p99 of 950 ms"));
+
+        stalled.loopLateP99Ms = 96;
+        stalled.lagP99Ms = 96;
+        assertThat(stalled.judge().verdict()).as("a tenth of the response time is the generator's").isEqualTo(Verdict.GENERATOR_LIMITED);
     }
 
     @Test
