@@ -1,0 +1,30 @@
+package dev.gauntlet.engines.jersey;
+
+import dev.gauntlet.loadgen.engine.AsyncClient;
+import dev.gauntlet.loadgen.engine.ClientSettings;
+
+/**
+ * The Jersey client's async API, {@code async().get(InvocationCallback)}, over
+ * Jersey's default connector, {@code HttpURLConnection} ({@link JerseyConnector#HTTP_URL_CONNECTION}); set up by {@link JerseyEngine}.
+ *
+ * <p>{@code HttpURLConnection} has no non-blocking I/O: Jersey runs each request as a blocking
+ * call on a thread of its async executor (an unbounded cached pool), so this mode too holds a
+ * platform thread per request in flight, owned and reused by Jersey.
+ */
+public final class JerseyAsyncClient implements AsyncClient {
+    private final JerseyEngine engine;
+
+    public JerseyAsyncClient(ClientSettings settings) {
+        this.engine = new JerseyEngine(settings, JerseyConnector.HTTP_URL_CONNECTION);
+    }
+
+    @Override
+    public void get(Callback callback) {
+        engine.get(callback);
+    }
+
+    @Override
+    public void close() {
+        engine.close();
+    }
+}
