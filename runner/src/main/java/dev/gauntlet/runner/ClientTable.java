@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 final class ClientTable {
-    private static final String FORMAT = "%-14s %-18s %9s %9s %9s %9s %9s %9s %9s %11s %11s %8s %9s %6s  %-24s %-17s %s%n";
+    private static final String FORMAT = "%-14s %-19s %9s %9s %9s %9s %9s %9s %9s %11s %11s %8s %9s %6s  %-24s %-17s %s%n";
     private static final double MB = 1024 * 1024;
 
     private ClientTable() {

@@ -24,7 +24,7 @@ final class ClientsCommand implements Runnable {
     public void run() {
         List<ClientEntry> clients = ClientModules.all();
         PrintWriter out = spec.commandLine().getOut();
-        String format = "%-18s %-26s %-8s %-9s %s%n";
+        String format = "%-19s %-28s %-8s %-9s %s%n";
         out.printf(format, "name", "library", "version", "mode", "how it sends");
         for (ClientEntry c : clients) {
             out.printf(format, c.name(), c.library().title(), c.library().version(), c.mode().id(), c.describe());
