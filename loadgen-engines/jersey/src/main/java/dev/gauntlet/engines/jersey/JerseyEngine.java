@@ -23,8 +23,9 @@ import org.glassfish.jersey.client.ClientProperties;
  *   <li>the connect timeout and the read timeout (none by default) are the settings';</li>
  *   <li>{@code User-Agent: gauntlet} replaces the {@code Jersey/3.1.11 (<connector>)} Jersey adds.</li>
  * </ul>
- * Already as the benchmark needs them: no {@code Accept} (none is set on the request), no
- * compression (no encoding feature is registered), no retries of Jersey's own. The async API runs
+ * Already as the benchmark needs them: Jersey adds no {@code Accept} (none is set on the request;
+ * {@code HttpURLConnection} adds its own), no compression (no encoding feature is registered), and
+ * makes no retries of its own (the JDK's {@code HttpURLConnection} does: docs/clients.md). The async API runs
  * each request on Jersey's async executor, an unbounded cached pool of platform threads
  * ({@code jersey-client-async-executor}) that no setting here bounds.
  */
