@@ -143,6 +143,9 @@ final class PekkoServer {
                 Map.entry("pekko.http.server.request-timeout", "infinite"),
                 // 60 s by default, which would cut a connection whose request waits longer.
                 Map.entry("pekko.http.server.idle-timeout", "infinite"),
+                // The host of a request that names none (HTTP/1.0 without Host), which Pekko would
+                // otherwise reject with 400; any name will do, the handler reads only path and query.
+                Map.entry("pekko.http.server.default-host-header", "localhost"),
                 Map.entry("pekko.http.server.bind-timeout", BIND_TIMEOUT.toMillis() + "ms"),
                 Map.entry("pekko.http.server.backlog", settings.backlog()),
                 Map.entry("pekko.http.server.socket-options.tcp-no-delay", settings.tcpNoDelay()),
