@@ -44,7 +44,7 @@ final class PekkoServer {
             CompletableFuture.completedFuture(HttpResponse.create().withStatus(StatusCodes.BAD_REQUEST));
     /** Longer than Pekko's 1 s default, which a busy 2-core machine can miss while the system starts. */
     private static final Duration BIND_TIMEOUT = Duration.ofSeconds(10);
-    /** How long a stop lets waiting requests finish before Pekko answers them 503 and closes their connections. */
+    /** How long a stop lets waiting requests finish before Pekko closes their connections. */
     private static final Duration STOP_DEADLINE = Duration.ofMillis(500);
     /** How long a stop waits for the actor system's threads to end; TargetMain halts the JVM 3 s after a stop begins. */
     private static final Duration TERMINATION_TIMEOUT = Duration.ofSeconds(2);
