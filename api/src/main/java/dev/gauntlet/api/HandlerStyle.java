@@ -13,7 +13,12 @@ public enum HandlerStyle {
     /** Stored; the 10 ms sweep queues the batch for 3 polling threads; completed as async-fjp. */
     ASYNC_QUEUE("async-queue"),
     /** Native non-blocking handler; the wait is a timer on the event loop. */
-    EVENT_LOOP("event-loop");
+    EVENT_LOOP("event-loop"),
+    /**
+     * The request is handed to an actor (one per request, Erlang style); the wait is a timer
+     * message to that actor, which then completes the response. No thread is held while waiting.
+     */
+    ACTOR("actor");
 
     private final String label;
 
