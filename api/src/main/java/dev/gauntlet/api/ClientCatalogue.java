@@ -96,7 +96,8 @@ public final class ClientCatalogue {
             return switch (mode) {
                 case PLATFORM -> library.blockingCall() + " on a platform thread per request";
                 case VIRTUAL -> library.blockingCall() + " on a virtual thread per request";
-                case ASYNC -> library.asyncCall() + ", no thread per request";
+                // The driver starts no thread per request; some libraries still hold one of their own (docs/clients.md).
+                case ASYNC -> library.asyncCall() + ", no driver thread per request";
             };
         }
     }

@@ -8,7 +8,7 @@ public enum ClientMode {
     PLATFORM,
     /** The same blocking call on a new virtual thread per request. */
     VIRTUAL,
-    /** The library's own callback or future API: no thread per request. */
+    /** The library's own callback or future API: the driver starts no thread per request (some libraries hold one of their own). */
     ASYNC;
 
     /** The mode as client names and {@code gauntlet clients} spell it: {@code platform}, {@code virtual}, {@code async}. */
