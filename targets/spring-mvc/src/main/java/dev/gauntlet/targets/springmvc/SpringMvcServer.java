@@ -1,0 +1,66 @@
+package dev.gauntlet.targets.springmvc;
+
+import dev.gauntlet.targets.RequestStats;
+import dev.gauntlet.targets.TargetSettings;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import java.util.List;
+
+/**
+ * Starts Spring Boot with Spring MVC on its embedded Tomcat inside the target's JVM, from the flat
+ * classpath (no fat jar), and stops it. The styles differ only in Tomcat's executor.
+ *
+ * <p>The settings go in as command-line properties, the highest-precedence source Boot reads, so
+ * no environment variable or stray {@code application.properties} can change what the target
+ * reports in {@code /settings}. Tomcat's own settings are those of the {@code tomcat} target, so the
+ * two differ only by the framework.
+ */
+final class SpringMvcServer {
+    /** Above the process's open-files limit (20,000 here); Boot's default of 8,192 would cap every style. */
+    private static final int MAX_CONNECTIONS = 100_000;
+
+    private ConfigurableApplicationContext context;
+
+    int start(TargetSettings settings, RequestStats stats, boolean virtualThreads) {
+        SpringApplication application = new SpringApplication(HelloMvcApplication.class);
+        application.setWebApplicationType(WebApplicationType.SERVLET);
+        application.setBannerMode(Banner.Mode.OFF);
+        application.setLogStartupInfo(false);
+        // TargetMain's shutdown hook closes the context; Boot's own hook would race it.
+        application.setRegisterShutdownHook(false);
+        application.addInitializers(context -> {
+            context.getBeanFactory().registerSingleton("targetSettings", settings);
+            context.getBeanFactory().registerSingleton("requestStats", stats);
+        });
+        context = application.run(properties(settings, virtualThreads));
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    void stop() {
+        if (context != null) {
+            context.close();
+        }
+    }
+
+    private static String[] properties(TargetSettings settings, boolean virtualThreads) {
+        return List.of(
+                "--server.address=" + settings.bind(),
+                "--server.port=" + settings.port(),
+                // The platform pool of the sync style; Boot ignores it when virtual threads are on.
+                "--server.tomcat.threads.max=" + settings.workers(),
+                "--spring.threads.virtual.enabled=" + virtualThreads,
+                "--server.tomcat.accept-count=" + settings.backlog(),
+                "--server.tomcat.max-connections=" + MAX_CONNECTIONS,
+                // Tomcat closes a keep-alive connection after 100 requests by default; the other servers never do.
+                "--server.tomcat.max-keep-alive-requests=-1",
+                // Boot 4 defaults to a graceful shutdown that waits for requests in progress (up to 30 s).
+                "--server.shutdown=immediate",
+                // Only warnings and errors reach the console: nothing is logged on the request path.
+                "--logging.level.root=warn",
+                "--logging.register-shutdown-hook=false").toArray(String[]::new);
+    }
+}
