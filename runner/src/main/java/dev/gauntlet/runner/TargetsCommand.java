@@ -27,7 +27,8 @@ final class TargetsCommand implements Runnable {
         List<TargetEntry> targets = catalogue.targets();
         PrintWriter out = spec.commandLine().getOut();
         int capWidth = targets.stream().mapToInt(t -> cap(t).length()).max().orElse(0);
-        String format = "%-32s %-10s %-14s %-10s %-15s %-" + capWidth + "s %s%n";
+        int technologyWidth = targets.stream().mapToInt(t -> t.technology().length()).max().orElse(0);
+        String format = "%-32s %-" + Math.max(10, technologyWidth) + "s %-14s %-10s %-15s %-" + capWidth + "s %s%n";
         out.printf(format, "name", "technology", "version", "api", "style", "concurrency cap", "description");
         for (TargetEntry t : targets) {
             out.printf(format, t.name(), t.technology(), catalogue.technology(t.technology()).version(), t.api(),
