@@ -20,10 +20,10 @@ import org.jboss.resteasy.reactive.RestResponse;
  * to the selected one. The wait parameter is read from the raw query, as every target does.
  */
 @Path(HelloContract.PATH)
-public class HelloResource {
-    static final String SYNC_PATH = HelloContract.PATH + "/sync";
-    static final String VIRTUAL_PATH = HelloContract.PATH + "/virtual";
-    static final String EVENT_LOOP_PATH = HelloContract.PATH + "/event-loop";
+final class HelloResource {
+    static final String SYNC = "sync";
+    static final String VIRTUAL = "virtual";
+    static final String EVENT_LOOP = "event-loop";
 
     private final Vertx vertx;
 
@@ -31,17 +31,17 @@ public class HelloResource {
         this.vertx = vertx;
     }
 
-    /** Sleeps on a thread of Quarkus' worker pool ({@code quarkus.thread-pool.max-threads}). */
+    /** Sleeps on a thread of Quarkus' worker pool ({@code quarkus.thread-pool.max-threads} = workers). */
     @GET
-    @Path("sync")
+    @Path(SYNC)
     @Blocking
     public RestResponse<byte[]> sync(HttpServerRequest request) {
         return sleepAndAnswer(request);
     }
 
-    /** Sleeps on a virtual thread of Quarkus' virtual-thread executor. */
+    /** Sleeps on a virtual thread of Quarkus' virtual-thread executor, one per request. */
     @GET
-    @Path("virtual")
+    @Path(VIRTUAL)
     @RunOnVirtualThread
     public RestResponse<byte[]> virtual(HttpServerRequest request) {
         return sleepAndAnswer(request);
@@ -49,7 +49,7 @@ public class HelloResource {
 
     /** Runs on the connection's event loop; the wait is a Vert.x timer on that loop. */
     @GET
-    @Path("event-loop")
+    @Path(EVENT_LOOP)
     @NonBlocking
     public Uni<RestResponse<byte[]>> eventLoop(HttpServerRequest request) {
         long waitMs = waitMs(request);

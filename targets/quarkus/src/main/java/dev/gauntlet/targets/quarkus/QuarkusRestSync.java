@@ -4,7 +4,7 @@ import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
-/** {@code quarkus-rest-sync}: a @Blocking endpoint sleeps on a thread of Quarkus' worker pool, at most {@code workers} threads. */
+/** {@code quarkus-rest-sync}: a {@code @Blocking} endpoint sleeps on a thread of Quarkus' worker pool, at most {@code workers} threads. */
 public final class QuarkusRestSync implements HelloServer {
     private final QuarkusServer server = new QuarkusServer();
 

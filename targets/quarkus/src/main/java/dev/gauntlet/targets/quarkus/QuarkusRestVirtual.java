@@ -4,7 +4,7 @@ import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
-/** {@code quarkus-rest-virtual}: a @RunOnVirtualThread endpoint sleeps on a virtual thread. */
+/** {@code quarkus-rest-virtual}: a {@code @RunOnVirtualThread} endpoint sleeps on a virtual thread. */
 public final class QuarkusRestVirtual implements HelloServer {
     private final QuarkusServer server = new QuarkusServer();
 

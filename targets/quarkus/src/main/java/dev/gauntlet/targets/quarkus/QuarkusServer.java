@@ -1,5 +1,6 @@
 package dev.gauntlet.targets.quarkus;
 
+import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.quarkus.runtime.Application;
@@ -7,28 +8,30 @@ import io.quarkus.vertx.http.HttpServer;
 
 /**
  * Boots the Quarkus application that {@code quarkus-maven-plugin} augmented at build time, inside
- * {@code TargetMain}'s JVM: the build packages it as a legacy jar, whose generated classes
- * ({@code io.quarkus.runner.ApplicationImpl}) and libraries sit on the plain class path that the
- * runner gives every target ({@code target/gauntlet-*.jar} and {@code target/lib/*}). Starting that
- * {@link Application} runs the recorded start-up steps, as Quarkus' generated main would, but
- * without its lifecycle manager, so {@code TargetMain} keeps the process's shutdown hook.
+ * {@code TargetMain}'s JVM. The build writes it as an uber-jar, {@code target/gauntlet-target-quarkus-runner.jar}:
+ * the application, its libraries, the library classes Quarkus rewrote and the generated start-up
+ * code ({@code io.quarkus.runner.ApplicationImpl}), all on the plain class path the runner gives
+ * every target. Starting that {@link Application} runs the recorded start-up steps as Quarkus'
+ * generated main would, but without its lifecycle manager, so {@code TargetMain} keeps the
+ * process's shutdown hook and stops the application itself.
  *
- * <p>The target's settings reach Quarkus as runtime configuration in system properties, set before
- * the application's class is loaded; the styles' endpoints and {@link StyleRoute} read the target's
- * own objects from this class's static state: one target per JVM.
+ * <p>The target's settings reach Quarkus as run-time configuration in system properties, set before
+ * the application's class is loaded; the endpoints, {@link StyleRoute} and {@link SocketOptions}
+ * read the target's own objects from this class's static state: one target per JVM.
  */
 final class QuarkusServer {
 
     /** The styles, one endpoint of {@link HelloResource} each; {@code /hello} is rerouted to the selected one. */
     enum Style {
-        SYNC(HelloResource.SYNC_PATH),
-        VIRTUAL(HelloResource.VIRTUAL_PATH),
-        EVENT_LOOP(HelloResource.EVENT_LOOP_PATH);
+        SYNC(HelloResource.SYNC),
+        VIRTUAL(HelloResource.VIRTUAL),
+        EVENT_LOOP(HelloResource.EVENT_LOOP);
 
+        /** The style's endpoint: {@code /hello/<sub-path>}. */
         final String path;
 
-        Style(String path) {
-            this.path = path;
+        Style(String subPath) {
+            this.path = HelloContract.PATH + "/" + subPath;
         }
     }
 

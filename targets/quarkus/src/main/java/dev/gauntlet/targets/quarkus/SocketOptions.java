@@ -6,11 +6,12 @@ import io.vertx.core.http.HttpServerOptions;
 import jakarta.inject.Singleton;
 
 /**
- * The target's socket settings that Quarkus has no configuration key for, applied to the options
- * of its HTTP server before it listens.
+ * The target's socket settings that Quarkus has no configuration key for ({@code tcpNoDelay},
+ * {@code reuseAddress}), applied to its HTTP server's options before it listens. Quarkus looks up
+ * every {@link HttpServerOptionsCustomizer} bean when it creates the server.
  */
 @Singleton
-class SocketOptions implements HttpServerOptionsCustomizer {
+final class SocketOptions implements HttpServerOptionsCustomizer {
 
     @Override
     public void customizeHttpServer(HttpServerOptions options) {

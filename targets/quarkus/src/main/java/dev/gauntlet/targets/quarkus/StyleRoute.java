@@ -12,7 +12,7 @@ import jakarta.inject.Singleton;
  * more pass through the router per request.
  */
 @Singleton
-class StyleRoute {
+final class StyleRoute {
 
     void register(@Observes Router router) {
         String target = QuarkusServer.style().path;
