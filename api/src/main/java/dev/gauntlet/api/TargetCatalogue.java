@@ -48,7 +48,7 @@ public final class TargetCatalogue {
             File file = Json.yaml().readValue(in, File.class);
             Map<String, Technology> technologies = new LinkedHashMap<>();
             file.technologies().forEach((name, t) -> technologies.put(name,
-                    new Technology(name, t.module(), t.version(), t.description())));
+                    new Technology(name, t.module(), t.version(), t.description(), t.jvmOptions())));
             return new TargetCatalogue(technologies, file.targets());
         } catch (IOException e) {
             throw new UncheckedIOException("targets.yaml cannot be read", e);
@@ -71,8 +71,18 @@ public final class TargetCatalogue {
         return technology;
     }
 
-    /** A server technology: the Maven module that holds its classpath, and its version. */
-    public record Technology(String name, String module, String version, String description) {
+    /**
+     * A server technology: the Maven module that holds its classpath, and its version.
+     *
+     * @param jvmOptions JVM options every target of the technology needs to run as its framework
+     *                   intends, before the role's own (e.g. Quarkus' {@code --add-opens}, which its
+     *                   jar manifest asks for but a class-path launch does not apply); empty for most
+     */
+    public record Technology(String name, String module, String version, String description, List<String> jvmOptions) {
+
+        public Technology {
+            jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
+        }
     }
 
     /**
@@ -108,7 +118,7 @@ public final class TargetCatalogue {
     private record File(Map<String, TechnologyFields> technologies, List<TargetEntry> targets) {
     }
 
-    private record TechnologyFields(String module, String version, String description) {
+    private record TechnologyFields(String module, String version, String description, List<String> jvmOptions) {
     }
 
 }

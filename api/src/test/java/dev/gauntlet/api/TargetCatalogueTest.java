@@ -15,6 +15,7 @@ class TargetCatalogueTest {
             TargetCatalogue.Technology tech = catalogue.technology(t.technology());
             assertThat(tech.module()).as(t.name()).startsWith("targets/");
             assertThat(tech.version()).as(t.name()).doesNotContain("${").isNotBlank();
+            assertThat(tech.jvmOptions()).as("%s: one option per element", t.name()).allMatch(o -> o.startsWith("-"));
             assertThat(t.serverClass()).as(t.name()).startsWith("dev.gauntlet.targets." + t.technology() + ".");
             assertThat(t.style()).as(t.name()).isNotNull();
             assertThat(t.description()).as(t.name()).isNotBlank();

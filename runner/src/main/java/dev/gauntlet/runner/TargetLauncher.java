@@ -2,6 +2,7 @@ package dev.gauntlet.runner;
 
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+import dev.gauntlet.api.TargetCatalogue.Technology;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,12 +51,17 @@ final class TargetLauncher {
                 + "': ./gauntlet targets lists the names"));
     }
 
-    /** The target's JVM command; {@code extraFlags} are TargetMain flags such as {@code --workers 200}. */
+    /**
+     * The target's JVM command: its technology's JVM options, then the role's; {@code extraFlags}
+     * are TargetMain flags such as {@code --workers 200}.
+     */
     JavaCommand command(TargetEntry entry, List<String> extraFlags) {
-        String module = catalogue.technology(entry.technology()).module();
+        Technology technology = catalogue.technology(entry.technology());
+        List<String> options = new ArrayList<>(technology.jvmOptions());
+        options.addAll(jvmOptions);
         List<String> args = new ArrayList<>(List.of("--server", entry.serverClass(), "--bind", placement.host()));
         args.addAll(extraFlags);
-        return new JavaCommand(jvmOptions, home.classpathOf(module), MAIN_CLASS, args);
+        return new JavaCommand(options, home.classpathOf(technology.module()), MAIN_CLASS, args);
     }
 
     TargetProcess start(String name, List<String> extraFlags, Path log) {
