@@ -1,9 +1,7 @@
 package dev.gauntlet.targets.micronaut;
 
 import dev.gauntlet.targets.HelloContract;
-import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
-import dev.gauntlet.targets.TargetSettings;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -21,19 +19,11 @@ import java.util.concurrent.TimeUnit;
  * Micronaut runs a controller with an asynchronous result on the connection's event loop (its
  * default thread selection), and writes the response when the future completes.
  */
-public final class MicronautHttpEventLoop implements HelloServer {
+public final class MicronautHttpEventLoop extends MicronautTarget {
     private static final String STYLE = "event-loop";
 
-    private final MicronautServer server = MicronautServer.of(STYLE);
-
-    @Override
-    public int start(TargetSettings settings, RequestStats stats) {
-        return server.start(settings, stats);
-    }
-
-    @Override
-    public void stop() throws InterruptedException {
-        server.stop();
+    public MicronautHttpEventLoop() {
+        super(MicronautServer.of(STYLE));
     }
 
     /** {@code GET /hello}, run on the connection's event loop. */

@@ -1,9 +1,7 @@
 package dev.gauntlet.targets.micronaut;
 
 import dev.gauntlet.targets.HelloContract;
-import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
-import dev.gauntlet.targets.TargetSettings;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -20,19 +18,11 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
  * maximum, a {@code fixed} one starts a thread per task until it is full and never ends them,
  * and {@code blocking} is virtual threads on this JDK.
  */
-public final class MicronautHttpSync implements HelloServer {
+public final class MicronautHttpSync extends MicronautTarget {
     private static final String STYLE = "sync";
 
-    private final MicronautServer server = MicronautServer.withWorkers(STYLE);
-
-    @Override
-    public int start(TargetSettings settings, RequestStats stats) {
-        return server.start(settings, stats);
-    }
-
-    @Override
-    public void stop() throws InterruptedException {
-        server.stop();
+    public MicronautHttpSync() {
+        super(MicronautServer.withWorkers(STYLE));
     }
 
     /** {@code GET /hello}, run on the workers. */

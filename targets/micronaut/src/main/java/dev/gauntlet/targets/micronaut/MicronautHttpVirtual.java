@@ -1,9 +1,7 @@
 package dev.gauntlet.targets.micronaut;
 
 import dev.gauntlet.targets.HelloContract;
-import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
-import dev.gauntlet.targets.TargetSettings;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -16,19 +14,11 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
  * {@code micronaut-http-virtual}: the blocking controller of the sync style on Micronaut's
  * {@code virtual} executor, which starts a virtual thread per request with no bound.
  */
-public final class MicronautHttpVirtual implements HelloServer {
+public final class MicronautHttpVirtual extends MicronautTarget {
     private static final String STYLE = "virtual";
 
-    private final MicronautServer server = MicronautServer.of(STYLE);
-
-    @Override
-    public int start(TargetSettings settings, RequestStats stats) {
-        return server.start(settings, stats);
-    }
-
-    @Override
-    public void stop() throws InterruptedException {
-        server.stop();
+    public MicronautHttpVirtual() {
+        super(MicronautServer.of(STYLE));
     }
 
     /** {@code GET /hello}, run on a new virtual thread. */
