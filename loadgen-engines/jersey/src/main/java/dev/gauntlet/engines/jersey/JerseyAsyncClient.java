@@ -1,6 +1,5 @@
 package dev.gauntlet.engines.jersey;
 
-import dev.gauntlet.loadgen.engine.AsyncClient;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 
 /**
@@ -11,20 +10,8 @@ import dev.gauntlet.loadgen.engine.ClientSettings;
  * call on a thread of its async executor (an unbounded cached pool), so this mode too holds a
  * platform thread per request in flight, owned and reused by Jersey.
  */
-public final class JerseyAsyncClient implements AsyncClient {
-    private final JerseyEngine engine;
-
+public final class JerseyAsyncClient extends JerseyAsync {
     public JerseyAsyncClient(ClientSettings settings) {
-        this.engine = new JerseyEngine(settings, JerseyConnector.HTTP_URL_CONNECTION);
-    }
-
-    @Override
-    public void get(Callback callback) {
-        engine.get(callback);
-    }
-
-    @Override
-    public void close() {
-        engine.close();
+        super(settings, JerseyConnector.HTTP_URL_CONNECTION);
     }
 }

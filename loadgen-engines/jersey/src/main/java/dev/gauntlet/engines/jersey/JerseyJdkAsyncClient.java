@@ -1,6 +1,5 @@
 package dev.gauntlet.engines.jersey;
 
-import dev.gauntlet.loadgen.engine.AsyncClient;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 
 /**
@@ -11,20 +10,8 @@ import dev.gauntlet.loadgen.engine.ClientSettings;
  * to start it: the connector sends it and returns, and the callback runs on one of the
  * connector's worker threads when the response arrives. No thread waits per request in flight.
  */
-public final class JerseyJdkAsyncClient implements AsyncClient {
-    private final JerseyEngine engine;
-
+public final class JerseyJdkAsyncClient extends JerseyAsync {
     public JerseyJdkAsyncClient(ClientSettings settings) {
-        this.engine = new JerseyEngine(settings, JerseyConnector.JDK);
-    }
-
-    @Override
-    public void get(Callback callback) {
-        engine.get(callback);
-    }
-
-    @Override
-    public void close() {
-        engine.close();
+        super(settings, JerseyConnector.JDK);
     }
 }
