@@ -11,6 +11,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -30,6 +31,8 @@ import java.util.concurrent.Callable;
 final class CompareCommand implements Callable<Integer> {
     static final int THRESHOLD_FAILED = 3;
     static final String FILE_NAME = "compare.html";
+    /** Rows not compared that the summary names one by one; the page lists every one (a client suite has hundreds). */
+    static final int NOT_COMPARED_LISTED = 8;
 
     @Parameters(index = "0", paramLabel = "BASE", description = "the results directory to compare against")
     Path baseDir;
@@ -59,12 +62,12 @@ final class CompareCommand implements Callable<Integer> {
         Path page = ReportWriter.writePage(output != null ? output : newDir.resolve(FILE_NAME),
                 HtmlPage.render("gauntlet compare", pageData(base, now, comparison, thresholds)));
         PrintWriter out = spec.commandLine().getOut();
-        printSummary(out, comparison, thresholds);
+        printSummary(out, comparison, thresholds, page);
         out.println("page: " + page);
         return comparison.failures().isEmpty() ? 0 : THRESHOLD_FAILED;
     }
 
-    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds) {
+    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, Path page) {
         out.printf("compare: BASE %s%n         NEW  %s%n", baseDir, newDir);
         var notable = comparison.notable();
         String notablePercent = Comparison.format(Comparison.NOTABLE_PERCENT);
@@ -75,7 +78,11 @@ final class CompareCommand implements Callable<Integer> {
                     Comparison.format(d.base()), Comparison.format(d.now()),
                     Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()));
         }
-        comparison.notCompared().forEach(n -> out.println("not compared: " + n));
+        List<String> notCompared = comparison.notCompared();
+        notCompared.stream().limit(NOT_COMPARED_LISTED).forEach(n -> out.println("not compared: " + n));
+        if (notCompared.size() > NOT_COMPARED_LISTED) {
+            out.println("not compared: " + (notCompared.size() - NOT_COMPARED_LISTED) + " more, each listed in " + page);
+        }
         if (thresholds.thresholds().isEmpty()) {
             return;
         }

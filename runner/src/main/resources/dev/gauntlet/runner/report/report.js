@@ -232,16 +232,21 @@
     const banners = notOk.map(r => el('div', { class: 'banner' + (failed(r) ? ' failed' : '') },
       el('b', {}, el('a', { href: '#' + runId(r) }, runKey(r)), ': ' + (failed(r) ? 'no figures' : r.verdict)),
       r.note ? ' — ' + r.note : ''));
-    if (notOk.length <= BANNERS_SHOWN) {
+    const counts = new Map();
+    notOk.forEach(r => counts.set(failed(r) ? 'no figures' : r.verdict, (counts.get(failed(r) ? 'no figures' : r.verdict) || 0) + 1));
+    appendBanners(main, banners, notOk.some(failed), notOk.length + ' of ' + rows.length + ' runs are not ok: ',
+      [...counts].map(([v, n]) => n + ' ' + v).join(', '));
+  }
+
+  // Up to BANNERS_SHOWN banners as they are; more fold into one line (a title and its counts) with the banners one
+  // click away, so what follows stays in sight.
+  function appendBanners(main, banners, anyFailed, title, counts) {
+    if (banners.length <= BANNERS_SHOWN) {
       main.append(...banners);
       return;
     }
-    // Many: one line of counts by verdict, the banners themselves one click away, so the overview stays in sight.
-    const counts = new Map();
-    notOk.forEach(r => counts.set(failed(r) ? 'no figures' : r.verdict, (counts.get(failed(r) ? 'no figures' : r.verdict) || 0) + 1));
-    main.append(el('details', { class: 'banners' }, el('summary', { class: 'banner' + (notOk.some(failed) ? ' failed' : '') },
-      el('b', {}, notOk.length + ' of ' + rows.length + ' runs are not ok: '),
-      [...counts].map(([v, n]) => n + ' ' + v).join(', '), ' (show each)'), banners));
+    main.append(el('details', { class: 'banners' }, el('summary', { class: 'banner' + (anyFailed ? ' failed' : '') },
+      el('b', {}, title), counts, ' (show each)'), banners));
   }
 
   // PlatformCalibration's figures: hiccups on each role's CPUs and the round trip, p99 and max of each.
@@ -826,7 +831,14 @@
       ['thresholds', data.thresholds || 'none']];
     main.append(el('table', {}, facts.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)))));
     (data.failures || []).forEach(f => main.append(el('div', { class: 'banner failed' }, 'threshold failed: ' + f)));
-    (data.notCompared || []).forEach(f => main.append(el('div', { class: 'banner' }, 'not compared: ' + f)));
+    const notCompared = data.notCompared || [];
+    const reasons = new Map();
+    notCompared.forEach(f => {
+      const reason = f.replace(/^.*?: /, '').replace(/ \(.*$/, '');
+      reasons.set(reason, (reasons.get(reason) || 0) + 1);
+    });
+    appendBanners(main, notCompared.map(f => el('div', { class: 'banner' }, 'not compared: ' + f)), false,
+      notCompared.length + ' rows not compared: ', [...reasons].map(([v, n]) => n + ' ' + v).join(', '));
 
     main.append(el('h2', {}, 'Notable changes'));
     const notable = (data.deltas || []).filter(d => d.notable);
