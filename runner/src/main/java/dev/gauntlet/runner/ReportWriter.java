@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Writes {@code report.html} into a results directory — by {@code ./gauntlet report DIR}, and by
@@ -32,6 +33,17 @@ final class ReportWriter {
         data.put("generatedAt", Instant.now().toString());
         String title = "gauntlet report: " + data.path("suite").path("name").asText(resultsDir.getFileName().toString());
         return writePage(resultsDir.resolve(FILE_NAME), HtmlPage.render(title, data));
+    }
+
+    /** The report page; a report that cannot be written costs the measured results nothing, and says how to retry. */
+    static Optional<Path> tryWrite(Path resultsDir) {
+        try {
+            return Optional.of(write(resultsDir));
+        } catch (RuntimeException e) {
+            System.err.println("gauntlet: the report could not be written (" + e.getMessage() + "); the results are intact:"
+                    + " ./gauntlet report " + resultsDir + " tries again");
+            return Optional.empty();
+        }
     }
 
     /** Writes via a rename, so a browser never opens half a page. */

@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code gauntlet run}: a suite, its progress, its table and its results directory. */
@@ -163,7 +162,10 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("gauntlet: results in " + store.dir());
         }
         PrintWriter out = spec.commandLine().getOut();
-        List<String> failures = new SuiteRunner(targetLauncher, generator, store, System.err).run(plan);
+        List<String> failures;
+        try (SuiteInterruption ignored = SuiteInterruption.armed(store.dir())) {
+            failures = new SuiteRunner(targetLauncher, generator, store, System.err).run(plan);
+        }
 
         out.println();
         out.print(switch (suite.table()) {
@@ -175,23 +177,12 @@ final class RunCommand implements Callable<Integer> {
         });
         out.println();
         out.println("Results: " + store.dir());
-        writeReport(store.dir()).ifPresent(page -> out.println("Report:  " + page));
+        ReportWriter.tryWrite(store.dir()).ifPresent(page -> out.println("Report:  " + page));
         out.flush();
         if (!failures.isEmpty()) {
             throw new UserError(failures.size() + " run(s) failed, the rest is in " + store.dir() + "; first: " + failures.getFirst());
         }
         return 0;
-    }
-
-    /** The report page; a report that cannot be written costs the measured results nothing, and says how to retry. */
-    private static Optional<Path> writeReport(Path resultsDir) {
-        try {
-            return Optional.of(ReportWriter.write(resultsDir));
-        } catch (RuntimeException e) {
-            System.err.println("gauntlet: the report could not be written (" + e.getMessage() + "); the results are intact:"
-                    + " ./gauntlet report " + resultsDir + " tries again");
-            return Optional.empty();
-        }
     }
 
     /** The platform's noise floor, or, when it could not be measured, why: the suite runs either way. */

@@ -10,8 +10,10 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -51,6 +53,10 @@ class ResumeIT {
     @TempDir
     Path work;
 
+    /** The runner process's stderr, line by line. */
+    private final List<String> stderr = new CopyOnWriteArrayList<>();
+    private Thread stderrReader;
+
     @Test
     void aSuiteStoppedMidwayAndResumedHasEveryRowOnce() throws Exception {
         Path suite = Files.writeString(work.resolve("resume.yaml"), SUITE);
@@ -61,9 +67,13 @@ class ResumeIT {
         assertThat(threeRowsStored.await(120, TimeUnit.SECONDS)).as("progress lines of three measured runs").isTrue();
         Signals.send("TERM", runner.pid());
         assertThat(runner.waitFor(30, TimeUnit.SECONDS)).as("the runner stops on SIGTERM").isTrue();
+        assertThat(stderrReader.join(Duration.ofSeconds(10))).as("its stderr read to the end").isTrue();
         Path dir = onlyResultsDir(results);
         List<ResultRow> before = measuredRows(dir);
         assertThat(before.size()).as("rows measured before the stop").isBetween(3, EVERY_RUN.size() - 1);
+        assertThat(dir.resolve(ReportWriter.FILE_NAME)).as("the report of the runs measured before the stop").isRegularFile();
+        assertThat(stderr).as("the runner's last words").anyMatch(line -> line.equals("gauntlet: interrupted; the runs measured"
+                + " so far are in " + dir + "; ./gauntlet run --resume " + dir + " measures the rest"));
 
         assertThat(Main.execute("run", "--resume", dir.toString())).isZero();
 
@@ -91,14 +101,15 @@ class ResumeIT {
 
     /**
      * Opens once the runner has printed {@code count} lines of measured runs, which it prints
-     * right after each row is stored; passes its stderr through.
+     * right after each row is stored; passes its stderr through and keeps it.
      */
-    private static CountDownLatch runsRecorded(Process runner, int count) {
+    private CountDownLatch runsRecorded(Process runner, int count) {
         CountDownLatch recorded = new CountDownLatch(count);
-        Thread.ofVirtual().start(() -> {
+        stderrReader = Thread.ofVirtual().start(() -> {
             try (BufferedReader err = new BufferedReader(new InputStreamReader(runner.getErrorStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = err.readLine()) != null; ) {
                     System.err.println(line);
+                    stderr.add(line);
                     if (MEASURED_RUN.matcher(line).find()) {
                         recorded.countDown();
                     }
