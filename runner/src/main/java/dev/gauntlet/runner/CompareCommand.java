@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 /**
  * {@code gauntlet compare BASE NEW [--fail-on ...]}: a summary on stdout, {@code compare.html}, and an exit
@@ -57,7 +58,7 @@ final class CompareCommand implements Callable<Integer> {
         Comparison comparison = Comparison.of(base.path("rows"), now.path("rows"), thresholds);
         if (comparison.deltas().isEmpty()) {
             throw new UserError("BASE and NEW have no target × scenario with figures in common ("
-                    + String.join("; ", comparison.notCompared()) + ")");
+                    + comparison.notCompared().stream().map(Object::toString).collect(Collectors.joining("; ")) + ")");
         }
         Path page = ReportWriter.writePage(output != null ? output : newDir.resolve(FILE_NAME),
                 HtmlPage.render("gauntlet compare", pageData(base, now, comparison, thresholds)));
@@ -78,7 +79,7 @@ final class CompareCommand implements Callable<Integer> {
                     Comparison.format(d.base()), Comparison.format(d.now()),
                     Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()));
         }
-        List<String> notCompared = comparison.notCompared();
+        List<Comparison.NotCompared> notCompared = comparison.notCompared();
         notCompared.stream().limit(NOT_COMPARED_LISTED).forEach(n -> out.println("not compared: " + n));
         if (notCompared.size() > NOT_COMPARED_LISTED) {
             out.println("not compared: " + (notCompared.size() - NOT_COMPARED_LISTED) + " more, each listed in " + page);

@@ -24,7 +24,7 @@ import java.util.Set;
  * Only rows judged {@code ok} or {@code platform-noisy} are compared: the figures of a target-overloaded or
  * generator-limited run describe a different situation, so they are listed instead, never silently compared.
  */
-record Comparison(List<Delta> deltas, List<String> failures, List<String> notCompared) {
+record Comparison(List<Delta> deltas, List<String> failures, List<NotCompared> notCompared) {
     /** A change at least this large (in percent of BASE) is listed first as notable. */
     static final double NOTABLE_PERCENT = 10;
     private static final Set<String> COMPARABLE = Set.of("ok", "platform-noisy");
@@ -34,16 +34,27 @@ record Comparison(List<Delta> deltas, List<String> failures, List<String> notCom
                  boolean worse, boolean better, boolean notable) {
     }
 
+    /**
+     * A row, or a target × scenario, left out of the comparison, and why: its verdict (with its note), "no figures",
+     * "only in BASE" or "only in NEW".
+     */
+    record NotCompared(String row, String reason, String note) {
+        @Override
+        public String toString() {
+            return row + ": " + reason + (note.isEmpty() ? "" : " (" + note + ")");
+        }
+    }
+
     static Comparison of(JsonNode baseRows, JsonNode newRows, FailOn failOn) {
         Map<String, List<JsonNode>> base = byTargetAndScenario(baseRows);
         Map<String, List<JsonNode>> now = byTargetAndScenario(newRows);
         List<Delta> deltas = new ArrayList<>();
         List<String> failures = new ArrayList<>();
-        List<String> notCompared = new ArrayList<>();
+        List<NotCompared> notCompared = new ArrayList<>();
         for (var entry : base.entrySet()) {
             List<JsonNode> newSide = now.get(entry.getKey());
             if (newSide == null) {
-                notCompared.add(entry.getKey() + ": only in BASE");
+                notCompared.add(new NotCompared(entry.getKey(), "only in BASE", ""));
                 continue;
             }
             List<JsonNode> b = comparable(entry.getValue(), "BASE", notCompared);
@@ -71,7 +82,7 @@ record Comparison(List<Delta> deltas, List<String> failures, List<String> notCom
                 }
             }
         }
-        now.keySet().stream().filter(k -> !base.containsKey(k)).forEach(k -> notCompared.add(k + ": only in NEW"));
+        now.keySet().stream().filter(k -> !base.containsKey(k)).forEach(k -> notCompared.add(new NotCompared(k, "only in NEW", "")));
         return new Comparison(List.copyOf(deltas), List.copyOf(failures), List.copyOf(notCompared));
     }
 
@@ -90,16 +101,16 @@ record Comparison(List<Delta> deltas, List<String> failures, List<String> notCom
         return groups;
     }
 
-    private static List<JsonNode> comparable(List<JsonNode> rows, String side, List<String> notCompared) {
+    private static List<JsonNode> comparable(List<JsonNode> rows, String side, List<NotCompared> notCompared) {
         List<JsonNode> kept = new ArrayList<>();
         for (JsonNode row : rows) {
             String verdict = row.path("verdict").asText("-");
             if (COMPARABLE.contains(verdict)) {
                 kept.add(row);
             } else {
-                notCompared.add(row.path("target").asText() + " · " + row.path("scenario").asText() + " #" + row.path("repetition").asText()
-                        + " in " + side + ": " + ("-".equals(verdict) ? "no figures" : verdict)
-                        + (row.path("note").asText("").isEmpty() ? "" : " (" + row.path("note").asText() + ")"));
+                notCompared.add(new NotCompared(row.path("target").asText() + " · " + row.path("scenario").asText() + " #"
+                        + row.path("repetition").asText() + " in " + side, "-".equals(verdict) ? "no figures" : verdict,
+                        row.path("note").asText("")));
             }
         }
         return kept;

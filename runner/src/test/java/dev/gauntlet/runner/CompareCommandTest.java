@@ -36,7 +36,7 @@ class CompareCommandTest {
         assertThat(out.toString()).contains("not compared: " + more + " more, each listed in " + now.resolve("compare.html"),
                 "thresholds p99=+10%: all hold");
         String page = Files.readString(now.resolve("compare.html"));
-        assertThat(page).contains("c11 · s #1 in NEW: generator-limited");
+        assertThat(page).containsPattern("\"row\"\\s*:\\s*\"c11 · s #1 in NEW\",\\s*\"reason\"\\s*:\\s*\"generator-limited\"");
     }
 
     /** One row judged ok (target a) and {@code generatorLimited} rows that are not the targets' figures. */

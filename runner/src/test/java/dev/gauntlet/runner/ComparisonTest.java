@@ -39,7 +39,7 @@ class ComparisonTest {
         Comparison c = Comparison.of(base, now, FailOn.parse("p99=+10%"));
         assertThat(c.deltas()).isEmpty();
         assertThat(c.failures()).isEmpty();
-        assertThat(c.notCompared()).containsExactly("a · s #1 in BASE: generator-limited (loop late)",
+        assertThat(c.notCompared()).extracting(Comparison.NotCompared::toString).containsExactly("a · s #1 in BASE: generator-limited (loop late)",
                 "b · s #1 in NEW: no figures (target died)");
     }
 }

@@ -232,21 +232,21 @@
     const banners = notOk.map(r => el('div', { class: 'banner' + (failed(r) ? ' failed' : '') },
       el('b', {}, el('a', { href: '#' + runId(r) }, runKey(r)), ': ' + (failed(r) ? 'no figures' : r.verdict)),
       r.note ? ' — ' + r.note : ''));
-    const counts = new Map();
-    notOk.forEach(r => counts.set(failed(r) ? 'no figures' : r.verdict, (counts.get(failed(r) ? 'no figures' : r.verdict) || 0) + 1));
-    appendBanners(main, banners, notOk.some(failed), notOk.length + ' of ' + rows.length + ' runs are not ok: ',
-      [...counts].map(([v, n]) => n + ' ' + v).join(', '));
+    appendBanners(main, banners, notOk.map(r => failed(r) ? 'no figures' : r.verdict), notOk.some(failed),
+      notOk.length + ' of ' + rows.length + ' runs are not ok: ');
   }
 
-  // Up to BANNERS_SHOWN banners as they are; more fold into one line (a title and its counts) with the banners one
-  // click away, so what follows stays in sight.
-  function appendBanners(main, banners, anyFailed, title, counts) {
+  // Up to BANNERS_SHOWN banners as they are; more fold into one line, the title and how many banners there are of
+  // each kind (kinds[i] is banners[i]'s), with the banners one click away, so what follows stays in sight.
+  function appendBanners(main, banners, kinds, anyFailed, title) {
     if (banners.length <= BANNERS_SHOWN) {
       main.append(...banners);
       return;
     }
+    const counts = new Map();
+    kinds.forEach(k => counts.set(k, (counts.get(k) || 0) + 1));
     main.append(el('details', { class: 'banners' }, el('summary', { class: 'banner' + (anyFailed ? ' failed' : '') },
-      el('b', {}, title), counts, ' (show each)'), banners));
+      el('b', {}, title), [...counts].map(([k, n]) => n + ' ' + k).join(', '), ' (show each)'), banners));
   }
 
   // PlatformCalibration's figures: hiccups on each role's CPUs and the round trip, p99 and max of each.
@@ -831,14 +831,11 @@
       ['thresholds', data.thresholds || 'none']];
     main.append(el('table', {}, facts.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)))));
     (data.failures || []).forEach(f => main.append(el('div', { class: 'banner failed' }, 'threshold failed: ' + f)));
+    // Comparison.NotCompared: row, reason, note.
     const notCompared = data.notCompared || [];
-    const reasons = new Map();
-    notCompared.forEach(f => {
-      const reason = f.replace(/^.*?: /, '').replace(/ \(.*$/, '');
-      reasons.set(reason, (reasons.get(reason) || 0) + 1);
-    });
-    appendBanners(main, notCompared.map(f => el('div', { class: 'banner' }, 'not compared: ' + f)), false,
-      notCompared.length + ' rows not compared: ', [...reasons].map(([v, n]) => n + ' ' + v).join(', '));
+    appendBanners(main, notCompared.map(n => el('div', { class: 'banner' },
+      'not compared: ' + n.row + ': ' + n.reason + (n.note ? ' (' + n.note + ')' : ''))),
+      notCompared.map(n => n.reason), false, notCompared.length + ' rows not compared: ');
 
     main.append(el('h2', {}, 'Notable changes'));
     const notable = (data.deltas || []).filter(d => d.notable);
