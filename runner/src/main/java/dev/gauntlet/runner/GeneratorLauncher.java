@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,8 @@ final class GeneratorLauncher {
     static final String MODULE = "loadgen";
     /** Beyond the spec's own hard cap: JVM start and writing the files. */
     private static final long EXIT_GRACE_MS = 30_000;
+    /** How long a generator told to stop by a stopping runner may take to exit (its JFR recording is written then). */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
     private final GauntletHome home;
     private final RolePlacement placement;
@@ -51,13 +54,16 @@ final class GeneratorLauncher {
         } catch (IOException e) {
             throw new UserError("the generator could not be started in " + runDir + ": " + e.getMessage());
         }
+        // A runner stopped by a signal stops its generator too, rather than leave it loading a target that is gone.
+        ProcessStopper stopper = ProcessStopper.atRunnerExit(process, STOP_GRACE);
         try {
             if (!process.waitFor(spec.hardCapMs() + EXIT_GRACE_MS, TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly();
+                stopper.kill();
                 throw new UserError("the generator overran its hard cap of " + spec.hardCapMs() + " ms; see " + log);
             }
+            stopper.stop(); // it has exited: this only forgets the stop at the runner's exit
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            stopper.kill();
             Thread.currentThread().interrupt();
             throw new UserError("interrupted while the generator was running");
         }

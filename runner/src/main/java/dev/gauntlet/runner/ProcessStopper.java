@@ -28,10 +28,18 @@ final class ProcessStopper {
         this.hook = new Thread(this::terminate, "stop-child-" + process.pid());
     }
 
-    /** Registers the stop of {@code process} as a shutdown hook of this JVM. */
+    /**
+     * Registers the stop of {@code process} as a shutdown hook of this JVM. A process started while the runner is
+     * already exiting could no longer be stopped at its exit, so it is killed at once and the start fails.
+     */
     static ProcessStopper atRunnerExit(Process process, Duration grace) {
         ProcessStopper stopper = new ProcessStopper(process, grace);
-        Runtime.getRuntime().addShutdownHook(stopper.hook);
+        try {
+            Runtime.getRuntime().addShutdownHook(stopper.hook);
+        } catch (IllegalStateException e) {
+            process.destroyForcibly();
+            throw new UserError("the runner is stopping: process " + process.pid() + " was killed as it started");
+        }
         return stopper;
     }
 

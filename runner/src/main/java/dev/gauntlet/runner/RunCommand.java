@@ -41,6 +41,8 @@ import java.util.concurrent.Callable;
                 "recordings; summary.json's 'jvm' has their GC pauses, heap, threads, CPU."})
 final class RunCommand implements Callable<Integer> {
     private static final int MAX_REPETITIONS = 100;
+    /** The shell's status for a process ended by SIGINT; the JVM, exiting by the signal, ends with its own anyway. */
+    private static final int INTERRUPTED = 130;
     private static final double MAX_SCALE = 100;
 
     @Option(names = "--suite", paramLabel = "NAME|FILE",
@@ -162,9 +164,15 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("gauntlet: results in " + store.dir());
         }
         PrintWriter out = spec.commandLine().getOut();
+        SuiteInterruption interruption = SuiteInterruption.armed(store.dir());
         List<String> failures;
-        try (SuiteInterruption ignored = SuiteInterruption.armed(store.dir())) {
-            failures = new SuiteRunner(targetLauncher, generator, store, System.err).run(plan);
+        try {
+            failures = new SuiteRunner(targetLauncher, generator, store, System.err, interruption::happened).run(plan);
+        } finally {
+            interruption.suiteEnded();
+        }
+        if (interruption.happened()) {
+            return INTERRUPTED; // the JVM is exiting by a signal: the interruption's hook reports what was kept
         }
 
         out.println();

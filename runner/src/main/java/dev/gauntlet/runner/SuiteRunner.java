@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs a suite's {@link RunPlan}: a target JVM per session, a generator JVM per run. Prints a
@@ -22,7 +23,7 @@ import java.util.Locale;
  * run), is started again, once per session, for its next scenario, and the rows after say so.
  *
  * <pre>{@code
- * List<String> failures = new SuiteRunner(targets, generator, store, System.err).run(RunPlan.of(suite));
+ * List<String> failures = new SuiteRunner(targets, generator, store, System.err, () -> false).run(RunPlan.of(suite));
  * }</pre>
  */
 final class SuiteRunner {
@@ -35,21 +36,28 @@ final class SuiteRunner {
     private final GeneratorLauncher generator;
     private final ResultsStore store;
     private final PrintStream progress;
+    /** True once the runner is being stopped by a signal: a row measured then would be the stop's, not the target's. */
+    private final BooleanSupplier stopping;
     private final List<String> failures = new ArrayList<>();
     private int runsTotal;
     private int runsDone;
 
-    SuiteRunner(TargetLauncher targets, GeneratorLauncher generator, ResultsStore store, PrintStream progress) {
+    SuiteRunner(TargetLauncher targets, GeneratorLauncher generator, ResultsStore store, PrintStream progress,
+                BooleanSupplier stopping) {
         this.targets = targets;
         this.generator = generator;
         this.store = store;
         this.progress = progress;
+        this.stopping = stopping;
     }
 
     /** Runs every session of the plan; returns one-line descriptions of what went wrong. */
     List<String> run(RunPlan plan) {
         runsTotal = plan.recordedRuns();
         for (RunPlan.Session session : plan.sessions()) {
+            if (stopping.getAsBoolean()) {
+                break;
+            }
             new SessionRun(session).run();
         }
         return List.copyOf(failures);
@@ -88,6 +96,9 @@ final class SuiteRunner {
             }
             try {
                 for (RunPlan.Run run : session.runs()) {
+                    if (stopping.getAsBoolean()) {
+                        break;
+                    }
                     record(run, measureOrSkip(run));
                 }
             } finally {
@@ -220,6 +231,9 @@ final class SuiteRunner {
     }
 
     private void record(RunPlan.Run run, ResultRow row) {
+        if (stopping.getAsBoolean()) {
+            return; // the run was cut short by the stop: --resume measures it
+        }
         if (!run.recorded()) {
             if (!row.measured()) {
                 progress.printf(Locale.ROOT, "gauntlet: %s · %s (warm-up): %s%n", row.target(), row.scenario(), row.note());

@@ -65,12 +65,15 @@ class ResumeIT {
         Process runner = gauntlet("run", "--suite", suite.toString(), "--results", results.toString(), "--no-calibration");
         CountDownLatch threeRowsStored = runsRecorded(runner, 3);
         assertThat(threeRowsStored.await(120, TimeUnit.SECONDS)).as("progress lines of three measured runs").isTrue();
+        List<ProcessHandle> children = runner.descendants().toList();
         Signals.send("TERM", runner.pid());
         assertThat(runner.waitFor(30, TimeUnit.SECONDS)).as("the runner stops on SIGTERM").isTrue();
+        assertThat(children).as("the runner's target and generator JVMs").noneMatch(ProcessHandle::isAlive);
         assertThat(stderrReader.join(Duration.ofSeconds(10))).as("its stderr read to the end").isTrue();
         Path dir = onlyResultsDir(results);
         List<ResultRow> before = measuredRows(dir);
         assertThat(before.size()).as("rows measured before the stop").isBetween(3, EVERY_RUN.size() - 1);
+        assertThat(rows(dir)).as("no row for the run the stop cut short").isEqualTo(before);
         assertThat(dir.resolve(ReportWriter.FILE_NAME)).as("the report of the runs measured before the stop").isRegularFile();
         assertThat(stderr).as("the runner's last words").anyMatch(line -> line.equals("gauntlet: interrupted; the runs measured"
                 + " so far are in " + dir + "; ./gauntlet run --resume " + dir + " measures the rest"));
