@@ -37,6 +37,8 @@ import java.util.Objects;
  *                            histograms, merged as processes are (open and closed loops)
  * @param client              a client library engine from {@link ClientCatalogue} (e.g. {@code okhttp-virtual})
  *                            sends the requests; null: the built-in lean engine
+ * @param startOffsetNs       a share of a split load: how long after the common start its schedule begins,
+ *                            so that constant-rate shares interleave instead of starting together (0 for a whole load)
  */
 public record LoadSpec(
         URI url,
@@ -57,7 +59,8 @@ public record LoadSpec(
         List<String> sourceAddresses,
         int processes,
         int threads,
-        String client) {
+        String client,
+        long startOffsetNs) {
 
     public static final long DEFAULT_WARMUP_MS = 2_000;
     public static final long DEFAULT_DURATION_MS = 10_000;
@@ -115,6 +118,9 @@ public record LoadSpec(
             throw new IllegalArgumentException("a client library engine runs from one driver thread; --threads is the "
                     + "built-in engine's");
         }
+        if (startOffsetNs < 0) {
+            throw new IllegalArgumentException("start offset must be >= 0, got " + startOffsetNs);
+        }
         if (hardCapMs <= 0) {
             hardCapMs = defaultHardCapMs(warmupMs, durationMs, responseTimeoutMs);
         }
@@ -138,7 +144,7 @@ public record LoadSpec(
     public static LoadSpec of(URI url, LoadModel model) {
         return new LoadSpec(url, model, DEFAULT_WARMUP_MS, 0, DEFAULT_DURATION_MS, 0,
                 DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS, 0, DEFAULT_MAX_CONNECTIONS,
-                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null);
+                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null, 0);
     }
 
     public LoadSpec withPhases(long warmupMs, long durationMs) {
@@ -175,6 +181,7 @@ public record LoadSpec(
         private int processes;
         private int threads;
         private String client;
+        private long startOffsetNs;
 
         private Builder(LoadSpec spec) {
             url = spec.url;
@@ -196,6 +203,7 @@ public record LoadSpec(
             processes = spec.processes;
             threads = spec.threads;
             client = spec.client;
+            startOffsetNs = spec.startOffsetNs;
         }
 
         public Builder model(LoadModel model) {
@@ -292,10 +300,15 @@ public record LoadSpec(
             return this;
         }
 
+        public Builder startOffsetNs(long startOffsetNs) {
+            this.startOffsetNs = startOffsetNs;
+            return this;
+        }
+
         public LoadSpec build() {
             return new LoadSpec(url, model, warmupMs, rampMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs,
                     hardCapMs, maxConnections, expectedStatus, expectedBody, seed, maxScheduleLagP99Ms, adminUrl,
-                    sourceAddresses, processes, threads, client);
+                    sourceAddresses, processes, threads, client, startOffsetNs);
         }
     }
 }

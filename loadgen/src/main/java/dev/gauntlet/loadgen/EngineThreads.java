@@ -1,6 +1,5 @@
 package dev.gauntlet.loadgen;
 
-import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import org.HdrHistogram.Histogram;
@@ -24,8 +23,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * long sent = engines.counters().sentCount();
  * }</pre>
  *
- * <p>Shares as {@link MultiProcess#cut} cuts them; a constant-rate schedule's share i also starts
- * i / rate later, so the engines' starts interleave instead of marching in step.
+ * <p>Shares as {@link MultiProcess#cut} cuts them: a constant-rate schedule's share i starts i / rate
+ * later, so the engines' starts interleave instead of marching in step.
  */
 final class EngineThreads {
     private final List<Engine> engines = new ArrayList<>();
@@ -37,18 +36,14 @@ final class EngineThreads {
                   LatencyRecorder recorder, AdminClient admin) {
         int n = spec.threads();
         for (int i = 0; i < n; i++) {
-            // Seeds apart from the processes' (seed + process index): no two engines anywhere draw the same schedule.
-            LoadSpec share = n == 1 ? spec
-                    : MultiProcess.cut(spec, i, n).toBuilder().seed(spec.seed() ^ ((long) i << 32)).build();
-            long offsetNs = spec.model() instanceof LoadModel.OpenLoop open
-                    && open.interArrival() == LoadModel.InterArrival.CONSTANT ? (long) (i * 1e9 / open.ratePerSec()) : 0;
+            LoadSpec share = n == 1 ? spec : MultiProcess.cut(spec, i, n);
             RequestCounters engineCounters = new RequestCounters();
             counters.add(engineCounters);
             // Only the first engine asks the target for its counts: max concurrency runs on one thread.
             engines.add(spec.client() == null
-                    ? new LeanEngine(share, address, sources, Math.max(1, maxConnections / n), runStartNs + offsetNs,
+                    ? new LeanEngine(share, address, sources, Math.max(1, maxConnections / n), runStartNs + share.startOffsetNs(),
                             recorder.writer(i), engineCounters, i == 0 ? admin : null)
-                    : new LibraryEngine(share, maxConnections, runStartNs, recorder.writer(i),
+                    : new LibraryEngine(share, maxConnections, runStartNs + share.startOffsetNs(), recorder.writer(i),
                             engineCounters, admin));
         }
         demands = new ThreadDemand[n];

@@ -70,13 +70,35 @@ public final class Generator {
         return run(spec, outputDir, progress, HostLimits.read());
     }
 
+    /**
+     * What {@link #run} checks before it starts, alone: the machine's limits allow the load and
+     * the target accepts a connection. A shard runs it before it reports ready.
+     *
+     * @throws GeneratorException when the spec cannot run here or the target is unreachable
+     */
+    public static void check(LoadSpec spec) {
+        preflight(spec, HostLimits.read());
+    }
+
+    /**
+     * Merges the results of a load split over {@code shardDirs} (each a {@link #run}'s output
+     * directory) into {@code outputDir} as one run: interval k of each merged log is the sum of
+     * every shard's interval k, counts add up, the verdict is judged on the whole.
+     */
+    public static RunSummary merge(LoadSpec spec, List<Path> shardDirs, Path outputDir) {
+        try {
+            RunSummary merged = MultiProcess.merge(spec, shardDirs, outputDir);
+            write(merged, outputDir.resolve(SUMMARY));
+            return merged;
+        } catch (IOException e) {
+            throw new GeneratorException("the shards' results could not be merged: " + e.getMessage());
+        }
+    }
+
     static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits) {
         InetSocketAddress address = resolve(spec);
         InetAddress[] sources = SourceAddresses.resolve(spec.sourceAddresses());
-        // With several processes each one's share must fit; the message still counts them all.
-        Preflight.Plan plan = Preflight.check(spec.processes() == 1 ? spec
-                : MultiProcess.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);
-        checkReachable(address, spec.connectTimeoutMs());
+        Preflight.Plan plan = preflight(spec, limits);
         if (spec.processes() > 1) {
             return MultiProcess.run(spec, outputDir, progress);
         }
@@ -153,6 +175,14 @@ public final class Generator {
                 counters.connectionsOpenedCount(), cost, LatencyRecorder.percentiles(engine.loopLateness()),
                 LatencyRecorder.percentiles(tick.hiccupTotal()), target.hiccups(), target.cpuPercent(), Verdict.OK, List.of(),
                 engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1, null);
+    }
+
+    private static Preflight.Plan preflight(LoadSpec spec, HostLimits limits) {
+        // With several processes each one's share must fit; the message still counts them all.
+        Preflight.Plan plan = Preflight.check(spec.processes() == 1 ? spec
+                : MultiProcess.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);
+        checkReachable(resolve(spec), spec.connectTimeoutMs());
+        return plan;
     }
 
     static void write(RunSummary summary, Path file) {

@@ -46,6 +46,23 @@ public final class GeneratorMain {
             exit("usage: GeneratorMain --spec spec.json --output DIR");
         }
         LoadSpec spec = readSpec(specFile);
+        long startAt = startAtEpochMs;
+        Path output = outputDir;
+        if (runUntilSignalled(() -> {
+            waitUntil(startAt);
+            Generator.run(spec, output);
+        })) {
+            // The files are written: a client library's leftover non-daemon threads must not keep the process alive.
+            System.exit(0);
+        }
+    }
+
+    /**
+     * Runs {@code load}; SIGTERM interrupts it, and the JVM waits (at most 10 s) for it to write
+     * its files. A {@link GeneratorException} ends the process: one line, exit 2. Returns false
+     * when a signal ended the load, and the JVM is already shutting down.
+     */
+    static boolean runUntilSignalled(Runnable load) {
         Thread main = Thread.currentThread();
         Thread stopOnSignal = Thread.ofPlatform().unstarted(() -> {
             main.interrupt();
@@ -56,23 +73,26 @@ public final class GeneratorMain {
             }
         });
         Runtime.getRuntime().addShutdownHook(stopOnSignal);
+        GeneratorException failure = null;
         try {
-            waitUntil(startAtEpochMs);
-            Generator.run(spec, outputDir);
+            load.run();
         } catch (GeneratorException e) {
-            exit(e.getMessage());
+            failure = e;
         }
         try {
+            // Before any exit: the hook would wait for this thread, which waits in exit for the hook.
             Runtime.getRuntime().removeShutdownHook(stopOnSignal);
         } catch (IllegalStateException shuttingDown) {
             // A signal ended the run; the hook is waiting for this thread to finish.
-            return;
+            return false;
         }
-        // The files are written: a client library's leftover non-daemon threads must not keep the process alive.
-        System.exit(0);
+        if (failure != null) {
+            exit(failure.exitCode(), failure.getMessage());
+        }
+        return true;
     }
 
-    private static LoadSpec readSpec(Path specFile) {
+    static LoadSpec readSpec(Path specFile) {
         try {
             return Json.json().readValue(Files.readString(specFile), LoadSpec.class);
         } catch (JacksonException e) {
@@ -84,7 +104,7 @@ public final class GeneratorMain {
     }
 
     /** Processes split from one load start together, whenever each JVM came up. */
-    private static void waitUntil(long epochMs) {
+    static void waitUntil(long epochMs) {
         long waitMs = epochMs - System.currentTimeMillis();
         if (waitMs > 0) {
             try {
@@ -95,7 +115,7 @@ public final class GeneratorMain {
         }
     }
 
-    private static long parseLong(String flag, String value) {
+    static long parseLong(String flag, String value) {
         try {
             return Long.parseLong(value);
         } catch (NumberFormatException e) {
@@ -104,15 +124,19 @@ public final class GeneratorMain {
         }
     }
 
-    private static String required(String flag, String value) {
+    static String required(String flag, String value) {
         if (value == null) {
             exit(flag + " needs a value");
         }
         return value;
     }
 
-    private static void exit(String message) {
+    static void exit(String message) {
+        exit(2, message);
+    }
+
+    static void exit(int code, String message) {
         System.err.println("gauntlet generator: " + message);
-        System.exit(2);
+        System.exit(code);
     }
 }

@@ -49,9 +49,17 @@ final class MultiProcess {
         return cut(spec, index, spec.processes()).toBuilder().threads(spec.threads()).build();
     }
 
+    /** Shard {@code index} of {@code n}: its share, run with the whole load's processes and threads. */
+    static LoadSpec shard(LoadSpec spec, int index, int n) {
+        return cut(spec, index, n).toBuilder().processes(spec.processes()).threads(spec.threads()).build();
+    }
+
     /**
      * Share {@code index} of {@code n}, for one thread of one process: shares differ by one
-     * connection or request at most; each has a seed of its own.
+     * connection or request at most; each has a seed of its own, distinct however shares are cut
+     * again (shards into processes into threads); a constant-rate share {@code index} begins
+     * {@code index / rate} after the whole load's start, so the shares' starts interleave evenly
+     * instead of arriving as a burst of {@code n}.
      */
     static LoadSpec cut(LoadSpec spec, int index, int n) {
         LoadModel model = switch (spec.model()) {
@@ -63,11 +71,26 @@ final class MultiProcess {
         return spec.toBuilder().model(model)
                 .maxConnections(spec.maxConnections() == 0 ? 0 : part(spec.maxConnections(), index, n, "max connections"))
                 .maxRequests(spec.maxRequests() == 0 ? 0 : Math.max(1, part(spec.maxRequests(), index, n, "requests")))
-                .seed(spec.seed() + index)
+                .seed(seedOf(spec.seed(), index))
+                .startOffsetNs(spec.startOffsetNs() + startOffsetNs(spec.model(), index))
                 .hardCapMs(spec.hardCapMs())
                 .processes(1)
                 .threads(1)
                 .build();
+    }
+
+    /** How much later than share 0 share {@code index} of this load begins its schedule. */
+    private static long startOffsetNs(LoadModel model, int index) {
+        return model instanceof LoadModel.OpenLoop open && open.interArrival() == LoadModel.InterArrival.CONSTANT
+                ? (long) (index * 1e9 / open.ratePerSec()) : 0;
+    }
+
+    /** SplitMix64's mix of the seed and the share's index: a share of a share never repeats another share's seed. */
+    private static long seedOf(long seed, int index) {
+        long z = seed + (index + 1) * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress) {

@@ -23,6 +23,7 @@ import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 class MultiProcessTest {
     private static final URI URL = URI.create("http://127.0.0.1:1/hello");
@@ -49,6 +50,34 @@ class MultiProcessTest {
 
         LoadSpec tooFew = LoadSpec.of(URL, new LoadModel.ClosedLoop(2)).toBuilder().processes(3).build();
         assertThatThrownBy(() -> MultiProcess.share(tooFew, 2)).hasMessage("2 connections cannot be split over 3 processes");
+    }
+
+    @Test
+    void constantRateSharesOfSharesInterleaveEvenlyAndNoTwoDrawTheSameSeed() {
+        // 300 requests/s over 3 shards × 2 processes × 2 engine threads: 12 schedules of 25/s each.
+        LoadSpec whole = LoadSpec.of(URL, new LoadModel.OpenLoop(300, LoadModel.InterArrival.CONSTANT)).toBuilder()
+                .processes(2).threads(2).build();
+        List<LoadSpec> leaves = new ArrayList<>();
+        for (int shard = 0; shard < 3; shard++) {
+            LoadSpec shardSpec = MultiProcess.shard(whole, shard, 3);
+            assertThat(shardSpec.processes()).isEqualTo(2);
+            for (int process = 0; process < 2; process++) {
+                LoadSpec processSpec = MultiProcess.share(shardSpec, process);
+                for (int thread = 0; thread < 2; thread++) {
+                    leaves.add(MultiProcess.cut(processSpec, thread, 2));
+                }
+            }
+        }
+        assertThat(leaves).extracting(leaf -> ((LoadModel.OpenLoop) leaf.model()).ratePerSec()).containsOnly(25.0);
+        // Each leaf's first start is its offset, then one every 40 ms: together, one every 1/300 s.
+        long[] offsets = leaves.stream().mapToLong(LoadSpec::startOffsetNs).sorted().toArray();
+        for (int i = 0; i < offsets.length; i++) {
+            assertThat((double) offsets[i]).as("offset %d", i).isCloseTo(i * 1e9 / 300, within(2.0));
+        }
+        assertThat(leaves).extracting(LoadSpec::seed).doesNotHaveDuplicates();
+
+        LoadSpec exponential = LoadSpec.of(URL, new LoadModel.OpenLoop(300, LoadModel.InterArrival.EXPONENTIAL));
+        assertThat(MultiProcess.cut(exponential, 2, 3).startOffsetNs()).isZero();
     }
 
     @Test
