@@ -23,6 +23,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -66,8 +67,21 @@ public final class Generator {
         return run(spec, outputDir, System.err);
     }
 
+    /**
+     * A share of a split load, which waited for the common start {@code startAt}: its schedule
+     * counts from that instant, not from when this process got going, so that the shares keep
+     * their places in the whole schedule (what this process was late by shows as schedule lag).
+     */
+    public static RunSummary runFrom(LoadSpec spec, Path outputDir, Instant startAt) {
+        return run(spec, outputDir, System.err, HostLimits.read(), startAt);
+    }
+
     static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress) {
         return run(spec, outputDir, progress, HostLimits.read());
+    }
+
+    static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits) {
+        return run(spec, outputDir, progress, limits, null);
     }
 
     /**
@@ -95,7 +109,7 @@ public final class Generator {
         }
     }
 
-    static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits) {
+    private static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits, Instant startAt) {
         InetSocketAddress address = resolve(spec);
         InetAddress[] sources = SourceAddresses.resolve(spec.sourceAddresses());
         Preflight.Plan plan = preflight(spec, limits);
@@ -111,8 +125,10 @@ public final class Generator {
             }
         }
         LatencyRecorder recorder = new LatencyRecorder(spec.threads());
-        Instant startedAt = Instant.now();
-        long runStartNs = System.nanoTime();
+        Instant now = Instant.now();
+        long nowNs = System.nanoTime();
+        Instant startedAt = startAt == null || startAt.isAfter(now) ? now : startAt;
+        long runStartNs = nowNs - Duration.between(startedAt, now).toNanos();
         AdminClient admin = spec.adminUrl() == null ? null : new AdminClient(spec.adminUrl());
         EngineThreads engine = new EngineThreads(spec, address, sources, plan.maxConnections(), runStartNs, recorder, admin);
         Cost cost = new Cost(engine);

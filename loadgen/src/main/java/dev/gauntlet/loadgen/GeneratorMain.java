@@ -7,6 +7,7 @@ import dev.gauntlet.api.LoadSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 
 /**
  * The generator as its own process, as the runner starts it:
@@ -49,8 +50,12 @@ public final class GeneratorMain {
         long startAt = startAtEpochMs;
         Path output = outputDir;
         if (runUntilSignalled(() -> {
-            waitUntil(startAt);
-            Generator.run(spec, output);
+            if (startAt > 0) {
+                waitUntil(startAt);
+                Generator.runFrom(spec, output, Instant.ofEpochMilli(startAt));
+            } else {
+                Generator.run(spec, output);
+            }
         })) {
             // The files are written: a client library's leftover non-daemon threads must not keep the process alive.
             System.exit(0);

@@ -13,8 +13,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -46,7 +48,11 @@ import java.util.stream.Collectors;
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=1000 --rate 1000 --client okhttp-virtual",
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=60000 --max-concurrency 15000 \\",
                 "      --admin http://127.0.0.1:8081 --response-timeout 2m \\",
-                "      --source-addresses 127.0.0.1-127.0.0.4"})
+                "      --source-addresses 127.0.0.1-127.0.0.4",
+                "  gauntlet load http://10.0.0.5:8080/hello --rate 200000 --threads 4 \\",
+                "      --kubernetes --shards 3 --image registry.example/gauntlet-generator:0.1.0 --output run2/",
+                "", "--kubernetes runs the load as an Indexed Job of --shards pods through the kubeconfig's cluster "
+                + "(KUBECONFIG or ~/.kube/config); see docs/distributed.md."})
 public final class LoadCommand implements Callable<Integer> {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)");
 
@@ -154,6 +160,55 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the summary as JSON on stdout instead of the table")
     boolean json;
 
+    @Option(names = "--kubernetes", description = "spread the load over --shards pods of a Kubernetes Indexed Job, "
+            + "started together and merged into one result (./gauntlet load only)")
+    boolean kubernetes;
+
+    @Option(names = "--shards", paramLabel = "N", description = "with --kubernetes: pods the load is split over, "
+            + "one per load node (default: " + DEFAULT_SHARDS + ")")
+    Integer shards;
+
+    @Option(names = "--namespace", paramLabel = "NS", description = "with --kubernetes: the namespace (default: the kubeconfig's)")
+    String namespace;
+
+    @Option(names = "--image", paramLabel = "IMAGE", description = "with --kubernetes: an image with a JDK 25 and the "
+            + "generator's jars in /opt/gauntlet/lib (default: " + DEFAULT_IMAGE + "; docs/distributed.md builds it)")
+    String image;
+
+    @Option(names = "--node-selector", paramLabel = "KEY=VALUE", description = "with --kubernetes: run shards only on "
+            + "nodes with this label; repeatable")
+    Map<String, String> nodeSelector;
+
+    @Option(names = "--shard-cpus", paramLabel = "N", description = "with --kubernetes: CPUs each shard requests and "
+            + "is limited to, for Guaranteed QoS (default: " + DEFAULT_SHARD_CPUS + ")")
+    Integer shardCpus;
+
+    @Option(names = "--shard-memory", paramLabel = "SIZE", description = "with --kubernetes: memory each shard requests "
+            + "and is limited to, e.g. 2Gi (default: " + DEFAULT_SHARD_MEMORY + ")")
+    String shardMemory;
+
+    @Option(names = "--start-lead", paramLabel = "T", converter = DurationConverter.class, description = "with "
+            + "--kubernetes: the common start is this long after every shard reported ready (default: 5s)")
+    Long startLeadMs;
+
+    static final int DEFAULT_SHARDS = 3;
+    static final String DEFAULT_IMAGE = "gauntlet-generator:0.1.0";
+    static final int DEFAULT_SHARD_CPUS = 1;
+    static final String DEFAULT_SHARD_MEMORY = "1Gi";
+    private static final long DEFAULT_START_LEAD_MS = 5_000;
+
+    private final ShardedLoad shardedLoad;
+
+    /** On its own: no cluster client on the classpath, so {@code --kubernetes} is refused. */
+    public LoadCommand() {
+        this(null);
+    }
+
+    /** As the runner registers it: {@code --kubernetes} runs through {@code shardedLoad}. */
+    public LoadCommand(ShardedLoad shardedLoad) {
+        this.shardedLoad = shardedLoad;
+    }
+
     /** The command on its own, without the runner: {@code java -cp ... dev.gauntlet.loadgen.LoadCommand URL ...}. */
     public static void main(String[] args) {
         CommandLine commandLine = new CommandLine(new LoadCommand());
@@ -167,9 +222,12 @@ public final class LoadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         LoadSpec spec = spec();
+        ShardedLoad.Placement placement = placement();
         RunSummary summary;
         try {
-            summary = Generator.run(spec, outputDir);
+            summary = placement == null ? Generator.run(spec, outputDir)
+                    : shardedLoad.run(spec, placement, outputDir != null ? outputDir : defaultShardedOutput(),
+                    System.err);
         } catch (GeneratorException e) {
             command.commandLine().getErr().println("gauntlet load: " + e.getMessage());
             return 2;
@@ -202,6 +260,51 @@ public final class LoadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
         }
+    }
+
+    /** Where the shards run with --kubernetes; null without it (and then no shard option may be given). */
+    ShardedLoad.Placement placement() {
+        if (!kubernetes) {
+            if (shards != null || namespace != null || image != null || nodeSelector != null || shardCpus != null
+                    || shardMemory != null || startLeadMs != null) {
+                throw new CommandLine.ParameterException(command.commandLine(),
+                        "--shards, --namespace, --image, --node-selector, --shard-cpus, --shard-memory and --start-lead "
+                                + "place the shards of --kubernetes: add --kubernetes");
+            }
+            return null;
+        }
+        if (shardedLoad == null) {
+            throw new CommandLine.ParameterException(command.commandLine(),
+                    "--kubernetes needs the runner's cluster client: use ./gauntlet load");
+        }
+        if (client != null) {
+            throw new CommandLine.ParameterException(command.commandLine(),
+                    "--kubernetes runs the built-in engine: the shards' image carries no client library; drop --client");
+        }
+        if (shardMemory != null && !shardMemory.matches("\\d+(Ki|Mi|Gi|Ti|k|M|G|T)?")) {
+            throw new CommandLine.ParameterException(command.commandLine(),
+                    "--shard-memory must be a Kubernetes quantity such as 512Mi or 2Gi, got '" + shardMemory + "'");
+        }
+        return new ShardedLoad.Placement((int) positiveOption("--shards", shards == null ? DEFAULT_SHARDS : shards),
+                namespace, image == null ? DEFAULT_IMAGE : image, nodeSelector == null ? Map.of() : Map.copyOf(nodeSelector),
+                (int) positiveOption("--shard-cpus", shardCpus == null ? DEFAULT_SHARD_CPUS : shardCpus),
+                shardMemory == null ? DEFAULT_SHARD_MEMORY : shardMemory,
+                startLeadMs == null ? DEFAULT_START_LEAD_MS : positiveOption("--start-lead", startLeadMs));
+    }
+
+    private long positiveOption(String flag, long value) {
+        try {
+            return positive(flag, value);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
+        }
+    }
+
+    /** A sharded run keeps each shard's figures: without --output they go to a new directory, which is named. */
+    private static Path defaultShardedOutput() throws IOException {
+        Path dir = Files.createTempDirectory("gauntlet-load-");
+        System.err.println("gauntlet load: results in " + dir + " (choose the directory with --output)");
+        return dir;
     }
 
     /** --rate alone, --connections alone, both (a fixed pool) or --max-concurrency alone. */

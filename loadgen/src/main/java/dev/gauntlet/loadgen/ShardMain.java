@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Instant;
 
 /**
  * One shard of a load spread over many machines: a pod of the runner's Indexed Job runs
@@ -86,7 +87,7 @@ public final class ShardMain {
             long startAt = awaitStartInstant(start, readyAt + timeoutMs);
             GeneratorMain.waitUntil(startAt);
             ShardStart started = new ShardStart(index, shardCount, readyAt, startAt, System.currentTimeMillis());
-            Generator.run(share, output);
+            Generator.runFrom(share, output, Instant.ofEpochMilli(startAt));
             try {
                 Json.json().writeValue(output.resolve(ShardStart.FILE).toFile(), started);
                 ShardArchive.print(output, ready.getFileName().toString(), System.out);
@@ -127,7 +128,7 @@ public final class ShardMain {
             }
             if (System.currentTimeMillis() > deadlineEpochMs) {
                 throw new GeneratorException("no start instant in " + startFile + " by "
-                        + java.time.Instant.ofEpochMilli(deadlineEpochMs) + ", the --start-timeout after being ready", MISSED_START);
+                        + Instant.ofEpochMilli(deadlineEpochMs) + ", the --start-timeout after being ready", MISSED_START);
             }
             try {
                 Thread.sleep(POLL_MS);

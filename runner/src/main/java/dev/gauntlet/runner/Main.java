@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.loadgen.LoadCommand;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -27,7 +28,7 @@ public final class Main {
                 return 2;
             }
         }
-        CommandLine cli = new CommandLine(new GauntletCommand());
+        CommandLine cli = new CommandLine(new GauntletCommand(), Main::create);
         cli.setParameterExceptionHandler(Main::badArguments);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof UserError) {
@@ -39,6 +40,12 @@ public final class Main {
             return 1;
         });
         return cli.execute(args);
+    }
+
+    /** Every subcommand as picocli makes it, but {@code load}, which runs {@code --kubernetes} through the runner's client. */
+    private static <K> K create(Class<K> type) throws Exception {
+        return type == LoadCommand.class ? type.cast(new LoadCommand(new KubernetesLoad()))
+                : CommandLine.defaultFactory().create(type);
     }
 
     /** A wrong flag or value: one line naming it and the help to read, exit code 2. */
