@@ -13,10 +13,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -226,8 +224,7 @@ public final class LoadCommand implements Callable<Integer> {
         RunSummary summary;
         try {
             summary = placement == null ? Generator.run(spec, outputDir)
-                    : shardedLoad.run(spec, placement, outputDir != null ? outputDir : defaultShardedOutput(),
-                    System.err);
+                    : shardedLoad.run(spec, placement, outputDir, System.err);
         } catch (GeneratorException e) {
             command.commandLine().getErr().println("gauntlet load: " + e.getMessage());
             return 2;
@@ -298,13 +295,6 @@ public final class LoadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
         }
-    }
-
-    /** A sharded run keeps each shard's figures: without --output they go to a new directory, which is named. */
-    private static Path defaultShardedOutput() throws IOException {
-        Path dir = Files.createTempDirectory("gauntlet-load-");
-        System.err.println("gauntlet load: results in " + dir + " (choose the directory with --output)");
-        return dir;
     }
 
     /** --rate alone, --connections alone, both (a fixed pool) or --max-concurrency alone. */

@@ -15,7 +15,8 @@ import java.util.Map;
 public interface ShardedLoad {
     /**
      * Runs the shards, writes each one's results into {@code outputDir/p<index + 1>} and the merged
-     * result into {@code outputDir}, and returns the merged summary.
+     * result into {@code outputDir} (null: a new directory, which it names, since the shards'
+     * figures are kept), and returns the merged summary.
      *
      * @throws GeneratorException when the load cannot start or a shard failed (its results are
      *                            not merged; the others' stay in their directories)

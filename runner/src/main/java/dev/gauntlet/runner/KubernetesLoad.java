@@ -22,6 +22,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.ConnectException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -69,6 +70,7 @@ final class KubernetesLoad implements ShardedLoad {
             String namespace = placement.namespace() != null ? placement.namespace()
                     : Objects.requireNonNullElse(client.getNamespace(), "default");
             checkAccess(client, namespace);
+            Path dir = outputDir != null ? outputDir : newOutputDir(progress);
             String name = String.format(Locale.ROOT, "gauntlet-%s-%04x", LocalDateTime.now().format(NAME_TIME),
                     ThreadLocalRandom.current().nextInt(0x10000));
             Run run = new Run(client, namespace, name, placement.shards(), progress);
@@ -85,12 +87,12 @@ final class KubernetesLoad implements ShardedLoad {
                 progress.printf(Locale.ROOT, "gauntlet load: every shard is ready; the common start is at %s%n",
                         CLOCK.format(Instant.ofEpochMilli(startAt).atZone(ZoneId.systemDefault())));
                 run.awaitEnd(startAt + spec.hardCapMs() + END_GRACE_MS);
-                List<Path> shardDirs = run.collect(outputDir);
+                List<Path> shardDirs = run.collect(dir);
                 run.failure().ifPresent(failure -> {
-                    throw new GeneratorException(failure + keptResults(shardDirs, outputDir));
+                    throw new GeneratorException(failure + keptResults(shardDirs, dir));
                 });
-                RunSummary merged = Generator.merge(spec, shardDirs, outputDir);
-                shardDirs.forEach(dir -> progress.println("gauntlet load: " + describe(dir)));
+                RunSummary merged = Generator.merge(spec, shardDirs, dir);
+                shardDirs.forEach(shardDir -> progress.println("gauntlet load: " + describe(shardDir)));
                 return merged;
             } finally {
                 run.delete();
@@ -122,6 +124,17 @@ final class KubernetesLoad implements ShardedLoad {
         }
     }
 
+    /** Each shard's figures are kept: without --output they go to a new directory, which is named. */
+    private static Path newOutputDir(PrintStream progress) {
+        try {
+            Path dir = Files.createTempDirectory("gauntlet-load-");
+            progress.println("gauntlet load: results in " + dir + " (choose the directory with --output)");
+            return dir;
+        } catch (IOException e) {
+            throw new GeneratorException("cannot create a results directory: " + e.getMessage() + "; give one with --output");
+        }
+    }
+
     private static String keptResults(List<Path> shardDirs, Path outputDir) {
         return shardDirs.isEmpty() ? "; no shard's results were kept"
                 : "; the other shards' results are in " + String.join(", ", shardDirs.stream()
@@ -149,10 +162,20 @@ final class KubernetesLoad implements ShardedLoad {
         }
     }
 
+    /** The API server's own message when it answered, else the innermost cause: "Connection refused", say. */
     private static String oneLine(KubernetesClientException e) {
-        String message = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage()
-                : Objects.requireNonNullElse(e.getCause() != null ? e.getCause().getMessage() : null, e.getMessage());
-        return message == null ? e.getClass().getSimpleName() : message.replaceAll("\\s+", " ").trim();
+        String message = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage() : null;
+        Throwable cause = e;
+        while (message == null && cause != null) {
+            if (cause instanceof ConnectException) {
+                return "connection refused";
+            }
+            if (cause.getCause() == null || cause.getCause() == cause) {
+                message = Objects.requireNonNullElse(cause.getMessage(), cause.getClass().getSimpleName());
+            }
+            cause = cause.getCause();
+        }
+        return message.replaceAll("\\s+", " ").trim();
     }
 
     /** One Job in the cluster: its pods by shard index, what failed, and its deletion. */

@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 
@@ -119,6 +120,8 @@ final class JobControllerStandIn implements AutoCloseable {
             } catch (RuntimeException e) {
                 if (!closed) {
                     broken = e;
+                    System.err.println("job controller stand-in stopped: " + e);
+                    e.printStackTrace();
                     return;
                 }
             }
@@ -353,6 +356,9 @@ final class JobControllerStandIn implements AutoCloseable {
             }
             boolean done = succeeded.size() + failed.size() == mine.size();
             client.batch().v1().jobs().inNamespace(namespace).withName(job).editStatus(j -> {
+                if (j.getStatus() == null) {
+                    j.setStatus(new JobStatus());
+                }
                 j.getStatus().setActive(mine.size() - succeeded.size() - failed.size());
                 j.getStatus().setSucceeded(succeeded.size());
                 j.getStatus().setFailed(failed.size());
