@@ -270,13 +270,13 @@ public final class LoadCommand implements Callable<Integer> {
             }
             return null;
         }
-        if (shardedLoad == null) {
-            throw new CommandLine.ParameterException(command.commandLine(),
-                    "--kubernetes needs the runner's cluster client: use ./gauntlet load");
-        }
         if (client != null) {
             throw new CommandLine.ParameterException(command.commandLine(),
                     "--kubernetes runs the built-in engine: the shards' image carries no client library; drop --client");
+        }
+        if (shardedLoad == null) {
+            throw new CommandLine.ParameterException(command.commandLine(),
+                    "--kubernetes needs the runner's cluster client: use ./gauntlet load");
         }
         if (shardMemory != null && !shardMemory.matches("\\d+(Ki|Mi|Gi|Ti|k|M|G|T)?")) {
             throw new CommandLine.ParameterException(command.commandLine(),
