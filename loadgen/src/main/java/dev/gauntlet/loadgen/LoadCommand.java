@@ -47,8 +47,8 @@ import java.util.stream.Collectors;
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=60000 --max-concurrency 15000 \\",
                 "      --admin http://127.0.0.1:8081 --response-timeout 2m \\",
                 "      --source-addresses 127.0.0.1-127.0.0.4",
-                "  gauntlet load http://10.0.0.5:8080/hello --rate 200000 --threads 4 \\",
-                "      --kubernetes --shards 3 --image registry.example/gauntlet-generator:0.1.0 --output run2/",
+                "  gauntlet load http://10.0.0.5:8080/hello --rate 200000 --kubernetes --shards 3 \\",
+                "      --image registry.example/gauntlet-generator:0.1.0 --output run2/",
                 "", "--kubernetes runs the load as an Indexed Job of --shards pods through the kubeconfig's cluster "
                 + "(KUBECONFIG or ~/.kube/config); see docs/distributed.md."})
 public final class LoadCommand implements Callable<Integer> {
