@@ -72,15 +72,15 @@ class LoadCommandTest {
 
     @Test
     void kubernetesFlagsPlaceTheShards() {
-        LoadCommand command = parseSharded("http://10.0.0.5:8080/hello", "--rate", "1000", "--kubernetes", "--shards", "4",
+        LoadCommand command = parseSharded("http://10.0.0.5/hello", "--rate", "1000", "--kubernetes", "--shards", "4",
                 "--namespace", "load", "--image", "reg/gen:1", "--node-selector", "gauntlet=load", "--shard-cpus", "2",
                 "--shard-memory", "2Gi", "--start-lead", "10s");
         assertThat(command.placement()).isEqualTo(new ShardedLoad.Placement(4, "load", "reg/gen:1",
                 java.util.Map.of("gauntlet", "load"), 2, "2Gi", 10_000));
-        assertThat(parseSharded("http://10.0.0.5:8080/hello", "--rate", "1000", "--kubernetes").placement())
+        assertThat(parseSharded("http://10.0.0.5/hello", "--rate", "1000", "--kubernetes").placement())
                 .isEqualTo(new ShardedLoad.Placement(LoadCommand.DEFAULT_SHARDS, null, LoadCommand.DEFAULT_IMAGE,
                         java.util.Map.of(), LoadCommand.DEFAULT_SHARD_CPUS, LoadCommand.DEFAULT_SHARD_MEMORY, 5_000));
-        assertThat(parse("http://10.0.0.5:8080/hello", "--rate", "1000").placement()).isNull();
+        assertThat(parse("http://10.0.0.5/hello", "--rate", "1000").placement()).isNull();
     }
 
     @Test

@@ -39,8 +39,7 @@ class ShardMainIT {
                 Thread.sleep(20);
             }
             assertThat(readyFile).as(stderr::join).exists();
-            Thread.sleep(300);
-            assertThat(server.requests()).as("nothing is sent before the start instant").isZero();
+            assertThat(server.requests()).as("ready, the shard has sent nothing: its check only connects").isZero();
             long startAt = System.currentTimeMillis() + 500;
             Files.createDirectories(startFile.getParent());
             Files.writeString(startFile, Long.toString(startAt));
