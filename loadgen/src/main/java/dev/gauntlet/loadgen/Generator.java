@@ -71,6 +71,7 @@ public final class Generator {
      * A share of a split load, which waited for the common start {@code startAt}: its schedule
      * counts from that instant, not from when this process got going, so that the shares keep
      * their places in the whole schedule (what this process was late by shows as schedule lag).
+     * A null {@code startAt} is {@link #run}'s own start.
      */
     public static RunSummary runFrom(LoadSpec spec, Path outputDir, Instant startAt) {
         return run(spec, outputDir, System.err, HostLimits.read(), startAt);
@@ -91,7 +92,7 @@ public final class Generator {
      * @throws GeneratorException when the spec cannot run here or the target is unreachable
      */
     public static void check(LoadSpec spec) {
-        preflight(spec, HostLimits.read());
+        preflight(spec, resolve(spec), HostLimits.read());
     }
 
     /**
@@ -112,7 +113,7 @@ public final class Generator {
     private static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits, Instant startAt) {
         InetSocketAddress address = resolve(spec);
         InetAddress[] sources = SourceAddresses.resolve(spec.sourceAddresses());
-        Preflight.Plan plan = preflight(spec, limits);
+        Preflight.Plan plan = preflight(spec, address, limits);
         if (spec.processes() > 1) {
             return MultiProcess.run(spec, outputDir, progress);
         }
@@ -193,11 +194,11 @@ public final class Generator {
                 engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1, null);
     }
 
-    private static Preflight.Plan preflight(LoadSpec spec, HostLimits limits) {
+    private static Preflight.Plan preflight(LoadSpec spec, InetSocketAddress address, HostLimits limits) {
         // With several processes each one's share must fit; the message still counts them all.
         Preflight.Plan plan = Preflight.check(spec.processes() == 1 ? spec
                 : MultiProcess.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);
-        checkReachable(resolve(spec), spec.connectTimeoutMs());
+        checkReachable(address, spec.connectTimeoutMs());
         return plan;
     }
 

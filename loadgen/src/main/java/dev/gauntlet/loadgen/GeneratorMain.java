@@ -50,12 +50,8 @@ public final class GeneratorMain {
         long startAt = startAtEpochMs;
         Path output = outputDir;
         if (runUntilSignalled(() -> {
-            if (startAt > 0) {
-                waitUntil(startAt);
-                Generator.runFrom(spec, output, Instant.ofEpochMilli(startAt));
-            } else {
-                Generator.run(spec, output);
-            }
+            waitUntil(startAt);
+            Generator.runFrom(spec, output, startAt > 0 ? Instant.ofEpochMilli(startAt) : null);
         })) {
             // The files are written: a client library's leftover non-daemon threads must not keep the process alive.
             System.exit(0);
@@ -64,7 +60,7 @@ public final class GeneratorMain {
 
     /**
      * Runs {@code load}; SIGTERM interrupts it, and the JVM waits (at most 10 s) for it to write
-     * its files. A {@link GeneratorException} ends the process: one line, exit 2. Returns false
+     * its files. A {@link GeneratorException} ends the process: one line, and its exit code. Returns false
      * when a signal ended the load, and the JVM is already shutting down.
      */
     static boolean runUntilSignalled(Runnable load) {

@@ -41,65 +41,65 @@ public final class ShardMain {
     private ShardMain() {
     }
 
-    public static void main(String[] args) {
-        Path specFile = null;
-        Path outputDir = null;
-        Path readyFile = null;
-        Path startFile = null;
-        int shards = 0;
-        long startTimeoutSec = DEFAULT_START_TIMEOUT_SEC;
-        for (int i = 0; i < args.length; i++) {
-            String value = GeneratorMain.required(args[i], i + 1 < args.length ? args[i + 1] : null);
-            switch (args[i]) {
-                case "--spec" -> specFile = Path.of(value);
-                case "--output" -> outputDir = Path.of(value);
-                case "--ready-file" -> readyFile = Path.of(value);
-                case "--start-file" -> startFile = Path.of(value);
-                case "--shards" -> shards = (int) GeneratorMain.parseLong("--shards", value);
-                case "--start-timeout" -> startTimeoutSec = GeneratorMain.parseLong("--start-timeout", value);
-                default -> GeneratorMain.exit("unknown argument " + args[i] + "; " + USAGE);
-            }
-            i++;
-        }
-        if (specFile == null || outputDir == null || readyFile == null || startFile == null || shards < 1) {
-            GeneratorMain.exit(USAGE);
-        }
-        int index = index(System.getenv(INDEX_VARIABLE), shards);
-        LoadSpec whole = GeneratorMain.readSpec(specFile);
-        LoadSpec share;
-        try {
-            share = MultiProcess.shard(whole, index, shards);
-        } catch (GeneratorException e) {
-            GeneratorMain.exit(e.getMessage());
-            return;
-        }
-        System.err.printf("gauntlet shard %d of %d: %s -> %s%n", index, shards, share.model().describe(), share.url());
-        Path output = outputDir;
-        long timeoutMs = startTimeoutSec * 1_000;
-        int shardCount = shards;
-        Path ready = readyFile;
-        Path start = startFile;
-        GeneratorMain.runUntilSignalled(() -> {
-            Generator.check(share);
-            long readyAt = System.currentTimeMillis();
-            write(ready, Long.toString(readyAt));
-            System.err.printf("gauntlet shard %d: ready; waiting for the start instant in %s%n", index, start);
-            long startAt = awaitStartInstant(start, readyAt + timeoutMs);
-            GeneratorMain.waitUntil(startAt);
-            ShardStart started = new ShardStart(index, shardCount, readyAt, startAt, System.currentTimeMillis());
-            Generator.runFrom(share, output, Instant.ofEpochMilli(startAt));
-            try {
-                Json.json().writeValue(output.resolve(ShardStart.FILE).toFile(), started);
-                ShardArchive.print(output, ready.getFileName().toString(), System.out);
-            } catch (IOException e) {
-                throw new GeneratorException("cannot pass on the shard's results from " + output + ": " + e.getMessage());
-            }
-        });
-        System.exit(0);
-    }
-
     private static final String USAGE = "usage: ShardMain --spec spec.json --shards N --ready-file FILE --start-file FILE "
             + "--output DIR [--start-timeout SECONDS], with " + INDEX_VARIABLE + " set";
+
+    /** The command line: where the spec is, how many shards, and the files that carry ready and start. */
+    private record Options(Path specFile, int shards, Path readyFile, Path startFile, Path outputDir, long startTimeoutMs) {
+        static Options parse(String[] args) {
+            Path specFile = null;
+            Path outputDir = null;
+            Path readyFile = null;
+            Path startFile = null;
+            int shards = 0;
+            long startTimeoutSec = DEFAULT_START_TIMEOUT_SEC;
+            for (int i = 0; i < args.length; i += 2) {
+                String value = GeneratorMain.required(args[i], i + 1 < args.length ? args[i + 1] : null);
+                switch (args[i]) {
+                    case "--spec" -> specFile = Path.of(value);
+                    case "--output" -> outputDir = Path.of(value);
+                    case "--ready-file" -> readyFile = Path.of(value);
+                    case "--start-file" -> startFile = Path.of(value);
+                    case "--shards" -> shards = (int) GeneratorMain.parseLong("--shards", value);
+                    case "--start-timeout" -> startTimeoutSec = GeneratorMain.parseLong("--start-timeout", value);
+                    default -> GeneratorMain.exit("unknown argument " + args[i] + "; " + USAGE);
+                }
+            }
+            if (specFile == null || outputDir == null || readyFile == null || startFile == null || shards < 1) {
+                GeneratorMain.exit(USAGE);
+            }
+            return new Options(specFile, shards, readyFile, startFile, outputDir, startTimeoutSec * 1_000);
+        }
+    }
+
+    public static void main(String[] args) {
+        Options options = Options.parse(args);
+        int index = index(System.getenv(INDEX_VARIABLE), options.shards());
+        LoadSpec whole = GeneratorMain.readSpec(options.specFile());
+        if (GeneratorMain.runUntilSignalled(() -> run(options, index, MultiProcess.shard(whole, index, options.shards())))) {
+            System.exit(0);
+        }
+    }
+
+    /** Checks, reports ready, waits for the common start, runs the share and passes its files on. */
+    private static void run(Options options, int index, LoadSpec share) {
+        System.err.printf("gauntlet shard %d of %d: %s -> %s%n", index, options.shards(), share.model().describe(), share.url());
+        Generator.check(share);
+        long readyAt = System.currentTimeMillis();
+        write(options.readyFile(), Long.toString(readyAt));
+        System.err.printf("gauntlet shard %d: ready; waiting for the start instant in %s%n", index, options.startFile());
+        long startAt = awaitStartInstant(options.startFile(), readyAt + options.startTimeoutMs());
+        GeneratorMain.waitUntil(startAt);
+        ShardStart started = new ShardStart(index, options.shards(), readyAt, startAt, System.currentTimeMillis());
+        Path output = options.outputDir();
+        Generator.runFrom(share, output, Instant.ofEpochMilli(startAt));
+        try {
+            Json.json().writeValue(output.resolve(ShardStart.FILE).toFile(), started);
+            ShardArchive.print(output, options.readyFile().getFileName().toString(), System.out);
+        } catch (IOException e) {
+            throw new GeneratorException("cannot pass on the shard's results from " + output + ": " + e.getMessage());
+        }
+    }
 
     private static int index(String value, int shards) {
         if (value == null) {

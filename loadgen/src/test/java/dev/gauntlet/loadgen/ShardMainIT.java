@@ -5,18 +5,24 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.ShardStart;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,30 +30,41 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** One shard as its pod runs it: a real process against a real server, the start instant given through a file. */
 @Timeout(60)
 class ShardMainIT {
+    private Process shard;
+
+    @AfterEach
+    void stopShard() {
+        if (shard != null) {
+            shard.destroyForcibly();
+        }
+    }
 
     @Test
     void aShardWaitsForTheStartInstantRunsItsShareAndPrintsItsFiles(@TempDir Path dir) throws Exception {
         try (TestServer server = TestServer.hello()) {
             Path startFile = dir.resolve("control/start-at");
-            Path readyFile = dir.resolve("out/.ready");
-            Process shard = shard(dir, server, Map.of("JOB_COMPLETION_INDEX", "1"), startFile, readyFile);
-            CompletableFuture<String> stdout = CompletableFuture.supplyAsync(() -> read(shard.getInputStream()));
-            CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> read(shard.getErrorStream()));
-
-            long deadline = System.currentTimeMillis() + 20_000;
-            while (!Files.exists(readyFile) && System.currentTimeMillis() < deadline) {
-                Thread.sleep(20);
+            Path readyFile = Files.createDirectories(dir.resolve("out")).resolve(".ready");
+            Path stdout = dir.resolve("stdout");
+            Path stderr = dir.resolve("stderr");
+            try (WatchService watcher = FileSystems.getDefault().newWatchService()) {
+                readyFile.getParent().register(watcher, StandardWatchEventKinds.ENTRY_CREATE);
+                shard = shard(dir, server, Map.of("JOB_COMPLETION_INDEX", "1"), startFile, readyFile)
+                        .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+                // The shard's ready file is the signal: created once its checks passed.
+                while (!Files.exists(readyFile)) {
+                    assertThat(watcher.poll(20, TimeUnit.SECONDS)).as("the ready file, or: %s", Files.readString(stderr)).isNotNull()
+                            .satisfies(WatchKey::reset);
+                }
             }
-            assertThat(readyFile).as(stderr::join).exists();
             assertThat(server.requests()).as("ready, the shard has sent nothing: its check only connects").isZero();
             long startAt = System.currentTimeMillis() + 500;
             Files.createDirectories(startFile.getParent());
             Files.writeString(startFile, Long.toString(startAt));
 
             assertThat(shard.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            assertThat(shard.exitValue()).as(stderr::join).isZero();
+            assertThat(shard.exitValue()).as(Files.readString(stderr)).isZero();
             Path copy = dir.resolve("copy");
-            assertThat(ShardArchive.extract(stdout.join().lines().toList(), copy)).isTrue();
+            assertThat(ShardArchive.extract(Files.readAllLines(stdout), copy)).isTrue();
             RunSummary summary = Json.json().readValue(copy.resolve("summary.json").toFile(), RunSummary.class);
             // Shard 1 of 2 of 200 requests/s for 1 s.
             assertThat(summary.completed()).as("%s", summary).isBetween(95L, 100L);
@@ -66,7 +83,7 @@ class ShardMainIT {
         try (TestServer server = TestServer.hello()) {
             Path startFile = Files.createDirectories(dir.resolve("control")).resolve("start-at");
             Files.writeString(startFile, Long.toString(System.currentTimeMillis() - 1_000));
-            Process shard = shard(dir, server, Map.of("JOB_COMPLETION_INDEX", "0"), startFile, dir.resolve("out/.ready"));
+            shard = shard(dir, server, Map.of("JOB_COMPLETION_INDEX", "0"), startFile, dir.resolve("out/.ready")).start();
             String stderr = read(shard.getErrorStream());
 
             assertThat(shard.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -79,7 +96,7 @@ class ShardMainIT {
     @Test
     void withoutItsIndexAShardExitsTwoWithOneLine(@TempDir Path dir) throws Exception {
         try (TestServer server = TestServer.hello()) {
-            Process shard = shard(dir, server, Map.of(), dir.resolve("start-at"), dir.resolve("out/.ready"));
+            shard = shard(dir, server, Map.of(), dir.resolve("start-at"), dir.resolve("out/.ready")).start();
             String stderr = read(shard.getErrorStream());
 
             assertThat(shard.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -89,7 +106,7 @@ class ShardMainIT {
         }
     }
 
-    private static Process shard(Path dir, TestServer server, Map<String, String> env, Path startFile, Path readyFile)
+    private static ProcessBuilder shard(Path dir, TestServer server, Map<String, String> env, Path startFile, Path readyFile)
             throws IOException {
         LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
                 .withPhases(0, 1_000);
@@ -102,14 +119,14 @@ class ShardMainIT {
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove("JOB_COMPLETION_INDEX");
         builder.environment().putAll(env);
-        return builder.start();
+        return builder;
     }
 
-    private static String read(java.io.InputStream in) {
+    private static String read(InputStream in) {
         try {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -64,6 +65,7 @@ final class JobControllerStandIn implements AutoCloseable {
     private final Map<String, Job> jobs = new LinkedHashMap<>();
     private final List<LocalPod> pods = new CopyOnWriteArrayList<>();
     private final Map<Integer, Long> startDelaysMs = new ConcurrentHashMap<>();
+    private final CompletableFuture<Long> startAnnounced = new CompletableFuture<>();
     private final Thread loop;
     private volatile boolean closed;
     private volatile RuntimeException broken;
@@ -93,10 +95,9 @@ final class JobControllerStandIn implements AutoCloseable {
         pods.stream().filter(pod -> pod.index == index && pod.process != null).forEach(pod -> pod.process.destroyForcibly());
     }
 
-    /** True once the container of this index has run for {@code ms} after the pod's start annotation's instant. */
-    boolean runningPastStart(int index, long ms) {
-        return pods.stream().anyMatch(pod -> pod.index == index && pod.process != null && pod.process.isAlive()
-                && pod.startAt > 0 && System.currentTimeMillis() > pod.startAt + ms);
+    /** Completes with the start instant (epoch ms) once the runner has annotated a pod with it. */
+    CompletableFuture<Long> startAnnounced() {
+        return startAnnounced;
     }
 
     /** How many containers are still running. */
@@ -212,7 +213,6 @@ final class JobControllerStandIn implements AutoCloseable {
         final long startAfterEpochMs;
         final Map<String, Path> mounts = new LinkedHashMap<>();
         Process process;
-        volatile long startAt;
         boolean ready;
         boolean ended;
         long nextProbe;
@@ -297,7 +297,7 @@ final class JobControllerStandIn implements AutoCloseable {
             annotationsWritten = Map.copyOf(annotations);
             String value = annotations.get(ShardJob.START_AT);
             if (value != null) {
-                startAt = Long.parseLong(value);
+                startAnnounced.complete(Long.parseLong(value));
             }
             for (Volume volume : pod.getSpec().getVolumes()) {
                 if (volume.getDownwardAPI() == null) {
