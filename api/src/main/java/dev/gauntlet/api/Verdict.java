@@ -19,6 +19,12 @@ public enum Verdict {
     TARGET_OVERLOADED,
     /** The generator itself was the bottleneck: the figures are not the target's. */
     GENERATOR_LIMITED,
+    /**
+     * A client library engine was the bottleneck: in a study of clients (the {@code client} suite) that is
+     * the subject's own figure, the library's, not the target's; a study of servers reads it as
+     * generator-limited.
+     */
+    CLIENT_LIMITED,
     /** The lateness is what the platform's measured hiccups explain: the figures stand within that floor. */
     PLATFORM_NOISY;
 

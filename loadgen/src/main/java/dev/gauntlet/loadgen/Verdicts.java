@@ -108,7 +108,8 @@ final class Verdicts {
             judgeOpenLoop(run, open, targetBusy, explainedMs, floor, generator, target, platform, notes);
         }
         if (!generator.isEmpty()) {
-            return run.withVerdict(Verdict.GENERATOR_LIMITED, withNotes(generator, notes));
+            return run.withVerdict(run.spec().client() == null ? Verdict.GENERATOR_LIMITED : Verdict.CLIENT_LIMITED,
+                    withNotes(generator, notes));
         }
         if (!target.isEmpty()) {
             return run.withVerdict(Verdict.TARGET_OVERLOADED, withNotes(target, notes));

@@ -151,7 +151,7 @@ class VerdictsTest {
         library.lagP99Ms = 500;
         library.serviceP50Ms = 300;
         RunSummary judged = library.judge();
-        assertThat(judged.verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+        assertThat(judged.verdict()).isEqualTo(Verdict.CLIENT_LIMITED);
         assertThat(judged.evidence()).anyMatch(e -> e.contains("client library's process used 95 %"));
 
         library.targetCpuPercent = 95.0;
@@ -161,7 +161,7 @@ class VerdictsTest {
         threadsLate.spec = library.spec;
         threadsLate.lagP99Ms = 50;
         RunSummary late = threadsLate.judge();
-        assertThat(late.verdict()).as("lag below the in-flight limit is the library's").isEqualTo(Verdict.GENERATOR_LIMITED);
+        assertThat(late.verdict()).as("lag below the in-flight limit is the library's").isEqualTo(Verdict.CLIENT_LIMITED);
         assertThat(late.evidence()).anyMatch(e -> e.contains("waited in the client library"));
 
         Run lean = new Run();
