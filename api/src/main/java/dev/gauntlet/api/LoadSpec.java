@@ -140,6 +140,28 @@ public record LoadSpec(
         return null;
     }
 
+    /**
+     * The wait the target is asked for: the {@code wait} query parameter of the target contract
+     * ({@code /hello?wait=MS}), 0 when the URL has none or it is not a whole number. The generator
+     * sizes its pool and judges the target's service time by it.
+     */
+    public long declaredWaitMs() {
+        String query = url.getRawQuery();
+        if (query == null) {
+            return 0;
+        }
+        for (String parameter : query.split("&")) {
+            if (parameter.startsWith("wait=")) {
+                try {
+                    return Math.max(0, Long.parseLong(parameter.substring("wait=".length())));
+                } catch (NumberFormatException notAWait) {
+                    return 0;
+                }
+            }
+        }
+        return 0;
+    }
+
     /** A spec with every default: the warm-up, duration and timeouts above, validation of 200 + body. */
     public static LoadSpec of(URI url, LoadModel model) {
         return new LoadSpec(url, model, DEFAULT_WARMUP_MS, 0, DEFAULT_DURATION_MS, 0,

@@ -14,7 +14,8 @@ import java.util.Map;
  * @param completed          requests answered with the expected status and body
  * @param errors             failed requests by class; {@code sent - completed} at most, plus
  *                           requests that never got a connection
- * @param achievedRatePerSec completed requests per second of the measured phase
+ * @param achievedRatePerSec requests completed within the measured phase, per second of it (those answered
+ *                           after its end count in {@code completed}, not here, and in {@code unansweredAtEnd})
  * @param sustainedRatePerSec open loop: requests completed per second over the second half of the measured
  *                           phase, within it; below the offered rate the target did not keep up. Null for
  *                           the other models and for phases too short to tell
@@ -36,6 +37,11 @@ import java.util.Map;
  * @param processes          generator processes whose results were merged into this one
  * @param jvm                both sides' JVM costs from their JFR recordings, added by the runner after the run;
  *                           null from the generator alone ({@code gauntlet load})
+ * @param unansweredAtEnd    measured requests still unanswered when the measured phase ended (answered,
+ *                           failed or cut off after it)
+ * @param connectTime        from a connect's start to its establishment, for the connections the generator
+ *                           opened (warm-up included): a target that stops accepting shows here
+ * @param generatorWarmup    how the generator's own JIT was warmed before the run; null when it was not
  */
 public record RunSummary(
         LoadSpec spec,
@@ -63,7 +69,14 @@ public record RunSummary(
         boolean hardCapReached,
         Concurrency concurrency,
         int processes,
-        Jvm jvm) {
+        Jvm jvm,
+        long unansweredAtEnd,
+        Percentiles connectTime,
+        GeneratorWarmup generatorWarmup) {
+
+    public RunSummary {
+        connectTime = connectTime == null ? Percentiles.EMPTY : connectTime;
+    }
 
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
@@ -74,7 +87,7 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, newVerdict, List.copyOf(newEvidence), connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, jvm);
+                concurrency, processes, jvm, unansweredAtEnd, connectTime, generatorWarmup);
     }
 
     /** The same figures with both sides' JVM costs. */
@@ -82,7 +95,36 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, newJvm);
+                concurrency, processes, newJvm, unansweredAtEnd, connectTime, generatorWarmup);
+    }
+
+    /** The same figures with the generator's own warm-up recorded. */
+    public RunSummary withGeneratorWarmup(GeneratorWarmup warmup) {
+        return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
+                sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
+                targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak, connectionsLimit, hardCapReached,
+                concurrency, processes, jvm, unansweredAtEnd, connectTime, warmup);
+    }
+
+    /**
+     * The generator JVM's own warm-up, before the run and apart from it: it drives its engine against
+     * a loopback sink in its own process until a window passes with its JIT compiler (nearly) idle, so
+     * the run measures compiled code rather than the generator's own JIT.
+     *
+     * @param windows     each window's JIT compile time and the loop's lateness p99, in order
+     * @param settled     whether the last window compiled under the threshold; false when the maximum came first
+     * @param durationMs  how long the warm-up took
+     * @param ratePerSec  the open loop's rate it was driven at
+     * @param rule        the rule, in words, with its thresholds
+     */
+    public record GeneratorWarmup(List<Window> windows, boolean settled, long durationMs, double ratePerSec, String rule) {
+        public GeneratorWarmup {
+            windows = List.copyOf(windows);
+        }
+
+        /** One window of the warm-up: JIT compile time in it (ms) and the loop's lateness p99 (ms). */
+        public record Window(long compileMs, double loopLatenessP99Ms) {
+        }
     }
 
     /**

@@ -5,28 +5,32 @@ import org.HdrHistogram.Histogram;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How many connections the adaptive open loop keeps, and when it may open one more than that.
- * Not thread-safe: the event loop owns it.
+ * How many connections the adaptive open loop keeps, and how many it opens beyond that for
+ * requests that wait. Not thread-safe: the event loop owns it.
  *
  * <pre>{@code
- * AdaptivePool pool = new AdaptivePool(ratePerSec, maxConnections, runStartNs);
- * pool.onServiceTime(endNs - sendNs, endNs);                  // each response, warm-up included
- * while (open < pool.targetConnections()) open();              // opened ahead of need
- * if (pool.mayGrow(oldestQueuedNs, nowNs)) { open(); pool.grew(nowNs); }
+ * AdaptivePool pool = new AdaptivePool(ratePerSec, declaredWaitMs, maxConnections, runStartNs);
+ * pool.onServiceTime(endNs - sendNs, endNs);                   // each response, warm-up included
+ * while (open < pool.targetConnections()) open();               // opened ahead of need, in the warm-up
+ * for (int n = pool.growBy(waiting, oldestQueuedNs, nowNs); n > 0; n--) open();
  * }</pre>
  *
- * <p>The target is Little's law with headroom: {@link #HEADROOM} × rate × the median service time
- * of the run so far (taken again every {@link #ESTIMATE_EVERY_NS} and {@link #ESTIMATE_SAMPLES}
- * responses), never below {@link #MIN_CONNECTIONS}, never above the connection limit, and it only
- * grows. The median, not the mean, and of the whole run, not of the last moment: a stall of the
- * server or of the loop delays the requests then in flight and those sent in the burst after it,
- * which moves the mean and a short window's median (a pool sized by them would balloon after every
- * hiccup of a busy machine), not the run's median. A server that slows down for good moves it
- * once the slow responses are half of all; until then the pool grows as follows. Beyond the target
- * the pool grows by one connection every {@link #GROW_AFTER_NS} at most, while the oldest waiting
- * request has waited that long since the loop queued it: a loop that came late (its requests all
- * queued at once) does not count as waiting, and a stalled server gets a trickle of connections,
- * not one per request due during the stall.
+ * <p>The target is Little's law with headroom: {@link #HEADROOM} × rate × the time a request holds
+ * its connection. Before any response that is the wait the URL declares (a 1 s wait at 500/s needs
+ * 500 connections busy at once, so the pool opens 1,000 during the warm-up, before the first
+ * response could tell); then the median service time of the run so far (taken again every
+ * {@link #ESTIMATE_EVERY_NS} and {@link #ESTIMATE_SAMPLES} responses). Never below
+ * {@link #MIN_CONNECTIONS}, never above the connection limit, and it only grows. The median of the
+ * whole run, not the mean or a short window's: a stall of the server or of the loop delays the
+ * requests then in flight and the burst after it, which moves those (a pool sized by them would
+ * balloon after every hiccup of a busy machine), not the run's median.
+ *
+ * <p>Beyond the target, once the oldest waiting request has waited {@link #GROW_AFTER_NS} since
+ * the loop queued it (a loop that came late queues its due requests at once; they have not waited),
+ * the pool grows at most once per {@link #GROW_AFTER_NS}: by one connection for each waiting request
+ * while the target is answering (a response came within that time: the pool, not the target, is
+ * short), by one only while it answers nothing (a stalled server gets a trickle of connections, not
+ * one per request due during the stall).
  */
 final class AdaptivePool {
     static final int MIN_CONNECTIONS = 16;
@@ -42,14 +46,17 @@ final class AdaptivePool {
     private long estimatedNs;
     private int samplesSinceEstimate;
     private int targetConnections;
+    private long lastResponseNs;
     private long lastGrowNs;
     private boolean grown;
+    private boolean answered;
 
-    AdaptivePool(double ratePerSec, int maxConnections, long startNs) {
+    AdaptivePool(double ratePerSec, long declaredWaitMs, int maxConnections, long startNs) {
         this.ratePerSec = ratePerSec;
         this.maxConnections = maxConnections;
         this.estimatedNs = startNs;
-        this.targetConnections = Math.min(MIN_CONNECTIONS, maxConnections);
+        this.targetConnections = (int) Math.min(maxConnections,
+                Math.max(MIN_CONNECTIONS, needed(TimeUnit.MILLISECONDS.toNanos(declaredWaitMs))));
     }
 
     /** Connections to keep open (connecting included). */
@@ -59,29 +66,41 @@ final class AdaptivePool {
 
     void onServiceTime(long serviceNs, long nowNs) {
         serviceTimes.recordValue(Math.clamp(serviceNs, 0, LatencyRecorder.HIGHEST_TRACKABLE_NS));
+        lastResponseNs = nowNs;
+        answered = true;
         samplesSinceEstimate++;
         if (nowNs - estimatedNs >= ESTIMATE_EVERY_NS && samplesSinceEstimate >= ESTIMATE_SAMPLES) {
-            long medianNs = serviceTimes.getValueAtPercentile(50);
-            long needed = (long) Math.ceil(HEADROOM * ratePerSec * medianNs / 1e9);
+            long needed = needed(serviceTimes.getValueAtPercentile(50));
             targetConnections = (int) Math.max(targetConnections, Math.min(needed, maxConnections));
             estimatedNs = nowNs;
             samplesSinceEstimate = 0;
         }
     }
 
-    /** Whether one more connection may open beyond the target, for a request queued at {@code oldestQueuedNs}. */
-    boolean mayGrow(long oldestQueuedNs, long nowNs) {
-        return nowNs >= nextGrowNs(oldestQueuedNs);
+    /**
+     * How many connections to open now beyond the target for {@code waiting} requests that have
+     * no connect under way, the oldest queued at {@code oldestQueuedNs}; those opened join the
+     * target, so a server that closes them gets them back.
+     */
+    int growBy(int waiting, long oldestQueuedNs, long nowNs) {
+        if (waiting <= 0 || nowNs < nextGrowNs(oldestQueuedNs)) {
+            return 0;
+        }
+        boolean answering = answered && nowNs - lastResponseNs < GROW_AFTER_NS;
+        int more = Math.min(answering ? waiting : 1, maxConnections - targetConnections);
+        grown = true;
+        lastGrowNs = nowNs;
+        targetConnections += Math.max(more, 0);
+        return Math.max(more, 0);
     }
 
-    /** When {@link #mayGrow} turns true if nothing else changes. */
+    /** When {@link #growBy} may next open connections if nothing else changes. */
     long nextGrowNs(long oldestQueuedNs) {
         long fromQueued = oldestQueuedNs + GROW_AFTER_NS;
         return grown ? Math.max(fromQueued, lastGrowNs + GROW_AFTER_NS) : fromQueued;
     }
 
-    void grew(long nowNs) {
-        grown = true;
-        lastGrowNs = nowNs;
+    private long needed(long holdNs) {
+        return (long) Math.ceil(HEADROOM * ratePerSec * holdNs / 1e9);
     }
 }

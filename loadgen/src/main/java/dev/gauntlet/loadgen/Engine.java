@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen;
 
 import dev.gauntlet.api.RunSummary;
+import org.HdrHistogram.Histogram;
 
 /**
  * How the requests of one engine thread are sent and completed: the built-in {@link LeanEngine},
@@ -19,6 +20,11 @@ interface Engine {
 
     /** Connections (a library engine: requests in flight) this engine may have at most. */
     int connectionsLimit();
+
+    /** How long each connect took, warm-up included; empty for an engine that does not see its connects. */
+    default Histogram connectTimes() {
+        return LatencyRecorder.newHistogram();
+    }
 
     /** The max-concurrency figures; null for the other models. */
     RunSummary.Concurrency concurrency();

@@ -37,7 +37,7 @@ final class EngineThreads {
         int n = spec.threads();
         for (int i = 0; i < n; i++) {
             LoadSpec share = n == 1 ? spec : MultiProcess.cut(spec, i, n);
-            RequestCounters engineCounters = new RequestCounters();
+            RequestCounters engineCounters = new RequestCounters(Phases.measureEndNs(share, runStartNs + share.startOffsetNs()));
             counters.add(engineCounters);
             // Only the first engine asks the target for its counts: max concurrency runs on one thread.
             engines.add(spec.client() == null
@@ -129,6 +129,13 @@ final class EngineThreads {
     Histogram loopLateness() {
         Histogram sum = LatencyRecorder.newHistogram();
         engines.forEach(engine -> sum.add(engine.phases().loopLateness()));
+        return sum;
+    }
+
+    /** How long the engines' connects took; empty when no engine sees its connects (a client library's). */
+    Histogram connectTimes() {
+        Histogram sum = LatencyRecorder.newHistogram();
+        engines.forEach(engine -> sum.add(engine.connectTimes()));
         return sum;
     }
 

@@ -184,14 +184,15 @@ public final class Generator {
         double measuredSec = engine.measuredNs() / 1e9;
         RequestCounters counters = engine.counters();
         return new RunSummary(spec, startedAt, measuredSec, engine.measuredIssued(), counters.sentCount(),
-                counters.completedCount(), counters.errors(), counters.completedCount() / measuredSec,
+                counters.completedCount(), counters.errors(), counters.completedInPhaseCount() / measuredSec,
                 spec.model() instanceof LoadModel.OpenLoop ? tick.sustained().perSec(engine.measuredNs()) : null,
                 LatencyRecorder.percentiles(recorder.responseTotal()),
                 LatencyRecorder.percentiles(recorder.serviceTotal()),
                 LatencyRecorder.percentiles(recorder.lagTotal()),
                 counters.connectionsOpenedCount(), cost, LatencyRecorder.percentiles(engine.loopLateness()),
                 LatencyRecorder.percentiles(tick.hiccupTotal()), target.hiccups(), target.cpuPercent(), Verdict.OK, List.of(),
-                engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1, null);
+                engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1, null,
+                counters.resolvedAfterEndCount(), LatencyRecorder.percentiles(engine.connectTimes()), null);
     }
 
     private static Preflight.Plan preflight(LoadSpec spec, InetSocketAddress address, HostLimits limits) {

@@ -4,6 +4,7 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -106,6 +107,7 @@ final class LeanEngine implements Engine {
     private SelectorAlarm alarm;
     private int openConnections;
     private int connectionsPeak;
+    private final Histogram connectTimes = LatencyRecorder.newHistogram();
 
     private final long measureStartNs;
     private final long hardCapNs;
@@ -141,7 +143,7 @@ final class LeanEngine implements Engine {
                 this.maxConnections = policy == LoadModel.ConnectionPolicy.FIXED ? open.connections() : maxConnections;
                 poolConnections = policy == LoadModel.ConnectionPolicy.FIXED ? open.connections() : 0;
                 adaptive = policy == LoadModel.ConnectionPolicy.ADAPTIVE
-                        ? new AdaptivePool(open.ratePerSec(), maxConnections, runStartNs) : null;
+                        ? new AdaptivePool(open.ratePerSec(), spec.declaredWaitMs(), maxConnections, runStartNs) : null;
             }
             case LoadModel.ClosedLoop closed -> {
                 mode = Mode.CLOSED;
@@ -308,6 +310,11 @@ final class LeanEngine implements Engine {
     }
 
     @Override
+    public Histogram connectTimes() {
+        return connectTimes;
+    }
+
+    @Override
     public RunSummary.Concurrency concurrency() {
         return concurrency;
     }
@@ -327,18 +334,17 @@ final class LeanEngine implements Engine {
             }
             case FIXED -> fillPool(poolConnections, nowNs);
             case ADAPTIVE -> {
-                fillPool(adaptive.targetConnections(), nowNs);
-                if (mayGrowPool() && !openFailedThisRound && adaptive.mayGrow(pendingSinceNs.peek(), nowNs)) {
-                    adaptive.grew(nowNs);
-                    openConnection(0, false, nowNs);
+                if (mayGrowPool() && !openFailedThisRound) {
+                    adaptive.growBy(pending.size() - connecting.size(), pendingSinceNs.peek(), nowNs);
                 }
+                fillPool(adaptive.targetConnections(), nowNs);
             }
         }
     }
 
-    /** Adaptive: whether a request waits with the pool full, no connect under way and room under the limit. */
+    /** Adaptive: whether requests wait with no connect under way for them, the pool full and room under the limit. */
     private boolean mayGrowPool() {
-        return adaptive != null && !pending.isEmpty() && connecting.size() == 0 && openConnections < maxConnections
+        return adaptive != null && pending.size() > connecting.size() && openConnections < maxConnections
                 && openConnections >= adaptive.targetConnections();
     }
 
@@ -471,6 +477,7 @@ final class LeanEngine implements Engine {
             connectionsPeak = Math.max(connectionsPeak, openConnections);
             counters.connectionOpened();
             if (connected) {
+                connectTimes.recordValue(0);
                 onConnected(connection);
             } else {
                 connection.deadlineNs = nowNs + connectTimeoutNs;
@@ -518,6 +525,8 @@ final class LeanEngine implements Engine {
         }
         connecting.remove(connection);
         connection.key.interestOps(SelectionKey.OP_READ);
+        connectTimes.recordValue(Math.clamp(System.nanoTime() - (connection.deadlineNs - connectTimeoutNs), 0,
+                LatencyRecorder.HIGHEST_TRACKABLE_NS));
         onConnected(connection);
     }
 
@@ -617,11 +626,11 @@ final class LeanEngine implements Engine {
         boolean measured = connection.intendedStartNs >= measureStartNs;
         if (measured) {
             if (parser.status() != spec.expectedStatus()) {
-                counters.error(ErrorClass.BAD_STATUS);
+                counters.error(ErrorClass.BAD_STATUS, endNs);
             } else if (!parser.bodyMatches()) {
-                counters.error(ErrorClass.BAD_BODY);
+                counters.error(ErrorClass.BAD_BODY, endNs);
             } else {
-                counters.completed();
+                counters.completed(endNs);
                 recorder.recordResponse(connection.intendedStartNs, connection.sendNs, endNs);
             }
         }
@@ -701,7 +710,7 @@ final class LeanEngine implements Engine {
     private void resolveError(long intendedStartNs, ErrorClass errorClass) {
         phases.resolved();
         if (intendedStartNs >= measureStartNs) {
-            counters.error(errorClass);
+            counters.error(errorClass, System.nanoTime());
         }
     }
 

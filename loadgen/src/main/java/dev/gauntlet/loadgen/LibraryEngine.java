@@ -240,13 +240,13 @@ final class LibraryEngine implements Engine {
             recorder.recordLag(call.sendNs - call.intendedStartNs);
         }
         if (call.error != null) {
-            counters.error(call.error);
+            counters.error(call.error, call.endNs);
         } else if (call.response.status() != spec.expectedStatus()) {
-            counters.error(ErrorClass.BAD_STATUS);
+            counters.error(ErrorClass.BAD_STATUS, call.endNs);
         } else if (expectedBody != null && !Arrays.equals(call.response.body(), expectedBody)) {
-            counters.error(ErrorClass.BAD_BODY);
+            counters.error(ErrorClass.BAD_BODY, call.endNs);
         } else {
-            counters.completed();
+            counters.completed(call.endNs);
             recorder.recordResponse(call.intendedStartNs, call.sendNs, call.endNs);
         }
         call.response = null;
@@ -274,7 +274,7 @@ final class LibraryEngine implements Engine {
     private void fail(LibraryCall call, ErrorClass errorClass) {
         resolve(call);
         if (phases.measured(call.intendedStartNs)) {
-            counters.error(errorClass);
+            counters.error(errorClass, System.nanoTime());
         }
     }
 
@@ -298,7 +298,7 @@ final class LibraryEngine implements Engine {
             long intendedStartNs = waiting.poll();
             phases.resolved();
             if (phases.measured(intendedStartNs)) {
-                counters.error(ErrorClass.RESPONSE_TIMEOUT);
+                counters.error(ErrorClass.RESPONSE_TIMEOUT, System.nanoTime());
             }
         }
     }

@@ -177,7 +177,9 @@ final class MultiProcess {
                 parts.stream().map(RunSummary::startedAt).min(Comparator.naturalOrder()).orElseThrow(),
                 measuredSec, parts.stream().mapToLong(RunSummary::scheduled).sum(),
                 parts.stream().mapToLong(RunSummary::sent).sum(), completed, errors,
-                measuredSec > 0 ? completed / measuredSec : 0, sustained(parts),
+                // What each completed within its own measured phase, over the longest of them.
+                measuredSec > 0 ? parts.stream().mapToDouble(p -> p.achievedRatePerSec() * p.measuredSec()).sum() / measuredSec : 0,
+                sustained(parts),
                 LatencyRecorder.percentiles(response), LatencyRecorder.percentiles(service), LatencyRecorder.percentiles(lag),
                 parts.stream().mapToLong(RunSummary::connectionsOpened).sum(), cost,
                 // Each process's loop kept its own time: the latest of them speaks for the generator.
@@ -188,7 +190,9 @@ final class MultiProcess {
                 Verdict.OK, List.of(),
                 parts.stream().mapToInt(RunSummary::connectionsPeak).sum(),
                 parts.stream().mapToInt(RunSummary::connectionsLimit).sum(),
-                parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size(), null);
+                parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size(), null,
+                parts.stream().mapToLong(RunSummary::unansweredAtEnd).sum(),
+                worst(parts.stream().map(RunSummary::connectTime).toList()), null);
         return Verdicts.judge(merged);
     }
 

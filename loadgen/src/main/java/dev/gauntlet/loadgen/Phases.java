@@ -46,10 +46,15 @@ final class Phases {
     Phases(LoadSpec spec, long runStartNs) {
         this.runStartNs = runStartNs;
         this.measureStartNs = runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs());
-        this.measureEndNs = measureStartNs + TimeUnit.MILLISECONDS.toNanos(spec.durationMs());
+        this.measureEndNs = measureEndNs(spec, runStartNs);
         this.hardCapNs = runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.hardCapMs());
         this.maxRequests = spec.maxRequests();
         this.schedule = spec.model() instanceof LoadModel.OpenLoop open ? Schedule.of(open, spec.seed(), spec.rampMs()) : null;
+    }
+
+    /** When the measured phase of a run started at {@code runStartNs} ends. */
+    static long measureEndNs(LoadSpec spec, long runStartNs) {
+        return runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs() + spec.durationMs());
     }
 
     /** Open loop: draws the first intended start; called once, as the engine's loop starts. */

@@ -10,30 +10,51 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * Counts of the measured requests. Single writer (the event loop); the progress line reads them
  * from another thread, so writes are ordered releases rather than full fences.
+ *
+ * <p>A request that ends after the measured phase's end still counts as completed or failed, and
+ * also as resolved after the end: the achieved rate is what completed within the phase, and what
+ * was still unanswered at its end is shown, not folded into the rate.
  */
 final class RequestCounters {
     private static final int SENT = 0;
     private static final int COMPLETED = 1;
-    private static final int CONNECTIONS_OPENED = 2;
-    private static final int FIRST_ERROR = 3;
+    private static final int COMPLETED_AFTER_END = 2;
+    private static final int RESOLVED_AFTER_END = 3;
+    private static final int CONNECTIONS_OPENED = 4;
+    private static final int FIRST_ERROR = 5;
     private static final ErrorClass[] ERROR_CLASSES = ErrorClass.values();
 
     private final AtomicLongArray counts = new AtomicLongArray(FIRST_ERROR + ERROR_CLASSES.length);
+    private final long measureEndNs;
+
+    /** @param measureEndNs when the measured phase ends ({@code nanoTime}): what resolves later is counted apart */
+    RequestCounters(long measureEndNs) {
+        this.measureEndNs = measureEndNs;
+    }
 
     void sent() {
         increment(SENT);
     }
 
-    void completed() {
+    /** A measured request answered correctly at {@code endNs}. */
+    void completed(long endNs) {
         increment(COMPLETED);
+        if (endNs > measureEndNs) {
+            increment(COMPLETED_AFTER_END);
+            increment(RESOLVED_AFTER_END);
+        }
     }
 
     void connectionOpened() {
         increment(CONNECTIONS_OPENED);
     }
 
-    void error(ErrorClass errorClass) {
+    /** A measured request failed at {@code endNs}. */
+    void error(ErrorClass errorClass, long endNs) {
         increment(FIRST_ERROR + errorClass.ordinal());
+        if (endNs > measureEndNs) {
+            increment(RESOLVED_AFTER_END);
+        }
     }
 
     long sentCount() {
@@ -42,6 +63,16 @@ final class RequestCounters {
 
     long completedCount() {
         return counts.getAcquire(COMPLETED);
+    }
+
+    /** Completed within the measured phase: what the achieved rate counts. */
+    long completedInPhaseCount() {
+        return counts.getAcquire(COMPLETED) - counts.getAcquire(COMPLETED_AFTER_END);
+    }
+
+    /** Measured requests answered, failed or cut off after the measured phase ended: unanswered at its end. */
+    long resolvedAfterEndCount() {
+        return counts.getAcquire(RESOLVED_AFTER_END);
     }
 
     long connectionsOpenedCount() {
@@ -67,7 +98,7 @@ final class RequestCounters {
 
     /** A snapshot of several engines' counts added up, as one more set of counters. */
     static RequestCounters sumOf(List<RequestCounters> all) {
-        RequestCounters sum = new RequestCounters();
+        RequestCounters sum = new RequestCounters(Long.MAX_VALUE);
         for (RequestCounters each : all) {
             for (int i = 0; i < sum.counts.length(); i++) {
                 sum.counts.setPlain(i, sum.counts.getPlain(i) + each.counts.getAcquire(i));

@@ -56,6 +56,13 @@ final class Verdicts {
      */
     static final double PILE_FACTOR = 4;
     static final int PILE_SLACK = 64;
+    /**
+     * How far beyond the declared wait a service time may go and still be the target keeping to it:
+     * this many milliseconds or {@link #SERVICE_SLACK_SHARE} of the wait, whichever is more, plus what
+     * the platform explains. A connect may take as long.
+     */
+    static final double SERVICE_SLACK_MS = 20;
+    static final double SERVICE_SLACK_SHARE = 0.1;
     /** Share of failed requests (of the overload classes) from which the target did not keep up. */
     static final double OVERLOAD_ERROR_SHARE = 0.001;
 
@@ -105,7 +112,15 @@ final class Verdicts {
             target.add("no request completed in the measured phase, and none failed: the target answered nothing");
         }
         if (run.spec().model() instanceof LoadModel.OpenLoop open) {
-            judgeOpenLoop(run, open, targetBusy, explainedMs, floor, generator, target, platform, notes);
+            TargetPace pace = TargetPace.of(run, explainedMs);
+            // A closed loop's service time grows with its connections by design (Little's law): only an open
+            // loop declares a demand the target can fall behind.
+            if (pace.medianFarBeyondWait()) {
+                target.add(String.format(Locale.ROOT, "its median service time was %s ms for a declared wait of %d ms: "
+                        + "the target fell behind, whatever the generator's connections did", ms(run.serviceTime().p50Ms()),
+                        run.spec().declaredWaitMs()));
+            }
+            judgeOpenLoop(run, open, targetBusy, pace, explainedMs, floor, generator, target, platform, notes);
         }
         if (!generator.isEmpty()) {
             return run.withVerdict(run.spec().client() == null ? Verdict.GENERATOR_LIMITED : Verdict.CLIENT_LIMITED,
@@ -127,7 +142,8 @@ final class Verdicts {
         return all;
     }
 
-    private static void judgeOpenLoop(RunSummary run, LoadModel.OpenLoop open, boolean targetBusy, double explainedMs, String floor,
+    private static void judgeOpenLoop(RunSummary run, LoadModel.OpenLoop open, boolean targetBusy, TargetPace pace,
+                                      double explainedMs, String floor,
                                       List<String> generator, List<String> target, List<String> platform, List<String> notes) {
         double lagP99Ms = run.scheduleLag().p99Ms();
         double loopLateP99Ms = run.loopLateness().p99Ms();
@@ -147,10 +163,18 @@ final class Verdicts {
         // The steady state's need, without the stalls: a cap that holds it is not the bottleneck.
         double inService = open.ratePerSec() * run.serviceTime().p50Ms() / 1000;
         boolean capReached = run.connectionsPeak() >= run.connectionsLimit();
-        if (waitedForConnections && capReached && inService > run.connectionsLimit()) {
+        // Who made requests wait for a connection: a target that kept to its declared wait and accepted new
+        // connections promptly did not, so the generator's pool was smaller than the demand.
+        boolean poolShort = waitedForConnections && pace.keptUp();
+        if (poolShort && capReached && inService > run.connectionsLimit()) {
             generator.add(String.format(Locale.ROOT, "requests waited for one of its %d connections, fewer than the "
                     + "rate keeps in service (%s/s × median service %s ms = %.0f)", run.connectionsLimit(),
                     Numbers.compact(open.ratePerSec()), ms(run.serviceTime().p50Ms()), inService));
+        } else if (poolShort && run.spec().client() == null) {
+            generator.add(String.format(Locale.ROOT, "requests waited for a connection (schedule lag p99 %s ms, of "
+                    + "which the loop's own lateness %s ms) while the target %s: its pool of %d connections at most "
+                    + "was smaller than the demand", ms(lagP99Ms), ms(loopLateP99Ms), pace.describe(),
+                    run.connectionsPeak()));
         } else if (waitedForConnections && run.spec().client() != null && !capReached && !targetBusy) {
             // A library engine stamps the send when the library takes the request (its thread running, in the
             // blocking modes), not when a connection is free: below the driver's limit and with the target's CPU
@@ -160,14 +184,18 @@ final class Verdicts {
                     + "limit of %d in flight", ms(lagP99Ms), ms(loopLateP99Ms), run.connectionsLimit()));
         } else if (waitedForConnections) {
             target.add(String.format(Locale.ROOT, "requests waited for a connection, every one busy or not yet "
-                    + "accepted: schedule lag p99 %s ms, of which the loop's own lateness p99 %s ms",
-                    ms(lagP99Ms), ms(loopLateP99Ms)));
+                    + "accepted: schedule lag p99 %s ms, of which the loop's own lateness p99 %s ms, while the target %s",
+                    ms(lagP99Ms), ms(loopLateP99Ms), pace.describe()));
         }
         long offered = run.sent() + run.errors().getOrDefault(ErrorClass.REFUSED, 0L)
                 + run.errors().getOrDefault(ErrorClass.CONNECT_TIMEOUT, 0L);
         if (run.scheduled() > 0 && offered < OFFERED_SHARE * run.scheduled()) {
             String shortfall = String.format(Locale.ROOT, "sent %d of %d scheduled requests", offered, run.scheduled());
-            (loopLate ? generator : target).add(loopLate ? shortfall : shortfall + ", the rest waiting for a connection");
+            if (loopLate) {
+                generator.add(shortfall);
+            } else {
+                (poolShort ? generator : target).add(shortfall + ", the rest waiting for a connection");
+            }
         }
         Double sustained = run.sustainedRatePerSec();
         if (sustained != null && sustained < SUSTAINED_SHARE * open.ratePerSec()) {
@@ -211,6 +239,51 @@ final class Verdicts {
         return String.format(Locale.ROOT, "%s/s × (median service %s ms + worst generator hiccup %s ms) = %.0f",
                 Numbers.compact(open.ratePerSec()), ms(run.serviceTime().p50Ms()), ms(run.generatorHiccups().maxMs()),
                 neededConnections(run, open));
+    }
+
+    /**
+     * Whether the target kept to the wait its URL declares and accepted connections promptly: what
+     * decides whose doing a request's wait for a connection was.
+     *
+     * @param serviceSlackMs how far beyond the declared wait a service time (or a connect) may go
+     */
+    private record TargetPace(RunSummary run, double serviceSlackMs) {
+        static TargetPace of(RunSummary run, double explainedMs) {
+            double waitMs = run.spec().declaredWaitMs();
+            return new TargetPace(run, Math.max(SERVICE_SLACK_MS, SERVICE_SLACK_SHARE * waitMs) + explainedMs);
+        }
+
+        /** Its median service time far beyond the declared wait: the target fell behind. */
+        boolean medianFarBeyondWait() {
+            return run.serviceTime().count() > 0 && run.serviceTime().p50Ms() > limitMs();
+        }
+
+        boolean answeredWithinWait() {
+            return run.serviceTime().p99Ms() <= limitMs();
+        }
+
+        boolean acceptedPromptly() {
+            return run.connectTime().p99Ms() <= serviceSlackMs;
+        }
+
+        boolean keptUp() {
+            return answeredWithinWait() && acceptedPromptly();
+        }
+
+        /** What the target did, for the evidence: "answered within ... and accepted ..." or where it did not. */
+        String describe() {
+            String answered = String.format(Locale.ROOT, "%s its declared wait of %d ms (service p99 %s ms)",
+                    answeredWithinWait() ? "answered within" : "answered beyond", run.spec().declaredWaitMs(),
+                    ms(run.serviceTime().p99Ms()));
+            String accepted = String.format(Locale.ROOT, "%s (connect p99 %s ms)",
+                    acceptedPromptly() ? "accepted new connections promptly" : "was slow to accept new connections",
+                    ms(run.connectTime().p99Ms()));
+            return answered + " and " + accepted;
+        }
+
+        private double limitMs() {
+            return run.spec().declaredWaitMs() + serviceSlackMs;
+        }
     }
 
     private static String errorDetail(RunSummary run) {

@@ -31,6 +31,9 @@ class VerdictsTest {
         double lagP99Ms = 0.2;
         double loopLateP99Ms = 0.2;
         double serviceP50Ms = 1;
+        /** NaN: twice the median. */
+        double serviceP99Ms = Double.NaN;
+        double connectP99Ms = 0.2;
         double responseP99Ms = 2;
         double hiccupP99Ms = 0.3;
         double hiccupMaxMs = 2;
@@ -49,13 +52,14 @@ class VerdictsTest {
             }
             long failed = errors.values().stream().mapToLong(Long::longValue).sum();
             return Verdicts.judge(new RunSummary(spec, Instant.EPOCH, 10, scheduled, sent, sent - failed, errors,
-                    (sent - failed) / 10.0, sustainedRatePerSec, latency(serviceP50Ms, responseP99Ms), latency(serviceP50Ms), latency(lagP99Ms / 4, lagP99Ms),
+                    (sent - failed) / 10.0, sustainedRatePerSec, latency(serviceP50Ms, responseP99Ms),
+                    latency(serviceP50Ms, Double.isNaN(serviceP99Ms) ? 2 * serviceP50Ms : serviceP99Ms), latency(lagP99Ms / 4, lagP99Ms),
                     connectionsPeak, new RunSummary.GeneratorCost(1_000, 1 << 20, 8, engineCpuPercent, engineWaitingPercent,
                             processCpuPercent),
                     spec.model() instanceof LoadModel.OpenLoop ? latency(loopLateP99Ms / 4, loopLateP99Ms) : Percentiles.EMPTY,
                     new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs),
                     Percentiles.EMPTY, targetCpuPercent, Verdict.OK, List.of(), connectionsPeak, connectionsLimit,
-                    hardCapReached, null, 1, null));
+                    hardCapReached, null, 1, null, 0, latency(connectP99Ms / 4, connectP99Ms), null));
         }
 
         private static Percentiles latency(double p50Ms) {
@@ -170,21 +174,77 @@ class VerdictsTest {
     }
 
     @Test
-    void requestsWaitingForABusyConnectionAreTheTargets() {
+    void requestsWaitingForAConnectionWhileTheTargetAnswersBeyondItsWaitAreTheTargets() {
         Run run = new Run();
         run.lagP99Ms = 800;
         run.loopLateP99Ms = 0.4;
+        run.serviceP99Ms = 700;
 
         RunSummary judged = run.judge();
 
         assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
-        assertThat(judged.evidence()).anyMatch(e -> e.startsWith("requests waited for a connection"));
+        assertThat(judged.evidence()).anyMatch(e -> e.startsWith("requests waited for a connection")
+                && e.contains("answered beyond its declared wait of 0 ms (service p99 700 ms)"));
+    }
+
+    @Test
+    void requestsWaitingForAConnectionWhileTheTargetAcceptsSlowlyAreTheTargets() {
+        Run run = new Run();
+        run.lagP99Ms = 800;
+        run.loopLateP99Ms = 0.4;
+        run.connectP99Ms = 1_000;
+
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).anyMatch(e -> e.contains("was slow to accept new connections (connect p99 1000 ms)"));
+    }
+
+    @Test
+    void aLongWaitBehindASmallPoolIsTheGeneratorsWhenTheTargetKeepsToItsWaitAndAccepts() {
+        // The server study's slow case: 500/s of 1 s, the target answering in 1 s, the pool short of 500 busy connections.
+        Run slow = new Run();
+        slow.spec = LoadSpec.of(URI.create("http://127.0.0.1:1/hello?wait=1000"), new LoadModel.OpenLoop(500, LoadModel.InterArrival.EXPONENTIAL));
+        slow.serviceP50Ms = 1_001;
+        slow.serviceP99Ms = 1_012;
+        slow.responseP99Ms = 1_138;
+        slow.lagP99Ms = 130;
+        slow.loopLateP99Ms = 0.5;
+        slow.connectionsPeak = 480;
+        slow.sustainedRatePerSec = 440.0;
+
+        RunSummary judged = slow.judge();
+
+        assertThat(judged.verdict()).as("%s", judged.evidence()).isEqualTo(Verdict.GENERATOR_LIMITED);
+        assertThat(judged.evidence()).anyMatch(e -> e.contains("answered within its declared wait of 1000 ms (service p99 1012 ms) "
+                + "and accepted new connections promptly") && e.contains("smaller than the demand"));
+    }
+
+    @Test
+    void aMedianServiceTimeFarBeyondTheWaitIsTheTargetsWhateverThePoolDid() {
+        // The server study's collapse: no wait declared, a median service of 1 s, the generator's cap reached.
+        Run collapse = new Run();
+        collapse.serviceP50Ms = 1_035;
+        collapse.responseP99Ms = 9_504;
+        collapse.lagP99Ms = 9_000;
+        collapse.loopLateP99Ms = 3;
+        collapse.connectionsLimit = 19_919;
+        collapse.connectionsPeak = 19_919;
+        collapse.sustainedRatePerSec = 150.0;
+
+        RunSummary judged = collapse.judge();
+
+        assertThat(judged.verdict()).as("%s", judged.evidence()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).anyMatch(e -> e.startsWith("its median service time was 1035 ms for a declared wait of 0 ms"))
+                .noneMatch(e -> e.contains("fewer than the rate keeps in service"));
     }
 
     @Test
     void aConnectionCapBelowWhatTheRateNeedsIsTheGenerators() {
         Run run = new Run();
+        run.spec = LoadSpec.of(URI.create("http://127.0.0.1:1/hello?wait=100"), OPEN.model());
         run.serviceP50Ms = 100;   // 1,000/s × 100 ms: 100 connections needed
+        run.serviceP99Ms = 104;
         run.connectionsLimit = 5;
         run.connectionsPeak = 5;
         run.lagP99Ms = 2_000;
@@ -197,11 +257,12 @@ class VerdictsTest {
     }
 
     @Test
-    void aCapThatHoldsTheSteadyStateIsNotTheBottleneckWhateverTheHiccups() {
+    void aCapThatHoldsTheSteadyStateIsNotTheBottleneckWhenTheTargetStalled() {
         Run run = new Run();
         run.connectionsLimit = 1;
         run.connectionsPeak = 1;
         run.serviceP50Ms = 0.2;    // 1,000/s × 0.2 ms: 0.2 in service, one connection holds it
+        run.serviceP99Ms = 850;
         run.hiccupMaxMs = 9;
         run.lagP99Ms = 900;
         run.loopLateP99Ms = 0.3;
@@ -275,8 +336,12 @@ class VerdictsTest {
         waiting.sent = 8_000;
         waiting.lagP99Ms = 3_000;
         waiting.loopLateP99Ms = 0.3;
+        waiting.serviceP99Ms = 2_500;
         assertThat(waiting.judge().verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
         assertThat(waiting.judge().evidence()).contains("sent 8000 of 10000 scheduled requests, the rest waiting for a connection");
+
+        waiting.serviceP99Ms = 2;
+        assertThat(waiting.judge().verdict()).as("the target kept pace: the pool was short").isEqualTo(Verdict.GENERATOR_LIMITED);
     }
 
     @Test
