@@ -58,6 +58,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Generator {
     static final String SUMMARY = "summary.json";
+    /** How long {@link #runWarmed} may spend warming the generator's JIT before the run, at most. */
+    public static final long JIT_WARMUP_MAX_MS = JitWarmup.MAX_MS + JitWarmup.WINDOW_MS;
     private static final long TICK_MS = 1_000;
 
     private Generator() {
@@ -68,13 +70,24 @@ public final class Generator {
     }
 
     /**
+     * {@link #run}, once the generator JVM's own JIT has settled: its engine is driven against a
+     * loopback sink in this process until its compiler is nearly idle ({@code JitWarmup}), so the
+     * run measures the target, not the generator compiling its loop. What a generator process the
+     * runner starts does; {@code summary.json}'s {@code generatorWarmup} records the windows.
+     */
+    public static RunSummary runWarmed(LoadSpec spec, Path outputDir) {
+        check(spec);
+        return run(spec, outputDir, System.err, HostLimits.read(), null, JitWarmup.run(spec, System.err));
+    }
+
+    /**
      * A share of a split load, which waited for the common start {@code startAt}: its schedule
      * counts from that instant, not from when this process got going, so that the shares keep
      * their places in the whole schedule (what this process was late by shows as schedule lag).
      * A null {@code startAt} is {@link #run}'s own start.
      */
     public static RunSummary runFrom(LoadSpec spec, Path outputDir, Instant startAt) {
-        return run(spec, outputDir, System.err, HostLimits.read(), startAt);
+        return run(spec, outputDir, System.err, HostLimits.read(), startAt, null);
     }
 
     static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress) {
@@ -82,7 +95,7 @@ public final class Generator {
     }
 
     static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits) {
-        return run(spec, outputDir, progress, limits, null);
+        return run(spec, outputDir, progress, limits, null, null);
     }
 
     /**
@@ -110,7 +123,8 @@ public final class Generator {
         }
     }
 
-    private static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits, Instant startAt) {
+    private static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits, Instant startAt,
+                                  RunSummary.GeneratorWarmup warmup) {
         InetSocketAddress address = resolve(spec);
         InetAddress[] sources = SourceAddresses.resolve(spec.sourceAddresses());
         Preflight.Plan plan = preflight(spec, address, limits);
@@ -172,7 +186,8 @@ public final class Generator {
         RunSummary.GeneratorCost generatorCost = cost.finish();
         TargetWatch.Figures targetFigures = target == null ? new TargetWatch.Figures(Percentiles.EMPTY, null)
                 : target.finish(measureStartEpochMs, outputDir);
-        RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, generatorCost));
+        RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, generatorCost))
+                .withGeneratorWarmup(warmup);
         if (outputDir != null) {
             write(summary, outputDir.resolve(SUMMARY));
         }

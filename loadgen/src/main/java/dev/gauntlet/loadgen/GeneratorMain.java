@@ -17,8 +17,10 @@ import java.time.Instant;
  *      --spec run/spec.json --output run/
  * </pre>
  *
- * <p>{@code spec.json} is a {@link LoadSpec} as {@code Json.json()} writes it; {@code --start-at EPOCH_MS}
- * delays the start to that instant, so that processes sharing one load start together. Exit 0 when the run
+ * <p>{@code spec.json} is a {@link LoadSpec} as {@code Json.json()} writes it. The generator's own JIT
+ * is warmed first, against a loopback sink in this process ({@link Generator#runWarmed}), unless
+ * {@code --start-at EPOCH_MS} delays the start to that instant, so that processes sharing one load
+ * start together. Exit 0 when the run
  * completed (request errors included, they are in {@code summary.json}); exit 2 with one line on
  * stderr for bad input or an unreachable target. SIGTERM ends the run early and still writes
  * the files.
@@ -50,8 +52,13 @@ public final class GeneratorMain {
         long startAt = startAtEpochMs;
         Path output = outputDir;
         if (runUntilSignalled(() -> {
-            waitUntil(startAt);
-            Generator.runFrom(spec, output, startAt > 0 ? Instant.ofEpochMilli(startAt) : null);
+            if (startAt > 0) {
+                // A share of a split load keeps the common start; its JIT warms in the run's own warm-up.
+                waitUntil(startAt);
+                Generator.runFrom(spec, output, Instant.ofEpochMilli(startAt));
+            } else {
+                Generator.runWarmed(spec, output);
+            }
         })) {
             // The files are written: a client library's leftover non-daemon threads must not keep the process alive.
             System.exit(0);

@@ -335,7 +335,9 @@ final class LeanEngine implements Engine {
             case FIXED -> fillPool(poolConnections, nowNs);
             case ADAPTIVE -> {
                 if (mayGrowPool() && !openFailedThisRound) {
-                    adaptive.growBy(pending.size() - connecting.size(), pendingSinceNs.peek(), nowNs);
+                    Connection oldestConnect = connecting.first();
+                    adaptive.growBy(pending.size() - connecting.size(), openConnections - connecting.size(),
+                            pendingSinceNs.peek(), oldestConnect == null ? 0 : nowNs - connectStartNs(oldestConnect), nowNs);
                 }
                 fillPool(adaptive.targetConnections(), nowNs);
             }
@@ -525,9 +527,17 @@ final class LeanEngine implements Engine {
         }
         connecting.remove(connection);
         connection.key.interestOps(SelectionKey.OP_READ);
-        connectTimes.recordValue(Math.clamp(System.nanoTime() - (connection.deadlineNs - connectTimeoutNs), 0,
-                LatencyRecorder.HIGHEST_TRACKABLE_NS));
+        long connectNs = Math.clamp(System.nanoTime() - connectStartNs(connection), 0, LatencyRecorder.HIGHEST_TRACKABLE_NS);
+        connectTimes.recordValue(connectNs);
+        if (adaptive != null) {
+            adaptive.onConnected(connectNs);
+        }
         onConnected(connection);
+    }
+
+    /** A connecting connection's deadline is its connect's start plus the connect timeout. */
+    private long connectStartNs(Connection connecting) {
+        return connecting.deadlineNs - connectTimeoutNs;
     }
 
     private void onConnected(Connection connection) {

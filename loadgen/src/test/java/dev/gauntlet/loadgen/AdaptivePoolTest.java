@@ -84,25 +84,43 @@ class AdaptivePoolTest {
     }
 
     @Test
-    void growsByTheWaitingRequestsWhileTheTargetAnswersAndByOneWhileItIsSilent() {
-        AdaptivePool pool = new AdaptivePool(2_000, 0, 10_000, 0);
-        long queuedNs = 100 * MS;
-        pool.onServiceTime(MS, queuedNs + 5 * MS);
+    void growsByTheWaitingRequestsTheBusyConnectionsWouldNotSendSoonWhileTheTargetAnswers() {
+        long queuedNs = 2_000 * MS;
+        // Behind a 1 s wait: 1,000 connections free 10 in the next 10 ms, so 90 of 100 waiting need new ones, 32 at a time.
+        AdaptivePool slow = new AdaptivePool(500, 1_000, 10_000, 0);
+        feed(slow, 500, 1_000 * MS, 1_000 * MS, queuedNs - MS, new SplittableRandom(8));
         // A loop that came late queues its due requests at once: they have not waited yet.
-        assertThat(pool.growBy(40, queuedNs, queuedNs)).isZero();
-        assertThat(pool.nextGrowNs(queuedNs)).isEqualTo(queuedNs + AdaptivePool.GROW_AFTER_NS);
-
+        assertThat(slow.growBy(100, 1_000, queuedNs, 0, queuedNs)).isZero();
+        assertThat(slow.nextGrowNs(queuedNs)).isEqualTo(queuedNs + AdaptivePool.GROW_AFTER_NS);
         long nowNs = queuedNs + AdaptivePool.GROW_AFTER_NS;
-        assertThat(pool.growBy(40, queuedNs, nowNs)).as("the target answered 5 ms ago: the pool is short").isEqualTo(40);
-        assertThat(pool.targetConnections()).isEqualTo(AdaptivePool.MIN_CONNECTIONS + 40);
-        assertThat(pool.growBy(40, queuedNs, nowNs + 1)).as("once per delay").isZero();
-        assertThat(pool.nextGrowNs(queuedNs)).isEqualTo(nowNs + AdaptivePool.GROW_AFTER_NS);
+        int target = slow.targetConnections();
+        assertThat(slow.growBy(100, 1_000, queuedNs, 0, nowNs)).as("a step at most").isEqualTo(AdaptivePool.MAX_GROW_STEP);
+        assertThat(slow.targetConnections()).isEqualTo(target + AdaptivePool.MAX_GROW_STEP);
+        assertThat(slow.growBy(100, 1_032, queuedNs, 0, nowNs + 1)).as("once per delay").isZero();
+        assertThat(slow.nextGrowNs(queuedNs)).isEqualTo(nowNs + AdaptivePool.GROW_AFTER_NS);
+        slow.onConnected(20 * MS);
+        assertThat(slow.growBy(100, 1_032, queuedNs, 0, nowNs + AdaptivePool.GROW_AFTER_NS))
+                .as("connects took 20 ms: the target is slow to accept, one at a time").isEqualTo(1);
+        assertThat(slow.growBy(100, 1_033, queuedNs, 6 * MS, nowNs + 2 * AdaptivePool.GROW_AFTER_NS))
+                .as("a connect under way for 6 ms").isEqualTo(1);
+        slow.onServiceTime(1_000 * MS, nowNs + 3 * AdaptivePool.GROW_AFTER_NS - MS);
+        assertThat(slow.growBy(60, 1_034, queuedNs, 0, nowNs + 3 * AdaptivePool.GROW_AFTER_NS))
+                .as("connects prompt again, the target answering").isEqualTo(AdaptivePool.MAX_GROW_STEP);
 
+        // After a hiccup at 50k/s of 0.2 ms: 16 connections send the 500 queued requests within 7 ms.
+        AdaptivePool fast = new AdaptivePool(50_000, 0, 10_000, 0);
+        feed(fast, 50_000, MS / 5, 1_000 * MS, nowNs - MS, new SplittableRandom(9));
+        assertThat(fast.growBy(500, 16, queuedNs, 0, nowNs)).isZero();
+    }
+
+    @Test
+    void growsByOneAtATimeWhileTheTargetAnswersNothing() {
         // Through a 50 ms stall with requests waiting throughout and no response: 5 connections, not one per request due.
+        long queuedNs = 100 * MS;
         int opened = 0;
         AdaptivePool stalled = new AdaptivePool(2_000, 0, 10_000, 0);
         for (long t = queuedNs; t <= queuedNs + 50 * MS; t += MS / 2) {
-            opened += stalled.growBy(100, queuedNs, t);
+            opened += stalled.growBy(100, 16, queuedNs, 0, t);
         }
         assertThat(opened).isEqualTo(5);
     }
@@ -110,10 +128,10 @@ class AdaptivePoolTest {
     @Test
     void neverGrowsPastTheConnectionLimit() {
         AdaptivePool pool = new AdaptivePool(2_000, 0, 20, 0);
-        pool.onServiceTime(MS, 10 * MS);
-        assertThat(pool.growBy(100, 0, 10 * MS)).isEqualTo(4);
+        pool.onServiceTime(100 * MS, 10 * MS);
+        assertThat(pool.growBy(100, 16, 0, 0, 10 * MS)).isEqualTo(4);
         assertThat(pool.targetConnections()).isEqualTo(20);
-        assertThat(pool.growBy(100, 0, 30 * MS)).isZero();
+        assertThat(pool.growBy(100, 20, 0, 0, 30 * MS)).isZero();
     }
 
     /** Responses of {@code serviceNs} (± 10 %) at {@code ratePerSec} from {@code fromNs} to {@code toNs}. */

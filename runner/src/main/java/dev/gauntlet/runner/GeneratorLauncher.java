@@ -3,6 +3,7 @@ package dev.gauntlet.runner;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.Generator;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +58,7 @@ final class GeneratorLauncher {
         // A runner stopped by a signal stops its generator too, rather than leave it loading a target that is gone.
         ProcessStopper stopper = ProcessStopper.atRunnerExit(process, STOP_GRACE);
         try {
-            if (!process.waitFor(spec.hardCapMs() + EXIT_GRACE_MS, TimeUnit.MILLISECONDS)) {
+            if (!process.waitFor(Generator.JIT_WARMUP_MAX_MS + spec.hardCapMs() + EXIT_GRACE_MS, TimeUnit.MILLISECONDS)) {
                 stopper.kill();
                 throw new UserError("the generator overran its hard cap of " + spec.hardCapMs() + " ms; see " + log);
             }

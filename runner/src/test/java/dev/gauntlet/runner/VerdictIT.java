@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
@@ -10,11 +11,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.Writer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -30,9 +35,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Each verdict constructed for real, against the dummy target on its own CPU with the generator in
- * this JVM: a target stopped for 1 s, a generator starved of CPU, a connection cap below the
- * concurrency the rate needs, and a server that accepts connections slower than they arrive.
+ * Each cell of the verdict's decision table (docs/architecture.md#verdicts) constructed for real,
+ * against the dummy target or a small server in this JVM whose answer is known, with the generator
+ * in this JVM or, when it is the one stopped, a process of its own: a target stopped for 1 s, a
+ * generator starved of CPU, a connection cap below the concurrency the rate needs, a long wait
+ * behind a fixed pool too small for it, a server that accepts connections slower than they arrive,
+ * a server whose service time balloons while the generator's cap is reached, and a generator
+ * stopped for 1 s.
  */
 @Timeout(120)
 class VerdictIT {
@@ -116,6 +125,80 @@ class VerdictIT {
         }
     }
 
+    @Test
+    void aLongWaitBehindAFixedPoolTooSmallForItIsTheGenerators() throws Exception {
+        try (TargetProcess target = dummy()) {
+            // 40/s × 1 s: 40 requests in service at once, over a fixed pool of 10; the target answers each in its 1 s.
+            LoadSpec spec = LoadSpec.of(target.uri("/hello?wait=1000"),
+                            LoadModel.OpenLoop.fixedPool(40, LoadModel.InterArrival.EXPONENTIAL, 10))
+                    .toBuilder().warmupMs(WARMUP_MS).durationMs(3_000).adminUrl(target.adminUri("/")).build();
+
+            RunSummary summary = Generator.run(spec, dir);
+
+            assertThat(summary.serviceTime().p99Ms()).as("the target kept to its wait").isLessThan(1_100);
+            assertThat(summary.responseTime().p99Ms()).as("requests waited for the pool").isGreaterThan(1_500);
+            assertThat(summary.verdict()).as("%s", summary.evidence()).isEqualTo(Verdict.GENERATOR_LIMITED);
+            assertThat(summary.evidence()).anyMatch(e -> e.contains("one of its 10 connections, fewer than the rate keeps in service"));
+        }
+    }
+
+    @Test
+    void aServerCollapsingWhileThePoolHitsItsCapIsTheTargets() throws Exception {
+        try (CollapsingServer server = new CollapsingServer()) {
+            // 1,000/s with no wait declared against a server that answers 400/s, over 20 connections at most:
+            // the cap is reached, and the service time balloons with the server's own queue.
+            LoadSpec spec = LoadSpec.of(server.uri(), new LoadModel.OpenLoop(1_000, LoadModel.InterArrival.EXPONENTIAL))
+                    .toBuilder().warmupMs(WARMUP_MS).durationMs(2_000).maxConnections(20).responseTimeoutMs(20_000).build();
+
+            RunSummary summary = Generator.run(spec, dir);
+
+            assertThat(summary.connectionsPeak()).isEqualTo(20);
+            assertThat(summary.verdict()).as("%s", summary.evidence()).isEqualTo(Verdict.TARGET_OVERLOADED);
+            assertThat(summary.evidence()).anyMatch(e -> e.startsWith("its median service time was"))
+                    .noneMatch(e -> e.contains("fewer than the rate keeps in service"));
+        }
+    }
+
+    @Test
+    void aGeneratorStoppedForOneSecondIsThePlatformsByItsOwnHiccupLog() throws Exception {
+        try (TargetProcess target = dummy()) {
+            LoadSpec spec = openLoop(target, "/hello", 1_000).durationMs(3_000).build();
+            Path runDir = dir.resolve("stopped-generator");
+            Files.createDirectories(runDir);
+            Path specFile = runDir.resolve("spec.json");
+            Json.json().writeValue(specFile.toFile(), spec);
+            GauntletHome home = GauntletHome.fromSystemProperty();
+            JavaCommand command = new JavaCommand(List.of("-Xmx256m"), home.classpathOf(GeneratorLauncher.MODULE),
+                    GeneratorLauncher.MAIN_CLASS, List.of("--spec", specFile.toString(), "--output", runDir.toString()));
+            Process generator = new ProcessBuilder(command.toArgv()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            try (BufferedReader stderr = generator.errorReader(StandardCharsets.UTF_8)) {
+                // Its JIT warmed, the run begins with this line; the measured phase 1 s later.
+                for (String line = stderr.readLine(); line != null && !line.startsWith("gauntlet load: open"); line = stderr.readLine()) {
+                    assertThat(line).doesNotContain("Exception");
+                }
+                try (ScheduledExecutorService signals = Executors.newSingleThreadScheduledExecutor()) {
+                    // The stall is the behaviour under test: SIGSTOP half a second into the measured phase, SIGCONT 1 s later.
+                    signals.schedule(() -> signalPid("STOP", generator.pid()), WARMUP_MS + 500, TimeUnit.MILLISECONDS);
+                    signals.schedule(() -> signalPid("CONT", generator.pid()), WARMUP_MS + 1_500, TimeUnit.MILLISECONDS);
+                    stderr.transferTo(Writer.nullWriter());
+                }
+                assertThat(generator.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            } finally {
+                generator.destroyForcibly();
+            }
+            RunSummary summary = Json.json().readValue(runDir.resolve("summary.json").toFile(), RunSummary.class);
+
+            assertThat(summary.generatorHiccups().maxMs()).as("the generator's hiccup meter saw its own stop").isGreaterThan(900);
+            assertThat(summary.loopLateness().maxMs()).isGreaterThan(900);
+            assertThat(summary.verdict()).as("%s", summary.evidence()).isEqualTo(Verdict.PLATFORM_NOISY);
+        }
+    }
+
+    private static Void signalPid(String signal, long pid) throws Exception {
+        Signals.send(signal, pid);
+        return null;
+    }
+
     private TargetProcess dummy() throws IOException {
         TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(),
                 Isolation.defaults().target(),
@@ -157,6 +240,72 @@ class VerdictIT {
         }
     }
 
+    /**
+     * A keep-alive server whose requests all pass through two workers that each take 5 ms: it answers
+     * 400 requests/s, and a request beyond that waits in its queue.
+     */
+    private static final class CollapsingServer implements AutoCloseable {
+        private static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
+                .getBytes(StandardCharsets.US_ASCII);
+        private final ServerSocket server = new ServerSocket(0, 1_000, InetAddress.getLoopbackAddress());
+        private final Semaphore workers = new Semaphore(2, true);
+
+        CollapsingServer() throws IOException {
+            Thread.ofPlatform().daemon().start(this::acceptAll);
+        }
+
+        URI uri() {
+            return URI.create("http://127.0.0.1:" + server.getLocalPort() + "/hello");
+        }
+
+        private void acceptAll() {
+            while (!server.isClosed()) {
+                try {
+                    Socket socket = server.accept();
+                    Thread.ofVirtual().start(() -> serve(socket));
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        }
+
+        private void serve(Socket socket) {
+            try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
+                while (readHead(in)) {
+                    workers.acquire();
+                    try {
+                        // The work is the behaviour under test: 5 ms a request, two at a time.
+                        Thread.sleep(5);
+                    } finally {
+                        workers.release();
+                    }
+                    out.write(HELLO);
+                    out.flush();
+                }
+            } catch (IOException | InterruptedException e) {
+                // The generator closed the connection.
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+        }
+    }
+
+    /** Reads one request head; false at the end of the stream. */
+    private static boolean readHead(InputStream in) throws IOException {
+        int matched = 0;
+        while (matched < 4) {
+            int b = in.read();
+            if (b < 0) {
+                return false;
+            }
+            matched = b == (matched % 2 == 0 ? '\r' : '\n') ? matched + 1 : (b == '\r' ? 1 : 0);
+        }
+        return true;
+    }
+
     /** Answers one request per connection and closes it, accepting one connection each 20 ms. */
     private static final class SlowAcceptServer implements AutoCloseable {
         private static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n"
@@ -167,8 +316,8 @@ class VerdictIT {
             Thread.ofPlatform().daemon().start(this::acceptSlowly);
         }
 
-        java.net.URI uri() {
-            return java.net.URI.create("http://127.0.0.1:" + server.getLocalPort() + "/hello");
+        URI uri() {
+            return URI.create("http://127.0.0.1:" + server.getLocalPort() + "/hello");
         }
 
         private void acceptSlowly() {
@@ -186,13 +335,8 @@ class VerdictIT {
 
         private static void answerOnce(Socket socket) {
             try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
-                int matched = 0;
-                while (matched < 4) {
-                    int b = in.read();
-                    if (b < 0) {
-                        return;
-                    }
-                    matched = b == (matched % 2 == 0 ? '\r' : '\n') ? matched + 1 : (b == '\r' ? 1 : 0);
+                if (!readHead(in)) {
+                    return;
                 }
                 out.write(HELLO);
             } catch (IOException e) {

@@ -1,0 +1,108 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Warms the generator JVM's own JIT before a run, apart from the target: drives the same engine
+ * and load model against a {@link LoopbackSink} in this process, in windows of {@link #WINDOW_MS},
+ * until {@link #SETTLED_WINDOWS} windows in a row were settled, or {@link #MAX_MS} passed. A window
+ * is settled when the JIT compiled for at most {@link #SETTLED_COMPILE_MS} in it (the compiler
+ * nearly idle: the hot code is compiled), or when the loop came to its intended starts within what
+ * the platform explains (the verdict's allowance plus twice the window's hiccup p99): at a low rate
+ * the JIT takes long to finish, and the loop keeps its schedule meanwhile.
+ *
+ * <pre>{@code
+ * RunSummary.GeneratorWarmup warmup = JitWarmup.run(spec, System.err);   // null: nothing to warm
+ * }</pre>
+ *
+ * <p>Why not the target: a fresh generator JVM compiles its loop during the run's own warm-up, on
+ * the generator's CPU, and at 50k requests/s a one-second warm-up measured the generator's JIT
+ * (loop late by 17 ms at p99) rather than the target. Warming against the target would lengthen
+ * the target's warm-up by however long the generator needs, differently for each target; the
+ * sink leaves the target's warm-up as the suite declares it. The open loop's rate is capped at
+ * {@link #MAX_RATE_PER_SEC}: the sink shares the generator's CPUs, and the JIT compiles by
+ * invocation counts, which that rate reaches within a window.
+ */
+final class JitWarmup {
+    static final long WINDOW_MS = 500;
+    static final long MAX_MS = 15_000;
+    static final long SETTLED_COMPILE_MS = 10;
+    static final int SETTLED_WINDOWS = 2;
+    static final double MAX_RATE_PER_SEC = 20_000;
+    static final int MAX_CLOSED_CONNECTIONS = 100;
+    private static final String RULE = String.format(Locale.ROOT, "windows of %d ms against a loopback sink in the "
+            + "generator's own process until %d in a row compiled for at most %d ms or kept the loop's lateness p99 "
+            + "within the lag allowance plus twice the window's hiccup p99, %d s at most", WINDOW_MS, SETTLED_WINDOWS,
+            SETTLED_COMPILE_MS, MAX_MS / 1000);
+
+    private JitWarmup() {
+    }
+
+    /**
+     * Warms the engine {@code spec} runs, before it runs (an interrupt ends it early); null for a load it does not apply to (the
+     * max-concurrency model holds requests rather than times them; a client library's engine is
+     * warmed by the scenario's own warm-up; a load split over processes is run by its children, each
+     * started for a common instant) or a JVM without a JIT compiler to watch.
+     */
+    static RunSummary.GeneratorWarmup run(LoadSpec spec, PrintStream progress) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        LoadModel model = sinkModel(spec.model());
+        if (model == null || spec.client() != null || spec.processes() > 1 || jit == null
+                || !jit.isCompilationTimeMonitoringSupported()) {
+            return null;
+        }
+        PrintStream silent = new PrintStream(OutputStream.nullOutputStream());
+        List<RunSummary.GeneratorWarmup.Window> windows = new ArrayList<>();
+        long startNs = System.nanoTime();
+        boolean settled = false;
+        try (LoopbackSink sink = LoopbackSink.start()) {
+            String path = spec.url().getRawPath() == null || spec.url().getRawPath().isEmpty() ? "/" : spec.url().getRawPath();
+            LoadSpec window = LoadSpec.of(sink.uri(path), model).toBuilder()
+                    .warmupMs(0).durationMs(WINDOW_MS).threads(spec.threads()).seed(spec.seed()).build();
+            int quiet = 0;
+            while (!settled && System.nanoTime() - startNs < MAX_MS * 1_000_000 && !Thread.currentThread().isInterrupted()) {
+                long compiledBeforeMs = jit.getTotalCompilationTime();
+                RunSummary summary = Generator.run(window, null, silent);
+                long compileMs = jit.getTotalCompilationTime() - compiledBeforeMs;
+                double lateP99Ms = summary.loopLateness().p99Ms();
+                windows.add(new RunSummary.GeneratorWarmup.Window(compileMs, lateP99Ms));
+                boolean onTime = model instanceof LoadModel.OpenLoop
+                        && lateP99Ms <= spec.maxScheduleLagP99Ms() + 2 * summary.generatorHiccups().p99Ms();
+                quiet = compileMs <= SETTLED_COMPILE_MS || onTime ? quiet + 1 : 0;
+                settled = quiet >= SETTLED_WINDOWS;
+            }
+        }
+        if (windows.isEmpty()) {
+            return null;
+        }
+        long durationMs = (System.nanoTime() - startNs) / 1_000_000;
+        double ratePerSec = model instanceof LoadModel.OpenLoop open ? open.ratePerSec() : 0;
+        progress.printf(Locale.ROOT, "gauntlet load: the generator's JIT %s after %.1f s against its own loopback sink "
+                        + "(%d windows; the last compiled for %d ms)%n", settled ? "settled" : "was still compiling",
+                durationMs / 1e3, windows.size(), windows.getLast().compileMs());
+        return new RunSummary.GeneratorWarmup(windows, settled, durationMs, ratePerSec, RULE);
+    }
+
+    /** The load to drive the sink with: the same model, its rate or connections capped. */
+    private static LoadModel sinkModel(LoadModel model) {
+        return switch (model) {
+            case LoadModel.OpenLoop open -> open.connectionPolicy() == LoadModel.ConnectionPolicy.FIXED
+                    ? LoadModel.OpenLoop.fixedPool(Math.min(open.ratePerSec(), MAX_RATE_PER_SEC), open.interArrival(),
+                            open.connections())
+                    : new LoadModel.OpenLoop(Math.min(open.ratePerSec(), MAX_RATE_PER_SEC), open.interArrival(),
+                            open.connectionPolicy(), 0);
+            case LoadModel.ClosedLoop closed -> new LoadModel.ClosedLoop(Math.min(closed.connections(), MAX_CLOSED_CONNECTIONS));
+            case LoadModel.MaxConcurrency held -> null;
+        };
+    }
+}
