@@ -158,6 +158,11 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the summary as JSON on stdout instead of the table")
     boolean json;
 
+    @Option(names = "--jit-warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "first warm the generator's own JIT against a loopback sink in its own process, until its "
+                    + "compiler is idle (default: on; --no-jit-warmup measures a cold generator)")
+    boolean jitWarmup;
+
     @Option(names = "--kubernetes", description = "spread the load over --shards pods of a Kubernetes Indexed Job, "
             + "started together and merged into one result (./gauntlet load only)")
     boolean kubernetes;
@@ -223,8 +228,11 @@ public final class LoadCommand implements Callable<Integer> {
         ShardedLoad.Placement placement = placement();
         RunSummary summary;
         try {
-            summary = placement == null ? Generator.run(spec, outputDir)
-                    : shardedLoad.run(spec, placement, outputDir, System.err);
+            if (placement != null) {
+                summary = shardedLoad.run(spec, placement, outputDir, System.err);
+            } else {
+                summary = jitWarmup ? Generator.runWarmed(spec, outputDir) : Generator.run(spec, outputDir);
+            }
         } catch (GeneratorException e) {
             command.commandLine().getErr().println("gauntlet load: " + e.getMessage());
             return 2;

@@ -163,18 +163,20 @@ final class Verdicts {
         // The steady state's need, without the stalls: a cap that holds it is not the bottleneck.
         double inService = open.ratePerSec() * run.serviceTime().p50Ms() / 1000;
         boolean capReached = run.connectionsPeak() >= run.connectionsLimit();
-        // Who made requests wait for a connection: a target that kept to its declared wait and accepted new
-        // connections promptly did not, so the generator's pool was smaller than the demand.
-        boolean poolShort = waitedForConnections && pace.keptUp();
-        if (poolShort && capReached && inService > run.connectionsLimit()) {
+        // Who made requests wait for a connection: the generator, when its connections were fewer than the
+        // rate keeps in service while the target kept to its declared wait and accepted new connections promptly;
+        // otherwise the target, whose slow answers (the odd stall included) held the connections.
+        boolean poolShort = waitedForConnections && pace.keptUp() && run.connectionsPeak() < inService;
+        String need = String.format(Locale.ROOT, "%s/s × median service %s ms = %.0f", Numbers.compact(open.ratePerSec()),
+                ms(run.serviceTime().p50Ms()), inService);
+        if (poolShort && capReached) {
             generator.add(String.format(Locale.ROOT, "requests waited for one of its %d connections, fewer than the "
-                    + "rate keeps in service (%s/s × median service %s ms = %.0f)", run.connectionsLimit(),
-                    Numbers.compact(open.ratePerSec()), ms(run.serviceTime().p50Ms()), inService));
+                    + "rate keeps in service (%s)", run.connectionsLimit(), need));
         } else if (poolShort && run.spec().client() == null) {
             generator.add(String.format(Locale.ROOT, "requests waited for a connection (schedule lag p99 %s ms, of "
-                    + "which the loop's own lateness %s ms) while the target %s: its pool of %d connections at most "
-                    + "was smaller than the demand", ms(lagP99Ms), ms(loopLateP99Ms), pace.describe(),
-                    run.connectionsPeak()));
+                    + "which the loop's own lateness %s ms) while the target %s: its %d connections at most were "
+                    + "fewer than the rate keeps in service (%s)", ms(lagP99Ms), ms(loopLateP99Ms), pace.describe(),
+                    run.connectionsPeak(), need));
         } else if (waitedForConnections && run.spec().client() != null && !capReached && !targetBusy) {
             // A library engine stamps the send when the library takes the request (its thread running, in the
             // blocking modes), not when a connection is free: below the driver's limit and with the target's CPU

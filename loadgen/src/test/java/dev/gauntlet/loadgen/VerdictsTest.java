@@ -217,7 +217,11 @@ class VerdictsTest {
 
         assertThat(judged.verdict()).as("%s", judged.evidence()).isEqualTo(Verdict.GENERATOR_LIMITED);
         assertThat(judged.evidence()).anyMatch(e -> e.contains("answered within its declared wait of 1000 ms (service p99 1012 ms) "
-                + "and accepted new connections promptly") && e.contains("smaller than the demand"));
+                + "and accepted new connections promptly") && e.contains("its 480 connections at most were fewer than the rate keeps in service"));
+
+        slow.connectionsPeak = 1_000;
+        assertThat(slow.judge().verdict()).as("enough connections: the waits were the target's odd slow answers")
+                .isEqualTo(Verdict.TARGET_OVERLOADED);
     }
 
     @Test
@@ -340,7 +344,9 @@ class VerdictsTest {
         assertThat(waiting.judge().verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
         assertThat(waiting.judge().evidence()).contains("sent 8000 of 10000 scheduled requests, the rest waiting for a connection");
 
-        waiting.serviceP99Ms = 2;
+        waiting.spec = LoadSpec.of(URI.create("http://127.0.0.1:1/hello?wait=50"), OPEN.model());
+        waiting.serviceP50Ms = 50;   // 1,000/s × 50 ms: 50 in service, over 10 connections
+        waiting.serviceP99Ms = 55;
         assertThat(waiting.judge().verdict()).as("the target kept pace: the pool was short").isEqualTo(Verdict.GENERATOR_LIMITED);
     }
 
