@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "Compare two results directories: a summary, NEW/compare.html, and an exit code by the thresholds.",
         footer = {"", "Exit codes: 0 every threshold holds; 3 a threshold failed (listed); 2 bad input.",
-                "Only rows judged ok or platform-noisy are compared; the others are listed.",
+                "Only rows judged ok, platform-noisy or client-limited are compared; the others are listed.",
                 "", "Examples:",
                 "  ./gauntlet compare results/quick-A results/quick-B",
                 "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0,rate=-5%%",

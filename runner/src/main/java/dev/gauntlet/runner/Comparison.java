@@ -1,6 +1,7 @@
 package dev.gauntlet.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.Verdict;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,13 +22,17 @@ import java.util.Set;
  * c.notCompared(); // rows whose verdict says their figures are not the target's, or that failed
  * </pre>
  *
- * Only rows judged {@code ok} or {@code platform-noisy} are compared: the figures of a target-overloaded or
- * generator-limited run describe a different situation, so they are listed instead, never silently compared.
+ * Only rows judged {@code ok}, {@code platform-noisy} or {@code client-limited} are compared: the figures of a
+ * target-overloaded or generator-limited run describe a different situation, so they are listed instead, never
+ * silently compared. A client-limited run's figures are the client library's, its engine having been the
+ * bottleneck: in a study of clients (the {@code client} suite) that is the figure under study, so two such runs
+ * compare one library's limit before and after.
  */
 record Comparison(List<Delta> deltas, List<String> failures, List<NotCompared> notCompared) {
     /** A change at least this large (in percent of BASE) is listed first as notable. */
     static final double NOTABLE_PERCENT = 10;
-    private static final Set<String> COMPARABLE = Set.of("ok", "platform-noisy");
+    private static final Set<String> COMPARABLE = Set.of(Verdict.OK.label(), Verdict.PLATFORM_NOISY.label(),
+            Verdict.CLIENT_LIMITED.label());
 
     /** One figure of one target × scenario on both sides; {@code percent} is NaN when BASE is 0. */
     record Delta(String target, String scenario, String metric, double base, double now, double percent,

@@ -17,7 +17,9 @@ import java.util.Map;
  * @param generatorHiccupP99Ms the platform's noise floor seen from the generator (its hiccup meter's p99)
  * @param targetHiccupP99Ms  the same seen from the target; NaN when unknown
  * @param verdict            whose figures these are ({@code ok}, {@code target-overloaded},
- *                           {@code generator-limited}, {@code platform-noisy}); {@code -} for a run that failed
+ *                           {@code generator-limited}, {@code client-limited}: a client library engine was the
+ *                           bottleneck, the client study's figure, {@code platform-noisy}); {@code -} for a run
+ *                           that failed
  * @param note               the verdict's evidence, or why the run failed (target died, run failed)
  * @param targetJvm          what the target's JVM cost over the measured phase (GC, heap, threads, CPU, memory)
  *                           from its JFR recording, pause timeline left out; null when unknown

@@ -1,10 +1,17 @@
 package dev.gauntlet.runner;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.TargetCatalogue;
 
+import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +41,7 @@ import java.util.regex.Pattern;
  *     waitMs: 100
  *     warmupMs: 3000
  *     durationMs: 10000
- *     generator: { processes: 2, threads: 1, sourceAddresses: [127.0.0.1, 127.0.0.2] }   # optional
+ *     generator: { processes: auto, threads: 1, sourceAddresses: [127.0.0.1, 127.0.0.2] }   # optional
  *     # generator: { client: okhttp-virtual }   # a client library engine instead of the built-in one
  *   - name: open-50k-pool100
  *     load: { type: open, ratePerSec: 50000, connectionPolicy: FIXED, connections: 100 }
@@ -297,6 +304,10 @@ record Suite(String name, String description, List<String> targets, List<String>
             return new Scenario(name, description, newLoad, waitMs, warmupMs, durationMs, generator, warmUp);
         }
 
+        Scenario withGenerator(GeneratorSettings newGenerator) {
+            return new Scenario(name, description, load, waitMs, warmupMs, durationMs, newGenerator, warmUp);
+        }
+
         /** This scenario run by {@code client}'s engine, named {@code <name>.<client>}. */
         Scenario forClient(String client) {
             return new Scenario(name + "." + client, description, load, waitMs, warmupMs, durationMs,
@@ -312,7 +323,8 @@ record Suite(String name, String description, List<String> targets, List<String>
         LoadSpec toSpec(URI helloUrl, URI adminUrl) {
             LoadSpec.Builder spec = LoadSpec.of(helloUrl, load).toBuilder()
                     .warmupMs(warmupMs).rampMs(generator.rampMs()).durationMs(durationMs).adminUrl(adminUrl)
-                    .processes(generator.processes()).threads(generator.threads())
+                    // Left to SuiteScaling and not fitted (a suite read but not run): one process, the generator's default.
+                    .processes(generator.autoProcesses() ? 1 : generator.processes()).threads(generator.threads())
                     .sourceAddresses(generator.sourceAddresses())
                     .maxConnections(generator.maxConnections())
                     .client(generator.client());
@@ -326,7 +338,9 @@ record Suite(String name, String description, List<String> targets, List<String>
     /**
      * How the generator runs a scenario; every field is optional (0 or empty: the generator's default).
      *
-     * @param processes       generator processes the load is split over (past the open-files limit of one)
+     * @param processes       generator processes the load is split over (past the open-files limit of one);
+     *                        {@code auto} or absent ({@link #AUTO_PROCESSES}): the fewest whose shares each fit one
+     *                        process's open files, which {@link SuiteScaling} picks on the machine at hand
      * @param threads         engine threads in each generator process (open and closed loops; more cores)
      * @param sourceAddresses local addresses the connections spread over (each one, e.g. 127.0.0.2), past 64k ports per address
      * @param maxConnections  open loop: connections opened at most
@@ -334,19 +348,64 @@ record Suite(String name, String description, List<String> targets, List<String>
      * @param rampMs          open loop: the rate rises from zero over this first part of the warm-up (0: none)
      * @param client          a client library engine from {@code clients.yaml} sends the requests; null: the built-in one
      */
-    record GeneratorSettings(int processes, int threads, List<String> sourceAddresses, int maxConnections,
-                             long responseTimeoutMs, long rampMs, String client) {
-        static final GeneratorSettings DEFAULTS = new GeneratorSettings(1, 1, List.of(), 0, 0, 0, null);
+    record GeneratorSettings(@JsonDeserialize(using = ProcessesReader.class) int processes, int threads,
+                             List<String> sourceAddresses, int maxConnections, long responseTimeoutMs, long rampMs,
+                             String client) {
+        /** {@code processes: auto}, and a scenario that names none: the number is left to {@link SuiteScaling}. */
+        static final int AUTO_PROCESSES = 0;
+        static final GeneratorSettings DEFAULTS = new GeneratorSettings(AUTO_PROCESSES, 1, List.of(), 0, 0, 0, null);
 
         GeneratorSettings {
-            processes = processes == 0 ? 1 : processes;
+            if (processes < 0) {
+                throw new IllegalArgumentException("generator.processes must be a number of processes or auto, got "
+                        + processes);
+            }
             threads = threads == 0 ? 1 : threads;
             sourceAddresses = sourceAddresses == null ? List.of() : List.copyOf(sourceAddresses);
+        }
+
+        /** Whether {@link SuiteScaling} picks the number of processes. */
+        boolean autoProcesses() {
+            return processes == AUTO_PROCESSES;
         }
 
         GeneratorSettings withClient(String client) {
             return new GeneratorSettings(processes, threads, sourceAddresses, maxConnections, responseTimeoutMs, rampMs,
                     client);
+        }
+
+        GeneratorSettings withProcesses(int processes) {
+            return new GeneratorSettings(processes, threads, sourceAddresses, maxConnections, responseTimeoutMs, rampMs,
+                    client);
+        }
+    }
+
+    /** Reads {@code generator.processes}: a number, or {@code auto}, which is {@link GeneratorSettings#AUTO_PROCESSES}. */
+    static final class ProcessesReader extends StdDeserializer<Integer> {
+        ProcessesReader() {
+            super(Integer.class);
+        }
+
+        @Override
+        public Integer deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+            if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT) {
+                return parser.getIntValue();
+            }
+            if (parser.currentToken() == JsonToken.VALUE_STRING && "auto".equals(parser.getText().trim())) {
+                return GeneratorSettings.AUTO_PROCESSES;
+            }
+            throw JsonMappingException.from(parser, "generator.processes must be a number of processes or auto, got '"
+                    + parser.getText() + "'");
+        }
+
+        @Override
+        public Integer getNullValue(DeserializationContext context) {
+            return GeneratorSettings.AUTO_PROCESSES;
+        }
+
+        @Override
+        public Object getAbsentValue(DeserializationContext context) {
+            return GeneratorSettings.AUTO_PROCESSES;
         }
     }
 }

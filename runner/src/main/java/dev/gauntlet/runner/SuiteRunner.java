@@ -1,12 +1,9 @@
 package dev.gauntlet.runner;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +18,8 @@ import java.util.function.BooleanSupplier;
  * start is recorded and the plan goes on with the next session; a target that dies, or stops
  * answering on its serving port while it lives ({@link TargetProcess#answers()}, asked before each
  * run), is started again, once per session, for its next scenario, and the rows after say so.
+ * Between two runs on one target JVM it waits for what the first left at the target
+ * ({@link TargetDrain}); the second's row says what was left when that wait gave up.
  *
  * <pre>{@code
  * List<String> failures = new SuiteRunner(targets, generator, store, System.err, () -> false).run(RunPlan.of(suite));
@@ -28,9 +27,6 @@ import java.util.function.BooleanSupplier;
  */
 final class SuiteRunner {
     private static final Duration DEATH_GRACE = Duration.ofSeconds(1);
-    /** How long a target may take to finish what the previous run left in progress, beyond that run's wait. */
-    private static final Duration DRAIN_MARGIN = Duration.ofSeconds(5);
-    private static final Duration DRAIN_POLL = Duration.ofMillis(200);
 
     private final TargetLauncher targets;
     private final GeneratorLauncher generator;
@@ -79,6 +75,8 @@ final class SuiteRunner {
         private String lastScenario = "its start";
         /** The wait of the previous run's requests, which the target may still be serving. */
         private long previousWaitMs;
+        /** Whether a run has loaded this target JVM: only then is there anything to drain before the next. */
+        private boolean loaded;
 
         SessionRun(RunPlan.Session session) {
             this.session = session;
@@ -107,7 +105,7 @@ final class SuiteRunner {
         }
 
         private ResultRow measureOrSkip(RunPlan.Run run) {
-            String leftover = target.isAlive() ? drain() : null;
+            String leftover = loaded && target.isAlive() ? TargetDrain.afterRun(target, previousWaitMs) : null;
             boolean alive = target.isAlive();
             if (!alive || !target.answers()) {
                 if (lostIn == null) {
@@ -141,6 +139,7 @@ final class SuiteRunner {
             try {
                 target = start();
                 previousWaitMs = 0;
+                loaded = false;
                 return true;
             } catch (UserError e) {
                 failures.add(e.getMessage());
@@ -155,7 +154,7 @@ final class SuiteRunner {
             return started;
         }
 
-        /** @param leftover what the previous run left in progress at the target ({@link #drain()}), or null */
+        /** @param leftover what the previous run left at the target ({@link TargetDrain}), or null */
         private ResultRow measure(RunPlan.Run run, String leftover) {
             Suite.Scenario scenario = run.scenario();
             int rep = run.repetition();
@@ -165,6 +164,7 @@ final class SuiteRunner {
                     (scenario.warmupMs() + scenario.durationMs()) / 1000.0);
             var runDir = store.freshRunDir(name, scenario.name(), rep);
             previousWaitMs = scenario.waitMs();
+            loaded = true;
             RunSummary summary;
             Instant runStart = Instant.now();
             try {
@@ -197,36 +197,13 @@ final class SuiteRunner {
                 return ResultRow.of(name, scenario, rep, summary, null, "target stopped answering");
             }
             store.writeServedJson(runDir.resolve("stats.json"), stats);
-            ResultRow row = ResultRow.of(name, scenario, rep, summary, statsField(stats, "maxInFlight"), null);
+            ResultRow row = ResultRow.of(name, scenario, rep, summary, TargetProcess.statsField(stats, "maxInFlight"), null);
             String cap = target.entry().concurrencyCap();
             if (cap != null && scenario.load() instanceof LoadModel.MaxConcurrency) {
                 // What bounds how many it took on, when that is the target's own limit rather than the machine's.
                 row = row.remarked("cap: " + cap);
             }
             return leftover == null ? row : row.remarked(leftover);
-        }
-
-        /**
-         * Waits until the target has finished the previous run's requests: a client that closed its
-         * connection does not end a handler's wait, and the held requests of a max-concurrency run
-         * outlive it. Returns what was still in progress when the wait gave up, or null.
-         */
-        private String drain() {
-            Instant deadline = Instant.now().plus(DRAIN_MARGIN).plusMillis(previousWaitMs);
-            Long inFlight = null;
-            while (true) {
-                try {
-                    inFlight = statsField(target.stats(), "inFlight");
-                } catch (UserError e) {
-                    return null; // the run that follows finds out what is wrong with the target
-                }
-                if (inFlight == null || inFlight == 0 || Instant.now().isAfter(deadline)) {
-                    break;
-                }
-                sleep(DRAIN_POLL);
-            }
-            return inFlight == null || inFlight == 0 ? null
-                    : "began with " + inFlight + " requests of the previous run still in progress";
         }
     }
 
@@ -250,23 +227,5 @@ final class SuiteRunner {
         progress.printf(Locale.ROOT, "[%d/%d] %s · %s: %s, %d errors, %s%s%n", runsDone, runsTotal, row.target(),
                 row.scenario(), figures, row.errors(), row.measured() ? row.verdict() : "no verdict",
                 row.note().isEmpty() ? "" : " — " + row.note());
-    }
-
-    /** A number from the target's {@code /stats} JSON; null when it has no such field. */
-    private static Long statsField(String statsJson, String field) {
-        try {
-            JsonNode value = Json.json().readTree(statsJson).get(field);
-            return value == null || !value.canConvertToLong() ? null : value.asLong();
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Fits a suite to the machine at hand and says what it changed and why. Two rules:
+ * Fits a suite to the machine at hand and says what it changed and why. Three rules:
  *
  * <ul>
  *   <li><b>Rates</b>: a suite with a {@code scaling} section was declared in the terms of a study
@@ -19,12 +19,16 @@ import java.util.Locale;
  *   <li><b>Ceiling</b>: in every suite, a closed loop's connections, a fixed pool's and the
  *   max-concurrency model's held requests are cut to what the open-files limits of the target
  *   and the generator processes and the ephemeral ports of the source addresses allow together.</li>
+ *   <li><b>Generator processes</b>: a scenario whose {@code generator.processes} is {@code auto} (or
+ *   absent) gets the fewest processes whose shares of its connections, after the cut, each fit one
+ *   process's open files. Every process beyond one costs CPU the generator may not have: on two
+ *   CPUs, two processes holding 19,000 connections shared one CPU and timed out connecting.</li>
  * </ul>
  *
  * <pre>{@code
  * SuiteScaling.Fitted fitted = SuiteScaling.fit(suite, isolation.target().cpuShare(), null, HostLimits.read());
  * fitted.changes().forEach(System.err::println);   // "rates × 0.5: ...", "concurrency: 54000 held requests cut to 19000: ..."
- * Suite here = fitted.suite();
+ * Suite here = fitted.suite();                       // every scenario's generator.processes a number
  * }</pre>
  */
 final class SuiteScaling {
@@ -68,7 +72,8 @@ final class SuiteScaling {
         List<Suite.Scenario> scenarios = new ArrayList<>();
         for (Suite.Scenario scenario : suite.scenarios()) {
             Suite.Scenario scaled = factor == 1 ? scenario : scenario.withLoad(scaledRate(scenario.load(), factor));
-            scenarios.add(capped(scaled, limits, changes));
+            Suite.Scenario capped = capped(scaled, limits, changes);
+            scenarios.add(withProcesses(capped, !capped.load().equals(scaled.load()), limits, changes));
         }
         return new Fitted(suite.withScenarios(scenarios), factor, List.copyOf(changes));
     }
@@ -111,13 +116,58 @@ final class SuiteScaling {
     }
 
     /**
+     * The scenario with {@code processes: auto} resolved to the fewest generator processes whose shares of its
+     * connections each fit one process's open files, and a sentence in {@code changes} when the choice was not
+     * a matter of course: its count was cut to the ceiling, or it needs more than one process. A number stays.
+     */
+    private static Suite.Scenario withProcesses(Suite.Scenario scenario, boolean cut, HostLimits limits,
+                                                List<String> changes) {
+        Suite.GeneratorSettings generator = scenario.generator();
+        if (!generator.autoProcesses()) {
+            return scenario;
+        }
+        long connections = connectionsHeld(scenario);
+        long perProcess = connectionsPerGeneratorProcess(limits);
+        int processes = (int) Math.max(1, Math.ceilDiv(connections, perProcess));
+        if (cut || processes > 1) {
+            changes.add(String.format(Locale.ROOT, "%s: %d generator process%s for %d %s (generator.processes auto):"
+                            + " one may open %d files here, less %d for its JVM", scenario.name(), processes,
+                    processes == 1 ? "" : "es", connections,
+                    scenario.load() instanceof LoadModel.MaxConcurrency ? "held requests" : "connections",
+                    limits.openFiles(), GENERATOR_RESERVED_FILES));
+        }
+        return scenario.withGenerator(generator.withProcesses(processes));
+    }
+
+    /**
+     * The connections a generator opens at most for this scenario, as its preflight counts them: a closed loop's,
+     * a fixed pool's, the held requests, or an open loop's {@code maxConnections} (0: left to the machine).
+     */
+    private static long connectionsHeld(Suite.Scenario scenario) {
+        return switch (scenario.load()) {
+            case LoadModel.ClosedLoop closed -> closed.connections();
+            case LoadModel.MaxConcurrency held -> held.requests();
+            case LoadModel.OpenLoop open when open.connectionPolicy() == LoadModel.ConnectionPolicy.FIXED -> open.connections();
+            case LoadModel.OpenLoop ignored -> scenario.generator().maxConnections();
+        };
+    }
+
+    /** The connections one generator process may open here: its open files less what its JVM keeps. */
+    static long connectionsPerGeneratorProcess(HostLimits limits) {
+        return Math.max(1, limits.openFiles() - GENERATOR_RESERVED_FILES);
+    }
+
+    /**
      * The most connections one scenario can hold to one target here, and which limit binds. The
-     * target inherits the runner's open-files limit; each generator process has the same.
+     * target inherits the runner's open-files limit; each generator process has the same. With
+     * {@code processes: auto} the generator is never the bound: it gets as many processes as the
+     * count needs.
      */
     record Ceiling(long connections, String reason) {
         static Ceiling of(Suite.GeneratorSettings generator, HostLimits limits) {
             long target = limits.openFiles() - TARGET_RESERVED_FILES;
-            long generators = generator.processes() * (limits.openFiles() - GENERATOR_RESERVED_FILES);
+            long generators = generator.autoProcesses() ? Long.MAX_VALUE
+                    : generator.processes() * connectionsPerGeneratorProcess(limits);
             long ports = (long) Math.max(1, generator.sourceAddresses().size()) * limits.ephemeralPorts();
             if (target <= generators && target <= ports) {
                 return new Ceiling(target, String.format(Locale.ROOT, "a process may open %d files here, the target"
@@ -125,7 +175,7 @@ final class SuiteScaling {
             }
             if (generators <= ports) {
                 return new Ceiling(generators, String.format(Locale.ROOT, "%d generator process(es) may open %d files"
-                        + " each, less %d for the JVM (more with generator.processes)", generator.processes(),
+                        + " each, less %d for the JVM (more with generator.processes, or auto)", generator.processes(),
                         limits.openFiles(), GENERATOR_RESERVED_FILES));
             }
             return new Ceiling(ports, String.format(Locale.ROOT, "%d source address(es) × %d ephemeral ports"

@@ -44,8 +44,10 @@ final class SuitesCommand implements Runnable {
                 out.printf("  clients: %s (each scenario once per client)%n", String.join(", ", suite.clients()));
             }
             for (Suite.Scenario scenario : fitted.suite().scenarios()) {
-                out.printf(Locale.ROOT, "  %-20s %s, wait %d ms, %s s%s%n", scenario.name(), scenario.load().describe(),
+                int processes = scenario.generator().processes();
+                out.printf(Locale.ROOT, "  %-20s %s, wait %d ms, %s s%s%s%n", scenario.name(), scenario.load().describe(),
                         scenario.waitMs(), SuiteScaling.decimal((scenario.warmupMs() + scenario.durationMs()) / 1000.0),
+                        processes > 1 ? ", " + processes + " generator processes" : "",
                         scenario.warmUp() ? " (warm-up, not recorded)" : "");
             }
             fitted.changes().forEach(change -> out.printf("  scaled: %s%n", change));

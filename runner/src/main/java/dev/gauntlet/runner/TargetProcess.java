@@ -1,5 +1,7 @@
 package dev.gauntlet.runner;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 
 import java.io.BufferedReader;
@@ -8,6 +10,7 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -46,8 +49,8 @@ final class TargetProcess implements AutoCloseable {
     private static final Pattern READY = Pattern.compile("READY port=(\\d+) admin=(\\d+)");
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final int QUOTED_LOG_LINES = 5;
-    /** How long the serving port's probe may take to connect, and then to answer. */
-    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
+    /** How long the liveness probe of the serving port may take to connect and answer, together. */
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(10);
 
     private final TargetEntry entry;
     private final RolePlacement placement;
@@ -175,27 +178,68 @@ final class TargetProcess implements AutoCloseable {
 
     /**
      * Whether {@code GET /hello} on a new connection to the serving port answers 200 within
-     * {@link #PROBE_TIMEOUT}. A new connection, not a pooled one: a server whose accept loop has
-     * stopped (out of file descriptors, say) still answers on the connections it already has, and
-     * the kernel still completes the handshake of a new one, so only its answer tells.
+     * {@link #PROBE_TIMEOUT}; see {@link #probe(Duration)}.
      */
     boolean answers() {
+        return probe(PROBE_TIMEOUT).answered();
+    }
+
+    /**
+     * What a probe of the serving port found.
+     *
+     * @param answered whether it answered 200
+     * @param timedOut whether it gave no answer, or no connection, within the probe's time
+     * @param tookMs   from the start of the connect to the status line, or to the failure
+     */
+    record Probe(boolean answered, boolean timedOut, long tookMs) {
+    }
+
+    /**
+     * {@code GET /hello} (no wait) on a new connection to the serving port, connected and answered
+     * within {@code timeout} together. A new connection, not a pooled one: a server whose accept
+     * loop has stopped (out of file descriptors, say) still answers on the connections it already
+     * has, and the kernel still completes the handshake of a new one, so only its answer tells.
+     */
+    Probe probe(Duration timeout) {
+        long startNs = System.nanoTime();
+        long deadlineNs = startNs + timeout.toNanos();
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), (int) PROBE_TIMEOUT.toMillis());
-            socket.setSoTimeout((int) PROBE_TIMEOUT.toMillis());
+            socket.connect(new InetSocketAddress(host, port), millisUntil(deadlineNs));
+            socket.setSoTimeout(millisUntil(deadlineNs));
             socket.getOutputStream().write(("GET /hello HTTP/1.1\r\nHost: " + host + ":" + port
                     + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             String statusLine = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
                     .readLine();
-            return statusLine != null && statusLine.matches("HTTP/1\\.[01] 200( .*)?");
+            return new Probe(statusLine != null && statusLine.matches("HTTP/1\\.[01] 200( .*)?"), false, millisSince(startNs));
+        } catch (SocketTimeoutException e) {
+            return new Probe(false, true, millisSince(startNs));
         } catch (IOException e) {
-            return false;
+            return new Probe(false, false, millisSince(startNs));
         }
+    }
+
+    /** At least 1: a socket timeout of 0 would wait for ever. */
+    private static int millisUntil(long deadlineNs) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(deadlineNs - System.nanoTime())));
+    }
+
+    private static long millisSince(long startNs) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
     }
 
     /** {@code GET /stats} on the admin port: the JSON the target serves. */
     String stats() {
         return adminCall(HttpRequest.newBuilder(adminUri("/stats")).GET());
+    }
+
+    /** A number from a target's {@code /stats} JSON; null when it has no such field. */
+    static Long statsField(String statsJson, String field) {
+        try {
+            JsonNode value = Json.json().readTree(statsJson).get(field);
+            return value == null || !value.canConvertToLong() ? null : value.asLong();
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     String resetStats() {

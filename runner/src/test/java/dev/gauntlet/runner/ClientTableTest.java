@@ -41,6 +41,17 @@ class ClientTableTest {
     }
 
     @Test
+    void aClientLimitedRowShowsItsVerdictAndEvidenceInTheirColumns() {
+        ResultRow row = new ResultRow("netty-event-loop", "overhead.jdk-platform", 1, "closed 100c", 0, 80_000,
+                0, 10_000, 9.8, 9.5, 21, 30, 45, 100L, 0.2, 0.2, "client-limited",
+                "the generator process used 99 % of the CPUs it may use", null, null, "jdk-platform", Map.of());
+
+        String line = ClientTable.render(List.of(row)).lines().toList().get(1);
+
+        assertThat(line).containsPattern(" -  +client-limited +the generator process used 99 % of the CPUs it may use$");
+    }
+
+    @Test
     void aRowOfTheBuiltInEngineKeepsItsScenarioName() {
         ResultRow row = StudyRows.row("netty-event-loop", "closed-100c", 1, 1_000, 1, 2, 0);
 

@@ -42,4 +42,24 @@ class ComparisonTest {
         assertThat(c.notCompared()).extracting(Comparison.NotCompared::toString).containsExactly("a · s #1 in BASE: generator-limited (loop late)",
                 "b · s #1 in NEW: no figures (target died)");
     }
+
+    @Test
+    void clientLimitedRowsAreComparedAsTheClientStudysOwnFigures() throws Exception {
+        JsonNode base = rows("""
+                [{'target':'t','scenario':'held.okhttp-virtual','repetition':1,'verdict':'client-limited','client':'okhttp-virtual',
+                  'note':'the generator process used 97 % of its CPUs','p99Ms':40,'errors':0,'achievedRatePerSec':1000}]""");
+        JsonNode now = rows("""
+                [{'target':'t','scenario':'held.okhttp-virtual','repetition':1,'verdict':'client-limited','client':'okhttp-virtual',
+                  'p99Ms':50,'errors':0,'achievedRatePerSec':900},
+                 {'target':'t','scenario':'held.okhttp-virtual','repetition':2,'verdict':'ok','client':'okhttp-virtual',
+                  'p99Ms':60,'errors':0,'achievedRatePerSec':900}]""");
+
+        Comparison c = Comparison.of(base, now, FailOn.parse("p99=+10%"));
+
+        assertThat(c.notCompared()).isEmpty();
+        Comparison.Delta p99 = c.deltas().stream().filter(d -> d.metric().equals("p99")).findFirst().orElseThrow();
+        assertThat(p99.base()).isEqualTo(40.0);
+        assertThat(p99.now()).as("median of 50 and 60").isEqualTo(55.0);
+        assertThat(c.failures()).containsExactly("t · held.okhttp-virtual: p99 40 → 55 ms (+37.5 %), limit p99=+10%");
+    }
 }

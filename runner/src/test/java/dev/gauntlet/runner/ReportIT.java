@@ -165,6 +165,27 @@ class ReportIT {
                 .doesNotContain("<h3>open.jdk-virtual</h3>");
     }
 
+    /**
+     * The client suite's runs judged client-limited, the client library's own limit: a blue banner each on the
+     * report, which says what the verdict means, and compared like ok rows.
+     */
+    @Test
+    void clientLimitedRowsAreBlueBannersAndCompared() throws Exception {
+        Path limited = copyRepeated(byClient, work.resolve("limited"), 1);
+        ArrayNode rows = (ArrayNode) Json.json().readTree(limited.resolve("results.json").toFile());
+        rows.forEach(row -> ((ObjectNode) row).put("verdict", "client-limited")
+                .put("note", "the generator process used 99 % of the CPUs it may use"));
+        Json.json().writeValue(limited.resolve("results.json").toFile(), rows);
+
+        assertThat(reportAsDrawn(limited)).contains("<div class=\"banner subject\"><b><a href=\"#run-dummy-open.jdk-virtual-1\">",
+                ": client-limited</b> — the generator process used 99 % of the CPUs it may use",
+                "client-limited (a client library engine was the bottleneck");
+
+        Result compared = cli("compare", byClient.toString(), limited.toString());
+        assertThat(compared.code()).as(compared.err()).isZero();
+        assertThat(compared.out()).as("NEW's client-limited rows compared, none listed").doesNotContain("in NEW");
+    }
+
     @Test
     void aSweepsReportDrawsEveryTargetAcrossTheLevels() throws Exception {
         assertThat(reportAsDrawn(sweep)).contains("<h3>Every target across the levels</h3>", "p99 response time at each level",

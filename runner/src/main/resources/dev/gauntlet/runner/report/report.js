@@ -229,23 +229,28 @@
     if (!rows.length) main.append(noData('results.json has no rows yet: the suite was interrupted before its first run ended.'));
     const notOk = rows.filter(r => r.verdict !== 'ok');
     const failed = r => !r.verdict || r.verdict === '-';
-    const banners = notOk.map(r => el('div', { class: 'banner' + (failed(r) ? ' failed' : '') },
+    // Red: no figures; blue: client-limited, the client library's own limit, which a client study measures;
+    // yellow: figures to read with the evidence (target-overloaded, generator-limited, platform-noisy).
+    const kind = r => (failed(r) ? ' failed' : r.verdict === 'client-limited' ? ' subject' : '');
+    const banners = notOk.map(r => el('div', { class: 'banner' + kind(r) },
       el('b', {}, el('a', { href: '#' + runId(r) }, runKey(r)), ': ' + (failed(r) ? 'no figures' : r.verdict)),
       r.note ? ' — ' + r.note : ''));
-    appendBanners(main, banners, notOk.map(r => failed(r) ? 'no figures' : r.verdict), notOk.some(failed),
+    appendBanners(main, banners, notOk.map(r => failed(r) ? 'no figures' : r.verdict),
+      notOk.some(failed) ? ' failed' : notOk.every(r => kind(r) === ' subject') ? ' subject' : '',
       notOk.length + ' of ' + rows.length + ' runs are not ok: ');
   }
 
   // Up to BANNERS_SHOWN banners as they are; more fold into one line, the title and how many banners there are of
-  // each kind (kinds[i] is banners[i]'s), with the banners one click away, so what follows stays in sight.
-  function appendBanners(main, banners, kinds, anyFailed, title) {
+  // each kind (kinds[i] is banners[i]'s), with the banners one click away, so what follows stays in sight. The
+  // line's colour is summaryClass's: ' failed', ' subject' or ''.
+  function appendBanners(main, banners, kinds, summaryClass, title) {
     if (banners.length <= BANNERS_SHOWN) {
       main.append(...banners);
       return;
     }
     const counts = new Map();
     kinds.forEach(k => counts.set(k, (counts.get(k) || 0) + 1));
-    main.append(el('details', { class: 'banners' }, el('summary', { class: 'banner' + (anyFailed ? ' failed' : '') },
+    main.append(el('details', { class: 'banners' }, el('summary', { class: 'banner' + summaryClass },
       el('b', {}, title), [...counts].map(([k, n]) => n + ' ' + k).join(', '), ' (show each)'), banners));
   }
 
@@ -804,7 +809,9 @@
         'the tail is as visible as the median. A step in a curve is a cluster of slow requests; compare its height with ' +
         'the longest GC pause of the run.'),
       el('li', {}, 'Verdicts: ok; target-overloaded (the server did not keep up); generator-limited (the figures are ' +
-        'the generator\'s, not the server\'s); platform-noisy (the lateness is within the machine\'s measured hiccups).'),
+        'the generator\'s, not the server\'s); client-limited (a client library engine was the bottleneck: the figures ' +
+        'are the library\'s, what a client study measures, and compare as such; a server study reads them as ' +
+        'generator-limited); platform-noisy (the lateness is within the machine\'s measured hiccups).'),
     ));
     main.append(el('p', {}, 'Raw files: ', el('a', { href: 'suite.json' }, 'suite.json'), ', ',
       el('a', { href: 'results.json' }, 'results.json'), ', ', el('a', { href: 'runs/' }, 'runs/'),
@@ -835,7 +842,7 @@
     const notCompared = data.notCompared || [];
     appendBanners(main, notCompared.map(n => el('div', { class: 'banner' },
       'not compared: ' + n.row + ': ' + n.reason + (n.note ? ' (' + n.note + ')' : ''))),
-      notCompared.map(n => n.reason), false, notCompared.length + ' rows not compared: ');
+      notCompared.map(n => n.reason), '', notCompared.length + ' rows not compared: ');
 
     main.append(el('h2', {}, 'Notable changes'));
     const notable = (data.deltas || []).filter(d => d.notable);
