@@ -11,7 +11,10 @@ import java.util.Map;
  * One line of {@code results.json} and of the printed table: one target × scenario × repetition.
  *
  * @param load               what was offered: the load model as it ran (rates and counts after scaling)
- * @param requests           requests completed correctly in the measured phase
+ * @param requests           requests completed correctly in the measured phase (those answered after its end included)
+ * @param achievedRatePerSec the rate/s column: an open loop's sustained rate (what it completed per second over the
+ *                           second half of the measured phase, within it), else what completed within the phase per
+ *                           second of it; never what was sent
  * @param meanMs             the mean response time, the 2016 study's "time average"
  * @param serverMaxInFlight  the most requests the target had in progress at once in the measured phase
  * @param generatorHiccupP99Ms the platform's noise floor seen from the generator (its hiccup meter's p99)
@@ -26,6 +29,7 @@ import java.util.Map;
  * @param generatorJvm       the same for the generator's JVM
  * @param client             the client library engine that sent the requests ({@code clients.yaml}); null: the built-in one
  * @param errorsByClass      the errors by {@link ErrorClass}, those that occurred only; empty for a run without errors
+ * @param unansweredAtEnd    measured requests still in flight when the measured phase ended
  */
 record ResultRow(
         String target,
@@ -49,7 +53,8 @@ record ResultRow(
         JvmMetrics targetJvm,
         JvmMetrics generatorJvm,
         String client,
-        Map<ErrorClass, Long> errorsByClass) {
+        Map<ErrorClass, Long> errorsByClass,
+        long unansweredAtEnd) {
     static final String NO_VERDICT = "-";
 
     ResultRow {
@@ -61,7 +66,8 @@ record ResultRow(
     static ResultRow of(String target, Suite.Scenario scenario, int repetition, RunSummary summary,
                         Long serverMaxInFlight, String failure) {
         return new ResultRow(target, scenario.name(), repetition, summary.spec().model().describe(),
-                scenario.waitMs(), summary.completed(), summary.errorCount(), summary.achievedRatePerSec(),
+                scenario.waitMs(), summary.completed(), summary.errorCount(),
+                summary.sustainedRatePerSec() != null ? summary.sustainedRatePerSec() : summary.achievedRatePerSec(),
                 summary.responseTime().meanMs(), summary.responseTime().p50Ms(), summary.responseTime().p99Ms(), summary.responseTime().p999Ms(),
                 summary.responseTime().maxMs(), serverMaxInFlight, summary.generatorHiccups().p99Ms(),
                 summary.targetHiccups().count() == 0 ? Double.NaN : summary.targetHiccups().p99Ms(),
@@ -69,14 +75,14 @@ record ResultRow(
                 failure == null ? String.join("; ", summary.evidence()) : failure,
                 summary.jvm() == null ? null : withoutTimeline(summary.jvm().target()),
                 summary.jvm() == null ? null : withoutTimeline(summary.jvm().generator()), scenario.client(),
-                occurred(summary.errors()));
+                occurred(summary.errors()), summary.unansweredAtEnd());
     }
 
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
     static ResultRow failed(String target, Suite.Scenario scenario, int repetition, String note) {
         return new ResultRow(target, scenario.name(), repetition, scenario.load().describe(), scenario.waitMs(),
                 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, NO_VERDICT, note,
-                null, null, scenario.client(), Map.of());
+                null, null, scenario.client(), Map.of(), 0);
     }
 
     /** Whether this row has figures that count: a measured run, not one that failed or was skipped. */
@@ -88,7 +94,7 @@ record ResultRow(
     ResultRow remarked(String remark) {
         return new ResultRow(target, scenario, repetition, load, waitMs, requests, errors, achievedRatePerSec, meanMs,
                 p50Ms, p99Ms, p999Ms, maxMs, serverMaxInFlight, generatorHiccupP99Ms, targetHiccupP99Ms, verdict,
-                note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm, client, errorsByClass);
+                note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm, client, errorsByClass, unansweredAtEnd);
     }
 
     RunPlan.Key key() {

@@ -11,7 +11,7 @@ import java.util.Locale;
  * a target × scenario repeated more than once, its best, median and spread ({@link Repetitions}).
  */
 final class ResultsTable {
-    private static final String FORMAT = "%-31s %-22s %9s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
+    private static final String FORMAT = "%-31s %-22s %9s %10s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
 
     private ResultsTable() {
@@ -19,14 +19,14 @@ final class ResultsTable {
 
     static String render(List<ResultRow> rows) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "requests", "rate/s", "mean ms",
+        out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "requests", "unanswered", "rate/s", "mean ms",
                 "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
         List<Repetitions.Group> groups = Repetitions.of(rows);
         for (int i = 0; i < rows.size(); i++) {
             ResultRow row = rows.get(i);
             out.append(String.format(Locale.ROOT, FORMAT, row.target(),
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""),
-                    row.requests(), number(row.achievedRatePerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
+                    row.requests(), row.measured() ? row.unansweredAtEnd() : "-", number(row.achievedRatePerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
                     hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
@@ -50,7 +50,7 @@ final class ResultsTable {
 
     private static void appendFigures(StringBuilder out, String label, Repetitions.Figures f,
                                       Function<Double, String> count, Function<Double, String> time) {
-        out.append(String.format(Locale.ROOT, FORMAT, "", label, count.apply(f.requests()), count.apply(f.achievedRatePerSec()),
+        out.append(String.format(Locale.ROOT, FORMAT, "", label, count.apply(f.requests()), "", count.apply(f.achievedRatePerSec()),
                 time.apply(f.meanMs()), time.apply(f.p50Ms()), time.apply(f.p99Ms()), time.apply(f.p999Ms()), time.apply(f.maxMs()),
                 count.apply(f.errors()), count.apply(f.serverMaxInFlight()), "", "", "", "", ""));
     }

@@ -22,21 +22,21 @@ class ResultsTableTest {
     void aRowShowsItsFiguresAndItsNote() {
         ResultRow row = new ResultRow("dummy", "closed-50c", 1, "closed 50c", 0, 123_456, 3, 12_345.6, 0.75,
                 0.5, 2.25, 10.5, 101, 50L, 0.21, 3.4, "platform-noisy", "schedule lag p99 3.1 ms is the platform's",
-                jvm(3, 12.5, 200L * 1024 * 1024), jvm(0, 0, null), null, null);
+                jvm(3, 12.5, 200L * 1024 * 1024), jvm(0, 0, null), null, null, 7);
 
         String table = ResultsTable.render(List.of(row));
 
         assertThat(table.lines().toList()).hasSize(2);
-        assertThat(table.lines().toList().getFirst()).contains("target", "rate/s", "p99.9 ms", "errors", "in flight",
+        assertThat(table.lines().toList().getFirst()).contains("target", "unanswered", "rate/s", "p99.9 ms", "errors", "in flight",
                 "hiccup p99", "gc max ms", "heap MB", "verdict");
-        assertThat(table.lines().toList().get(1)).contains("dummy", "closed-50c", "123456", "12346", "0.750", "0.500", "2.25",
+        assertThat(table.lines().toList().get(1)).containsPattern("123456 +7 +12346").contains("dummy", "closed-50c", "0.750", "0.500", "2.25",
                 "10.5", "101", " 50 ", "0.210/3.40", "0/12.5", "-/200", "platform-noisy", "schedule lag p99 3.1 ms is the platform's");
     }
 
     @Test
     void aFailedRowHasNoJvmFigures() {
         ResultRow row = new ResultRow("dummy", "closed-50c", 1, "closed 50c", 0, 0, 0, 0, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, "-", "target died", null, null, null, null);
+                Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, "-", "target died", null, null, null, null, 0);
 
         assertThat(ResultsTable.render(List.of(row)).lines().toList().get(1)).containsPattern("-\\s+-\\s+-\\s+-\\s+target died");
     }
