@@ -27,16 +27,19 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Beyond the target, once the oldest waiting request has waited {@link #GROW_AFTER_NS} since
  * the loop queued it (a loop that came late queues its due requests at once; they have not waited),
- * the pool grows at most once per {@link #GROW_AFTER_NS}. While the target is answering (a response
- * came within that time, or within ten of the rate's mean gaps when those are longer) and accepts
- * promptly (every connect since the last growth, and any still under way, within
- * {@link #PROMPT_CONNECT_NS}), it grows by the waiting requests that the open connections, each
- * freeing once per median service time, would not send within the next {@link #GROW_AFTER_NS},
- * {@link #MAX_GROW_STEP} at a time: behind a 1 s wait that is nearly every waiting request (the
- * pool, not the target, is short); after a 10 ms hiccup at 50k/s of 0.2 ms it is none, as 16
- * connections send the 500 queued requests within 7 ms. Otherwise it grows by one: a stalled
- * server, or one too busy to accept, gets a trickle of connections, not one per request due
- * meanwhile (each connect it must accept would only put it further behind).
+ * the pool grows at most once per {@link #GROW_AFTER_NS}. Where requests hold their connections
+ * that long or longer (a median service time of {@link #GROW_AFTER_NS} or more: a declared wait),
+ * while the target is answering (a response came within that time, or within ten of the rate's mean
+ * gaps when those are longer) and accepts promptly (every connect since the last growth, and any
+ * still under way, within {@link #PROMPT_CONNECT_NS}), it grows by the waiting requests that the
+ * open connections, each freeing once per median service time, would not send within the next
+ * {@link #GROW_AFTER_NS}, {@link #MAX_GROW_STEP} at a time: behind a 1 s wait that is nearly every
+ * waiting request, and the pool, not the target, is short. Otherwise it grows by one. Behind short
+ * answers a queue is a moment's (a hiccup of the loop or of the server) and the connections free
+ * within it: at 50k/s, one connection per waiting request grew the pool to thousands of connections
+ * whose upkeep made the loop later still. A stalled server, or one too busy to accept, gets a
+ * trickle of connections, not one per request due meanwhile (each connect it must accept would only
+ * put it further behind).
  */
 final class AdaptivePool {
     static final int MIN_CONNECTIONS = 16;
@@ -109,9 +112,9 @@ final class AdaptivePool {
         grown = true;
         lastGrowNs = nowNs;
         slowestConnectSinceGrowNs = 0;
-        long shortfall = answering && accepting
-                ? Math.min(MAX_GROW_STEP, waiting - (long) Math.floor(openConnections * (double) GROW_AFTER_NS
-                        / Math.max(1, serviceTimes.getValueAtPercentile(50))))
+        long medianNs = serviceTimes.getValueAtPercentile(50);
+        long shortfall = answering && accepting && medianNs >= GROW_AFTER_NS
+                ? Math.min(MAX_GROW_STEP, waiting - (long) Math.floor(openConnections * (double) GROW_AFTER_NS / medianNs))
                 : 1;
         int more = (int) Math.clamp(shortfall, 0, Math.min(waiting, maxConnections - targetConnections));
         targetConnections += more;
