@@ -4,13 +4,19 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 
+import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.io.PrintStream;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * Warms the generator JVM's own JIT before a run, apart from the target: drives the same engine
@@ -65,6 +71,8 @@ final class JitWarmup {
         List<RunSummary.GeneratorWarmup.Window> windows = new ArrayList<>();
         long startNs = System.nanoTime();
         boolean settled = false;
+        // The windows write their files as a run does (interval logs, errors, summary), so that code is warm too.
+        Path scratch = scratchDirectory();
         try (LoopbackSink sink = LoopbackSink.start()) {
             String path = spec.url().getRawPath() == null || spec.url().getRawPath().isEmpty() ? "/" : spec.url().getRawPath();
             LoadSpec window = LoadSpec.of(sink.uri(path), model).toBuilder()
@@ -72,12 +80,15 @@ final class JitWarmup {
             int quiet = 0;
             while (!settled && System.nanoTime() - startNs < MAX_MS * 1_000_000 && !Thread.currentThread().isInterrupted()) {
                 long compiledBeforeMs = jit.getTotalCompilationTime();
-                RunSummary summary = Generator.run(window, null, silent);
+                RunSummary summary = Generator.run(window, scratch, silent);
                 long compileMs = jit.getTotalCompilationTime() - compiledBeforeMs;
                 windows.add(new RunSummary.GeneratorWarmup.Window(compileMs, summary.loopLateness().p99Ms()));
                 quiet = compileMs <= SETTLED_COMPILE_MS ? quiet + 1 : 0;
                 settled = quiet >= SETTLED_WINDOWS;
             }
+        }
+        finally {
+            deleteQuietly(scratch);
         }
         if (windows.isEmpty()) {
             return null;
@@ -88,6 +99,22 @@ final class JitWarmup {
                         + "(%d windows; the last compiled for %d ms)%n", settled ? "settled" : "was still compiling",
                 durationMs / 1e3, windows.size(), windows.getLast().compileMs());
         return new RunSummary.GeneratorWarmup(windows, settled, durationMs, ratePerSec, RULE);
+    }
+
+    private static Path scratchDirectory() {
+        try {
+            return Files.createTempDirectory("gauntlet-jit-warmup");
+        } catch (IOException e) {
+            throw new GeneratorException("cannot create a scratch directory for the generator's JIT warm-up: " + e.getMessage());
+        }
+    }
+
+    private static void deleteQuietly(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // A temporary directory left behind: the system's to clean.
+        }
     }
 
     /** The load to drive the sink with: the same model, its rate or connections within bounds. */
