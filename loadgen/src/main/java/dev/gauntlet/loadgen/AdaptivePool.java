@@ -30,8 +30,9 @@ import java.util.concurrent.TimeUnit;
  * the pool grows at most once per {@link #GROW_AFTER_NS}. Where requests hold their connections
  * that long or longer (a median service time of {@link #GROW_AFTER_NS} or more: a declared wait),
  * while the target is answering (a response came within that time, or within ten of the rate's mean
- * gaps when those are longer) and accepts promptly (every connect since the last growth, and any
- * still under way, within {@link #PROMPT_CONNECT_NS}), it grows by the waiting requests that the
+ * gaps when those are longer), keeps to the declared wait (every answer since the last growth within
+ * it plus {@link #PROMPT_CONNECT_NS} or a tenth of it) and accepts promptly (every connect since the
+ * last growth, and any still under way, within {@link #PROMPT_CONNECT_NS}), it grows by the waiting requests that the
  * open connections, each freeing once per median service time, would not send within the next
  * {@link #GROW_AFTER_NS}, {@link #MAX_GROW_STEP} at a time: behind a 1 s wait that is nearly every
  * waiting request, and the pool, not the target, is short. Otherwise it grows by one. Behind short
@@ -64,11 +65,16 @@ final class AdaptivePool {
     private boolean grown;
     private boolean answered;
     private long slowestConnectSinceGrowNs;
+    private long slowestServiceSinceGrowNs;
+    /** An answer slower than this is the target falling behind, not the pool being short. */
+    private final long keptWaitNs;
 
     AdaptivePool(double ratePerSec, long declaredWaitMs, int maxConnections, long startNs) {
         this.ratePerSec = ratePerSec;
         this.maxConnections = maxConnections;
         this.answeringWindowNs = Math.max(GROW_AFTER_NS, (long) (10 * 1e9 / ratePerSec));
+        long declaredWaitNs = TimeUnit.MILLISECONDS.toNanos(declaredWaitMs);
+        this.keptWaitNs = declaredWaitNs + Math.max(PROMPT_CONNECT_NS, declaredWaitNs / 10);
         this.estimatedNs = startNs;
         this.targetConnections = (int) Math.min(maxConnections,
                 Math.max(MIN_CONNECTIONS, needed(TimeUnit.MILLISECONDS.toNanos(declaredWaitMs))));
@@ -83,6 +89,7 @@ final class AdaptivePool {
         serviceTimes.recordValue(Math.clamp(serviceNs, 0, LatencyRecorder.HIGHEST_TRACKABLE_NS));
         lastResponseNs = nowNs;
         answered = true;
+        slowestServiceSinceGrowNs = Math.max(slowestServiceSinceGrowNs, serviceNs);
         samplesSinceEstimate++;
         if (nowNs - estimatedNs >= ESTIMATE_EVERY_NS && samplesSinceEstimate >= ESTIMATE_SAMPLES) {
             long needed = needed(serviceTimes.getValueAtPercentile(50));
@@ -109,11 +116,13 @@ final class AdaptivePool {
         }
         boolean answering = answered && nowNs - lastResponseNs < answeringWindowNs;
         boolean accepting = Math.max(slowestConnectSinceGrowNs, connectingForNs) <= PROMPT_CONNECT_NS;
+        boolean keepingWait = slowestServiceSinceGrowNs <= keptWaitNs;
         grown = true;
         lastGrowNs = nowNs;
         slowestConnectSinceGrowNs = 0;
+        slowestServiceSinceGrowNs = 0;
         long medianNs = serviceTimes.getValueAtPercentile(50);
-        long shortfall = answering && accepting && medianNs >= GROW_AFTER_NS
+        long shortfall = answering && keepingWait && accepting && medianNs >= GROW_AFTER_NS
                 ? Math.min(MAX_GROW_STEP, waiting - (long) Math.floor(openConnections * (double) GROW_AFTER_NS / medianNs))
                 : 1;
         int more = (int) Math.clamp(shortfall, 0, Math.min(waiting, maxConnections - targetConnections));

@@ -89,6 +89,7 @@ class AdaptivePoolTest {
         // Behind a 1 s wait: 1,000 connections free 10 in the next 10 ms, so 90 of 100 waiting need new ones, 32 at a time.
         AdaptivePool slow = new AdaptivePool(500, 1_000, 10_000, 0);
         feed(slow, 500, 1_000 * MS, 1_000 * MS, queuedNs - MS, new SplittableRandom(8));
+        // (answers of 1 s ± 10 %: within the declared wait and its tenth)
         // A loop that came late queues its due requests at once: they have not waited yet.
         assertThat(slow.growBy(100, 1_000, queuedNs, 0, queuedNs)).isZero();
         assertThat(slow.nextGrowNs(queuedNs)).isEqualTo(queuedNs + AdaptivePool.GROW_AFTER_NS);
@@ -106,6 +107,9 @@ class AdaptivePoolTest {
         slow.onServiceTime(1_000 * MS, nowNs + 3 * AdaptivePool.GROW_AFTER_NS - MS);
         assertThat(slow.growBy(60, 1_034, queuedNs, 0, nowNs + 3 * AdaptivePool.GROW_AFTER_NS))
                 .as("connects prompt again, the target answering").isEqualTo(AdaptivePool.MAX_GROW_STEP);
+        slow.onServiceTime(1_300 * MS, nowNs + 4 * AdaptivePool.GROW_AFTER_NS - MS);
+        assertThat(slow.growBy(60, 1_066, queuedNs, 0, nowNs + 4 * AdaptivePool.GROW_AFTER_NS))
+                .as("an answer 300 ms beyond the wait: the target fell behind, one at a time").isEqualTo(1);
 
         // After a hiccup at 50k/s of 0.2 ms the connections free within the moment: one more at a time, however many wait.
         AdaptivePool fast = new AdaptivePool(50_000, 0, 10_000, 0);
@@ -127,8 +131,7 @@ class AdaptivePoolTest {
 
     @Test
     void neverGrowsPastTheConnectionLimit() {
-        AdaptivePool pool = new AdaptivePool(2_000, 0, 20, 0);
-        pool.onServiceTime(100 * MS, 10 * MS);
+        AdaptivePool pool = new AdaptivePool(50, 100, 20, 0);
         pool.onServiceTime(100 * MS, 10 * MS);
         assertThat(pool.growBy(100, 16, 0, 0, 10 * MS)).isEqualTo(4);
         assertThat(pool.targetConnections()).isEqualTo(20);
