@@ -26,6 +26,11 @@ record RunPlan(List<Session> sessions) {
      * on a quiet 2-CPU machine (server suite, 2026-11-23).
      */
     static final Duration RUN_OVERHEAD = Duration.ofSeconds(5);
+    /**
+     * The generator warming its own JIT before a run of the built-in engine's open or closed loop
+     * (loadgen's JitWarmup): 2–7 s measured here (docs/benchmarks.md), 10 s at most.
+     */
+    static final Duration GENERATOR_JIT_WARMUP = Duration.ofSeconds(4);
     /** Opening and closing held connections: 19,000 took about 6 s more than a plain run here. */
     static final int HELD_REQUESTS_PER_SECOND_OF_SETUP = 3_000;
 
@@ -130,7 +135,8 @@ record RunPlan(List<Session> sessions) {
     }
 
     /**
-     * The wall time to expect: every session's start, every run's phases and overhead, and for a
+     * The wall time to expect: every session's start, every run's phases and overhead (the generator's
+     * JIT warm-up included, where it warms), and for a
      * max-concurrency run the set-up of its connections and its requests' wait, which the target
      * serves to the end before the next run (a closed connection does not end a handler's wait).
      */
@@ -143,6 +149,9 @@ record RunPlan(List<Session> sessions) {
                 long heldMs = s.load() instanceof LoadModel.MaxConcurrency held
                         ? s.waitMs() + 1_000L * held.requests() / HELD_REQUESTS_PER_SECOND_OF_SETUP : 0;
                 total = total.plus(RUN_OVERHEAD).plusMillis(s.warmupMs() + s.durationMs() + heldMs);
+                if (s.client() == null && !(s.load() instanceof LoadModel.MaxConcurrency)) {
+                    total = total.plus(GENERATOR_JIT_WARMUP);
+                }
             }
         }
         return total;

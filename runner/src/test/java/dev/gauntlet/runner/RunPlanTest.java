@@ -73,9 +73,9 @@ class RunPlanTest {
     void theEstimateCountsPhasesOverheadsAndTheHeldRequestsDraining() {
         RunPlan plan = RunPlan.of(suite("scenario").withTargets(List.of("a")).withRepetitions(1));
         // start + held (1 + 10 s, its 12 s wait drained, 10 requests set up in 3 ms) + warm (5 s) + slow (2 + 8 s),
-        // each run with its overhead
-        Duration expected = RunPlan.TARGET_START.plus(RunPlan.RUN_OVERHEAD.multipliedBy(3)).plusSeconds(11 + 12 + 5 + 10)
-                .plusMillis(3);
+        // each run with its overhead, and the generator's JIT warm-up before the two that are not held
+        Duration expected = RunPlan.TARGET_START.plus(RunPlan.RUN_OVERHEAD.multipliedBy(3))
+                .plus(RunPlan.GENERATOR_JIT_WARMUP.multipliedBy(2)).plusSeconds(11 + 12 + 5 + 10).plusMillis(3);
         assertThat(plan.estimate()).isEqualTo(expected);
     }
 }

@@ -241,16 +241,18 @@ class VerdictIT {
     }
 
     /**
-     * A keep-alive server whose requests all pass through two workers that each take 5 ms: it answers
-     * 400 requests/s, and a request beyond that waits in its queue.
+     * A server in this JVM on 127.0.0.1, port 0, whose answer is known: each accepted connection is
+     * served on a virtual thread of its own; {@link #afterAccept} may slow the accepting down.
      */
-    private static final class CollapsingServer implements AutoCloseable {
-        private static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
-                .getBytes(StandardCharsets.US_ASCII);
-        private final ServerSocket server = new ServerSocket(0, 1_000, InetAddress.getLoopbackAddress());
-        private final Semaphore workers = new Semaphore(2, true);
+    private abstract static class InTestServer implements AutoCloseable {
+        private final ServerSocket server;
 
-        CollapsingServer() throws IOException {
+        InTestServer(int backlog) throws IOException {
+            server = new ServerSocket(0, backlog, InetAddress.getLoopbackAddress());
+        }
+
+        /** Starts accepting, once the subclass is whole. */
+        final void start() {
             Thread.ofPlatform().daemon().start(this::acceptAll);
         }
 
@@ -258,38 +260,64 @@ class VerdictIT {
             return URI.create("http://127.0.0.1:" + server.getLocalPort() + "/hello");
         }
 
+        abstract void serve(Socket socket) throws IOException, InterruptedException;
+
+        void afterAccept() throws InterruptedException {
+        }
+
         private void acceptAll() {
             while (!server.isClosed()) {
                 try {
                     Socket socket = server.accept();
-                    Thread.ofVirtual().start(() -> serve(socket));
-                } catch (IOException e) {
+                    Thread.ofVirtual().start(() -> {
+                        try (socket) {
+                            serve(socket);
+                        } catch (IOException | InterruptedException e) {
+                            // The generator closed the connection, or gave up on it.
+                        }
+                    });
+                    afterAccept();
+                } catch (IOException | InterruptedException e) {
                     return;
                 }
-            }
-        }
-
-        private void serve(Socket socket) {
-            try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
-                while (readHead(in)) {
-                    workers.acquire();
-                    try {
-                        // The work is the behaviour under test: 5 ms a request, two at a time.
-                        Thread.sleep(5);
-                    } finally {
-                        workers.release();
-                    }
-                    out.write(HELLO);
-                    out.flush();
-                }
-            } catch (IOException | InterruptedException e) {
-                // The generator closed the connection.
             }
         }
 
         @Override
         public void close() throws IOException {
             server.close();
+        }
+    }
+
+    /**
+     * A keep-alive server whose requests all pass through two workers that each take 5 ms: it answers
+     * 400 requests/s, and a request beyond that waits in its queue.
+     */
+    private static final class CollapsingServer extends InTestServer {
+        private static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
+                .getBytes(StandardCharsets.US_ASCII);
+        private final Semaphore workers = new Semaphore(2, true);
+
+        CollapsingServer() throws IOException {
+            super(1_000);
+            start();
+        }
+
+        @Override
+        void serve(Socket socket) throws IOException, InterruptedException {
+            InputStream in = socket.getInputStream();
+            OutputStream out = socket.getOutputStream();
+            while (readHead(in)) {
+                workers.acquire();
+                try {
+                    // The work is the behaviour under test: 5 ms a request, two at a time.
+                    Thread.sleep(5);
+                } finally {
+                    workers.release();
+                }
+                out.write(HELLO);
+                out.flush();
+            }
         }
     }
 
@@ -307,46 +335,26 @@ class VerdictIT {
     }
 
     /** Answers one request per connection and closes it, accepting one connection each 20 ms. */
-    private static final class SlowAcceptServer implements AutoCloseable {
+    private static final class SlowAcceptServer extends InTestServer {
         private static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n"
                 + "Connection: close\r\n\r\nhello").getBytes(StandardCharsets.US_ASCII);
-        private final ServerSocket server = new ServerSocket(0, 2_000, InetAddress.getLoopbackAddress());
 
         SlowAcceptServer() throws IOException {
-            Thread.ofPlatform().daemon().start(this::acceptSlowly);
-        }
-
-        URI uri() {
-            return URI.create("http://127.0.0.1:" + server.getLocalPort() + "/hello");
-        }
-
-        private void acceptSlowly() {
-            while (!server.isClosed()) {
-                try {
-                    Socket socket = server.accept();
-                    Thread.ofVirtual().start(() -> answerOnce(socket));
-                    // The slow accept is the behaviour under test.
-                    Thread.sleep(20);
-                } catch (IOException | InterruptedException e) {
-                    return;
-                }
-            }
-        }
-
-        private static void answerOnce(Socket socket) {
-            try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
-                if (!readHead(in)) {
-                    return;
-                }
-                out.write(HELLO);
-            } catch (IOException e) {
-                // The generator gave up on it.
-            }
+            super(2_000);
+            start();
         }
 
         @Override
-        public void close() throws IOException {
-            server.close();
+        void afterAccept() throws InterruptedException {
+            // The slow accept is the behaviour under test.
+            Thread.sleep(20);
+        }
+
+        @Override
+        void serve(Socket socket) throws IOException {
+            if (readHead(socket.getInputStream())) {
+                socket.getOutputStream().write(HELLO);
+            }
         }
     }
 }
