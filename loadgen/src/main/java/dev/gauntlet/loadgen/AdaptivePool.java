@@ -35,7 +35,8 @@ import java.util.concurrent.TimeUnit;
  * last growth, and any still under way, within {@link #PROMPT_CONNECT_NS}), it grows by the waiting requests that the
  * open connections, each freeing once per median service time, would not send within the next
  * {@link #GROW_AFTER_NS}, {@link #MAX_GROW_STEP} at a time: behind a 1 s wait that is nearly every
- * waiting request, and the pool, not the target, is short. Otherwise it grows by one. Behind short
+ * waiting request, and the pool, not the target, is short. Otherwise it grows by one, when no connect
+ * is under way. Behind short
  * answers a queue is a moment's (a hiccup of the loop or of the server) and the connections free
  * within it: at 50k/s, one connection per waiting request grew the pool to thousands of connections
  * whose upkeep made the loop later still. A stalled server, or one too busy to accept, gets a
@@ -108,7 +109,7 @@ final class AdaptivePool {
      * How many connections to open now beyond the {@code openConnections}, all busy, for
      * {@code waiting} requests that have no connect under way, the oldest queued at
      * {@code oldestQueuedNs}, while the oldest connect still under way began {@code connectingForNs}
-     * ago (0: none); those opened join the target, so a server that closes them gets them back.
+     * ago (0: none under way); those opened join the target, so a server that closes them gets them back.
      */
     int growBy(int waiting, int openConnections, long oldestQueuedNs, long connectingForNs, long nowNs) {
         if (waiting <= 0 || nowNs < nextGrowNs(oldestQueuedNs)) {
@@ -124,7 +125,7 @@ final class AdaptivePool {
         long medianNs = serviceTimes.getValueAtPercentile(50);
         long shortfall = answering && keepingWait && accepting && medianNs >= GROW_AFTER_NS
                 ? Math.min(MAX_GROW_STEP, waiting - (long) Math.floor(openConnections * (double) GROW_AFTER_NS / medianNs))
-                : 1;
+                : connectingForNs == 0 ? 1 : 0;
         int more = (int) Math.clamp(shortfall, 0, Math.min(waiting, maxConnections - targetConnections));
         targetConnections += more;
         return more;

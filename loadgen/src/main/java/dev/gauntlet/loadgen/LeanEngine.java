@@ -337,7 +337,8 @@ final class LeanEngine implements Engine {
                 if (mayGrowPool() && !openFailedThisRound) {
                     Connection oldestConnect = connecting.first();
                     adaptive.growBy(pending.size() - connecting.size(), openConnections - connecting.size(),
-                            pendingSinceNs.peek(), oldestConnect == null ? 0 : nowNs - connectStartNs(oldestConnect), nowNs);
+                            pendingSinceNs.peek(), oldestConnect == null ? 0 : Math.max(1, nowNs - connectStartNs(oldestConnect)),
+                            nowNs);
                 }
                 fillPool(adaptive.targetConnections(), nowNs);
             }
