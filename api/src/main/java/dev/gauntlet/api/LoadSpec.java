@@ -39,6 +39,8 @@ import java.util.Objects;
  *                            sends the requests; null: the built-in lean engine
  * @param startOffsetNs       a share of a split load: how long after the common start its schedule begins,
  *                            so that constant-rate shares interleave instead of starting together (0 for a whole load)
+ * @param steady              warm up until the load is steady, {@code warmupMs} at least and the rule's maximum at
+ *                            most ({@link SteadyRule}); null: a fixed warm-up of {@code warmupMs}
  */
 public record LoadSpec(
         URI url,
@@ -60,7 +62,8 @@ public record LoadSpec(
         int processes,
         int threads,
         String client,
-        long startOffsetNs) {
+        long startOffsetNs,
+        SteadyRule steady) {
 
     public static final long DEFAULT_WARMUP_MS = 2_000;
     public static final long DEFAULT_DURATION_MS = 10_000;
@@ -121,9 +124,23 @@ public record LoadSpec(
         if (startOffsetNs < 0) {
             throw new IllegalArgumentException("start offset must be >= 0, got " + startOffsetNs);
         }
-        if (hardCapMs <= 0) {
-            hardCapMs = defaultHardCapMs(warmupMs, durationMs, responseTimeoutMs);
+        if (steady != null && model instanceof LoadModel.MaxConcurrency) {
+            throw new IllegalArgumentException("max concurrency holds its requests from the measured phase's start: "
+                    + "it has no steady state to warm up to; give it a fixed warm-up");
         }
+        if (steady != null && steady.maxMs() < warmupMs) {
+            throw new IllegalArgumentException("the warm-up's maximum (" + steady.maxMs() + " ms) must be at least its "
+                    + "minimum (" + warmupMs + " ms)");
+        }
+        if (hardCapMs <= 0) {
+            hardCapMs = defaultHardCapMs(steady == null ? warmupMs : steady.maxMsFrom(warmupMs), durationMs,
+                    responseTimeoutMs);
+        }
+    }
+
+    /** The longest the warm-up may last: its fixed length, or the steady rule's maximum. */
+    public long warmupMaxMs() {
+        return steady == null ? warmupMs : steady.maxMsFrom(warmupMs);
     }
 
     /**
@@ -166,7 +183,7 @@ public record LoadSpec(
     public static LoadSpec of(URI url, LoadModel model) {
         return new LoadSpec(url, model, DEFAULT_WARMUP_MS, 0, DEFAULT_DURATION_MS, 0,
                 DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS, 0, DEFAULT_MAX_CONNECTIONS,
-                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null, 0);
+                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null, 0, null);
     }
 
     public LoadSpec withPhases(long warmupMs, long durationMs) {
@@ -204,6 +221,7 @@ public record LoadSpec(
         private int threads;
         private String client;
         private long startOffsetNs;
+        private SteadyRule steady;
 
         private Builder(LoadSpec spec) {
             url = spec.url;
@@ -226,6 +244,7 @@ public record LoadSpec(
             threads = spec.threads;
             client = spec.client;
             startOffsetNs = spec.startOffsetNs;
+            steady = spec.steady;
         }
 
         public Builder model(LoadModel model) {
@@ -327,10 +346,17 @@ public record LoadSpec(
             return this;
         }
 
+        /** Warm up until steady by {@code steady}, the warm-up being the minimum; null: a fixed warm-up. */
+        public Builder steady(SteadyRule steady) {
+            this.steady = steady;
+            this.hardCapMs = 0;
+            return this;
+        }
+
         public LoadSpec build() {
             return new LoadSpec(url, model, warmupMs, rampMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs,
                     hardCapMs, maxConnections, expectedStatus, expectedBody, seed, maxScheduleLagP99Ms, adminUrl,
-                    sourceAddresses, processes, threads, client, startOffsetNs);
+                    sourceAddresses, processes, threads, client, startOffsetNs, steady);
         }
     }
 }

@@ -42,6 +42,8 @@ import java.util.Map;
  * @param connectTime        from a connect's start to its establishment, for the connections the generator
  *                           opened (warm-up included): a target that stops accepting shows here
  * @param generatorWarmup    how the generator's own JIT was warmed before the run; null when it was not
+ * @param steadiness         how long the warm-up lasted and why, and the measured phase's windows: whether its
+ *                           figures are steady-state figures; null for max concurrency and a load split over processes
  */
 public record RunSummary(
         LoadSpec spec,
@@ -72,7 +74,8 @@ public record RunSummary(
         Jvm jvm,
         long unansweredAtEnd,
         Percentiles connectTime,
-        GeneratorWarmup generatorWarmup) {
+        GeneratorWarmup generatorWarmup,
+        Steadiness steadiness) {
 
     public RunSummary {
         connectTime = connectTime == null ? Percentiles.EMPTY : connectTime;
@@ -87,7 +90,7 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, newVerdict, List.copyOf(newEvidence), connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, jvm, unansweredAtEnd, connectTime, generatorWarmup);
+                concurrency, processes, jvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness);
     }
 
     /** The same figures with both sides' JVM costs. */
@@ -95,7 +98,7 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, newJvm, unansweredAtEnd, connectTime, generatorWarmup);
+                concurrency, processes, newJvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness);
     }
 
     /** The same figures with the generator's own warm-up recorded. */
@@ -103,7 +106,53 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, jvm, unansweredAtEnd, connectTime, warmup);
+                concurrency, processes, jvm, unansweredAtEnd, connectTime, warmup, steadiness);
+    }
+
+    /** The measured phase's start: after the warm-up, however long it lasted. */
+    public Instant measureStartedAt() {
+        return startedAt.plusMillis(steadiness == null ? spec.warmupMs() : steadiness.warmupMs());
+    }
+
+    /**
+     * The run's warm-up and measured phase, one-second window by window: how long the warm-up lasted
+     * and whether it settled, and what the verdict weighs for drift in the measured phase.
+     *
+     * @param rule      the steady-state rule the warm-up followed; null for a fixed warm-up
+     * @param ruleText  the rule in words, or that the warm-up was fixed
+     * @param warmupMs  how long the warm-up lasted
+     * @param settled   whether the warm-up's last windows agreed by the rule; null for a fixed warm-up (not judged)
+     * @param warmup    the warm-up's windows, those judged (after any ramp)
+     * @param measured  the measured phase's whole windows
+     */
+    public record Steadiness(SteadyRule rule, String ruleText, long warmupMs, Boolean settled, List<Window> warmup,
+                             List<Window> measured) {
+        public Steadiness {
+            warmup = List.copyOf(warmup);
+            measured = List.copyOf(measured);
+        }
+
+        /** The tolerance the windows, halves and repetitions are held to: the rule's, or the default. */
+        public double tolerancePercent() {
+            return rule == null ? SteadyRule.DEFAULT_TOLERANCE_PERCENT : rule.tolerancePercent();
+        }
+
+        /**
+         * One second of the run.
+         *
+         * @param completedPerSec   requests answered in it, per second
+         * @param p50Ms             the median response time of those answered in it (from their intended start); NaN: none
+         * @param p99Ms             their p99; NaN: none
+         * @param latenessP99Ms     the open loop's warm-up: the generator's lateness to the intended starts in it, p99;
+         *                          NaN otherwise (the measured phase's is the run's {@code loopLateness})
+         * @param hiccupP99Ms       the generator's wake-up p99 in it: what the platform explains
+         * @param hiccupMaxMs       the generator's longest wake-up delay in it: time a window may have lost to the platform
+         * @param targetCompileMs   the target's JIT compile time in it; -1 when unknown (no admin, or it does not say)
+         * @param generatorCompileMs the generator JVM's JIT compile time in it
+         */
+        public record Window(double completedPerSec, double p50Ms, double p99Ms, double latenessP99Ms, double hiccupP99Ms,
+                             double hiccupMaxMs, long targetCompileMs, long generatorCompileMs) {
+        }
     }
 
     /**
@@ -201,9 +250,10 @@ public record RunSummary(
      * @param cpuMs    the target process's CPU time since it started (0 from a target that does not say)
      * @param cpus     the CPUs it may run on (0 when it does not say)
      * @param uptimeMs the target process's age when it answered
+     * @param compileMs its JIT compilers' time since it started; -1 from a target that does not say
      */
     public record ServerStats(long started, long completed, long inFlight, long maxInFlight, long errors, long cpuMs,
-                              int cpus, long uptimeMs) {
+                              int cpus, long uptimeMs, long compileMs) {
 
         /** The share of its CPUs the target used between {@code earlier} and this, in percent; null when unknown. */
         public Double cpuPercentSince(ServerStats earlier) {

@@ -25,6 +25,12 @@ public enum Verdict {
      * generator-limited.
      */
     CLIENT_LIMITED,
+    /**
+     * The figures are not a steady state's: the warm-up did not settle within its maximum, or the
+     * measured phase's throughput or median latency moved between its halves beyond the tolerance
+     * and what the platform's hiccups explain. Still the target's figures, of a moving target.
+     */
+    NOT_STEADY,
     /** The lateness is what the platform's measured hiccups explain: the figures stand within that floor. */
     PLATFORM_NOISY;
 

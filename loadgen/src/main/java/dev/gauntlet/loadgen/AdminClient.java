@@ -49,7 +49,8 @@ final class AdminClient implements Supplier<RunSummary.ServerStats> {
             JsonNode stats = Json.json().readTree(json);
             return new RunSummary.ServerStats(stats.path("started").asLong(), stats.path("completed").asLong(),
                     stats.path("inFlight").asLong(), stats.path("maxInFlight").asLong(), stats.path("errors").asLong(),
-                    stats.path("cpuMs").asLong(), stats.path("cpus").asInt(), stats.path("uptimeMs").asLong());
+                    stats.path("cpuMs").asLong(), stats.path("cpus").asInt(), stats.path("uptimeMs").asLong(),
+                    stats.path("compileMs").asLong(-1));
         } catch (IOException e) {
             return null;
         }

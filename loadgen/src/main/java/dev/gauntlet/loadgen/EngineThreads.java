@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <pre>{@code
  * EngineThreads engines = new EngineThreads(spec, address, sources, maxConnections, runStartNs, recorder, admin);
  * engines.run();                       // engine 0 on the calling thread, the others on their own
+ * engines.startMeasuringAt(nextTickNs);  // from the ticker, when a warm-up until steady settled
  * long sent = engines.counters().sentCount();
  * }</pre>
  *
@@ -29,6 +30,8 @@ import java.util.concurrent.atomic.AtomicReference;
 final class EngineThreads {
     private final List<Engine> engines = new ArrayList<>();
     private final List<RequestCounters> counters = new ArrayList<>();
+    private final List<PhaseClock> clocks = new ArrayList<>();
+    private final List<Long> offsetsNs = new ArrayList<>();
     private final ThreadDemand[] demands;
     private final CountDownLatch demandsKnown;
 
@@ -37,13 +40,17 @@ final class EngineThreads {
         int n = spec.threads();
         for (int i = 0; i < n; i++) {
             LoadSpec share = n == 1 ? spec : MultiProcess.cut(spec, i, n);
-            RequestCounters engineCounters = new RequestCounters(Phases.measureEndNs(share, runStartNs + share.startOffsetNs()));
+            long engineStartNs = runStartNs + share.startOffsetNs();
+            PhaseClock clock = new PhaseClock(share, engineStartNs);
+            clocks.add(clock);
+            offsetsNs.add(share.startOffsetNs());
+            RequestCounters engineCounters = new RequestCounters(clock);
             counters.add(engineCounters);
             // Only the first engine asks the target for its counts: max concurrency runs on one thread.
             engines.add(spec.client() == null
-                    ? new LeanEngine(share, address, sources, Math.max(1, maxConnections / n), runStartNs + share.startOffsetNs(),
+                    ? new LeanEngine(share, address, sources, Math.max(1, maxConnections / n), engineStartNs, clock,
                             recorder.writer(i), engineCounters, i == 0 ? admin : null)
-                    : new LibraryEngine(share, maxConnections, runStartNs + share.startOffsetNs(), recorder.writer(i),
+                    : new LibraryEngine(share, maxConnections, engineStartNs, clock, recorder.writer(i),
                             engineCounters, admin));
         }
         demands = new ThreadDemand[n];
@@ -116,6 +123,22 @@ final class EngineThreads {
 
     long measureStartNs() {
         return engines.getFirst().phases().measureStartNs();
+    }
+
+    long measureEndNs() {
+        return engines.getFirst().phases().measureEndNs();
+    }
+
+    /** Whether the warm-up lasts until steady, its end to be decided by {@link #startMeasuringAt}. */
+    boolean warmupUntilSteady() {
+        return clocks.getFirst().decides();
+    }
+
+    /** The warm-up settled: every engine's measured phase starts at {@code startNs}, each share at its own offset. */
+    void startMeasuringAt(long startNs) {
+        for (int i = 0; i < clocks.size(); i++) {
+            clocks.get(i).startAt(startNs + offsetsNs.get(i));
+        }
     }
 
     long measuredNs() {

@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Runs one bounded load against one URL and returns what it measured; the library entry point
@@ -61,6 +62,8 @@ public final class Generator {
     /** How long {@link #runWarmed} may spend warming the generator's JIT before the run, at most. */
     public static final long JIT_WARMUP_MAX_MS = JitWarmup.MAX_MS + JitWarmup.WINDOW_MS;
     private static final long TICK_MS = 1_000;
+    /** How long a tick of the warm-up waits for the target's JIT time before it judges the window without it. */
+    private static final long COMPILE_POLL_WAIT_MS = 200;
 
     private Generator() {
     }
@@ -148,12 +151,10 @@ public final class Generator {
         EngineThreads engine = new EngineThreads(spec, address, sources, plan.maxConnections(), runStartNs, recorder, admin);
         Cost cost = new Cost(engine);
         progress.printf(Locale.ROOT, "gauntlet load: %s -> %s, warm-up %s, measured %s%s%n", spec.model().describe(),
-                spec.url(), seconds(spec.warmupMs()), seconds(spec.durationMs()),
-                spec.threads() > 1 ? ", " + spec.threads() + " engine threads" : "");
+                spec.url(), spec.steady() == null ? seconds(spec.warmupMs())
+                        : seconds(spec.warmupMs()) + " to " + seconds(spec.warmupMaxMs()) + " until steady",
+                seconds(spec.durationMs()), spec.threads() > 1 ? ", " + spec.threads() + " engine threads" : "");
 
-        long measureStartEpochMs = startedAt.toEpochMilli() + spec.warmupMs();
-        IntervalLogs logs = outputDir == null ? null
-                : new IntervalLogs(outputDir, measureStartEpochMs, spec.model().describe() + " " + spec.url());
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name("gauntlet-interval").daemon(true).factory());
         HiccupMeter hiccups = HiccupMeter.start();
@@ -163,8 +164,14 @@ public final class Generator {
             cost.measureStarts();
             target.measureStarts();
         };
-        Progress tick = new Progress(engine, recorder, hiccups, logs, cost, atMeasureStart, progress);
-        ticker.scheduleAtFixedRate(tick, spec.warmupMs() % TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
+        SteadyJudge judge = new SteadyJudge(spec, runStartNs, target == null ? () -> -1 : target::compileMs);
+        // The logs count from the measured phase's start, which a warm-up until steady decides as it goes.
+        Function<Long, IntervalLogs> openLogs = outputDir == null ? null : measureStartNs -> new IntervalLogs(outputDir,
+                epochMs(startedAt, runStartNs, measureStartNs), spec.model().describe() + " " + spec.url());
+        long firstTickMs = spec.warmupMs() % TICK_MS;
+        Progress tick = new Progress(engine, recorder, hiccups, judge, target, openLogs, cost, atMeasureStart, progress,
+                new Ticks(System.nanoTime(), firstTickMs, runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs())));
+        ticker.scheduleAtFixedRate(tick, firstTickMs, TICK_MS, TimeUnit.MILLISECONDS);
         try {
             engine.run();
         } finally {
@@ -175,27 +182,34 @@ public final class Generator {
             tick.sampleInterval();
             hiccups.close();
             cost.sample();
-            if (logs != null) {
-                logs.close();
-            }
+            tick.closeLogs();
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }
         // Before the target is asked: its admin calls are no part of the engine's window.
         RunSummary.GeneratorCost generatorCost = cost.finish();
+        long measureStartEpochMs = epochMs(startedAt, runStartNs, engine.measureStartNs());
         TargetWatch.Figures targetFigures = target == null ? new TargetWatch.Figures(Percentiles.EMPTY, null)
                 : target.finish(measureStartEpochMs, outputDir);
-        RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, generatorCost))
-                .withGeneratorWarmup(warmup);
+        RunSummary.Steadiness steadiness = spec.model() instanceof LoadModel.MaxConcurrency ? null
+                : judge.result(TimeUnit.NANOSECONDS.toMillis(engine.measureStartNs() - runStartNs));
+        RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, generatorCost,
+                steadiness)).withGeneratorWarmup(warmup);
         if (outputDir != null) {
             write(summary, outputDir.resolve(SUMMARY));
         }
         return summary;
     }
 
+    /** The wall-clock time, epoch ms, of {@code nanoTimeNs} in a run that started at {@code startedAt} ({@code runStartNs}). */
+    private static long epochMs(Instant startedAt, long runStartNs, long nanoTimeNs) {
+        return startedAt.toEpochMilli() + TimeUnit.NANOSECONDS.toMillis(nanoTimeNs - runStartNs);
+    }
+
     private static RunSummary summarise(LoadSpec spec, Instant startedAt, EngineThreads engine, LatencyRecorder recorder,
-                                        Progress tick, TargetWatch.Figures target, RunSummary.GeneratorCost cost) {
+                                        Progress tick, TargetWatch.Figures target, RunSummary.GeneratorCost cost,
+                                        RunSummary.Steadiness steadiness) {
         double measuredSec = engine.measuredNs() / 1e9;
         RequestCounters counters = engine.counters();
         return new RunSummary(spec, startedAt, measuredSec, engine.measuredIssued(), counters.sentCount(),
@@ -207,7 +221,7 @@ public final class Generator {
                 counters.connectionsOpenedCount(), cost, LatencyRecorder.percentiles(engine.loopLateness()),
                 LatencyRecorder.percentiles(tick.hiccupTotal()), target.hiccups(), target.cpuPercent(), Verdict.OK, List.of(),
                 engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1, null,
-                counters.resolvedAfterEndCount(), LatencyRecorder.percentiles(engine.connectTimes()), null);
+                counters.resolvedAfterEndCount(), LatencyRecorder.percentiles(engine.connectTimes()), null, steadiness);
     }
 
     private static Preflight.Plan preflight(LoadSpec spec, InetSocketAddress address, HostLimits limits) {
@@ -265,9 +279,24 @@ public final class Generator {
     }
 
     /**
-     * Once a second: the interval into the logs (latencies, hiccups, errors), the cost sample, one
-     * progress line. The tick at the start of the measured phase closes the warm-up interval and
-     * runs {@code atMeasureStart}.
+     * The interval ticker's schedule: ticks at {@code firstTickMs} after {@code originNs} and every
+     * second after that, so that a fixed warm-up ends on a tick; a warm-up until steady ends on the
+     * tick after the one that judged it settled, and not before {@code minWarmupEndNs}.
+     */
+    private record Ticks(long originNs, long firstTickMs, long minWarmupEndNs) {
+        /** The first tick after {@code nowNs}, as scheduled. */
+        long nextAfter(long nowNs) {
+            long firstNs = originNs + TimeUnit.MILLISECONDS.toNanos(firstTickMs);
+            long tickNs = TimeUnit.MILLISECONDS.toNanos(TICK_MS);
+            return firstNs + (Math.max(0, nowNs - firstNs) / tickNs + 1) * tickNs;
+        }
+    }
+
+    /**
+     * Once a second: in the warm-up, its window to the steady-state judge, which may end the warm-up
+     * at the next tick; then the interval into the logs (latencies, hiccups, errors) and the judge,
+     * the cost sample, one progress line. The tick at the start of the measured phase opens the logs,
+     * closes the warm-up's interval and runs {@code atMeasureStart}.
      */
     private static final class Progress implements Runnable {
         private final EngineThreads engine;
@@ -275,40 +304,54 @@ public final class Generator {
         private final HiccupMeter hiccups;
         private final Histogram hiccupTotal = LatencyRecorder.newHistogram();
         private final SustainedRate sustained = new SustainedRate();
-        private final IntervalLogs logs;
+        private final SteadyJudge judge;
+        private final TargetWatch target;
+        private final Function<Long, IntervalLogs> openLogs;
         private final Cost cost;
         private final Runnable atMeasureStart;
         private final PrintStream out;
+        private final Ticks ticks;
+        private IntervalLogs logs;
         private boolean measureStarted;
+        private long windowStartNs;
         /** The errors log's open interval: its start, whole ms from the measured phase's start, and the counts then. */
         private long errorsFromMs;
         private Map<ErrorClass, Long> errorsBefore = ErrorLog.zeros();
 
-        Progress(EngineThreads engine, LatencyRecorder recorder, HiccupMeter hiccups, IntervalLogs logs, Cost cost,
-                 Runnable atMeasureStart, PrintStream out) {
+        Progress(EngineThreads engine, LatencyRecorder recorder, HiccupMeter hiccups, SteadyJudge judge, TargetWatch target,
+                 Function<Long, IntervalLogs> openLogs, Cost cost, Runnable atMeasureStart, PrintStream out, Ticks ticks) {
             this.engine = engine;
             this.recorder = recorder;
             this.hiccups = hiccups;
-            this.logs = logs;
+            this.judge = judge;
+            this.target = target;
+            this.openLogs = openLogs;
             this.cost = cost;
             this.atMeasureStart = atMeasureStart;
             this.out = out;
+            this.ticks = ticks;
+            this.windowStartNs = ticks.originNs();
         }
 
         @Override
         public void run() {
-            long sinceMeasureStartNs = System.nanoTime() - engine.measureStartNs();
+            long nowNs = System.nanoTime();
+            long sinceMeasureStartNs = nowNs - engine.measureStartNs();
             cost.sample();
             if (sinceMeasureStartNs < -TimeUnit.MILLISECONDS.toNanos(100)) {
-                hiccups.intervalHistogram();
-                out.printf(Locale.ROOT, "  warm-up %ds to go%n", Math.round(-sinceMeasureStartNs / 1e9));
+                warmupWindow(nowNs, sinceMeasureStartNs);
                 return;
             }
             if (!measureStarted) {
                 measureStarted = true;
+                if (openLogs != null) {
+                    logs = openLogs.apply(engine.measureStartNs());
+                }
                 // The warm-up's last interval: recorded only if requests came late into it; its hiccups are dropped.
                 hiccups.intervalHistogram();
+                recorder.sampleWarmup();
                 recorder.sampleInterval(logs, true);
+                windowStartNs = nowNs;
                 atMeasureStart.run();
                 if (sinceMeasureStartNs < TimeUnit.MILLISECONDS.toNanos(100)) {
                     return;
@@ -323,18 +366,57 @@ public final class Generator {
                     counters.errorCount(), recorder.responseTotal().getValueAtPercentile(99) / 1e6);
         }
 
-        /** The interval since the last tick, latencies and hiccups alike, into the totals and the logs. */
+        /** A second of the warm-up to the judge; when it settled, the measured phase starts at the next tick. */
+        private void warmupWindow(long nowNs, long sinceMeasureStartNs) {
+            if (target != null) {
+                target.pollCompile(COMPILE_POLL_WAIT_MS);
+            }
+            judge.warmupWindow(recorder.sampleWarmup(), hiccups.intervalHistogram(), windowStartNs, nowNs);
+            windowStartNs = nowNs;
+            if (!engine.warmupUntilSteady()) {
+                out.printf(Locale.ROOT, "  warm-up %ds to go%n", Math.round(-sinceMeasureStartNs / 1e9));
+                return;
+            }
+            long nextTickNs = ticks.nextAfter(nowNs);
+            if (nextTickNs >= ticks.minWarmupEndNs() && judge.settled()) {
+                engine.startMeasuringAt(nextTickNs);
+                out.printf(Locale.ROOT, "  warm-up settled after %.0f s: measuring from the next second%n",
+                        (nextTickNs - ticks.originNs()) / 1e9);
+            } else {
+                out.printf(Locale.ROOT, "  warm-up until steady, %ds at most to go: %s%n",
+                        Math.round(-sinceMeasureStartNs / 1e9), judge.unsettledReason());
+            }
+        }
+
+        /** The interval since the last tick, latencies and hiccups alike, into the totals, the logs and the judge. */
         void sampleInterval() {
+            long nowNs = System.nanoTime();
             Histogram hiccupInterval = hiccups.intervalHistogram();
             if (measureStarted) {
                 hiccupTotal.add(hiccupInterval);
             }
-            recorder.sampleInterval(logs);
+            long lateAnswers = recorder.sampleWarmup().response().getTotalCount();
+            Histogram response = recorder.sampleInterval(logs);
+            if (measureStarted && windowStartNs < engine.measureEndNs()) {
+                judge.measuredWindow(response.getTotalCount() + lateAnswers, response, hiccupInterval, windowStartNs,
+                        Math.min(nowNs, engine.measureEndNs()));
+            }
+            windowStartNs = nowNs;
             if (logs != null && measureStarted) {
                 logs.writeHiccups(hiccupInterval);
             }
             if (logs != null) {
                 writeErrors(System.nanoTime() - engine.measureStartNs());
+            }
+        }
+
+        /** Closes the logs; a run that ended before its measured phase leaves them empty. */
+        void closeLogs() {
+            if (logs == null && openLogs != null) {
+                logs = openLogs.apply(engine.measureStartNs());
+            }
+            if (logs != null) {
+                logs.close();
             }
         }
 

@@ -15,12 +15,15 @@ import java.util.concurrent.TimeUnit;
  * writer.recordLag(sendNs - intendedStartNs);                    // event loop, at each send
  * writer.recordResponse(intendedStartNs, sendNs, endNs);         // event loop, at each valid response
  * recorder.sampleInterval(logs);                                 // interval thread, once a second
+ * writer.recordWarmup(intendedStartNs, endNs);                   // a warm-up request answered correctly
+ * LatencyRecorder.Warmup window = recorder.sampleWarmup();       // interval thread, once a second of warm-up
  * }</pre>
  *
  * <p>One writer per engine thread, each with recorders of its own, so engines never share a cache
  * line; one reader (whoever samples intervals, one at a time) sums the writers' intervals, which
  * is exact. Every interval is added to the totals as it is taken, so the totals equal the sum of
- * the logged intervals exactly.
+ * the logged intervals exactly. The warm-up's requests go to recorders of their own, never into the
+ * totals or the logs: the steady-state judge reads them window by window.
  */
 final class LatencyRecorder {
     /** Values above are clamped; no run lasts an hour. */
@@ -40,6 +43,8 @@ final class LatencyRecorder {
         private final SingleWriterRecorder response = newRecorder();
         private final SingleWriterRecorder service = newRecorder();
         private final SingleWriterRecorder lag = newRecorder();
+        private final SingleWriterRecorder warmupResponse = newRecorder();
+        private final SingleWriterRecorder warmupLateness = newRecorder();
         private Histogram responseInterval;
         private Histogram serviceInterval;
         private Histogram lagInterval;
@@ -51,6 +56,16 @@ final class LatencyRecorder {
 
         void recordLag(long lagNs) {
             lag.recordValue(clamp(lagNs));
+        }
+
+        /** A warm-up request answered correctly: its response time, for the steady-state judge only. */
+        void recordWarmup(long intendedStartNs, long endNs) {
+            warmupResponse.recordValue(clamp(endNs - intendedStartNs));
+        }
+
+        /** Open loop: how late the loop came to a warm-up request's intended start. */
+        void recordWarmupLateness(long latenessNs) {
+            warmupLateness.recordValue(clamp(latenessNs));
         }
 
         private void addIntervalTo(Histogram responseSum, Histogram serviceSum, Histogram lagSum) {
@@ -87,13 +102,16 @@ final class LatencyRecorder {
         writers[0].recordLag(lagNs);
     }
 
-    /** Takes what was recorded since the last call, adds it to the totals and hands it to the logs. */
-    void sampleInterval(IntervalLogs logs) {
-        sampleInterval(logs, false);
+    /**
+     * Takes what was recorded since the last call, adds it to the totals and hands it to the logs;
+     * returns its response times, valid until the next call.
+     */
+    Histogram sampleInterval(IntervalLogs logs) {
+        return sampleInterval(logs, false);
     }
 
     /** As {@link #sampleInterval(IntervalLogs)}, leaving an interval with no values at all out of the logs. */
-    void sampleInterval(IntervalLogs logs, boolean skipIfEmpty) {
+    Histogram sampleInterval(IntervalLogs logs, boolean skipIfEmpty) {
         responseInterval.reset();
         serviceInterval.reset();
         lagInterval.reset();
@@ -117,6 +135,21 @@ final class LatencyRecorder {
         if (logs != null && !(skipIfEmpty && empty)) {
             logs.write(responseInterval, serviceInterval, lagInterval);
         }
+        return responseInterval;
+    }
+
+    /** One window of the warm-up, every writer's summed: the correct answers' response times and the loop's lateness. */
+    record Warmup(Histogram response, Histogram lateness) {
+    }
+
+    /** What the warm-up recorded since the last call. */
+    Warmup sampleWarmup() {
+        Warmup window = new Warmup(newHistogram(), newHistogram());
+        for (Writer writer : writers) {
+            window.response().add(writer.warmupResponse.getIntervalHistogram());
+            window.lateness().add(writer.warmupLateness.getIntervalHistogram());
+        }
+        return window;
     }
 
     Histogram responseTotal() {

@@ -109,7 +109,6 @@ final class LeanEngine implements Engine {
     private int connectionsPeak;
     private final Histogram connectTimes = LatencyRecorder.newHistogram();
 
-    private final long measureStartNs;
     private final long hardCapNs;
     private boolean openFailedThisRound;
     private boolean burstSent;
@@ -124,7 +123,7 @@ final class LeanEngine implements Engine {
      * @param serverStats    fetches the target's {@code /stats}; null when the spec names no admin URL
      */
     LeanEngine(LoadSpec spec, InetSocketAddress address, InetAddress[] sourceAddresses, int maxConnections,
-               long runStartNs, LatencyRecorder.Writer recorder, RequestCounters counters,
+               long runStartNs, PhaseClock clock, LatencyRecorder.Writer recorder, RequestCounters counters,
                Supplier<RunSummary.ServerStats> serverStats) {
         this.spec = spec;
         this.address = address;
@@ -166,8 +165,7 @@ final class LeanEngine implements Engine {
                 ? Math.min(MAX_SPIN_NS, (long) (1e9 / open.ratePerSec() / SPIN_SHARE)) : 0;
         this.connectTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs());
         this.responseTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.responseTimeoutMs());
-        this.phases = new Phases(spec, runStartNs);
-        this.measureStartNs = phases.measureStartNs();
+        this.phases = new Phases(spec, runStartNs, clock);
         this.hardCapNs = phases.hardCapNs();
         try {
             this.selector = Selector.open();
@@ -211,7 +209,7 @@ final class LeanEngine implements Engine {
                     }
                     case CLOSED -> replenish(nowNs, maxConnections);
                     case HELD -> {
-                        if (nowNs < measureStartNs) {
+                        if (nowNs < phases.measureStartNs()) {
                             replenish(nowNs, 1);
                         } else {
                             if (!burstSent) {
@@ -321,6 +319,9 @@ final class LeanEngine implements Engine {
 
     private void fireDue(long nowNs) {
         for (long intendedNs; (intendedNs = phases.takeDue(nowNs)) != Phases.NONE; ) {
+            if (!phases.measured(intendedNs)) {
+                recorder.recordWarmupLateness(nowNs - intendedNs);
+            }
             dispatch(intendedNs, nowNs);
         }
     }
@@ -405,8 +406,8 @@ final class LeanEngine implements Engine {
         }
         int requests = maxConnections;
         for (int i = 0; i < requests; i++) {
-            phases.begin(measureStartNs);
-            dispatch(measureStartNs, nowNs);
+            phases.begin(phases.measureStartNs());
+            dispatch(phases.measureStartNs(), nowNs);
         }
     }
 
@@ -421,7 +422,7 @@ final class LeanEngine implements Engine {
             return false;
         }
         boolean issuing = phases.keepIssuing(nowNs);
-        return mode == Mode.CLOSED ? issuing : issuing && (nowNs < measureStartNs ? !burstSent : burstSent);
+        return mode == Mode.CLOSED ? issuing : issuing && (nowNs < phases.measureStartNs() ? !burstSent : burstSent);
     }
 
     /**
@@ -558,7 +559,7 @@ final class LeanEngine implements Engine {
         connection.deadlineNs = sendNs + responseTimeoutNs;
         connection.writtenBytes = 0;
         busy.addLast(connection);
-        if (intendedStartNs >= measureStartNs) {
+        if (intendedStartNs >= phases.measureStartNs()) {
             counters.sent();
             recorder.recordLag(sendNs - intendedStartNs);
         }
@@ -634,7 +635,7 @@ final class LeanEngine implements Engine {
         if (adaptive != null) {
             adaptive.onServiceTime(endNs - connection.sendNs, endNs);
         }
-        boolean measured = connection.intendedStartNs >= measureStartNs;
+        boolean measured = connection.intendedStartNs >= phases.measureStartNs();
         if (measured) {
             if (parser.status() != spec.expectedStatus()) {
                 counters.error(ErrorClass.BAD_STATUS, endNs);
@@ -644,6 +645,8 @@ final class LeanEngine implements Engine {
                 counters.completed(endNs);
                 recorder.recordResponse(connection.intendedStartNs, connection.sendNs, endNs);
             }
+        } else if (parser.status() == spec.expectedStatus() && parser.bodyMatches()) {
+            recorder.recordWarmup(connection.intendedStartNs, endNs);
         }
         connection.hasRequest = false;
         phases.resolved();
@@ -681,7 +684,7 @@ final class LeanEngine implements Engine {
         long wakeNs = hardCapNs;
         if (phases.issuing()) {
             wakeNs = Math.min(wakeNs, openLoop ? phases.nextIntendedNs()
-                    : nowNs < measureStartNs ? measureStartNs : phases.measureEndNs());
+                    : nowNs < phases.measureStartNs() ? phases.measureStartNs() : phases.measureEndNs());
         }
         if (connecting.first() != null) {
             wakeNs = Math.min(wakeNs, connecting.first().deadlineNs);
@@ -720,7 +723,7 @@ final class LeanEngine implements Engine {
 
     private void resolveError(long intendedStartNs, ErrorClass errorClass) {
         phases.resolved();
-        if (intendedStartNs >= measureStartNs) {
+        if (intendedStartNs >= phases.measureStartNs()) {
             counters.error(errorClass, System.nanoTime());
         }
     }

@@ -64,10 +64,10 @@ final class LibraryEngine implements Engine {
      * @param maxConnections the open loop's limit, already resolved against the machine's limits
      * @param serverStats    fetches the target's {@code /stats}; null when the spec names no admin URL
      */
-    LibraryEngine(LoadSpec spec, int maxConnections, long runStartNs, LatencyRecorder.Writer recorder,
+    LibraryEngine(LoadSpec spec, int maxConnections, long runStartNs, PhaseClock clock, LatencyRecorder.Writer recorder,
                   RequestCounters counters, Supplier<RunSummary.ServerStats> serverStats) {
         this.spec = spec;
-        this.phases = new Phases(spec, runStartNs);
+        this.phases = new Phases(spec, runStartNs, clock);
         switch (spec.model()) {
             case LoadModel.OpenLoop open -> {
                 mode = Mode.OPEN;
@@ -234,6 +234,11 @@ final class LibraryEngine implements Engine {
     private void judge(LibraryCall call) {
         resolve(call);
         if (!phases.measured(call.intendedStartNs)) {
+            if (call.error == null && call.response.status() == spec.expectedStatus()
+                    && (expectedBody == null || Arrays.equals(call.response.body(), expectedBody))) {
+                recorder.recordWarmup(call.intendedStartNs, call.endNs);
+            }
+            call.response = null;
             return;
         }
         if (call.sendNs != 0) {

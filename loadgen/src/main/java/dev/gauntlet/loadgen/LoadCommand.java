@@ -6,6 +6,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.SteadyRule;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,6 +43,7 @@ import java.util.stream.Collectors;
         footer = {"", "Examples:",
                 "  gauntlet load http://127.0.0.1:8080/hello --connections 50 --duration 10s",
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=100 --rate 1000 --output run1/",
+                "  gauntlet load http://127.0.0.1:8080/hello --connections 100 --warmup 2s --warmup-max 30s   # until steady",
                 "  gauntlet load http://127.0.0.1:8080/hello --rate 50000 --connections 100   # as wrk2 -R50000 -c100",
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=1000 --rate 1000 --client okhttp-virtual",
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=60000 --max-concurrency 15000 \\",
@@ -87,8 +89,23 @@ public final class LoadCommand implements Callable<Integer> {
     long durationMs;
 
     @Option(names = "--warmup", paramLabel = "T", defaultValue = "2s", converter = DurationConverter.class,
-            description = "warm-up, run and not recorded (default: ${DEFAULT-VALUE})")
+            description = "warm-up, run and not recorded; with --warmup-max, its minimum (default: ${DEFAULT-VALUE})")
     long warmupMs;
+
+    @Option(names = "--warmup-max", paramLabel = "T", converter = DurationConverter.class,
+            description = "warm up until steady, at most T: the measured phase starts once the last one-second windows "
+                    + "agree (throughput, or latency and lateness) and both sides' JIT is nearly idle; reached "
+                    + "unsettled, the run is not-steady (default: a fixed warm-up of --warmup)")
+    Long warmupMaxMs;
+
+    @Option(names = "--steady-windows", paramLabel = "K", defaultValue = "" + SteadyRule.DEFAULT_WINDOWS,
+            description = "with --warmup-max: how many one-second windows must agree (default: ${DEFAULT-VALUE})")
+    int steadyWindows;
+
+    @Option(names = "--steady-tolerance", paramLabel = "PERCENT", defaultValue = "" + SteadyRule.DEFAULT_TOLERANCE_PERCENT,
+            description = "how far from their mean the windows, and the measured phase's halves, may lie "
+                    + "(default: ${DEFAULT-VALUE})")
+    double steadyTolerancePercent;
 
     @Option(names = "--ramp", paramLabel = "T", defaultValue = "0s", converter = DurationConverter.class,
             description = "open loop: raise the rate from zero to R over the first T of the warm-up, so that a "
@@ -261,6 +278,7 @@ public final class LoadCommand implements Callable<Integer> {
                     .processes((int) positive("--processes", processes))
                     .threads((int) positive("--threads", threads))
                     .client(client)
+                    .steady(warmupMaxMs == null ? null : new SteadyRule(warmupMaxMs, steadyWindows, steadyTolerancePercent))
                     .build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
@@ -352,6 +370,12 @@ public final class LoadCommand implements Callable<Integer> {
     static void printTable(RunSummary summary, PrintWriter out) {
         out.printf(Locale.ROOT, "%s -> %s, %.1f s measured%s%n", summary.spec().model().describe(), summary.spec().url(),
                 summary.measuredSec(), summary.spec().client() == null ? "" : ", client " + summary.spec().client());
+        if (summary.steadiness() != null) {
+            RunSummary.Steadiness steadiness = summary.steadiness();
+            out.printf(Locale.ROOT, "  warm-up   %.0f s, %s%n", steadiness.warmupMs() / 1000.0,
+                    steadiness.settled() == null ? "fixed" : steadiness.settled() ? "until steady (" + steadiness.warmup().size()
+                            + " windows judged)" : "its maximum, not settled");
+        }
         out.printf(Locale.ROOT, "  requests  %d sent, %d completed, %d errors%s%n", summary.sent(), summary.completed(),
                 summary.errorCount(), errorDetail(summary.errors()));
         // A client library does not say which connections it opened: its figure is the requests in flight at once.

@@ -46,12 +46,14 @@ final class MultiProcess {
 
     /** Child {@code index}'s share of the load, run with the spec's threads. */
     static LoadSpec share(LoadSpec spec, int index) {
-        return cut(spec, index, spec.processes()).toBuilder().threads(spec.threads()).build();
+        return cut(spec, index, spec.processes()).toBuilder().threads(spec.threads()).steady(null)
+                .hardCapMs(spec.hardCapMs()).build();
     }
 
     /** Shard {@code index} of {@code n}: its share, run with the whole load's processes and threads. */
     static LoadSpec shard(LoadSpec spec, int index, int n) {
-        return cut(spec, index, n).toBuilder().processes(spec.processes()).threads(spec.threads()).build();
+        return cut(spec, index, n).toBuilder().processes(spec.processes()).threads(spec.threads()).steady(null)
+                .hardCapMs(spec.hardCapMs()).build();
     }
 
     /**
@@ -192,7 +194,7 @@ final class MultiProcess {
                 parts.stream().mapToInt(RunSummary::connectionsLimit).sum(),
                 parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size(), null,
                 parts.stream().mapToLong(RunSummary::unansweredAtEnd).sum(),
-                worst(parts.stream().map(RunSummary::connectTime).toList()), null);
+                worst(parts.stream().map(RunSummary::connectTime).toList()), null, null);
         return Verdicts.judge(merged);
     }
 

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * it never touches a socket. Single-threaded: the engine's loop owns it.
  *
  * <pre>{@code
- * Phases phases = new Phases(spec, runStartNs);
+ * Phases phases = new Phases(spec, runStartNs, new PhaseClock(spec, runStartNs));
  * phases.startSchedule();                                   // open loop
  * for (long intended; (intended = phases.takeDue(nowNs)) != Phases.NONE; ) send(intended);
  * phases.resolved();                                        // each request's end, answered or failed
@@ -25,8 +25,7 @@ final class Phases {
     static final long NONE = Long.MIN_VALUE;
 
     private final long runStartNs;
-    private final long measureStartNs;
-    private final long measureEndNs;
+    private final PhaseClock clock;
     private final long hardCapNs;
     private final long maxRequests;
     /** Open loop: the intended starts; null for the other models. */
@@ -43,18 +42,13 @@ final class Phases {
     private long outstanding;
     private boolean hardCapReached;
 
-    Phases(LoadSpec spec, long runStartNs) {
+    /** @param clock when the measured phase starts and ends, shared with the run's other engines */
+    Phases(LoadSpec spec, long runStartNs, PhaseClock clock) {
         this.runStartNs = runStartNs;
-        this.measureStartNs = runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs());
-        this.measureEndNs = measureEndNs(spec, runStartNs);
+        this.clock = clock;
         this.hardCapNs = runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.hardCapMs());
         this.maxRequests = spec.maxRequests();
         this.schedule = spec.model() instanceof LoadModel.OpenLoop open ? Schedule.of(open, spec.seed(), spec.rampMs()) : null;
-    }
-
-    /** When the measured phase of a run started at {@code runStartNs} ends. */
-    static long measureEndNs(LoadSpec spec, long runStartNs) {
-        return runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs() + spec.durationMs());
     }
 
     /** Open loop: draws the first intended start; called once, as the engine's loop starts. */
@@ -71,7 +65,7 @@ final class Phases {
             return NONE;
         }
         long intendedNs = nextIntendedNs;
-        if (intendedNs >= measureStartNs) {
+        if (intendedNs >= clock.measureStartNs()) {
             loopLateness.recordValue(Math.min(nowNs - intendedNs, LatencyRecorder.HIGHEST_TRACKABLE_NS));
         }
         begin(intendedNs);
@@ -79,6 +73,7 @@ final class Phases {
             stopIssuing(nowNs);
         } else {
             nextIntendedNs = runStartNs + schedule.nextOffsetNs();
+            long measureEndNs = clock.measureEndNs();
             if (nextIntendedNs >= measureEndNs) {
                 stopIssuing(measureEndNs);
             }
@@ -91,6 +86,7 @@ final class Phases {
      * issuing stops for good at the end of the measured phase or at the request bound.
      */
     boolean keepIssuing(long nowNs) {
+        long measureEndNs = clock.measureEndNs();
         if (issuing && (nowNs >= measureEndNs || countReached())) {
             stopIssuing(Math.min(nowNs, measureEndNs));
         }
@@ -100,7 +96,7 @@ final class Phases {
     /** A request intended at {@code intendedStartNs} starts its life: outstanding until {@link #resolved}. */
     void begin(long intendedStartNs) {
         outstanding++;
-        if (intendedStartNs >= measureStartNs) {
+        if (intendedStartNs >= clock.measureStartNs()) {
             measuredIssued++;
         }
     }
@@ -111,7 +107,7 @@ final class Phases {
     }
 
     boolean measured(long intendedStartNs) {
-        return intendedStartNs >= measureStartNs;
+        return intendedStartNs >= clock.measureStartNs();
     }
 
     /** The hard cap (or an interrupt) ends the run: issuing stops, and what is outstanding is the caller's to fail. */
@@ -144,11 +140,11 @@ final class Phases {
     }
 
     long measureStartNs() {
-        return measureStartNs;
+        return clock.measureStartNs();
     }
 
     long measureEndNs() {
-        return measureEndNs;
+        return clock.measureEndNs();
     }
 
     long hardCapNs() {
@@ -157,8 +153,9 @@ final class Phases {
 
     /** The measured phase's length: to its end, or to the request that reached the count bound. */
     long measuredNs() {
+        long measureEndNs = clock.measureEndNs();
         long endNs = issuingStoppedNs == 0 ? measureEndNs : Math.min(issuingStoppedNs, measureEndNs);
-        return Math.max(endNs - measureStartNs, 1);
+        return Math.max(endNs - clock.measureStartNs(), 1);
     }
 
     /** Requests whose intended start fell in the measured phase. */

@@ -25,11 +25,11 @@ final class RequestCounters {
     private static final ErrorClass[] ERROR_CLASSES = ErrorClass.values();
 
     private final AtomicLongArray counts = new AtomicLongArray(FIRST_ERROR + ERROR_CLASSES.length);
-    private final long measureEndNs;
+    private final PhaseClock clock;
 
-    /** @param measureEndNs when the measured phase ends ({@code nanoTime}): what resolves later is counted apart */
-    RequestCounters(long measureEndNs) {
-        this.measureEndNs = measureEndNs;
+    /** @param clock when the measured phase ends: what resolves later is counted apart; null for a sum (counted into by no one) */
+    RequestCounters(PhaseClock clock) {
+        this.clock = clock;
     }
 
     void sent() {
@@ -39,7 +39,7 @@ final class RequestCounters {
     /** A measured request answered correctly at {@code endNs}. */
     void completed(long endNs) {
         increment(COMPLETED);
-        if (endNs > measureEndNs) {
+        if (endNs > clock.measureEndNs()) {
             increment(COMPLETED_AFTER_END);
             increment(RESOLVED_AFTER_END);
         }
@@ -52,7 +52,7 @@ final class RequestCounters {
     /** A measured request failed at {@code endNs}. */
     void error(ErrorClass errorClass, long endNs) {
         increment(FIRST_ERROR + errorClass.ordinal());
-        if (endNs > measureEndNs) {
+        if (endNs > clock.measureEndNs()) {
             increment(RESOLVED_AFTER_END);
         }
     }
@@ -98,7 +98,7 @@ final class RequestCounters {
 
     /** A snapshot of several engines' counts added up, as one more set of counters. */
     static RequestCounters sumOf(List<RequestCounters> all) {
-        RequestCounters sum = new RequestCounters(Long.MAX_VALUE);
+        RequestCounters sum = new RequestCounters(null);
         for (RequestCounters each : all) {
             for (int i = 0; i < sum.counts.length(); i++) {
                 sum.counts.setPlain(i, sum.counts.getPlain(i) + each.counts.getAcquire(i));

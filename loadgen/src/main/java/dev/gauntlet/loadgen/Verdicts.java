@@ -4,6 +4,7 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.api.Verdict;
 
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ import java.util.stream.Collectors;
 /**
  * Decides whose figures a run's are, from what the run measured about both sides and the
  * platform. The first rule that holds wins, in this order: the generator's own limits (its
- * figures are then not the target's at all), then the target's, then the platform's noise.
+ * figures are then not the target's at all), then the target's, then a steady state not reached
+ * (an unsettled warm-up, a drifting measured phase), then the platform's noise.
  *
  * <pre>{@code
  * RunSummary judged = Verdicts.judge(summary);    // summary.verdict() ignored, replaced
@@ -65,6 +67,8 @@ final class Verdicts {
     static final double SERVICE_SLACK_SHARE = 0.1;
     /** Share of failed requests (of the overload classes) from which the target did not keep up. */
     static final double OVERLOAD_ERROR_SHARE = 0.001;
+    /** Whole windows each half of the measured phase needs for its drift to be judged. */
+    static final int MIN_HALF_WINDOWS = 2;
 
     private static final Set<ErrorClass> OVERLOAD_ERRORS =
             EnumSet.of(ErrorClass.REFUSED, ErrorClass.CONNECT_TIMEOUT, ErrorClass.RESET, ErrorClass.RESPONSE_TIMEOUT);
@@ -122,18 +126,88 @@ final class Verdicts {
             }
             judgeOpenLoop(run, open, targetBusy, pace, explainedMs, floor, generator, target, platform, notes);
         }
+        List<String> unsteady = unsteady(run);
         if (!generator.isEmpty()) {
             return run.withVerdict(run.spec().client() == null ? Verdict.GENERATOR_LIMITED : Verdict.CLIENT_LIMITED,
                     withNotes(generator, notes));
         }
         if (!target.isEmpty()) {
-            return run.withVerdict(Verdict.TARGET_OVERLOADED, withNotes(target, notes));
+            return run.withVerdict(Verdict.TARGET_OVERLOADED, withNotes(target, withNotes(unsteady, notes)));
+        }
+        if (!unsteady.isEmpty()) {
+            return run.withVerdict(Verdict.NOT_STEADY, withNotes(unsteady, withNotes(platform, notes)));
         }
         if (!platform.isEmpty()) {
             return run.withVerdict(Verdict.PLATFORM_NOISY, withNotes(platform, notes));
         }
         return run.withVerdict(Verdict.OK, withNotes(engineBusy || libraryBusy ? List.of(String.format(Locale.ROOT, "both sides had no "
                 + "time to spare: the target used %.0f %% of its CPUs, so the throughput is its own", run.targetCpuPercent())) : List.of(), notes));
+    }
+
+    /**
+     * Why the figures are not a steady state's, one sentence each: a warm-up that reached its
+     * maximum unsettled, a measured phase that drifted between its halves. Empty when steady, or
+     * when there is no record to tell (max concurrency, a split load).
+     */
+    private static List<String> unsteady(RunSummary run) {
+        RunSummary.Steadiness steadiness = run.steadiness();
+        List<String> unsteady = new ArrayList<>();
+        if (steadiness == null) {
+            return unsteady;
+        }
+        boolean openLoop = run.spec().model() instanceof LoadModel.OpenLoop;
+        if (Boolean.FALSE.equals(steadiness.settled())) {
+            unsteady.add(String.format(Locale.ROOT, "the warm-up did not settle within its maximum of %s s: %s",
+                    Numbers.compact(Math.round(steadiness.warmupMs() / 100.0) / 10.0),
+                    SteadyJudge.disagreement(steadiness.warmup(), steadiness.rule(), openLoop)));
+        }
+        String drift = drift(steadiness, openLoop);
+        if (drift != null) {
+            unsteady.add(drift);
+        }
+        return unsteady;
+    }
+
+    /**
+     * The measured phase's first half against its second, by whole windows: a closed loop's
+     * throughput, an open loop's median response time (the median of the windows' medians). Beyond
+     * the tolerance and what the platform explains (a closed loop: the share of a window its worst
+     * stall took; an open loop: the lateness allowance and twice the worst wake-up p99), it drifted.
+     */
+    static String drift(RunSummary.Steadiness steadiness, boolean openLoop) {
+        List<RunSummary.Steadiness.Window> windows = steadiness.measured().stream()
+                .filter(w -> !openLoop || !Double.isNaN(w.p50Ms())).toList();
+        int half = windows.size() / 2;
+        if (half < MIN_HALF_WINDOWS) {
+            return null;
+        }
+        List<RunSummary.Steadiness.Window> first = windows.subList(0, half);
+        List<RunSummary.Steadiness.Window> second = windows.subList(windows.size() - half, windows.size());
+        double tolerance = steadiness.tolerancePercent() / 100;
+        if (!openLoop) {
+            double from = first.stream().mapToDouble(RunSummary.Steadiness.Window::completedPerSec).average().orElse(0);
+            double to = second.stream().mapToDouble(RunSummary.Steadiness.Window::completedPerSec).average().orElse(0);
+            double stallShare = windows.stream().mapToDouble(RunSummary.Steadiness.Window::hiccupMaxMs).max().orElse(0)
+                    / SteadyRule.WINDOW_MS;
+            double allowed = (tolerance + stallShare) * Math.max(from, to);
+            return Math.abs(to - from) <= allowed ? null : String.format(Locale.ROOT, "its throughput moved from %s/s in "
+                    + "the first half of the measured phase to %s/s in the second, beyond ±%s/s (%s %% and the worst "
+                    + "platform stall): not a steady state", SteadyJudge.figureText(from), SteadyJudge.figureText(to),
+                    SteadyJudge.figureText(allowed), Numbers.compact(steadiness.tolerancePercent()));
+        }
+        double from = median(first);
+        double to = median(second);
+        double allowed = Math.max(tolerance * Math.max(from, to), SteadyJudge.platformExplainsMs(windows));
+        return Math.abs(to - from) <= allowed ? null : String.format(Locale.ROOT, "its median response time moved from "
+                + "%s ms in the first half of the measured phase to %s ms in the second, beyond ±%s ms (%s %% or what the "
+                + "platform explains): not a steady state", ms(from), ms(to), ms(allowed),
+                Numbers.compact(steadiness.tolerancePercent()));
+    }
+
+    private static double median(List<RunSummary.Steadiness.Window> windows) {
+        double[] medians = windows.stream().mapToDouble(RunSummary.Steadiness.Window::p50Ms).sorted().toArray();
+        int n = medians.length;
+        return n % 2 == 1 ? medians[n / 2] : (medians[n / 2 - 1] + medians[n / 2]) / 2;
     }
 
     private static List<String> withNotes(List<String> evidence, List<String> notes) {

@@ -56,6 +56,7 @@ public final class TestServer implements AutoCloseable {
     private volatile long stallAllMs;
     private volatile long stallAllUntilNs;
     private volatile long answerAfterMs;
+    private volatile WarmUp warmUp;
     private volatile long failEvery;
     private volatile Behaviour failAs = Behaviour.HELLO;
     private HttpServer admin;
@@ -134,6 +135,23 @@ public final class TestServer implements AutoCloseable {
     }
 
     /**
+     * From now on each request is answered after a time that falls in a straight line from
+     * {@code fromMs} to {@code toMs} over {@code overMs}, then stays at {@code toMs}: a server that
+     * warms up, as a JIT does, over a known time.
+     */
+    void warmUpOver(long fromMs, long toMs, long overMs) {
+        warmUp = new WarmUp(System.nanoTime(), fromMs, toMs, overMs);
+    }
+
+    /** A falling answer time: {@link #warmUpOver}. */
+    private record WarmUp(long startNs, long fromMs, long toMs, long overMs) {
+        long answerAfterNs(long nowNs) {
+            double done = Math.min(1, (nowNs - startNs) / 1e6 / overMs);
+            return (long) ((fromMs + (toMs - fromMs) * done) * 1_000_000);
+        }
+    }
+
+    /**
      * Every {@code n}-th request (the {@code n}-th, the {@code 2n}-th, ...) is answered as a server
      * with behaviour {@code how} would answer it, whatever the server's own behaviour; call it before the load starts.
      */
@@ -197,7 +215,9 @@ public final class TestServer implements AutoCloseable {
                 if (number == stallAllAtRequest) {
                     stallAllUntilNs = arrivedNs + stallAllMs * 1_000_000;
                 }
-                sleepUntil(Math.max(stallAllUntilNs, arrivedNs + answerAfterMs * 1_000_000));
+                WarmUp warming = warmUp;
+                long answerAfterNs = warming == null ? answerAfterMs * 1_000_000 : warming.answerAfterNs(arrivedNs);
+                sleepUntil(Math.max(stallAllUntilNs, arrivedNs + answerAfterNs));
                 inFlight.decrementAndGet();
                 completed.incrementAndGet();
                 switch (failEvery > 0 && number % failEvery == 0 ? failAs : behaviour) {

@@ -45,6 +45,7 @@ class VerdictsTest {
         int connectionsLimit = 19_000;
         boolean hardCapReached;
         Double sustainedRatePerSec = 1_000.0;
+        RunSummary.Steadiness steadiness;
 
         RunSummary judge() {
             for (ErrorClass c : ErrorClass.values()) {
@@ -59,7 +60,7 @@ class VerdictsTest {
                     spec.model() instanceof LoadModel.OpenLoop ? latency(loopLateP99Ms / 4, loopLateP99Ms) : Percentiles.EMPTY,
                     new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs),
                     Percentiles.EMPTY, targetCpuPercent, Verdict.OK, List.of(), connectionsPeak, connectionsLimit,
-                    hardCapReached, null, 1, null, 0, latency(connectP99Ms / 4, connectP99Ms), null));
+                    hardCapReached, null, 1, null, 0, latency(connectP99Ms / 4, connectP99Ms), null, steadiness));
         }
 
         private static Percentiles latency(double p50Ms) {
@@ -69,6 +70,85 @@ class VerdictsTest {
         private static Percentiles latency(double p50Ms, double p99Ms) {
             return new Percentiles(10_000, p50Ms, p50Ms, p50Ms, p99Ms, p99Ms, p99Ms, p99Ms);
         }
+    }
+
+    @Test
+    void aClosedLoopWhoseThroughputClimbsBetweenItsHalvesIsNotSteady() {
+        Run run = new Run();
+        run.spec = CLOSED;
+        run.steadiness = measured(closedWindow(10_000), closedWindow(10_100), closedWindow(11_500), closedWindow(11_600));
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.NOT_STEADY);
+        assertThat(judged.evidence().getFirst()).startsWith("its throughput moved from 10,050/s in the first half of the "
+                + "measured phase to 11,550/s in the second");
+    }
+
+    @Test
+    void aClosedLoopMovingWithinItsToleranceAndAStallIsSteady() {
+        // 9 % apart: within the 10 % tolerance; 12 % apart with a 50 ms stall in a window: within 10 % + 5 %.
+        Run within = new Run();
+        within.spec = CLOSED;
+        within.steadiness = measured(closedWindow(10_000), closedWindow(10_000), closedWindow(10_900), closedWindow(10_900));
+        Run stalled = new Run();
+        stalled.spec = CLOSED;
+        RunSummary.Steadiness.Window stall = new RunSummary.Steadiness.Window(8_800, 5, 9, Double.NaN, 0.2, 50, 0, 0);
+        stalled.steadiness = measured(stall, closedWindow(8_800), closedWindow(10_000), closedWindow(10_000));
+
+        assertThat(within.judge().verdict()).isEqualTo(Verdict.OK);
+        assertThat(stalled.judge().verdict()).isEqualTo(Verdict.OK);
+    }
+
+    @Test
+    void anOpenLoopsMedianMovingWithinThePlatformsNoiseIsSteadyBeyondItNot() {
+        // 0.4 ms to 1.2 ms: three times over, yet within the 1 ms allowance and twice the 0.3 ms wake-up p99.
+        Run noisy = new Run();
+        noisy.steadiness = measured(openWindow(0.4), openWindow(0.4), openWindow(1.2), openWindow(1.2));
+        Run drifting = new Run();
+        drifting.steadiness = measured(openWindow(2), openWindow(2), openWindow(6), openWindow(6));
+
+        assertThat(noisy.judge().verdict()).isEqualTo(Verdict.OK);
+        assertThat(drifting.judge().verdict()).isEqualTo(Verdict.NOT_STEADY);
+        assertThat(drifting.judge().evidence().getFirst()).startsWith("its median response time moved from 2.00 ms");
+    }
+
+    @Test
+    void aTargetThatFellBehindIsOverloadedWhateverItsDrift() {
+        // The study's mixed case: a collapsing target's latency climbs too; the overload is the finding, the drift a note.
+        Run run = new Run();
+        run.sustainedRatePerSec = 600.0;
+        run.steadiness = measured(openWindow(50), openWindow(200), openWindow(600), openWindow(900));
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).anyMatch(sentence -> sentence.startsWith("its median response time moved"));
+    }
+
+    @Test
+    void aWarmUpThatReachedItsMaximumUnsettledIsNotSteady() {
+        Run run = new Run();
+        run.spec = CLOSED;
+        List<RunSummary.Steadiness.Window> climbing = List.of(closedWindow(1_000), closedWindow(2_000), closedWindow(3_000),
+                closedWindow(4_000));
+        run.steadiness = new RunSummary.Steadiness(new dev.gauntlet.api.SteadyRule(5_000, 2, 10), "rule", 5_000, false,
+                climbing, List.of());
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.NOT_STEADY);
+        assertThat(judged.evidence().getFirst()).isEqualTo("the warm-up did not settle within its maximum of 5 s: "
+                + "completed/s from 3,000 to 4,000 in the last 2 s, beyond ±350 of their mean 3,500");
+    }
+
+    private static RunSummary.Steadiness measured(RunSummary.Steadiness.Window... windows) {
+        return new RunSummary.Steadiness(null, "fixed", 2_000, null, List.of(), List.of(windows));
+    }
+
+    private static RunSummary.Steadiness.Window closedWindow(double perSec) {
+        return new RunSummary.Steadiness.Window(perSec, 5, 9, Double.NaN, 0.2, 1, 0, 0);
+    }
+
+    private static RunSummary.Steadiness.Window openWindow(double p50Ms) {
+        return new RunSummary.Steadiness.Window(1_000, p50Ms, 2 * p50Ms, Double.NaN, 0.3, 1, 0, 0);
     }
 
     @Test

@@ -32,7 +32,7 @@ final class JvmCosts {
     static RunSummary.Jvm collect(Path runDir, long targetPid, Instant runStart, Instant runEnd, RunSummary summary) {
         List<String> notes = new ArrayList<>();
         JvmMetricsReader.Window run = new JvmMetricsReader.Window(runStart, runEnd);
-        Instant measuredStart = summary.startedAt().plusMillis(summary.spec().warmupMs());
+        Instant measuredStart = summary.measureStartedAt();
         JvmMetricsReader.Window measured = new JvmMetricsReader.Window(measuredStart,
                 measuredStart.plusNanos((long) (summary.measuredSec() * 1e9)));
 

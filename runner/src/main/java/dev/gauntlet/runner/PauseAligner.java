@@ -46,6 +46,29 @@ final class PauseAligner {
                 intervals);
     }
 
+    /**
+     * Of the {@value #WORST_INTERVALS} intervals worst by response time, those with a pause of either
+     * side and the longest such pause; null without an alignment or an interval with responses.
+     */
+    static ResultRow.GcInTail tail(RunSummary.PauseAlignment alignment) {
+        if (alignment == null) {
+            return null;
+        }
+        List<RunSummary.IntervalPauses> slowest = alignment.intervals().stream()
+                .filter(interval -> interval.responseMaxMs() > 0)
+                .sorted(Comparator.comparingDouble(RunSummary.IntervalPauses::responseMaxMs).reversed())
+                .limit(WORST_INTERVALS)
+                .toList();
+        if (slowest.isEmpty()) {
+            return null;
+        }
+        return new ResultRow.GcInTail(slowest.size(),
+                (int) slowest.stream().filter(interval -> interval.targetPauseMaxMs() > 0).count(),
+                slowest.stream().mapToDouble(RunSummary.IntervalPauses::targetPauseMaxMs).max().orElse(0),
+                (int) slowest.stream().filter(interval -> interval.generatorPauseMaxMs() > 0).count(),
+                slowest.stream().mapToDouble(RunSummary.IntervalPauses::generatorPauseMaxMs).max().orElse(0));
+    }
+
     /** Of the {@value #WORST_INTERVALS} intervals worst by {@code latency}, those with a {@code pause}. */
     private static int worstWithPause(List<RunSummary.IntervalPauses> intervals, ToDoubleFunction<RunSummary.IntervalPauses> latency,
                                       ToDoubleFunction<RunSummary.IntervalPauses> pause) {

@@ -1,5 +1,7 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.Verdict;
+
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -15,13 +17,14 @@ import java.util.Locale;
  * }</pre>
  */
 final class RankingTable {
-    private static final String FORMAT = "%3s  %-31s %-22s %9s %9s %9s %9s %9s %7s  %-17s  %s%n";
+    private static final String FORMAT = "%3s  %-31s %-22s %7s %9s %9s %9s %9s %9s %7s  %-17s  %s%n";
+    private static final String REPETITIONS_FORMAT = "     %-31s %-22s %4s %9s %9s  %-17s  %s%n";
 
     private RankingTable() {
     }
 
     static String render(List<ResultRow> rows) {
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, FORMAT, "#", "target", "scenario", "rate/s",
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, FORMAT, "#", "target", "scenario", "warm-up", "rate/s",
                 "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "verdict", "evidence"));
         List<ResultRow> ranked = rows.stream()
                 .sorted(Comparator.comparing((ResultRow r) -> !r.measured())
@@ -30,9 +33,22 @@ final class RankingTable {
         int rank = 0;
         for (ResultRow row : ranked) {
             out.append(String.format(Locale.ROOT, FORMAT, row.measured() ? Integer.toString(++rank) : "-", row.target(),
-                    row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""), ResultsTable.number(row.achievedRatePerSec()),
+                    row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""), ResultsTable.warmup(row),
+                    ResultsTable.number(row.achievedRatePerSec()),
                     ResultsTable.millis(row.p50Ms()), ResultsTable.millis(row.p99Ms()), ResultsTable.millis(row.p999Ms()),
                     ResultsTable.millis(row.maxMs()), row.errors(), row.verdict(), row.note()));
+        }
+        List<Repetitions.Group> groups = Repetitions.of(rows);
+        if (!groups.isEmpty()) {
+            out.append(String.format(Locale.ROOT, "%nRepetitions:%n")).append(String.format(Locale.ROOT, REPETITIONS_FORMAT,
+                    "target", "scenario", "runs", "median/s", "cv", "verdict", "evidence"));
+            for (Repetitions.Group group : groups) {
+                out.append(String.format(Locale.ROOT, REPETITIONS_FORMAT, group.target(), group.scenario(), group.runs(),
+                        ResultsTable.number(group.median().achievedRatePerSec()),
+                        String.format(Locale.ROOT, "%.1f%%", 100 * group.spread().achievedRatePerSec()),
+                        group.unsteady() == null ? "" : Verdict.NOT_STEADY.label(),
+                        group.unsteady() == null ? "" : group.unsteady()));
+            }
         }
         return out.toString();
     }

@@ -1,10 +1,15 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.Numbers;
+import dev.gauntlet.api.SteadyRule;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -30,11 +35,16 @@ final class Repetitions {
     }
 
     /**
-     * @param runs   the measured repetitions
-     * @param spread each figure's coefficient of variation (a fraction; 0 when the mean is 0)
+     * @param runs      the measured repetitions
+     * @param spread    each figure's coefficient of variation (a fraction; 0 when the mean is 0)
+     * @param unsteady  why the repetitions disagree beyond the tolerance of the scenario's steady rule (rate/s, or a
+     *                  median latency above the platform's range); null when they agree
      */
-    record Group(String target, String scenario, int runs, Figures best, Figures median, Figures spread) {
+    record Group(String target, String scenario, int runs, Figures best, Figures median, Figures spread, String unsteady) {
     }
+
+    /** Below this median, a p50's spread over repetitions is the platform's, not the target's: no verdict on it. */
+    static final double PLATFORM_RANGE_MS = 10;
 
     /** One group per target × scenario with at least two measured runs, in the rows' order. */
     static List<Group> of(List<ResultRow> rows) {
@@ -47,11 +57,32 @@ final class Repetitions {
         List<Group> groups = new ArrayList<>();
         byCase.forEach((key, runs) -> {
             if (runs.size() >= 2) {
-                groups.add(new Group(key.get(0), key.get(1), runs.size(), best(runs), aggregate(runs, Repetitions::median),
-                        aggregate(runs, Repetitions::coefficientOfVariation)));
+                Figures median = aggregate(runs, Repetitions::median);
+                Figures spread = aggregate(runs, Repetitions::coefficientOfVariation);
+                groups.add(new Group(key.get(0), key.get(1), runs.size(), best(runs), median, spread,
+                        unsteady(runs, median, spread)));
             }
         });
         return groups;
+    }
+
+    /**
+     * Why repetitions that should agree do not: the rate's spread, or the median latency's where it is
+     * above the platform's range, beyond the tolerance of the scenario's steady rule.
+     */
+    private static String unsteady(List<ResultRow> runs, Figures median, Figures spread) {
+        double tolerancePercent = runs.stream().map(ResultRow::warmup).filter(Objects::nonNull)
+                .mapToDouble(ResultRow.Warmup::tolerancePercent).findFirst().orElse(SteadyRule.DEFAULT_TOLERANCE_PERCENT);
+        double tolerance = tolerancePercent / 100;
+        if (spread.achievedRatePerSec() > tolerance) {
+            return String.format(Locale.ROOT, "rate/s varied by %.0f %% (cv) over %d repetitions, beyond the %s %% "
+                    + "tolerance", 100 * spread.achievedRatePerSec(), runs.size(), Numbers.compact(tolerancePercent));
+        }
+        if (median.p50Ms() >= PLATFORM_RANGE_MS && spread.p50Ms() > tolerance) {
+            return String.format(Locale.ROOT, "p50 varied by %.0f %% (cv) over %d repetitions, beyond the %s %% "
+                    + "tolerance", 100 * spread.p50Ms(), runs.size(), Numbers.compact(tolerancePercent));
+        }
+        return null;
     }
 
     /** Less is better for times and errors, more for requests, rate and requests the server took on. */

@@ -75,7 +75,15 @@ final class ReportData {
         JsonNode summary = Files.isRegularFile(summaryFile) ? readJson(summaryFile) : NODES.missingNode();
         JsonNode spec = summary.path("spec");
         run.set("model", spec.path("model"));
-        run.put("warmupSec", spec.path("warmupMs").asDouble() / 1000);
+        // The warm-up as it went: a warm-up until steady lasts as long as the target took to settle.
+        JsonNode steadiness = summary.path("steadiness");
+        run.put("warmupSec", (steadiness.isObject() ? steadiness.path("warmupMs") : spec.path("warmupMs")).asDouble() / 1000);
+        if (steadiness.isObject()) {
+            ObjectNode steady = run.putObject("steadiness");
+            steady.set("rule", steadiness.path("ruleText"));
+            steady.set("settled", steadiness.path("settled"));
+            steady.put("windows", steadiness.path("warmup").size());
+        }
         run.put("measuredSec", summary.path("measuredSec").asDouble());
         run.set("errors", summary.path("errors"));
         run.set("evidence", summary.path("evidence"));

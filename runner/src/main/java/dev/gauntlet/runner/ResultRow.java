@@ -4,7 +4,10 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.JvmMetrics;
 import dev.gauntlet.api.RunSummary;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,6 +33,10 @@ import java.util.Map;
  * @param client             the client library engine that sent the requests ({@code clients.yaml}); null: the built-in one
  * @param errorsByClass      the errors by {@link ErrorClass}, those that occurred only; empty for a run without errors
  * @param unansweredAtEnd    measured requests still in flight when the measured phase ended
+ * @param warmup             how long the run's warm-up lasted and whether it settled; null without a record (a run
+ *                           that failed, max concurrency, a load split over processes)
+ * @param gcInTail           which of the measured phase's slowest seconds held a GC pause of either side; null when the
+ *                           recordings or the interval logs could not be lined up
  */
 record ResultRow(
         String target,
@@ -54,8 +61,50 @@ record ResultRow(
         JvmMetrics generatorJvm,
         String client,
         Map<ErrorClass, Long> errorsByClass,
-        long unansweredAtEnd) {
+        long unansweredAtEnd,
+        Warmup warmup,
+        GcInTail gcInTail) {
     static final String NO_VERDICT = "-";
+
+    /**
+     * A run's warm-up as it went.
+     *
+     * @param seconds          how long it lasted
+     * @param settled          whether its last windows agreed by its steady rule; null for a fixed warm-up
+     * @param tolerancePercent the tolerance its rule held the windows to (the default for a fixed warm-up): also the
+     *                         repetitions' of its target × scenario
+     */
+    record Warmup(double seconds, Boolean settled, double tolerancePercent) {
+        static Warmup of(RunSummary.Steadiness steadiness) {
+            return steadiness == null ? null
+                    : new Warmup(steadiness.warmupMs() / 1000.0, steadiness.settled(), steadiness.tolerancePercent());
+        }
+
+        /** As the table shows it: {@code 7}, {@code 30*} when it reached its maximum unsettled. */
+        String column() {
+            return String.format(Locale.ROOT, "%.0f%s", seconds, Boolean.FALSE.equals(settled) ? "*" : "");
+        }
+    }
+
+    /**
+     * The 2016 study's question of a tail: of the measured phase's slowest seconds (by their worst
+     * response time), how many held a GC pause of the target, how many one of the generator, and the
+     * longest of those pauses.
+     */
+    record GcInTail(int slowest, int withTargetPause, double targetPauseMaxMs, int withGeneratorPause,
+                    double generatorPauseMaxMs) {
+        /** The sentence of the evidence: {@code of the 10 slowest seconds, 3 held a target GC pause (up to 45 ms), none a generator's}. */
+        String describe() {
+            return String.format(Locale.ROOT, "of the %d slowest seconds, %s, %s", slowest,
+                    count(withTargetPause, "a target GC pause", targetPauseMaxMs),
+                    count(withGeneratorPause, "a generator GC pause", generatorPauseMaxMs));
+        }
+
+        private static String count(int seconds, String pause, double longestMs) {
+            return seconds == 0 ? "none held " + pause
+                    : String.format(Locale.ROOT, "%d held %s (up to %s ms)", seconds, pause, ResultsTable.millis(longestMs));
+        }
+    }
 
     ResultRow {
         errorsByClass = errorsByClass == null ? Map.of() : Map.copyOf(errorsByClass);
@@ -72,17 +121,28 @@ record ResultRow(
                 summary.responseTime().maxMs(), serverMaxInFlight, summary.generatorHiccups().p99Ms(),
                 summary.targetHiccups().count() == 0 ? Double.NaN : summary.targetHiccups().p99Ms(),
                 failure == null ? summary.verdict().label() : NO_VERDICT,
-                failure == null ? String.join("; ", summary.evidence()) : failure,
+                failure == null ? evidence(summary) : failure,
                 summary.jvm() == null ? null : withoutTimeline(summary.jvm().target()),
                 summary.jvm() == null ? null : withoutTimeline(summary.jvm().generator()), scenario.client(),
-                occurred(summary.errors()), summary.unansweredAtEnd());
+                occurred(summary.errors()), summary.unansweredAtEnd(), Warmup.of(summary.steadiness()),
+                summary.jvm() == null ? null : PauseAligner.tail(summary.jvm().alignment()));
     }
 
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
     static ResultRow failed(String target, Suite.Scenario scenario, int repetition, String note) {
         return new ResultRow(target, scenario.name(), repetition, scenario.load().describe(), scenario.waitMs(),
                 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, NO_VERDICT, note,
-                null, null, scenario.client(), Map.of(), 0);
+                null, null, scenario.client(), Map.of(), 0, null, null);
+    }
+
+    /** The verdict's evidence, and what GC held of the tail when the pauses could be lined up. */
+    private static String evidence(RunSummary summary) {
+        GcInTail tail = summary.jvm() == null ? null : PauseAligner.tail(summary.jvm().alignment());
+        List<String> sentences = new ArrayList<>(summary.evidence());
+        if (tail != null) {
+            sentences.add(tail.describe());
+        }
+        return String.join("; ", sentences);
     }
 
     /** Whether this row has figures that count: a measured run, not one that failed or was skipped. */
@@ -94,7 +154,8 @@ record ResultRow(
     ResultRow remarked(String remark) {
         return new ResultRow(target, scenario, repetition, load, waitMs, requests, errors, achievedRatePerSec, meanMs,
                 p50Ms, p99Ms, p999Ms, maxMs, serverMaxInFlight, generatorHiccupP99Ms, targetHiccupP99Ms, verdict,
-                note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm, client, errorsByClass, unansweredAtEnd);
+                note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm, client, errorsByClass, unansweredAtEnd,
+                warmup, gcInTail);
     }
 
     RunPlan.Key key() {

@@ -1,6 +1,7 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.Verdict;
 
 import java.util.List;
 import java.util.function.Function;
@@ -11,7 +12,7 @@ import java.util.Locale;
  * a target × scenario repeated more than once, its best, median and spread ({@link Repetitions}).
  */
 final class ResultsTable {
-    private static final String FORMAT = "%-31s %-22s %9s %10s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
+    private static final String FORMAT = "%-31s %-22s %7s %9s %10s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
 
     private ResultsTable() {
@@ -19,14 +20,14 @@ final class ResultsTable {
 
     static String render(List<ResultRow> rows) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "requests", "unanswered", "rate/s", "mean ms",
+        out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "warm-up", "requests", "unanswered", "rate/s", "mean ms",
                 "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
         List<Repetitions.Group> groups = Repetitions.of(rows);
         for (int i = 0; i < rows.size(); i++) {
             ResultRow row = rows.get(i);
             out.append(String.format(Locale.ROOT, FORMAT, row.target(),
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""),
-                    row.requests(), row.measured() ? row.unansweredAtEnd() : "-", number(row.achievedRatePerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
+                    warmup(row), row.requests(), row.measured() ? row.unansweredAtEnd() : "-", number(row.achievedRatePerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
                     hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
@@ -43,16 +44,23 @@ final class ResultsTable {
 
     /** Best and median in the columns' own units, the spread as a percentage of each figure's mean. */
     private static void appendGroup(StringBuilder out, Repetitions.Group group) {
-        appendFigures(out, "  best of " + group.runs(), group.best(), ResultsTable::number, ResultsTable::millis);
-        appendFigures(out, "  median", group.median(), ResultsTable::number, ResultsTable::millis);
-        appendFigures(out, "  spread (cv)", group.spread(), ResultsTable::percent, ResultsTable::percent);
+        appendFigures(out, "  best of " + group.runs(), group.best(), ResultsTable::number, ResultsTable::millis, "", "");
+        appendFigures(out, "  median", group.median(), ResultsTable::number, ResultsTable::millis, "", "");
+        appendFigures(out, "  spread (cv)", group.spread(), ResultsTable::percent, ResultsTable::percent,
+                group.unsteady() == null ? "" : Verdict.NOT_STEADY.label(), group.unsteady() == null ? "" : group.unsteady());
     }
 
     private static void appendFigures(StringBuilder out, String label, Repetitions.Figures f,
-                                      Function<Double, String> count, Function<Double, String> time) {
-        out.append(String.format(Locale.ROOT, FORMAT, "", label, count.apply(f.requests()), "", count.apply(f.achievedRatePerSec()),
+                                      Function<Double, String> count, Function<Double, String> time, String verdict,
+                                      String evidence) {
+        out.append(String.format(Locale.ROOT, FORMAT, "", label, "", count.apply(f.requests()), "", count.apply(f.achievedRatePerSec()),
                 time.apply(f.meanMs()), time.apply(f.p50Ms()), time.apply(f.p99Ms()), time.apply(f.p999Ms()), time.apply(f.maxMs()),
-                count.apply(f.errors()), count.apply(f.serverMaxInFlight()), "", "", "", "", ""));
+                count.apply(f.errors()), count.apply(f.serverMaxInFlight()), "", "", "", verdict, evidence));
+    }
+
+    /** How long the run's warm-up lasted, s, {@code *} when it reached its maximum unsettled; {@code -} unknown. */
+    static String warmup(ResultRow row) {
+        return row.warmup() == null ? "-" : row.warmup().column();
     }
 
     private static String percent(double fraction) {

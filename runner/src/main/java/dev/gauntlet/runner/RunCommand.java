@@ -146,10 +146,10 @@ final class RunCommand implements Callable<Integer> {
         if (resumed != null) {
             plan = plan.without(resumed.measuredRuns());
         }
-        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios%s × %d, %d runs%s, about %s; CPUs %s%n",
+        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios%s × %d, %d runs%s, about %s%s; CPUs %s%n",
                 suite.name(), suite.targets().size(), suite.scenarios().size(),
                 suite.clients().isEmpty() ? "" : " × " + suite.clients().size() + " clients", suite.repetitions(), plan.recordedRuns(),
-                resumed != null ? " left to measure" : "", plan.estimateInMinutes(),
+                resumed != null ? " left to measure" : "", plan.estimateInMinutes(), plan.atMostInMinutes(),
                 isolation.summary());
         fitted.changes().forEach(change -> System.err.println("gauntlet: scaled: " + change));
 

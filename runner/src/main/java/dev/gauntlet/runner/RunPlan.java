@@ -127,7 +127,20 @@ record RunPlan(List<Session> sessions) {
 
     /** The estimate as the header and {@code ./gauntlet suites} print it: {@code 30 min}, 1 at least. */
     String estimateInMinutes() {
-        return Math.max(1, Math.round(estimate().toSeconds() / 60.0)) + " min";
+        return minutes(estimate()) + " min";
+    }
+
+    /**
+     * What the estimate comes to at most, to follow it: {@code " (45 min at most: every warm-up until steady at its
+     * maximum)"}; empty when no warm-up can run longer.
+     */
+    String atMostInMinutes() {
+        long most = minutes(estimateAtMost());
+        return most == minutes(estimate()) ? "" : " (" + most + " min at most: every warm-up until steady at its maximum)";
+    }
+
+    private static long minutes(Duration duration) {
+        return Math.max(1, Math.round(duration.toSeconds() / 60.0));
     }
 
     int recordedRuns() {
@@ -138,9 +151,19 @@ record RunPlan(List<Session> sessions) {
      * The wall time to expect: every session's start, every run's phases and overhead (the generator's
      * JIT warm-up included, where it warms), and for a
      * max-concurrency run the set-up of its connections and its requests' wait, which the target
-     * serves to the end before the next run (a closed connection does not end a handler's wait).
+     * serves to the end before the next run (a closed connection does not end a handler's wait). A
+     * warm-up until steady counts the least it can last: the windows its rule judges.
      */
     Duration estimate() {
+        return estimate(false);
+    }
+
+    /** The wall time with every warm-up until steady at its maximum: what the suite takes at most. */
+    Duration estimateAtMost() {
+        return estimate(true);
+    }
+
+    private Duration estimate(boolean warmupsAtMost) {
         Duration total = Duration.ZERO;
         for (Session session : sessions) {
             total = total.plus(TARGET_START);
@@ -148,7 +171,8 @@ record RunPlan(List<Session> sessions) {
                 Suite.Scenario s = run.scenario();
                 long heldMs = s.load() instanceof LoadModel.MaxConcurrency held
                         ? s.waitMs() + 1_000L * held.requests() / HELD_REQUESTS_PER_SECOND_OF_SETUP : 0;
-                total = total.plus(RUN_OVERHEAD).plusMillis(s.warmupMs() + s.durationMs() + heldMs);
+                long warmupMs = warmupsAtMost ? s.warmupMaxMs() : s.warmupLeastMs();
+                total = total.plus(RUN_OVERHEAD).plusMillis(warmupMs + s.durationMs() + heldMs);
                 if (s.client() == null && !(s.load() instanceof LoadModel.MaxConcurrency)) {
                     total = total.plus(GENERATOR_JIT_WARMUP);
                 }

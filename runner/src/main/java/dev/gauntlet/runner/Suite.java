@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.api.TargetCatalogue;
 
 import java.io.IOException;
@@ -39,7 +40,8 @@ import java.util.regex.Pattern;
  *   - name: open-1k-wait100
  *     load: { type: open, ratePerSec: 1000, interArrival: EXPONENTIAL, connectionPolicy: ADAPTIVE }
  *     waitMs: 100
- *     warmupMs: 3000
+ *     warmupMs: 3000                              # with steady: the warm-up's minimum
+ *     steady: { maxMs: 30000, windows: 3, tolerancePercent: 10 }   # optional: warm up until steady, 30 s at most
  *     durationMs: 10000
  *     generator: { processes: auto, threads: 1, sourceAddresses: [127.0.0.1, 127.0.0.2] }   # optional
  *     # generator: { client: okhttp-virtual }   # a client library engine instead of the built-in one
@@ -279,9 +281,11 @@ record Suite(String name, String description, List<String> targets, List<String>
      * @param generator generator settings beyond the defaults; null for none
      * @param warmUp    run once before the scenarios that follow it and never recorded (no row, no repetitions):
      *                  it warms the target's JIT, pools and connections
+     * @param steady    warm up until steady by this rule, {@code warmupMs} at least ({@link SteadyRule}); null: a
+     *                  fixed warm-up of {@code warmupMs}
      */
     record Scenario(String name, String description, LoadModel load, long waitMs, long warmupMs, long durationMs,
-                    GeneratorSettings generator, boolean warmUp) {
+                    GeneratorSettings generator, boolean warmUp, SteadyRule steady) {
         Scenario {
             if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
                 throw new IllegalArgumentException("scenario name must be letters, digits, '.', '_' or '-', got " + name);
@@ -298,20 +302,43 @@ record Suite(String name, String description, List<String> targets, List<String>
             if (rampProblem != null) {
                 throw new IllegalArgumentException("scenario " + name + ": generator.rampMs " + rampProblem);
             }
+            if (steady != null && (warmUp || load instanceof LoadModel.MaxConcurrency)) {
+                throw new IllegalArgumentException("scenario " + name + ": steady applies to a measured open or closed "
+                        + "loop; " + (warmUp ? "a warm-up scenario runs for its duration" : "max concurrency holds its "
+                        + "requests from the measured phase's start") + ", so give it warmupMs alone");
+            }
+            if (steady != null && steady.maxMs() < warmupMs) {
+                throw new IllegalArgumentException("scenario " + name + ": steady.maxMs (" + steady.maxMs()
+                        + ") must be at least warmupMs (" + warmupMs + "), the warm-up's minimum");
+            }
+        }
+
+        /** The longest its warm-up may last: {@code warmupMs}, or the steady rule's maximum. */
+        long warmupMaxMs() {
+            return steady == null ? warmupMs : steady.maxMsFrom(warmupMs);
+        }
+
+        /**
+         * The shortest its warm-up can last: {@code warmupMs}, or with a steady rule the windows it
+         * judges and the second before the measured phase starts, if that is longer.
+         */
+        long warmupLeastMs() {
+            return steady == null ? warmupMs
+                    : Math.min(warmupMaxMs(), Math.max(warmupMs, (2L * steady.windows() + 1) * SteadyRule.WINDOW_MS));
         }
 
         Scenario withLoad(LoadModel newLoad) {
-            return new Scenario(name, description, newLoad, waitMs, warmupMs, durationMs, generator, warmUp);
+            return new Scenario(name, description, newLoad, waitMs, warmupMs, durationMs, generator, warmUp, steady);
         }
 
         Scenario withGenerator(GeneratorSettings newGenerator) {
-            return new Scenario(name, description, load, waitMs, warmupMs, durationMs, newGenerator, warmUp);
+            return new Scenario(name, description, load, waitMs, warmupMs, durationMs, newGenerator, warmUp, steady);
         }
 
         /** This scenario run by {@code client}'s engine, named {@code <name>.<client>}. */
         Scenario forClient(String client) {
             return new Scenario(name + "." + client, description, load, waitMs, warmupMs, durationMs,
-                    generator.withClient(client), warmUp);
+                    generator.withClient(client), warmUp, steady);
         }
 
         /** The client library engine that runs it; null for the built-in engine. */
@@ -327,7 +354,8 @@ record Suite(String name, String description, List<String> targets, List<String>
                     .processes(generator.autoProcesses() ? 1 : generator.processes()).threads(generator.threads())
                     .sourceAddresses(generator.sourceAddresses())
                     .maxConnections(generator.maxConnections())
-                    .client(generator.client());
+                    .client(generator.client())
+                    .steady(steady);
             if (generator.responseTimeoutMs() > 0) {
                 spec.responseTimeoutMs(generator.responseTimeoutMs());
             }

@@ -158,10 +158,10 @@ final class SuiteRunner {
         private ResultRow measure(RunPlan.Run run, String leftover) {
             Suite.Scenario scenario = run.scenario();
             int rep = run.repetition();
-            progress.printf(Locale.ROOT, "[%s] %s · %s%s: %s, wait %d ms, %.0f s ...%n",
+            progress.printf(Locale.ROOT, "[%s] %s · %s%s: %s, wait %d ms, %s ...%n",
                     run.recorded() ? (runsDone + 1) + "/" + runsTotal : "warm-up", name, scenario.name(),
                     run.recorded() ? " #" + rep : "", scenario.load().describe(), scenario.waitMs(),
-                    (scenario.warmupMs() + scenario.durationMs()) / 1000.0);
+                    SuitesCommand.phases(scenario));
             var runDir = store.freshRunDir(name, scenario.name(), rep);
             previousWaitMs = scenario.waitMs();
             loaded = true;

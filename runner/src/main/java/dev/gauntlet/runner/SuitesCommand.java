@@ -35,8 +35,8 @@ final class SuitesCommand implements Runnable {
                 fitted = SuiteScaling.fit(suite, isolation.target().cpuShare(), null, limits);
             }
             RunPlan plan = RunPlan.of(fitted.suite().withClientScenarios());
-            out.printf(Locale.ROOT, "%s — about %s here, %d runs (%d targets × %d scenarios × %d, %s)%n", name,
-                    plan.estimateInMinutes(), plan.recordedRuns(), suite.targets().size(), recordedScenarios(suite),
+            out.printf(Locale.ROOT, "%s — about %s here%s, %d runs (%d targets × %d scenarios × %d, %s)%n", name,
+                    plan.estimateInMinutes(), plan.atMostInMinutes(), plan.recordedRuns(), suite.targets().size(), recordedScenarios(suite),
                     suite.repetitions(), order(suite.repeat()));
             out.printf("  %s%n", suite.description());
             out.printf("  targets: %s%n", String.join(", ", suite.targets()));
@@ -45,8 +45,8 @@ final class SuitesCommand implements Runnable {
             }
             for (Suite.Scenario scenario : fitted.suite().scenarios()) {
                 int processes = scenario.generator().processes();
-                out.printf(Locale.ROOT, "  %-20s %s, wait %d ms, %s s%s%s%n", scenario.name(), scenario.load().describe(),
-                        scenario.waitMs(), SuiteScaling.decimal((scenario.warmupMs() + scenario.durationMs()) / 1000.0),
+                out.printf(Locale.ROOT, "  %-20s %s, wait %d ms, %s%s%s%n", scenario.name(), scenario.load().describe(),
+                        scenario.waitMs(), phases(scenario),
                         processes > 1 ? ", " + processes + " generator processes" : "",
                         scenario.warmUp() ? " (warm-up, not recorded)" : "");
             }
@@ -55,6 +55,17 @@ final class SuitesCommand implements Runnable {
         }
         out.println("Run one with: ./gauntlet run --suite NAME   (--targets, --repetitions and --scale change it;"
                 + " ./gauntlet run --help)");
+    }
+
+    /** {@code 7 s}, or with a warm-up until steady {@code warm-up 2-30 s until steady + 5 s}. */
+    static String phases(Suite.Scenario scenario) {
+        if (scenario.steady() == null) {
+            return SuiteScaling.decimal((scenario.warmupMs() + scenario.durationMs()) / 1000.0) + " s";
+        }
+        return "warm-up " + SuiteScaling.decimal(scenario.warmupMs() / 1000.0) + "-"
+                + SuiteScaling.decimal(scenario.warmupMaxMs() / 1000.0) + " s until steady (±"
+                + SuiteScaling.decimal(scenario.steady().tolerancePercent()) + " % over " + scenario.steady().windows()
+                + " windows) + " + SuiteScaling.decimal(scenario.durationMs() / 1000.0) + " s";
     }
 
     private static long recordedScenarios(Suite suite) {

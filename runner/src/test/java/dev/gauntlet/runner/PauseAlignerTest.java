@@ -42,6 +42,11 @@ class PauseAlignerTest {
         assertThat(alignment.worstIntervals()).isEqualTo(10);
         assertThat(alignment.worstResponseWithTargetPause()).isEqualTo(2);
         assertThat(alignment.worstLagWithGeneratorPause()).isEqualTo(1);
+        // The tail by response time: the generator's pause fell in the first interval, not among the ten slowest.
+        ResultRow.GcInTail tail = PauseAligner.tail(alignment);
+        assertThat(tail).isEqualTo(new ResultRow.GcInTail(10, 2, 35, 0, 0));
+        assertThat(tail.describe()).isEqualTo("of the 10 slowest seconds, 2 held a target GC pause (up to 35.0 ms), "
+                + "none held a generator GC pause");
     }
 
     @Test

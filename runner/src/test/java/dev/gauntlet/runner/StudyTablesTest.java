@@ -57,9 +57,29 @@ class StudyTablesTest {
     }
 
     @Test
+    void repetitionsThatDisagreeBeyondTheToleranceAreNotSteadyInTheRankingAndTheSpreadRow() {
+        // The spring-mvc-sync: 3,098 / 15,998 / 37,855 requests/s; Netty within 10 %.
+        List<ResultRow> rows = List.of(
+                row("spring", "flood", 1, 3_098, 5, 9, 0), row("spring", "flood", 2, 15_998, 5, 9, 0),
+                row("spring", "flood", 3, 37_855, 5, 9, 0),
+                row("netty", "flood", 1, 100_000, 1, 2, 0), row("netty", "flood", 2, 95_000, 1, 2, 0),
+                row("netty", "flood", 3, 104_000, 1, 2, 0));
+
+        List<String> ranking = RankingTable.render(rows).lines().toList();
+        List<String> runs = ResultsTable.render(rows).lines().toList();
+
+        assertThat(ranking).anySatisfy(line -> assertThat(line).containsSubsequence("spring", "flood", "3", "15998",
+                "not-steady", "rate/s varied by 93 % (cv) over 3 repetitions, beyond the 10 % tolerance"));
+        assertThat(ranking).anySatisfy(line -> assertThat(line).containsSubsequence("netty", "flood", "3", "100000", "4.5%")
+                .doesNotContain("not-steady"));
+        assertThat(runs).anySatisfy(line -> assertThat(line).contains("spread (cv)").contains("not-steady"));
+        assertThat(runs.stream().filter(line -> line.contains("spread (cv)") && line.contains("not-steady"))).hasSize(1);
+    }
+
+    @Test
     void theRankingPutsTheHighestRateFirstAndFailedRowsLast() {
         ResultRow failed = ResultRow.failed("tomcat", new Suite.Scenario("flood", null,
-                new dev.gauntlet.api.LoadModel.ClosedLoop(100), 0, 0, 1000, null, false), 1, "target did not start");
+                new dev.gauntlet.api.LoadModel.ClosedLoop(100), 0, 0, 1000, null, false, null), 1, "target did not start");
         List<String> lines = RankingTable.render(List.of(
                 row("jetty", "flood", 1, 20_000, 1, 5, 0), failed, row("netty", "flood", 1, 40_000, 1, 5, 0))).lines().toList();
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.SteadyRule;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -148,6 +149,39 @@ class SuiteLoaderTest {
         assertThatThrownBy(() -> parse(suite.formatted("{ type: closed, connections: 2 }", 1000)))
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("generator.rampMs raises an open loop's rate");
+    }
+
+    @Test
+    void aScenarioWarmsUpUntilSteadyBetweenItsMinimumAndItsMaximum() {
+        String suite = """
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: %s
+                    warmupMs: 3000
+                    steady: %s
+                    durationMs: 1000
+                """;
+        Suite.Scenario scenario = parse(suite.formatted("{ type: closed, connections: 2 }", "{ maxMs: 20500 }"))
+                .scenarios().getFirst();
+        LoadSpec spec = scenario.toSpec(URI.create("http://127.0.0.1:1/hello"), null);
+        assertThat(spec.steady()).isEqualTo(new SteadyRule(20_500, SteadyRule.DEFAULT_WINDOWS,
+                SteadyRule.DEFAULT_TOLERANCE_PERCENT));
+        // Whole windows past the minimum, and the least: twice the windows judged, then the measured phase's tick.
+        assertThat(scenario.warmupMaxMs()).isEqualTo(21_000);
+        assertThat(scenario.warmupLeastMs()).isEqualTo(7_000);
+        assertThat(spec.hardCapMs()).isGreaterThan(21_000 + 1_000);
+
+        assertThatThrownBy(() -> parse(suite.formatted("{ type: closed, connections: 2 }", "{ maxMs: 2000 }")))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("scenario s: steady.maxMs (2000) must be at least warmupMs (3000), the warm-up's minimum");
+        assertThatThrownBy(() -> parse(suite.formatted("{ type: closed, connections: 2 }", "{ maxMs: 9000, windows: 1 }")))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("a steady state is judged on 2 to 60 windows, got 1");
+        assertThatThrownBy(() -> parse(suite.formatted("{ type: max-concurrency, requests: 10 }", "{ maxMs: 9000 }")))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("max concurrency holds its requests from the measured phase's start");
     }
 
     @Test

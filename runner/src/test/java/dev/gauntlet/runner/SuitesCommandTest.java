@@ -20,7 +20,7 @@ class SuitesCommandTest {
         assertThat(exit).isZero();
         String listing = out.toString();
         for (String suite : SuiteLoader.BUILT_IN) {
-            assertThat(listing).containsPattern("(?m)^" + suite + " — about \\d+ min here, \\d+ runs");
+            assertThat(listing).containsPattern("(?m)^" + suite + " — about \\d+ min here \\(\\d+ min at most: every warm-up until steady at its maximum\\), \\d+ runs");
         }
         assertThat(listing).contains("targets: jetty-servlet-sync, jetty-servlet-virtual",
                 "(warm-up, not recorded)", "scaled: rates × ", "targets: dummy, jetty-handler-sync, jetty-handler-virtual");

@@ -230,7 +230,7 @@
     const notOk = rows.filter(r => r.verdict !== 'ok');
     const failed = r => !r.verdict || r.verdict === '-';
     // Red: no figures; blue: client-limited, the client library's own limit, which a client study measures;
-    // yellow: figures to read with the evidence (target-overloaded, generator-limited, platform-noisy).
+    // yellow: figures to read with the evidence (target-overloaded, generator-limited, not-steady, platform-noisy).
     const kind = r => (failed(r) ? ' failed' : r.verdict === 'client-limited' ? ' subject' : '');
     const banners = notOk.map(r => el('div', { class: 'banner' + kind(r) },
       el('b', {}, el('a', { href: '#' + runId(r) }, runKey(r)), ': ' + (failed(r) ? 'no figures' : r.verdict)),
@@ -519,6 +519,7 @@
 
   function runSection(r, row, parent) {
     if (row.note) parent.append(el('p', { class: 'muted' }, row.note));
+    if (r.steadiness) parent.append(el('p', { class: 'chart-note' }, warmupText(r)));
     const curves = percentileChart(parent, 'Response, service and schedule-lag percentiles', [
       { label: 'response', curve: r.curves.response, color: COLORS[0] },
       { label: 'service', curve: r.curves.service, color: COLORS[1] },
@@ -535,6 +536,14 @@
       parent.append(el('p', { class: 'muted' }, 'Raw files: ', r.files.map((f, i) =>
         [i ? ', ' : '', el('a', { href: r.dir + '/' + f }, f)])));
     }
+  }
+
+  // How the warm-up went: "Warm-up 24 s, until steady (23 windows judged): <rule>", or fixed, or its maximum reached.
+  function warmupText(r) {
+    const st = r.steadiness;
+    const how = st.settled === null || st.settled === undefined ? 'fixed'
+      : st.settled ? 'until steady (' + st.windows + ' windows judged)' : 'its maximum, not settled: the figures are not a steady state\'s';
+    return 'Warm-up ' + num(r.warmupSec) + ' s, ' + how + '. Rule: ' + st.rule + '.';
   }
 
   function timelines(r, tl, parent, curves) {
@@ -811,7 +820,9 @@
       el('li', {}, 'Verdicts: ok; target-overloaded (the server did not keep up); generator-limited (the figures are ' +
         'the generator\'s, not the server\'s); client-limited (a client library engine was the bottleneck: the figures ' +
         'are the library\'s, what a client study measures, and compare as such; a server study reads them as ' +
-        'generator-limited); platform-noisy (the lateness is within the machine\'s measured hiccups).'),
+        'generator-limited); not-steady (the warm-up did not settle within its maximum, or the measured phase ' +
+        'drifted between its halves: a moving target\'s figures); platform-noisy (the lateness is within the ' +
+        'machine\'s measured hiccups).'),
     ));
     main.append(el('p', {}, 'Raw files: ', el('a', { href: 'suite.json' }, 'suite.json'), ', ',
       el('a', { href: 'results.json' }, 'results.json'), ', ', el('a', { href: 'runs/' }, 'runs/'),
