@@ -147,11 +147,15 @@ public record RunSummary(
          *                          NaN otherwise (the measured phase's is the run's {@code loopLateness})
          * @param hiccupP99Ms       the generator's wake-up p99 in it: what the platform explains
          * @param hiccupMaxMs       the generator's longest wake-up delay in it: time a window may have lost to the platform
-         * @param targetCompileMs   the target's JIT compile time in it; -1 when unknown (no admin, or it does not say)
+         * @param targetCompileMs   the target's JIT compile time in it (elapsed per compilation); -1 when unknown (no
+         *                          admin, or it does not say)
+         * @param targetJitQueued   methods the target's JIT was compiling or had queued at its end; -1 when unknown
          * @param generatorCompileMs the generator JVM's JIT compile time in it
+         * @param generatorJitQueued methods the generator's JIT was compiling or had queued at its end; -1 when unknown
          */
         public record Window(double completedPerSec, double p50Ms, double p99Ms, double latenessP99Ms, double hiccupP99Ms,
-                             double hiccupMaxMs, long targetCompileMs, long generatorCompileMs) {
+                             double hiccupMaxMs, long targetCompileMs, int targetJitQueued, long generatorCompileMs,
+                             int generatorJitQueued) {
         }
     }
 
@@ -250,10 +254,9 @@ public record RunSummary(
      * @param cpuMs    the target process's CPU time since it started (0 from a target that does not say)
      * @param cpus     the CPUs it may run on (0 when it does not say)
      * @param uptimeMs the target process's age when it answered
-     * @param compileMs its JIT compilers' time since it started; -1 from a target that does not say
      */
     public record ServerStats(long started, long completed, long inFlight, long maxInFlight, long errors, long cpuMs,
-                              int cpus, long uptimeMs, long compileMs) {
+                              int cpus, long uptimeMs) {
 
         /** The share of its CPUs the target used between {@code earlier} and this, in percent; null when unknown. */
         public Double cpuPercentSince(ServerStats earlier) {

@@ -14,8 +14,9 @@ import java.util.Locale;
  *   <li>open loop: the same of their median response time, and their p99 and the generator's lateness
  *       p99 lie within the tolerance; each also passes within what the platform's hiccups explain;</li>
  *   <li>either: the JIT compilers of the target and of the generator were nearly idle in the last
- *       {@code windows} windows (at most {@link #COMPILE_SHARE} of their time each), so that a pause
- *       between two compilations does not pass for the steady state.</li>
+ *       {@code windows} windows: at most {@link #SETTLED_JIT_QUEUE} methods queued at the end of each, and
+ *       at most {@link #COMPILE_SHARE} of their time compiling, so that a plateau while the compilers
+ *       are starved of CPU does not pass for the steady state.</li>
  * </ul>
  * At {@code maxMs} the measured phase starts anyway, and the run says it did not settle.
  *
@@ -35,6 +36,8 @@ public record SteadyRule(long maxMs, int windows, double tolerancePercent) {
     public static final double DEFAULT_TOLERANCE_PERCENT = 10;
     /** Share of the judged windows' time either side's JIT may have compiled in while they count as settled. */
     public static final double COMPILE_SHARE = 0.05;
+    /** Methods either side's JIT may have queued (or in compilation) at the end of a judged window while it counts as settled. */
+    public static final int SETTLED_JIT_QUEUE = 10;
 
     /** A {@code windows} or {@code tolerancePercent} of 0 (left out of a suite file) is the default. */
     public SteadyRule {
@@ -67,8 +70,9 @@ public record SteadyRule(long maxMs, int windows, double tolerancePercent) {
     public String describe(long minMs) {
         return String.format(Locale.ROOT, "the last %d one-second windows within ±%s %% of their mean and that mean "
                 + "within ±%s %% of the %d windows' before (throughput; open loop: p50, p99 and lateness, or what the "
-                + "platform's hiccups explain), both sides' JIT under %.0f %% of their time; at least %s s, at most %s s",
+                + "platform's hiccups explain), both sides' JIT with at most %d methods queued and compiling under %.0f %% "
+                + "of the time; at least %s s, at most %s s",
                 windows, Numbers.compact(tolerancePercent), Numbers.compact(tolerancePercent / 2), windows,
-                COMPILE_SHARE * 100, Numbers.compact(minMs / 1000.0), Numbers.compact(maxMsFrom(minMs) / 1000.0));
+                SETTLED_JIT_QUEUE, COMPILE_SHARE * 100, Numbers.compact(minMs / 1000.0), Numbers.compact(maxMsFrom(minMs) / 1000.0));
     }
 }

@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.hiccup.JitActivity;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,6 +42,20 @@ final class AdminClient implements Supplier<RunSummary.ServerStats> {
         return call("GET", "/hiccup");
     }
 
+    /** The target's JIT activity ({@code GET /jit}); null when it does not answer or has no such endpoint. */
+    JitActivity.Snapshot jit() {
+        String json = call("GET", "/jit");
+        if (json == null) {
+            return null;
+        }
+        try {
+            JsonNode jit = Json.json().readTree(json);
+            return new JitActivity.Snapshot(jit.path("compileMs").asLong(-1), jit.path("queued").asInt(-1));
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     private static RunSummary.ServerStats stats(String json) {
         if (json == null) {
             return null;
@@ -49,8 +64,7 @@ final class AdminClient implements Supplier<RunSummary.ServerStats> {
             JsonNode stats = Json.json().readTree(json);
             return new RunSummary.ServerStats(stats.path("started").asLong(), stats.path("completed").asLong(),
                     stats.path("inFlight").asLong(), stats.path("maxInFlight").asLong(), stats.path("errors").asLong(),
-                    stats.path("cpuMs").asLong(), stats.path("cpus").asInt(), stats.path("uptimeMs").asLong(),
-                    stats.path("compileMs").asLong(-1));
+                    stats.path("cpuMs").asLong(), stats.path("cpus").asInt(), stats.path("uptimeMs").asLong());
         } catch (IOException e) {
             return null;
         }

@@ -62,8 +62,8 @@ public final class Generator {
     /** How long {@link #runWarmed} may spend warming the generator's JIT before the run, at most. */
     public static final long JIT_WARMUP_MAX_MS = JitWarmup.MAX_MS + JitWarmup.WINDOW_MS;
     private static final long TICK_MS = 1_000;
-    /** How long a tick of the warm-up waits for the target's JIT time before it judges the window without it. */
-    private static final long COMPILE_POLL_WAIT_MS = 200;
+    /** How long a tick of the warm-up waits for the target's JIT activity before it judges the window without it. */
+    private static final long JIT_POLL_WAIT_MS = 200;
 
     private Generator() {
     }
@@ -164,7 +164,7 @@ public final class Generator {
             cost.measureStarts();
             target.measureStarts();
         };
-        SteadyJudge judge = new SteadyJudge(spec, runStartNs, target == null ? () -> -1 : target::compileMs);
+        SteadyJudge judge = new SteadyJudge(spec, runStartNs, target == null ? () -> null : target::jit);
         // The logs count from the measured phase's start, which a warm-up until steady decides as it goes.
         Function<Long, IntervalLogs> openLogs = outputDir == null ? null : measureStartNs -> new IntervalLogs(outputDir,
                 epochMs(startedAt, runStartNs, measureStartNs), spec.model().describe() + " " + spec.url());
@@ -369,7 +369,7 @@ public final class Generator {
         /** A second of the warm-up to the judge; when it settled, the measured phase starts at the next tick. */
         private void warmupWindow(long nowNs, long sinceMeasureStartNs) {
             if (target != null) {
-                target.pollCompile(COMPILE_POLL_WAIT_MS);
+                target.pollJit(JIT_POLL_WAIT_MS);
             }
             judge.warmupWindow(recorder.sampleWarmup(), hiccups.intervalHistogram(), windowStartNs, nowNs);
             windowStartNs = nowNs;

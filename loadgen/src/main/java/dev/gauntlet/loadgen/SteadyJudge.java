@@ -4,16 +4,17 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.SteadyRule;
+import dev.gauntlet.hiccup.JitActivity;
 import org.HdrHistogram.Histogram;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * A run's one-second windows, warm-up and measured phase alike, and whether the warm-up has
@@ -21,7 +22,7 @@ import java.util.function.ToDoubleFunction;
  * ticker hands it each window as it closes; it never touches the engines.
  *
  * <pre>{@code
- * SteadyJudge judge = new SteadyJudge(spec, runStartNs, target::compileMs);
+ * SteadyJudge judge = new SteadyJudge(spec, runStartNs, target::jit);
  * judge.warmupWindow(recorder.sampleWarmup(), hiccups, startNs, endNs);   // each tick of the warm-up
  * if (judge.settled()) engines.startMeasuringAt(nextTickNs);
  * judge.measuredWindow(completed, responseInterval, hiccups, startNs, endNs);  // each tick of the measured phase
@@ -36,25 +37,24 @@ final class SteadyJudge {
     private final SteadyRule rule;
     private final boolean openLoop;
     private final long judgedFromNs;
-    private final LongSupplier targetCompileMs;
-    private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    private final Supplier<JitActivity.Snapshot> targetJit;
     private final List<RunSummary.Steadiness.Window> warmup = new ArrayList<>();
     private final List<RunSummary.Steadiness.Window> measured = new ArrayList<>();
     private long targetCompiledMs;
     private long generatorCompiledMs;
 
     /**
-     * @param runStartNs      when the run started: windows of its ramp are not judged
-     * @param targetCompileMs the target's JIT time so far, the latest known; -1 when unknown
+     * @param runStartNs when the run started: windows of its ramp are not judged
+     * @param targetJit  the target's JIT activity, the latest known; null when unknown
      */
-    SteadyJudge(LoadSpec spec, long runStartNs, LongSupplier targetCompileMs) {
+    SteadyJudge(LoadSpec spec, long runStartNs, Supplier<JitActivity.Snapshot> targetJit) {
         this.spec = spec;
         this.rule = spec.steady();
         this.openLoop = spec.model() instanceof LoadModel.OpenLoop;
         this.judgedFromNs = runStartNs + spec.rampMs() * 1_000_000;
-        this.targetCompileMs = targetCompileMs;
-        this.targetCompiledMs = targetCompileMs.getAsLong();
-        this.generatorCompiledMs = generatorCompileMs();
+        this.targetJit = targetJit;
+        this.targetCompiledMs = compileMs(targetJit.get());
+        this.generatorCompiledMs = JitActivity.now().compileMs();
     }
 
     /** A window of the warm-up closed: its answers, the loop's lateness and the platform's hiccups in it. */
@@ -123,16 +123,33 @@ final class SteadyJudge {
             reasons.add(spread(last, RunSummary.Steadiness.Window::latenessP99Ms, tolerance, explainedMs,
                     "the generator's lateness p99 ms"));
         }
-        double allowedMs = SteadyRule.COMPILE_SHARE * SteadyRule.WINDOW_MS * k;
-        long targetMs = last.stream().mapToLong(RunSummary.Steadiness.Window::targetCompileMs).sum();
-        if (last.stream().allMatch(w -> w.targetCompileMs() >= 0) && targetMs > allowedMs) {
-            reasons.add(String.format(Locale.ROOT, "the target's JIT compiled for %d ms in the last %d s", targetMs, k));
-        }
-        long generatorMs = last.stream().mapToLong(RunSummary.Steadiness.Window::generatorCompileMs).sum();
-        if (generatorMs > allowedMs) {
-            reasons.add(String.format(Locale.ROOT, "the generator's JIT compiled for %d ms in the last %d s", generatorMs, k));
-        }
+        reasons.add(jitBusy("target", last, RunSummary.Steadiness.Window::targetCompileMs,
+                RunSummary.Steadiness.Window::targetJitQueued));
+        reasons.add(jitBusy("generator", last, RunSummary.Steadiness.Window::generatorCompileMs,
+                RunSummary.Steadiness.Window::generatorJitQueued));
         return reasons.stream().filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /**
+     * Why one side's JIT is still at work in the windows, null when it is not (or it does not say): a
+     * window ended with more than {@link SteadyRule#SETTLED_JIT_QUEUE} methods queued, or the windows
+     * held more than {@link SteadyRule#COMPILE_SHARE} of compile time.
+     */
+    private static String jitBusy(String side, List<RunSummary.Steadiness.Window> windows,
+                                  ToLongFunction<RunSummary.Steadiness.Window> compileMs,
+                                  ToIntFunction<RunSummary.Steadiness.Window> queued) {
+        int mostQueued = windows.stream().mapToInt(queued).max().orElse(-1);
+        if (mostQueued > SteadyRule.SETTLED_JIT_QUEUE) {
+            return String.format(Locale.ROOT, "the %s's JIT had up to %d methods queued in the last %d s", side, mostQueued,
+                    windows.size());
+        }
+        double allowedMs = SteadyRule.COMPILE_SHARE * SteadyRule.WINDOW_MS * windows.size();
+        long compiledMs = windows.stream().mapToLong(compileMs).sum();
+        if (windows.stream().allMatch(w -> compileMs.applyAsLong(w) >= 0) && compiledMs > allowedMs) {
+            return String.format(Locale.ROOT, "the %s's JIT compiled for %d ms in the last %d s", side, compiledMs,
+                    windows.size());
+        }
+        return null;
     }
 
     /**
@@ -185,12 +202,13 @@ final class SteadyJudge {
 
     private RunSummary.Steadiness.Window window(long completed, Histogram response, Histogram lateness, Histogram hiccups,
                                                long lengthNs) {
-        long targetNowMs = targetCompileMs.getAsLong();
+        JitActivity.Snapshot target = targetJit.get();
+        long targetNowMs = compileMs(target);
         long targetMs = targetNowMs < 0 || targetCompiledMs < 0 ? -1 : targetNowMs - targetCompiledMs;
         targetCompiledMs = targetNowMs;
-        long generatorNowMs = generatorCompileMs();
-        long generatorMs = generatorNowMs - generatorCompiledMs;
-        generatorCompiledMs = generatorNowMs;
+        JitActivity.Snapshot generator = JitActivity.now();
+        long generatorMs = generator.compileMs() < 0 || generatorCompiledMs < 0 ? -1 : generator.compileMs() - generatorCompiledMs;
+        generatorCompiledMs = generator.compileMs();
         boolean answered = response.getTotalCount() > 0;
         return new RunSummary.Steadiness.Window(completed * 1e9 / Math.max(lengthNs, 1),
                 answered ? response.getValueAtPercentile(50) / 1e6 : Double.NaN,
@@ -199,10 +217,10 @@ final class SteadyJudge {
                         : lateness.getTotalCount() == 0 ? 0 : lateness.getValueAtPercentile(99) / 1e6,
                 hiccups.getTotalCount() == 0 ? 0 : hiccups.getValueAtPercentile(99) / 1e6,
                 hiccups.getTotalCount() == 0 ? 0 : hiccups.getMaxValue() / 1e6,
-                targetMs, generatorMs);
+                targetMs, target == null ? -1 : target.queued(), generatorMs, generator.queued());
     }
 
-    private long generatorCompileMs() {
-        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+    private static long compileMs(JitActivity.Snapshot jit) {
+        return jit == null ? -1 : jit.compileMs();
     }
 }

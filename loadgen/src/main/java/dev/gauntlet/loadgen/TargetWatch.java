@@ -2,6 +2,7 @@ package dev.gauntlet.loadgen;
 
 import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.hiccup.JitActivity;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -25,8 +26,8 @@ final class TargetWatch {
     private final AdminClient admin;
     private final boolean resetStats;
     private volatile RunSummary.ServerStats atStart;
-    /** The target's JIT time so far as last fetched by {@link #pollCompile}; -1 while unknown. */
-    private volatile long compileMs = -1;
+    /** The target's JIT activity as last fetched by {@link #pollJit}; null while unknown. */
+    private volatile JitActivity.Snapshot jit;
 
     /** The target's side of a run; either figure is unknown (null or empty) when the target does not say. */
     record Figures(Percentiles hiccups, Double cpuPercent) {
@@ -42,7 +43,7 @@ final class TargetWatch {
         // One call now, before the run, the way measureStarts makes it: the first virtual thread, HTTP call and
         // JSON mapping of the process load and compile their classes on the generator's CPUs, and at the
         // measured phase's start that took the engine's CPU for tens of milliseconds, queueing requests.
-        Thread first = Thread.ofVirtual().start(this::fetchCompile);
+        Thread first = Thread.ofVirtual().start(this::fetchJit);
         try {
             first.join();
         } catch (InterruptedException e) {
@@ -51,12 +52,12 @@ final class TargetWatch {
     }
 
     /**
-     * Fetches the target's JIT time, waiting {@code waitMs} for it at most (the interval ticker, once
-     * a second of the warm-up: a slow admin port must not hold up its ticks); {@link #compileMs}
-     * has it once it arrives.
+     * Fetches the target's JIT activity, waiting {@code waitMs} for it at most (the interval ticker,
+     * once a second of the warm-up: a slow admin port must not hold up its ticks); {@link #jit} has
+     * it once it arrives.
      */
-    void pollCompile(long waitMs) {
-        Thread poll = Thread.ofVirtual().start(this::fetchCompile);
+    void pollJit(long waitMs) {
+        Thread poll = Thread.ofVirtual().start(this::fetchJit);
         try {
             poll.join(waitMs);
         } catch (InterruptedException e) {
@@ -64,16 +65,16 @@ final class TargetWatch {
         }
     }
 
-    private void fetchCompile() {
-        RunSummary.ServerStats stats = admin.get();
-        if (stats != null) {
-            compileMs = stats.compileMs();
+    private void fetchJit() {
+        JitActivity.Snapshot fetched = admin.jit();
+        if (fetched != null) {
+            jit = fetched;
         }
     }
 
-    /** The target's JIT compile time since it started, as last fetched; -1 while unknown or when the target does not say. */
-    long compileMs() {
-        return compileMs;
+    /** The target's JIT activity as last fetched; null while unknown or when the target does not say. */
+    JitActivity.Snapshot jit() {
+        return jit;
     }
 
     /** At the start of the measured phase: on a virtual thread of its own, not to hold up the caller. */

@@ -92,7 +92,7 @@ class VerdictsTest {
         within.steadiness = measured(closedWindow(10_000), closedWindow(10_000), closedWindow(10_900), closedWindow(10_900));
         Run stalled = new Run();
         stalled.spec = CLOSED;
-        RunSummary.Steadiness.Window stall = new RunSummary.Steadiness.Window(8_800, 5, 9, Double.NaN, 0.2, 50, 0, 0);
+        RunSummary.Steadiness.Window stall = new RunSummary.Steadiness.Window(8_800, 5, 9, Double.NaN, 0.2, 50, 0, 0, 0, 0);
         stalled.steadiness = measured(stall, closedWindow(8_800), closedWindow(10_000), closedWindow(10_000));
 
         assertThat(within.judge().verdict()).isEqualTo(Verdict.OK);
@@ -144,11 +144,11 @@ class VerdictsTest {
     }
 
     private static RunSummary.Steadiness.Window closedWindow(double perSec) {
-        return new RunSummary.Steadiness.Window(perSec, 5, 9, Double.NaN, 0.2, 1, 0, 0);
+        return new RunSummary.Steadiness.Window(perSec, 5, 9, Double.NaN, 0.2, 1, 0, 0, 0, 0);
     }
 
     private static RunSummary.Steadiness.Window openWindow(double p50Ms) {
-        return new RunSummary.Steadiness.Window(1_000, p50Ms, 2 * p50Ms, Double.NaN, 0.3, 1, 0, 0);
+        return new RunSummary.Steadiness.Window(1_000, p50Ms, 2 * p50Ms, Double.NaN, 0.3, 1, 0, 0, 0, 0);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.gauntlet.targets;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.gauntlet.hiccup.HiccupLog;
+import dev.gauntlet.hiccup.JitActivity;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,7 +14,8 @@ import java.util.concurrent.Executors;
 
 /**
  * The admin endpoint on its own port and thread, so it answers while the serving port is saturated:
- * {@code GET /stats}, {@code POST /stats/reset} (the stats and the hiccup log), {@code GET /hiccup}
+ * {@code GET /stats}, {@code POST /stats/reset} (the stats and the hiccup log), {@code GET /jit} (the JIT's
+ * time and queue: whether it has settled), {@code GET /hiccup}
  * (the hiccup log since the last reset) and {@code GET /settings}.
  */
 final class AdminServer {
@@ -44,6 +46,13 @@ final class AdminServer {
                 reply(exchange, 200, "text/plain", hiccups.text(name));
             } else {
                 reply(exchange, 404, JSON, "{\"error\":\"GET /hiccup\"}");
+            }
+        });
+        server.createContext("/jit", exchange -> {
+            if (exchange.getRequestURI().getPath().equals("/jit") && exchange.getRequestMethod().equals("GET")) {
+                reply(exchange, 200, JSON, JitActivity.now().toJson());
+            } else {
+                reply(exchange, 404, JSON, "{\"error\":\"GET /jit\"}");
             }
         });
         int adminPort = server.getAddress().getPort();

@@ -2,7 +2,6 @@ package dev.gauntlet.targets;
 
 import com.sun.management.OperatingSystemMXBean;
 
-import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -54,13 +53,7 @@ public final class RequestStats {
     public Snapshot snapshot() {
         return new Snapshot(started.sum(), completed.sum(), inFlight.get(), maxInFlight.get(), errors.sum(),
                 TimeUnit.NANOSECONDS.toMillis(os.getProcessCpuTime()), Runtime.getRuntime().availableProcessors(),
-                ManagementFactory.getRuntimeMXBean().getUptime(), compileMs());
-    }
-
-    /** The JIT compilers' time so far, ms; -1 where the JVM does not measure it. */
-    private static long compileMs() {
-        CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-        return compiler != null && compiler.isCompilationTimeMonitoringSupported() ? compiler.getTotalCompilationTime() : -1;
+                ManagementFactory.getRuntimeMXBean().getUptime());
     }
 
     /**
@@ -69,14 +62,13 @@ public final class RequestStats {
      * @param cpuMs    the process's CPU time since it started, all threads
      * @param cpus     the CPUs the process may run on
      * @param uptimeMs the process's age: with {@code cpuMs}, a CPU share between two snapshots on the target's own clock
-     * @param compileMs the JIT compilers' time since the process started (-1: not measured): whether it has settled
      */
     public record Snapshot(long started, long completed, long inFlight, long maxInFlight, long errors, long cpuMs, int cpus,
-                           long uptimeMs, long compileMs) {
+                           long uptimeMs) {
         public String toJson() {
             return "{\"started\":" + started + ",\"completed\":" + completed + ",\"inFlight\":" + inFlight
                     + ",\"maxInFlight\":" + maxInFlight + ",\"errors\":" + errors + ",\"cpuMs\":" + cpuMs
-                    + ",\"cpus\":" + cpus + ",\"uptimeMs\":" + uptimeMs + ",\"compileMs\":" + compileMs + "}";
+                    + ",\"cpus\":" + cpus + ",\"uptimeMs\":" + uptimeMs + "}";
         }
     }
 }
