@@ -73,13 +73,13 @@ class SteadyStateIT {
     @Test
     void anOpenLoopWaitsUntilItsLatenciesSettle(@TempDir Path dir) throws Exception {
         try (TestServer server = TestServer.hello()) {
-            server.warmUpOver(150, 20, 8_000);
+            server.warmUpOver(150, 20, 6_000);
             LoadSpec spec = LoadSpec.of(server.uri("/hello?wait=20"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.EXPONENTIAL))
                     .toBuilder().warmupMs(1_000).durationMs(4_000).steady(new SteadyRule(25_000, 2, 10)).build();
             RunSummary summary = Generator.run(spec, dir, System.err);
 
             assertThat(summary.steadiness().settled()).isTrue();
-            assertThat(summary.steadiness().warmupMs()).isGreaterThanOrEqualTo(8_000L);
+            assertThat(summary.steadiness().warmupMs()).isGreaterThanOrEqualTo(6_000L);
             // The answers' time of 20 ms once warm, not the 150 ms they began at.
             assertThat(summary.responseTime().p50Ms()).isBetween(20.0, 40.0);
             assertThat(summary.verdict()).as(String.join("; ", summary.evidence())).isIn(Verdict.OK, Verdict.PLATFORM_NOISY);

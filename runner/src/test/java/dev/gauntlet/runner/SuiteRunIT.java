@@ -48,6 +48,7 @@ class SuiteRunIT {
                     load: { type: open, ratePerSec: %s, interArrival: CONSTANT }
                     waitMs: %d
                     warmupMs: 1000
+                    steady: { maxMs: 8000, windows: 2 }
                     durationMs: 4000
                   - name: closed
                     load: { type: closed, connections: 4 }
@@ -79,7 +80,14 @@ class SuiteRunIT {
         });
         // Every measured row carries a verdict; which one depends on how busy the machine is.
         assertThat(rows).extracting(ResultRow::verdict).allMatch(v -> List.of("ok", "platform-noisy", "target-overloaded",
-                "generator-limited").contains(v));
+                "generator-limited", "not-steady").contains(v));
+        // The open loop warmed up until steady, 1 to 8 s, judging the target's JIT from its admin port.
+        assertThat(rows.getFirst().warmup().seconds()).isBetween(1.0, 8.5);
+        assertThat(rows.getFirst().warmup().settled()).isNotNull();
+        assertThat(rows.get(1).warmup().settled()).as("a fixed warm-up is not judged").isNull();
+        RunSummary.Steadiness steadiness = summary(dir.resolve("runs/dummy/open/1")).steadiness();
+        assertThat(steadiness.ruleText()).contains("at least 1 s, at most 8 s");
+        assertThat(steadiness.warmup()).isNotEmpty().allSatisfy(window -> assertThat(window.targetJitQueued()).isNotNegative());
 
         RunSummary open = summary(dir.resolve("runs/dummy/open/1"));
         assertThat(open.completed() + open.errorCount()).as("every request sent is answered or an error").isEqualTo(open.sent());

@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The target contract, checked black-box on every entry of the target catalogue, each in its own
  * JVM on 127.0.0.1 with port 0: READY within 10 s, the exact response bytes, the wait honoured,
  * 200 concurrent waiting requests held at once, 404, a malformed request survived, the hiccup log
- * since the last stats reset, SIGTERM obeyed.
+ * since the last stats reset, the JIT's activity, SIGTERM obeyed.
  *
  * <p>Check some targets only: {@code ./mvnw -pl runner -am verify -Dit.test=TargetContractIT
  * -Dgauntlet.targets=jetty-,dummy} (comma-separated name prefixes).
@@ -91,6 +91,10 @@ class TargetContractIT {
                     : Math.min(CONCURRENT_REQUESTS, entry.maxConcurrency());
             assertThat(maxInFlight(target.stats())).as("maxInFlight").isGreaterThanOrEqualTo(expectedInFlight);
             assertHiccupLogSince(target, resetEpochMs);
+            // GET /jit: the JIT's time and queue, what a warm-up until steady polls.
+            RawHttp.Response jit = RawHttp.get(host, target.adminUri("/").getPort(), "/jit");
+            assertThat(jit.status()).as("GET /jit").isEqualTo(200);
+            assertThat(jit.bodyText()).as("GET /jit").matches("\\{\"compileMs\":[1-9]\\d*,\"queued\":\\d+}");
 
             assertThat(RawHttp.get(host, port, "/nothing-here").status()).isEqualTo(404);
             assertThat(RawHttp.get(host, port, "/hello?wait=soon").status()).isEqualTo(400);
