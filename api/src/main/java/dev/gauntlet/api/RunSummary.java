@@ -122,11 +122,14 @@ public record RunSummary(
      * @param ruleText  the rule in words, or that the warm-up was fixed
      * @param warmupMs  how long the warm-up lasted
      * @param settled   whether the warm-up's last windows agreed by the rule; null for a fixed warm-up (not judged)
+     * @param fellBehind an open loop's warm-up ended before its maximum, unsettled, because the target completed under
+     *                  {@code 0.9} of the offered rate for twice the rule's windows: waiting longer would only have
+     *                  lengthened the backlog the measured phase starts behind
      * @param warmup    the warm-up's windows, those judged (after any ramp)
      * @param measured  the measured phase's whole windows
      */
-    public record Steadiness(SteadyRule rule, String ruleText, long warmupMs, Boolean settled, List<Window> warmup,
-                             List<Window> measured) {
+    public record Steadiness(SteadyRule rule, String ruleText, long warmupMs, Boolean settled, boolean fellBehind,
+                             List<Window> warmup, List<Window> measured) {
         public Steadiness {
             warmup = List.copyOf(warmup);
             measured = List.copyOf(measured);

@@ -378,10 +378,11 @@ public final class Generator {
                 return;
             }
             long nextTickNs = ticks.nextAfter(nowNs);
-            if (nextTickNs >= ticks.minWarmupEndNs() && judge.settled()) {
+            boolean settled = judge.settled();
+            if (nextTickNs >= ticks.minWarmupEndNs() && (settled || judge.fallingBehind())) {
                 engine.startMeasuringAt(nextTickNs);
-                out.printf(Locale.ROOT, "  warm-up settled after %.0f s: measuring from the next second%n",
-                        (nextTickNs - ticks.originNs()) / 1e9);
+                out.printf(Locale.ROOT, "  warm-up %s after %.0f s: measuring from the next second%n", settled ? "settled"
+                        : "ended unsettled (the target falls behind the offered rate)", (nextTickNs - ticks.originNs()) / 1e9);
             } else {
                 out.printf(Locale.ROOT, "  warm-up until steady, %ds at most to go: %s%n",
                         Math.round(-sinceMeasureStartNs / 1e9), judge.unsettledReason());

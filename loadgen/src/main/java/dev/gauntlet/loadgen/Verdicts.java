@@ -156,10 +156,14 @@ final class Verdicts {
             return unsteady;
         }
         boolean openLoop = run.spec().model() instanceof LoadModel.OpenLoop;
-        if (Boolean.FALSE.equals(steadiness.settled())) {
+        String warmupSec = Numbers.compact(Math.round(steadiness.warmupMs() / 100.0) / 10.0);
+        if (steadiness.fellBehind()) {
+            unsteady.add(String.format(Locale.ROOT, "the warm-up ended unsettled after %s s: the target completed under "
+                    + "%.0f %% of the offered rate in each of its last %d s, and a longer warm-up would only have "
+                    + "lengthened its backlog", warmupSec, 100 * SUSTAINED_SHARE, 2 * steadiness.rule().windows()));
+        } else if (Boolean.FALSE.equals(steadiness.settled())) {
             unsteady.add(String.format(Locale.ROOT, "the warm-up did not settle within its maximum of %s s: %s",
-                    Numbers.compact(Math.round(steadiness.warmupMs() / 100.0) / 10.0),
-                    SteadyJudge.disagreement(steadiness.warmup(), steadiness.rule(), openLoop)));
+                    warmupSec, SteadyJudge.disagreement(steadiness.warmup(), steadiness.rule(), openLoop)));
         }
         String drift = drift(steadiness, openLoop);
         if (drift != null) {

@@ -1,9 +1,12 @@
 package dev.gauntlet.loadgen;
 
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.SteadyRule;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The warm-up's agreement rule on windows whose answer is known. */
 class SteadyJudgeTest {
     private static final SteadyRule RULE = new SteadyRule(30_000, 3, 10);
+    private static final long SECOND_NS = 1_000_000_000L;
 
     @Test
     void sixFlatWindowsWithAnIdleJitAgree() {
@@ -39,6 +43,33 @@ class SteadyJudgeTest {
     void fewerWindowsThanTwiceTheRulesDoNotAgree() {
         assertThat(SteadyJudge.disagreement(windows(8_500, 8_500, 8_500), RULE, false))
                 .isEqualTo("3 windows judged, the rule needs 6");
+    }
+
+    @Test
+    void anOpenLoopsTargetFallingBehindTheRateEndsTheWarmUpUnsettled() {
+        LoadSpec spec = LoadSpec.of(URI.create("http://127.0.0.1:1/hello"),
+                new LoadModel.OpenLoop(1_000, LoadModel.InterArrival.EXPONENTIAL)).toBuilder()
+                .warmupMs(1_000).steady(new SteadyRule(30_000, 2, 10)).build();
+        SteadyJudge behind = new SteadyJudge(spec, 0, () -> null);
+        SteadyJudge keepingUp = new SteadyJudge(spec, 0, () -> null);
+        for (int second = 0; second < 4; second++) {
+            // 850 answered a second of the 1,000 offered: under 90 %, whatever their latency does.
+            behind.warmupWindow(answers(850, 5 + 100 * second), LatencyRecorder.newHistogram(), second * SECOND_NS,
+                    (second + 1) * SECOND_NS);
+            keepingUp.warmupWindow(answers(950, 5 + 100 * second), LatencyRecorder.newHistogram(), second * SECOND_NS,
+                    (second + 1) * SECOND_NS);
+        }
+
+        assertThat(behind.fallingBehind()).isTrue();
+        assertThat(behind.result(4_000).fellBehind()).isTrue();
+        assertThat(keepingUp.fallingBehind()).isFalse();
+        assertThat(keepingUp.settled()).as("its median climbs").isFalse();
+    }
+
+    private static LatencyRecorder.Warmup answers(int count, long latencyMs) {
+        LatencyRecorder.Warmup window = new LatencyRecorder.Warmup(LatencyRecorder.newHistogram(), LatencyRecorder.newHistogram());
+        window.response().recordValueWithCount(latencyMs * 1_000_000, count);
+        return window;
     }
 
     private static List<RunSummary.Steadiness.Window> windows(double... perSec) {

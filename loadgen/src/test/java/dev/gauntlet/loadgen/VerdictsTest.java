@@ -131,7 +131,7 @@ class VerdictsTest {
         List<RunSummary.Steadiness.Window> climbing = List.of(closedWindow(1_000), closedWindow(2_000), closedWindow(3_000),
                 closedWindow(4_000));
         run.steadiness = new RunSummary.Steadiness(new dev.gauntlet.api.SteadyRule(5_000, 2, 10), "rule", 5_000, false,
-                climbing, List.of());
+                false, climbing, List.of());
         RunSummary judged = run.judge();
 
         assertThat(judged.verdict()).isEqualTo(Verdict.NOT_STEADY);
@@ -139,8 +139,21 @@ class VerdictsTest {
                 + "completed/s from 3,000 to 4,000 in the last 2 s, beyond ±350 of their mean 3,500");
     }
 
+    @Test
+    void aWarmUpEndedBecauseTheTargetFellBehindSaysSoBesideTheOverload() {
+        Run run = new Run();
+        run.sustainedRatePerSec = 700.0;
+        run.steadiness = new RunSummary.Steadiness(new dev.gauntlet.api.SteadyRule(15_000, 3, 10), "rule", 9_000, false,
+                true, List.of(), List.of());
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).contains("the warm-up ended unsettled after 9 s: the target completed under 90 % "
+                + "of the offered rate in each of its last 6 s, and a longer warm-up would only have lengthened its backlog");
+    }
+
     private static RunSummary.Steadiness measured(RunSummary.Steadiness.Window... windows) {
-        return new RunSummary.Steadiness(null, "fixed", 2_000, null, List.of(), List.of(windows));
+        return new RunSummary.Steadiness(null, "fixed", 2_000, null, false, List.of(), List.of(windows));
     }
 
     private static RunSummary.Steadiness.Window closedWindow(double perSec) {
