@@ -44,6 +44,8 @@ import java.util.Map;
  * @param generatorWarmup    how the generator's own JIT was warmed before the run; null when it was not
  * @param steadiness         how long the warm-up lasted and why, and the measured phase's windows: whether its
  *                           figures are steady-state figures; null for max concurrency and a load split over processes
+ * @param connectionsOpenedMeasured connections opened during the measured phase: an open loop's pool grows then only
+ *                           while its target falls behind (those the warm-up opened for a cold target stay open, idle)
  */
 public record RunSummary(
         LoadSpec spec,
@@ -75,7 +77,8 @@ public record RunSummary(
         long unansweredAtEnd,
         Percentiles connectTime,
         GeneratorWarmup generatorWarmup,
-        Steadiness steadiness) {
+        Steadiness steadiness,
+        long connectionsOpenedMeasured) {
 
     public RunSummary {
         connectTime = connectTime == null ? Percentiles.EMPTY : connectTime;
@@ -90,7 +93,7 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, newVerdict, List.copyOf(newEvidence), connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, jvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness);
+                concurrency, processes, jvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness, connectionsOpenedMeasured);
     }
 
     /** The same figures with both sides' JVM costs. */
@@ -98,7 +101,7 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, newJvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness);
+                concurrency, processes, newJvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness, connectionsOpenedMeasured);
     }
 
     /** The same figures with the generator's own warm-up recorded. */
@@ -106,7 +109,7 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, jvm, unansweredAtEnd, connectTime, warmup, steadiness);
+                concurrency, processes, jvm, unansweredAtEnd, connectTime, warmup, steadiness, connectionsOpenedMeasured);
     }
 
     /** The measured phase's start: after the warm-up, however long it lasted. */

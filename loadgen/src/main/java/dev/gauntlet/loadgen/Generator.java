@@ -221,7 +221,8 @@ public final class Generator {
                 counters.connectionsOpenedCount(), cost, LatencyRecorder.percentiles(engine.loopLateness()),
                 LatencyRecorder.percentiles(tick.hiccupTotal()), target.hiccups(), target.cpuPercent(), Verdict.OK, List.of(),
                 engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1, null,
-                counters.resolvedAfterEndCount(), LatencyRecorder.percentiles(engine.connectTimes()), null, steadiness);
+                counters.resolvedAfterEndCount(), LatencyRecorder.percentiles(engine.connectTimes()), null, steadiness,
+                counters.connectionsOpenedMeasuredCount());
     }
 
     private static Preflight.Plan preflight(LoadSpec spec, InetSocketAddress address, HostLimits limits) {

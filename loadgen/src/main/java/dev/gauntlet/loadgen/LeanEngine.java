@@ -479,7 +479,7 @@ final class LeanEngine implements Engine {
             connection.key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, connection);
             openConnections++;
             connectionsPeak = Math.max(connectionsPeak, openConnections);
-            counters.connectionOpened();
+            counters.connectionOpened(nowNs);
             if (connected) {
                 connectTimes.recordValue(0);
                 onConnected(connection);

@@ -194,7 +194,8 @@ final class MultiProcess {
                 parts.stream().mapToInt(RunSummary::connectionsLimit).sum(),
                 parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size(), null,
                 parts.stream().mapToLong(RunSummary::unansweredAtEnd).sum(),
-                worst(parts.stream().map(RunSummary::connectTime).toList()), null, null);
+                worst(parts.stream().map(RunSummary::connectTime).toList()), null, null,
+                parts.stream().mapToLong(RunSummary::connectionsOpenedMeasured).sum());
         return Verdicts.judge(merged);
     }
 

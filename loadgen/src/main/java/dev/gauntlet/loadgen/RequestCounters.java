@@ -21,7 +21,8 @@ final class RequestCounters {
     private static final int COMPLETED_AFTER_END = 2;
     private static final int RESOLVED_AFTER_END = 3;
     private static final int CONNECTIONS_OPENED = 4;
-    private static final int FIRST_ERROR = 5;
+    private static final int CONNECTIONS_OPENED_MEASURED = 5;
+    private static final int FIRST_ERROR = 6;
     private static final ErrorClass[] ERROR_CLASSES = ErrorClass.values();
 
     private final AtomicLongArray counts = new AtomicLongArray(FIRST_ERROR + ERROR_CLASSES.length);
@@ -45,8 +46,12 @@ final class RequestCounters {
         }
     }
 
-    void connectionOpened() {
+    /** A connection opened at {@code nowNs}: counted apart as well when that is in the measured phase. */
+    void connectionOpened(long nowNs) {
         increment(CONNECTIONS_OPENED);
+        if (nowNs >= clock.measureStartNs() && nowNs < clock.measureEndNs()) {
+            increment(CONNECTIONS_OPENED_MEASURED);
+        }
     }
 
     /** A measured request failed at {@code endNs}. */
@@ -77,6 +82,10 @@ final class RequestCounters {
 
     long connectionsOpenedCount() {
         return counts.getAcquire(CONNECTIONS_OPENED);
+    }
+
+    long connectionsOpenedMeasuredCount() {
+        return counts.getAcquire(CONNECTIONS_OPENED_MEASURED);
     }
 
     long errorCount() {

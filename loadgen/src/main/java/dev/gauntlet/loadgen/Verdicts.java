@@ -283,8 +283,8 @@ final class Verdicts {
                     + "against %s/s offered: the target fell behind", sustained, Numbers.compact(open.ratePerSec())));
         }
         if (connectionsPiledUp(run)) {
-            target.add(String.format(Locale.ROOT, "connections piled up to %d where the rate needs %s: the target "
-                    + "fell behind", run.connectionsPeak(), describeNeed(run, open)));
+            target.add(String.format(Locale.ROOT, "connections piled up: %d opened in the measured phase where the rate "
+                    + "needs %s: the target fell behind", run.connectionsOpenedMeasured(), describeNeed(run, open)));
         }
         if (lagP99Ms > run.spec().maxScheduleLagP99Ms()) {
             platform.add(String.format(Locale.ROOT, "schedule lag p99 %s ms, no later than the platform's own noise "
@@ -292,10 +292,14 @@ final class Verdicts {
         }
     }
 
-    /** True when an open loop's connections piled up far past what its rate needs: {@code load} then suggests a cap. */
+    /**
+     * True when an open loop opened connections in its measured phase far past what its rate needs:
+     * {@code load} then suggests a cap. The measured phase's, not the run's: connections a pool opened
+     * for a target still cold in the warm-up stay open, idle, once it keeps up.
+     */
     static boolean connectionsPiledUp(RunSummary run) {
         return run.spec().model() instanceof LoadModel.OpenLoop open
-                && run.connectionsPeak() > PILE_FACTOR * neededConnections(run, open) + PILE_SLACK;
+                && run.connectionsOpenedMeasured() > PILE_FACTOR * neededConnections(run, open) + PILE_SLACK;
     }
 
     /** A connection cap with room to spare: twice what the rate needs, at least 8; 0 when nothing completed. */

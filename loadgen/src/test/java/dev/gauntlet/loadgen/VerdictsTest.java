@@ -46,6 +46,7 @@ class VerdictsTest {
         boolean hardCapReached;
         Double sustainedRatePerSec = 1_000.0;
         RunSummary.Steadiness steadiness;
+        long connectionsOpenedMeasured;
 
         RunSummary judge() {
             for (ErrorClass c : ErrorClass.values()) {
@@ -60,7 +61,8 @@ class VerdictsTest {
                     spec.model() instanceof LoadModel.OpenLoop ? latency(loopLateP99Ms / 4, loopLateP99Ms) : Percentiles.EMPTY,
                     new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs),
                     Percentiles.EMPTY, targetCpuPercent, Verdict.OK, List.of(), connectionsPeak, connectionsLimit,
-                    hardCapReached, null, 1, null, 0, latency(connectP99Ms / 4, connectP99Ms), null, steadiness));
+                    hardCapReached, null, 1, null, 0, latency(connectP99Ms / 4, connectP99Ms), null, steadiness,
+                    connectionsOpenedMeasured));
         }
 
         private static Percentiles latency(double p50Ms) {
@@ -208,6 +210,7 @@ class VerdictsTest {
         stalled.lagP99Ms = 1.8;
         stalled.loopLateP99Ms = 1.8;
         stalled.connectionsPeak = 1_000;
+        stalled.connectionsOpenedMeasured = 990;
 
         RunSummary judged = stalled.judge();
 
@@ -371,13 +374,27 @@ class VerdictsTest {
     void connectionsPilingUpPastWhatTheRateNeedsAreTheTargets() {
         Run run = new Run();
         run.connectionsPeak = 1_000;   // the rate needs 1,000/s × (1 + 2) ms = 3
+        run.connectionsOpenedMeasured = 990;
 
         RunSummary judged = run.judge();
 
         assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
         assertThat(Verdicts.connectionsPiledUp(judged)).isTrue();
         assertThat(Verdicts.suggestedConnections(judged)).isEqualTo(8);
-        assertThat(judged.evidence()).anyMatch(e -> e.startsWith("connections piled up to 1000"));
+        assertThat(judged.evidence()).anyMatch(e -> e.startsWith("connections piled up: 990 opened in the measured phase"));
+    }
+
+    @Test
+    void connectionsTheWarmUpOpenedForAColdTargetDoNotPileUpOnceItKeepsUp() {
+        // netty-event-loop at 50,000/s: 3,808 connections opened while its JIT warmed up, none after.
+        Run run = new Run();
+        run.connectionsPeak = 3_808;
+        run.connectionsOpenedMeasured = 0;
+
+        RunSummary judged = run.judge();
+
+        assertThat(Verdicts.connectionsPiledUp(judged)).isFalse();
+        assertThat(judged.verdict()).isEqualTo(Verdict.OK);
     }
 
     @Test
