@@ -63,11 +63,6 @@ public record SteadyRule(long maxMs, int windows, double tolerancePercent) {
         }
     }
 
-    /** The rule with the default windows and tolerance, at most {@code maxMs} of warm-up. */
-    public static SteadyRule upTo(long maxMs) {
-        return new SteadyRule(maxMs, DEFAULT_WINDOWS, DEFAULT_TOLERANCE_PERCENT);
-    }
-
     /** The warm-up's maximum for a minimum of {@code minMs}: whole windows past it, so that it ends on a window's edge. */
     public long maxMsFrom(long minMs) {
         long beyond = Math.max(0, maxMs - minMs);

@@ -31,7 +31,6 @@ final class EngineThreads {
     private final List<Engine> engines = new ArrayList<>();
     private final List<RequestCounters> counters = new ArrayList<>();
     private final List<PhaseClock> clocks = new ArrayList<>();
-    private final List<Long> offsetsNs = new ArrayList<>();
     private final ThreadDemand[] demands;
     private final CountDownLatch demandsKnown;
 
@@ -43,7 +42,6 @@ final class EngineThreads {
             long engineStartNs = runStartNs + share.startOffsetNs();
             PhaseClock clock = new PhaseClock(share, engineStartNs);
             clocks.add(clock);
-            offsetsNs.add(share.startOffsetNs());
             RequestCounters engineCounters = new RequestCounters(clock);
             counters.add(engineCounters);
             // Only the first engine asks the target for its counts: max concurrency runs on one thread.
@@ -136,9 +134,7 @@ final class EngineThreads {
 
     /** The warm-up settled: every engine's measured phase starts at {@code startNs}, each share at its own offset. */
     void startMeasuringAt(long startNs) {
-        for (int i = 0; i < clocks.size(); i++) {
-            clocks.get(i).startAt(startNs + offsetsNs.get(i));
-        }
+        clocks.forEach(clock -> clock.startAt(startNs));
     }
 
     long measuredNs() {

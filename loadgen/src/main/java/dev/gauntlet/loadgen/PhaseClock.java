@@ -19,22 +19,27 @@ import java.util.concurrent.TimeUnit;
  */
 final class PhaseClock {
     private final long durationNs;
+    private final long offsetNs;
     private final boolean fixed;
     private volatile long measureStartNs;
     private volatile long measureEndNs;
 
+    /** @param runStartNs when this engine's share starts: the run's start plus the share's {@code startOffsetNs} */
     PhaseClock(LoadSpec spec, long runStartNs) {
         this.durationNs = TimeUnit.MILLISECONDS.toNanos(spec.durationMs());
+        this.offsetNs = spec.startOffsetNs();
         this.fixed = spec.steady() == null;
         this.measureStartNs = runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMaxMs());
         this.measureEndNs = measureStartNs + durationNs;
     }
 
     /**
-     * Brings the measured phase's start forward to {@code startNs}, which must lie ahead of every
-     * engine's clock; once only, and only for a warm-up until steady.
+     * Brings the measured phase's start forward to the run's {@code runMeasureStartNs} (this share's
+     * start offset after it), which must lie ahead of every engine's clock; once only, and only for a
+     * warm-up until steady.
      */
-    void startAt(long startNs) {
+    void startAt(long runMeasureStartNs) {
+        long startNs = runMeasureStartNs + offsetNs;
         if (fixed) {
             throw new IllegalStateException("a fixed warm-up has its start from the outset");
         }
