@@ -172,14 +172,15 @@ class VerdictIT {
                     GeneratorLauncher.MAIN_CLASS, List.of("--spec", specFile.toString(), "--output", runDir.toString()));
             Process generator = new ProcessBuilder(command.toArgv()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             try (BufferedReader stderr = generator.errorReader(StandardCharsets.UTF_8)) {
-                // Its JIT warmed, the run begins with this line; the measured phase 1 s later.
-                for (String line = stderr.readLine(); line != null && !line.startsWith("gauntlet load: open"); line = stderr.readLine()) {
+                // The first measured second's progress line: however long the JIT and the warm-up took, the measured
+                // phase has 2 s to go from here.
+                for (String line = stderr.readLine(); line != null && !line.matches("\\s+1s\\s+sent.*"); line = stderr.readLine()) {
                     assertThat(line).doesNotContain("Exception");
                 }
                 try (ScheduledExecutorService signals = Executors.newSingleThreadScheduledExecutor()) {
-                    // The stall is the behaviour under test: SIGSTOP half a second into the measured phase, SIGCONT 1 s later.
-                    signals.schedule(() -> signalPid("STOP", generator.pid()), WARMUP_MS + 500, TimeUnit.MILLISECONDS);
-                    signals.schedule(() -> signalPid("CONT", generator.pid()), WARMUP_MS + 1_500, TimeUnit.MILLISECONDS);
+                    // The stall is the behaviour under test: SIGSTOP now, SIGCONT 1 s later, inside the measured phase.
+                    signals.schedule(() -> signalPid("STOP", generator.pid()), 0, TimeUnit.MILLISECONDS);
+                    signals.schedule(() -> signalPid("CONT", generator.pid()), 1_000, TimeUnit.MILLISECONDS);
                     stderr.transferTo(Writer.nullWriter());
                 }
                 assertThat(generator.waitFor(60, TimeUnit.SECONDS)).isTrue();
