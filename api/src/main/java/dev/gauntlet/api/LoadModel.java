@@ -35,8 +35,8 @@ public sealed interface LoadModel {
     record OpenLoop(double ratePerSec, InterArrival interArrival, ConnectionPolicy connectionPolicy, int connections)
             implements LoadModel {
         public OpenLoop {
-            if (!(ratePerSec > 0)) {
-                throw new IllegalArgumentException("rate must be > 0 requests/s, got " + ratePerSec);
+            if (!(ratePerSec > 0) || Double.isInfinite(ratePerSec)) {
+                throw new IllegalArgumentException("rate must be > 0 requests/s and finite, got " + ratePerSec);
             }
             if (interArrival == null) {
                 interArrival = InterArrival.EXPONENTIAL;

@@ -46,6 +46,9 @@ import java.util.Map;
  *                           figures are steady-state figures; null for max concurrency and a load split over processes
  * @param connectionsOpenedMeasured connections opened during the measured phase: an open loop's pool grows then only
  *                           while its target falls behind (those the warm-up opened for a cold target stay open, idle)
+ * @param droppedQueueFull   open loop: measured requests never sent because they fell due while the generator's
+ *                           bounded queue of requests waiting for a connection was full: its rate outran what it
+ *                           could send, and the run is generator-limited (0 in summaries written before it was counted)
  */
 public record RunSummary(
         LoadSpec spec,
@@ -78,7 +81,8 @@ public record RunSummary(
         Percentiles connectTime,
         GeneratorWarmup generatorWarmup,
         Steadiness steadiness,
-        long connectionsOpenedMeasured) {
+        long connectionsOpenedMeasured,
+        long droppedQueueFull) {
 
     public RunSummary {
         connectTime = connectTime == null ? Percentiles.EMPTY : connectTime;
@@ -93,7 +97,8 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, newVerdict, List.copyOf(newEvidence), connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, jvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness, connectionsOpenedMeasured);
+                concurrency, processes, jvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness, connectionsOpenedMeasured,
+                droppedQueueFull);
     }
 
     /** The same figures with both sides' JVM costs. */
@@ -101,7 +106,8 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, newJvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness, connectionsOpenedMeasured);
+                concurrency, processes, newJvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness, connectionsOpenedMeasured,
+                droppedQueueFull);
     }
 
     /** The same figures with the generator's own warm-up recorded. */
@@ -109,7 +115,8 @@ public record RunSummary(
         return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                 sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
                 targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, jvm, unansweredAtEnd, connectTime, warmup, steadiness, connectionsOpenedMeasured);
+                concurrency, processes, jvm, unansweredAtEnd, connectTime, warmup, steadiness, connectionsOpenedMeasured,
+                droppedQueueFull);
     }
 
     /** The measured phase's start: after the warm-up, however long it lasted. */

@@ -44,6 +44,10 @@ class LoadModelTest {
     @Test
     void impossibleModelsAreRefused() {
         assertThatThrownBy(() -> new LoadModel.OpenLoop(0, null)).hasMessageContaining("rate must be > 0");
+        // A schedule divides by the rate: an infinite one has every start at 0, a NaN one no order at all.
+        assertThatThrownBy(() -> new LoadModel.OpenLoop(Double.POSITIVE_INFINITY, null))
+                .hasMessage("rate must be > 0 requests/s and finite, got Infinity");
+        assertThatThrownBy(() -> new LoadModel.OpenLoop(Double.NaN, null)).hasMessageContaining("got NaN");
         assertThatThrownBy(() -> new LoadModel.ClosedLoop(0)).hasMessageContaining("connections must be >= 1");
         assertThatThrownBy(() -> new LoadModel.OpenLoop(10, null, LoadModel.ConnectionPolicy.FIXED, 0))
                 .hasMessage("a FIXED pool needs connections >= 1, got 0");

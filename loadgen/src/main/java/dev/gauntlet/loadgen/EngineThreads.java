@@ -28,6 +28,15 @@ import java.util.concurrent.atomic.AtomicReference;
  * later, so the engines' starts interleave instead of marching in step.
  */
 final class EngineThreads {
+    /**
+     * Open-loop requests one process holds at most while they wait for a connection, shared evenly by
+     * its engines: what falls due while they are full is dropped, counted, and makes the run
+     * generator-limited, instead of the heap filling with requests that will never be sent. 2^20
+     * intended starts and their wait stamps take 16 MB (32 MB while the ring doubles): ten seconds of
+     * a 100k/s schedule, more than a run holds unless its rate outruns what the process can send.
+     */
+    static final int PENDING_PER_PROCESS = 1 << 20;
+
     private final List<Engine> engines = new ArrayList<>();
     private final List<RequestCounters> counters = new ArrayList<>();
     private final List<PhaseClock> clocks = new ArrayList<>();
@@ -46,10 +55,10 @@ final class EngineThreads {
             counters.add(engineCounters);
             // Only the first engine asks the target for its counts: max concurrency runs on one thread.
             engines.add(spec.client() == null
-                    ? new LeanEngine(share, address, sources, Math.max(1, maxConnections / n), engineStartNs, clock,
-                            recorder.writer(i), engineCounters, i == 0 ? admin : null)
-                    : new LibraryEngine(share, maxConnections, engineStartNs, clock, recorder.writer(i),
-                            engineCounters, admin));
+                    ? new LeanEngine(share, address, sources, Math.max(1, maxConnections / n), Math.max(1, PENDING_PER_PROCESS / n),
+                            engineStartNs, clock, recorder.writer(i), engineCounters, i == 0 ? admin : null)
+                    : new LibraryEngine(share, maxConnections, PENDING_PER_PROCESS, engineStartNs, clock,
+                            recorder.writer(i), engineCounters, admin));
         }
         demands = new ThreadDemand[n];
         demandsKnown = new CountDownLatch(n - 1);

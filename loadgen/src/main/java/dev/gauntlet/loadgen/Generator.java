@@ -222,10 +222,11 @@ public final class Generator {
                 LatencyRecorder.percentiles(tick.hiccupTotal()), target.hiccups(), target.cpuPercent(), Verdict.OK, List.of(),
                 engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1, null,
                 counters.resolvedAfterEndCount(), LatencyRecorder.percentiles(engine.connectTimes()), null, steadiness,
-                counters.connectionsOpenedMeasuredCount());
+                counters.connectionsOpenedMeasuredCount(), counters.droppedQueueFullCount());
     }
 
     private static Preflight.Plan preflight(LoadSpec spec, InetSocketAddress address, HostLimits limits) {
+        Preflight.checkRate(spec);
         // With several processes each one's share must fit; the message still counts them all.
         Preflight.Plan plan = Preflight.check(spec.processes() == 1 ? spec
                 : MultiProcess.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);

@@ -95,9 +95,12 @@ final class LeanEngine implements Engine {
     private final ConnectionList connecting = new ConnectionList();
     private final ConnectionList idle = new ConnectionList();
     private final ConnectionList busy = new ConnectionList();
-    /** The intended starts waiting for a connection, oldest first, and when the loop queued each. */
-    private final LongQueue pending = new LongQueue();
-    private final LongQueue pendingSinceNs = new LongQueue();
+    /**
+     * The intended starts waiting for a connection, oldest first, and when the loop queued each; bounded
+     * ({@link EngineThreads#PENDING_PER_PROCESS}): what is due while they are full is dropped and counted.
+     */
+    private final LongQueue pending;
+    private final LongQueue pendingSinceNs;
     /** A pool refills no sooner than this after a failed connect, so a server that refuses is not flooded. */
     private long connectBackoffUntilNs;
     private final WakeLatency parkLatency = new WakeLatency();
@@ -120,11 +123,12 @@ final class LeanEngine implements Engine {
 
     /**
      * @param maxConnections the open loop's connection limit, already resolved against the machine's limits
+     * @param pendingLimit   requests waiting for a connection at most (max concurrency: its burst's, if more)
      * @param serverStats    fetches the target's {@code /stats}; null when the spec names no admin URL
      */
     LeanEngine(LoadSpec spec, InetSocketAddress address, InetAddress[] sourceAddresses, int maxConnections,
-               long runStartNs, PhaseClock clock, LatencyRecorder.Writer recorder, RequestCounters counters,
-               Supplier<RunSummary.ServerStats> serverStats) {
+               int pendingLimit, long runStartNs, PhaseClock clock, LatencyRecorder.Writer recorder,
+               RequestCounters counters, Supplier<RunSummary.ServerStats> serverStats) {
         this.spec = spec;
         this.address = address;
         this.recorder = recorder;
@@ -160,6 +164,10 @@ final class LeanEngine implements Engine {
             }
         }
         this.connectionPerWaitingRequest = mode == Mode.HELD || policy == LoadModel.ConnectionPolicy.UNBOUNDED;
+        // The held burst waits here whole for its connections: it must never be cut.
+        int pendingCapacity = mode == Mode.HELD ? Math.max(pendingLimit, this.maxConnections) : pendingLimit;
+        this.pending = new LongQueue(pendingCapacity);
+        this.pendingSinceNs = new LongQueue(pendingCapacity);
         this.openLoop = mode == Mode.OPEN;
         this.spinNs = spec.model() instanceof LoadModel.OpenLoop open
                 ? Math.min(MAX_SPIN_NS, (long) (1e9 / open.ratePerSec() / SPIN_SHARE)) : 0;
@@ -450,9 +458,14 @@ final class LeanEngine implements Engine {
         Connection connection = idle.pollLast();
         if (connection != null) {
             send(connection, intendedStartNs);
+        } else if (pending.offer(intendedStartNs)) {
+            pendingSinceNs.offer(nowNs);
         } else {
-            pending.add(intendedStartNs);
-            pendingSinceNs.add(nowNs);
+            // The queue is full: the rate outran what this loop can send. Never sent, so never timed.
+            phases.resolved();
+            if (phases.measured(intendedStartNs)) {
+                counters.droppedQueueFull();
+            }
         }
     }
 

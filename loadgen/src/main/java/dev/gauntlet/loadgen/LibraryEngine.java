@@ -51,8 +51,8 @@ final class LibraryEngine implements Engine {
     private final Queue<LibraryCall> outcomes = new ConcurrentLinkedQueue<>();
     /** Every request not yet let go of, in the order it was handed over; resolved ones leave from the head. */
     private final ArrayDeque<LibraryCall> inFlight = new ArrayDeque<>();
-    /** Open loop at the limit: intended starts waiting for a request to end, oldest first. */
-    private final LongQueue waiting = new LongQueue();
+    /** Open loop at the limit: intended starts waiting for a request to end, oldest first; bounded as the lean engine's. */
+    private final LongQueue waiting;
     private Thread driver;
     private int inFlightCount;
     private int inFlightPeak;
@@ -62,11 +62,13 @@ final class LibraryEngine implements Engine {
 
     /**
      * @param maxConnections the open loop's limit, already resolved against the machine's limits
+     * @param pendingLimit   the open loop's requests waiting for the limit at most; what is due beyond is dropped
      * @param serverStats    fetches the target's {@code /stats}; null when the spec names no admin URL
      */
-    LibraryEngine(LoadSpec spec, int maxConnections, long runStartNs, PhaseClock clock, LatencyRecorder.Writer recorder,
-                  RequestCounters counters, Supplier<RunSummary.ServerStats> serverStats) {
+    LibraryEngine(LoadSpec spec, int maxConnections, int pendingLimit, long runStartNs, PhaseClock clock,
+                  LatencyRecorder.Writer recorder, RequestCounters counters, Supplier<RunSummary.ServerStats> serverStats) {
         this.spec = spec;
+        this.waiting = new LongQueue(pendingLimit);
         this.phases = new Phases(spec, runStartNs, clock);
         switch (spec.model()) {
             case LoadModel.OpenLoop open -> {
@@ -106,11 +108,16 @@ final class LibraryEngine implements Engine {
                 drainOutcomes();
                 switch (mode) {
                     case OPEN -> {
-                        for (long intendedNs; (intendedNs = phases.takeDue(nowNs)) != Phases.NONE; ) {
-                            waiting.add(intendedNs);
-                        }
                         while (!waiting.isEmpty() && inFlightCount < limit) {
                             start(waiting.poll(), nowNs);
+                        }
+                        // Room below the limit means nothing waits: what is due starts at once, else queues.
+                        for (long intendedNs; (intendedNs = phases.takeDue(nowNs)) != Phases.NONE; ) {
+                            if (inFlightCount < limit) {
+                                start(intendedNs, nowNs);
+                            } else if (!waiting.offer(intendedNs)) {
+                                drop(intendedNs);
+                            }
                         }
                     }
                     case CLOSED -> keepInFlight(limit, nowNs);
@@ -280,6 +287,14 @@ final class LibraryEngine implements Engine {
         resolve(call);
         if (phases.measured(call.intendedStartNs)) {
             counters.error(errorClass, System.nanoTime());
+        }
+    }
+
+    /** An intended start the full queue could not take: never handed to the library, so never timed. */
+    private void drop(long intendedStartNs) {
+        phases.resolved();
+        if (phases.measured(intendedStartNs)) {
+            counters.droppedQueueFull();
         }
     }
 

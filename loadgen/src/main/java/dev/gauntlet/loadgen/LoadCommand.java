@@ -246,6 +246,8 @@ public final class LoadCommand implements Callable<Integer> {
         RunSummary summary;
         try {
             if (placement != null) {
+                // The shards check their own share too, in their pods: this says it before any pod starts.
+                Preflight.checkRate(MultiProcess.shard(spec, 0, placement.shards()));
                 summary = shardedLoad.run(spec, placement, outputDir, System.err);
             } else {
                 summary = jitWarmup ? Generator.runWarmed(spec, outputDir) : Generator.run(spec, outputDir);
@@ -376,8 +378,9 @@ public final class LoadCommand implements Callable<Integer> {
                     steadiness.settled() == null ? "fixed" : steadiness.settled() ? "until steady (" + steadiness.warmup().size()
                             + " windows judged)" : "its maximum, not settled");
         }
-        out.printf(Locale.ROOT, "  requests  %d sent, %d completed, %d errors%s%n", summary.sent(), summary.completed(),
-                summary.errorCount(), errorDetail(summary.errors()));
+        out.printf(Locale.ROOT, "  requests  %d sent, %d completed, %d errors%s%s%n", summary.sent(), summary.completed(),
+                summary.errorCount(), errorDetail(summary.errors()), summary.droppedQueueFull() == 0 ? ""
+                        : ", " + summary.droppedQueueFull() + " dropped unsent (the generator's queue was full)");
         // A client library does not say which connections it opened: its figure is the requests in flight at once.
         out.printf(Locale.ROOT, summary.spec().client() == null
                         ? "  achieved  %.1f requests/s; %d connections opened, %d open at most%s%n"

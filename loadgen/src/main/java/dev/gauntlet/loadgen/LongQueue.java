@@ -2,13 +2,39 @@ package dev.gauntlet.loadgen;
 
 import java.util.NoSuchElementException;
 
-/** A growable FIFO ring of longs: the intended starts waiting for a connection, and since when. */
+/**
+ * A FIFO ring of longs that grows up to a fixed capacity and refuses beyond it: the intended
+ * starts waiting for a connection, and since when. The bound is what keeps an open loop whose
+ * rate outruns its sending from filling the heap with requests it will never send.
+ *
+ * <pre>{@code
+ * LongQueue pending = new LongQueue(1 << 20);
+ * if (!pending.offer(intendedStartNs)) dropped++;   // full: the caller counts what it could not queue
+ * }</pre>
+ */
 final class LongQueue {
-    private long[] values = new long[64];
+    private static final int INITIAL_LENGTH = 64;
+
+    private final int capacity;
+    private long[] values;
     private int head;
     private int size;
 
-    void add(long value) {
+    /** @param capacity values held at most, at least 1 */
+    LongQueue(int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be >= 1, got " + capacity);
+        }
+        this.capacity = capacity;
+        // A power of two, so that indices wrap with a mask; never longer than the capacity needs.
+        this.values = new long[Math.min(INITIAL_LENGTH, ceilingPowerOfTwo(capacity))];
+    }
+
+    /** Adds {@code value} at the tail; false, leaving the queue as it was, when it holds {@link #capacity()} already. */
+    boolean offer(long value) {
+        if (size == capacity) {
+            return false;
+        }
         if (size == values.length) {
             long[] grown = new long[values.length * 2];
             for (int i = 0; i < size; i++) {
@@ -19,6 +45,7 @@ final class LongQueue {
         }
         values[(head + size) & (values.length - 1)] = value;
         size++;
+        return true;
     }
 
     long poll() {
@@ -43,7 +70,19 @@ final class LongQueue {
         return size == 0;
     }
 
+    boolean isFull() {
+        return size == capacity;
+    }
+
     int size() {
         return size;
+    }
+
+    int capacity() {
+        return capacity;
+    }
+
+    private static int ceilingPowerOfTwo(int n) {
+        return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
     }
 }

@@ -195,7 +195,8 @@ final class MultiProcess {
                 parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size(), null,
                 parts.stream().mapToLong(RunSummary::unansweredAtEnd).sum(),
                 worst(parts.stream().map(RunSummary::connectTime).toList()), null, null,
-                parts.stream().mapToLong(RunSummary::connectionsOpenedMeasured).sum());
+                parts.stream().mapToLong(RunSummary::connectionsOpenedMeasured).sum(),
+                parts.stream().mapToLong(RunSummary::droppedQueueFull).sum());
         return Verdicts.judge(merged);
     }
 

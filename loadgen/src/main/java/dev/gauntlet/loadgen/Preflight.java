@@ -2,6 +2,7 @@ package dev.gauntlet.loadgen;
 
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Numbers;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +10,9 @@ import java.util.Locale;
 
 /**
  * Checks a spec against the machine's limits before anything is sent: open files, ephemeral
- * ports per source address and {@code somaxconn}. An impossible run is refused with the numbers
- * and the way out; a merely risky one gets a warning.
+ * ports per source address and {@code somaxconn}, and an open loop's rate against what one
+ * process can schedule. An impossible run is refused with the numbers and the way out; a merely
+ * risky one gets a warning.
  *
  * <pre>{@code
  * Preflight.Plan plan = Preflight.check(spec, HostLimits.read());   // throws GeneratorException
@@ -20,12 +22,37 @@ import java.util.Locale;
 final class Preflight {
     /** Descriptors the JVM, the selector and the logs need besides the connections. */
     static final int RESERVED_FILES = 64;
+    /**
+     * An open loop's rate one generator process is given at most: a request every 100 ns. Far above
+     * what one process sends (a lean engine thread sends a few hundred thousand a second), so it
+     * never binds a real run; below it the schedule's nanosecond offsets stay exact to 1 %, and
+     * what the engines cannot send fills their bounded queue and is dropped and counted
+     * ({@link EngineThreads#PENDING_PER_PROCESS}). Above it, nothing is started.
+     */
+    static final double MAX_RATE_PER_PROCESS = 10_000_000;
 
     private Preflight() {
     }
 
     /** The connection limit this process runs with, and what deserves a warning. */
     record Plan(int maxConnections, List<String> warnings) {
+    }
+
+    /**
+     * Refuses an open loop whose rate, split over the spec's processes, is more than one process
+     * can schedule ({@link #MAX_RATE_PER_PROCESS}), naming the processes it would take.
+     *
+     * @param spec a whole load, or a shard's share of one (its rate split over its own processes)
+     */
+    static void checkRate(LoadSpec spec) {
+        if (spec.model() instanceof LoadModel.OpenLoop open && open.ratePerSec() / spec.processes() > MAX_RATE_PER_PROCESS) {
+            long processes = (long) Math.ceil(open.ratePerSec() / MAX_RATE_PER_PROCESS);
+            throw new GeneratorException(String.format(Locale.ROOT, "a rate of %s requests/s over %d process%s is "
+                            + "more than one generator process can schedule, %s/s at most (a request every %.0f ns): "
+                            + "split it with --processes %d or more, or lower the rate",
+                    Numbers.compact(open.ratePerSec()), spec.processes(), spec.processes() == 1 ? "" : "es",
+                    Numbers.compact(MAX_RATE_PER_PROCESS), 1e9 / MAX_RATE_PER_PROCESS, processes));
+        }
     }
 
     static Plan check(LoadSpec spec, HostLimits limits) {

@@ -22,7 +22,8 @@ final class RequestCounters {
     private static final int RESOLVED_AFTER_END = 3;
     private static final int CONNECTIONS_OPENED = 4;
     private static final int CONNECTIONS_OPENED_MEASURED = 5;
-    private static final int FIRST_ERROR = 6;
+    private static final int DROPPED_QUEUE_FULL = 6;
+    private static final int FIRST_ERROR = 7;
     private static final ErrorClass[] ERROR_CLASSES = ErrorClass.values();
 
     private final AtomicLongArray counts = new AtomicLongArray(FIRST_ERROR + ERROR_CLASSES.length);
@@ -35,6 +36,11 @@ final class RequestCounters {
 
     void sent() {
         increment(SENT);
+    }
+
+    /** A measured request due while the queue of those waiting for a connection was full: never sent. */
+    void droppedQueueFull() {
+        increment(DROPPED_QUEUE_FULL);
     }
 
     /** A measured request answered correctly at {@code endNs}. */
@@ -78,6 +84,10 @@ final class RequestCounters {
     /** Measured requests answered, failed or cut off after the measured phase ended: unanswered at its end. */
     long resolvedAfterEndCount() {
         return counts.getAcquire(RESOLVED_AFTER_END);
+    }
+
+    long droppedQueueFullCount() {
+        return counts.getAcquire(DROPPED_QUEUE_FULL);
     }
 
     long connectionsOpenedCount() {

@@ -103,6 +103,12 @@ final class Verdicts {
                     + "measured phase on: it had no time to spare, while the target used %s of its CPUs",
                     cost.processCpuPercent(), targetShare));
         }
+        if (run.droppedQueueFull() > 0) {
+            generator.add(String.format(Locale.ROOT, "%d requests of the measured phase were dropped, never sent: they "
+                    + "fell due while the generator's queue of requests waiting for a connection was full (%d a "
+                    + "process), the rate outrunning what it could send; lower the rate or split it over more processes",
+                    run.droppedQueueFull(), EngineThreads.PENDING_PER_PROCESS));
+        }
         long overloadErrors = OVERLOAD_ERRORS.stream().mapToLong(c -> run.errors().getOrDefault(c, 0L)).sum();
         if (run.hardCapReached()) {
             target.add("the run was cut at its hard cap with requests unanswered");

@@ -172,6 +172,6 @@ class MultiProcessTest {
         return new RunSummary(spec, Instant.now(), 5.0, completed + resets, completed + resets, completed, errors,
                 completed / 5.0, null, Percentiles.EMPTY, Percentiles.EMPTY, Percentiles.EMPTY, 4,
                 new RunSummary.GeneratorCost(100, 1 << 20, 7, 20, 1, 30), Percentiles.EMPTY, Percentiles.EMPTY, Percentiles.EMPTY,
-                null, Verdict.OK, List.of(), 4, 4, false, null, 1, null, 0, Percentiles.EMPTY, null, null, 0);
+                null, Verdict.OK, List.of(), 4, 4, false, null, 1, null, 0, Percentiles.EMPTY, null, null, 0, 0);
     }
 }

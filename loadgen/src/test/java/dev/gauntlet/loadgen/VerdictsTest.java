@@ -47,6 +47,7 @@ class VerdictsTest {
         Double sustainedRatePerSec = 1_000.0;
         RunSummary.Steadiness steadiness;
         long connectionsOpenedMeasured;
+        long droppedQueueFull;
 
         RunSummary judge() {
             for (ErrorClass c : ErrorClass.values()) {
@@ -62,7 +63,7 @@ class VerdictsTest {
                     new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs),
                     Percentiles.EMPTY, targetCpuPercent, Verdict.OK, List.of(), connectionsPeak, connectionsLimit,
                     hardCapReached, null, 1, null, 0, latency(connectP99Ms / 4, connectP99Ms), null, steadiness,
-                    connectionsOpenedMeasured));
+                    connectionsOpenedMeasured, droppedQueueFull));
         }
 
         private static Percentiles latency(double p50Ms) {
@@ -187,6 +188,19 @@ class VerdictsTest {
         assertThat(judged.evidence()).singleElement().asString()
                 .contains("schedule lag p99 3.90 ms, no later than the platform's own noise explains")
                 .contains("wake-up p99 2.90 ms");
+    }
+
+    @Test
+    void requestsDroppedAtAFullQueueAreTheGeneratorsWhateverTheTargetDid() {
+        Run run = new Run();
+        run.droppedQueueFull = 1_234;
+        run.hardCapReached = true;
+
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+        assertThat(judged.evidence().getFirst()).startsWith("1234 requests of the measured phase were dropped, never sent")
+                .contains("queue of requests waiting for a connection was full (1048576 a process)");
     }
 
     @Test
