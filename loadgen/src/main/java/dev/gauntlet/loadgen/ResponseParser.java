@@ -9,6 +9,15 @@ import java.util.Arrays;
  * status, {@code Content-Length}, chunked transfer coding, {@code Connection: close}, and a
  * byte-by-byte comparison of the body with the expected one. One per connection; it allocates
  * nothing after construction.
+ *
+ * <p>Framing is RFC 9112's, and what it leaves ambiguous is a protocol error rather than a guess,
+ * since a guess would misframe every later response on the connection: {@code Content-Length}
+ * values (several lines, or a list) that disagree; a {@code Transfer-Encoding} (a list of codings,
+ * case-insensitive) whose {@code chunked} is not the last coding or comes twice, or that comes with
+ * a {@code Content-Length}; more than {@link #MAX_FIELD_LINES} header lines or
+ * {@link #MAX_HEAD_BYTES} bytes of head (a line is {@link #MAX_LINE_BYTES} at most). Interim
+ * {@code 1xx} responses are skipped (their lines count towards the limits, so an endless stream of
+ * them ends too); {@code 101 Switching Protocols} is an error, as this client never asks to upgrade.
  */
 final class ResponseParser {
     enum Result { NEED_MORE, COMPLETE, MALFORMED }
@@ -29,6 +38,10 @@ final class ResponseParser {
     private static final byte[] CHUNKED = ascii("chunked");
     private static final byte[] CLOSE = ascii("close");
     private static final int MAX_LINE_BYTES = 8192;
+    /** Header and trailer lines of one response at most, interim responses included (Apache httpd's default for requests). */
+    static final int MAX_FIELD_LINES = 100;
+    /** Bytes of status, header and trailer lines of one response at most, interim responses included. */
+    static final int MAX_HEAD_BYTES = 64 * 1024;
 
     private final byte[] expectedBody;
     /** Grows up to {@link #MAX_LINE_BYTES} on the first long line; small, since 19k connections each hold one. */
@@ -37,7 +50,11 @@ final class ResponseParser {
     private int state;
     private int status;
     private long contentLength;
+    /** A {@code Transfer-Encoding} was given: the body is chunked if its last coding is, else it ends at the close. */
+    private boolean transferEncoded;
     private boolean chunked;
+    private int fieldLines;
+    private int headBytes;
     private boolean closeAfter;
     private long remaining;
     private long bodyBytes;
@@ -54,8 +71,11 @@ final class ResponseParser {
         state = STATUS_LINE;
         status = 0;
         contentLength = -1;
+        transferEncoded = false;
         chunked = false;
         closeAfter = false;
+        fieldLines = 0;
+        headBytes = 0;
         remaining = 0;
         bodyBytes = 0;
         bodyMismatch = false;
@@ -105,8 +125,9 @@ final class ResponseParser {
                         }
                     } else {
                         int length = lineLength > 0 && line[lineLength - 1] == '\r' ? lineLength - 1 : lineLength;
+                        int rawLength = lineLength + 1;
                         lineLength = 0;
-                        if (!onLine(length)) {
+                        if (!onLine(length, rawLength)) {
                             result = Result.MALFORMED;
                         } else if (state == DONE) {
                             result = Result.COMPLETE;
@@ -149,7 +170,11 @@ final class ResponseParser {
         bodyBytes += length;
     }
 
-    private boolean onLine(int length) {
+    /** @param length the line's length without its CR LF, {@code rawLength} with them */
+    private boolean onLine(int length, int rawLength) {
+        if ((state == STATUS_LINE || state == HEADER_LINE || state == TRAILER_LINE) && !withinHeadLimits(length, rawLength)) {
+            return false;
+        }
         return switch (state) {
             case STATUS_LINE -> onStatusLine(length);
             case HEADER_LINE -> length == 0 ? onEndOfHeaders() : onHeader(length);
@@ -166,6 +191,14 @@ final class ResponseParser {
             }
             default -> false;
         };
+    }
+
+    private boolean withinHeadLimits(int length, int rawLength) {
+        headBytes += rawLength;
+        if (length > 0 && state != STATUS_LINE) {
+            fieldLines++;
+        }
+        return headBytes <= MAX_HEAD_BYTES && fieldLines <= MAX_FIELD_LINES;
     }
 
     private boolean onStatusLine(int length) {
@@ -195,6 +228,26 @@ final class ResponseParser {
             valueEnd--;
         }
         if (nameIs(CONTENT_LENGTH, colon)) {
+            return onContentLength(valueStart, valueEnd);
+        } else if (nameIs(TRANSFER_ENCODING, colon)) {
+            return onTransferEncoding(valueStart, valueEnd);
+        } else if (nameIs(CONNECTION, colon)) {
+            closeAfter |= hasToken(CLOSE, valueStart, valueEnd);
+        }
+        return true;
+    }
+
+    /**
+     * One value, or a list of them, each the same as every other the response gave. RFC 9110 §8.6 lets a
+     * recipient take identical duplicates as one (a proxy that merged two copies of a header sends
+     * {@code 5, 5}); different ones leave the body's length unknown, and a guess would misframe the
+     * connection's later responses.
+     */
+    private boolean onContentLength(int from, int to) {
+        for (int start = from; ; ) {
+            int end = elementEnd(start, to);
+            int valueStart = skipSpace(start, end);
+            int valueEnd = trimSpace(valueStart, end);
             if (valueStart == valueEnd || valueEnd - valueStart > 18) {
                 return false;
             }
@@ -205,24 +258,69 @@ final class ResponseParser {
                 }
                 value = value * 10 + (line[i] - '0');
             }
+            if (contentLength >= 0 && contentLength != value) {
+                return false;
+            }
             contentLength = value;
-        } else if (nameIs(TRANSFER_ENCODING, colon)) {
-            chunked = contains(CHUNKED, valueStart, valueEnd);
-        } else if (nameIs(CONNECTION, colon)) {
-            closeAfter = contains(CLOSE, valueStart, valueEnd);
+            if (end == to) {
+                return true;
+            }
+            start = end + 1;
+        }
+    }
+
+    /**
+     * The codings in the order they were applied, over one line or several (RFC 9112 §6.1). The body is
+     * chunked when the last one is; a coding after {@code chunked}, or {@code chunked} twice, was applied
+     * over the chunked framing, which this client cannot undo.
+     */
+    private boolean onTransferEncoding(int from, int to) {
+        for (int start = from; start <= to; ) {
+            int end = elementEnd(start, to);
+            int tokenStart = skipSpace(start, end);
+            int tokenEnd = tokenStart;
+            while (tokenEnd < end && line[tokenEnd] != ';' && line[tokenEnd] != ' ' && line[tokenEnd] != '\t') {
+                tokenEnd++;
+            }
+            // Empty elements ("gzip, , chunked") are allowed and mean nothing (RFC 9110 §5.6.1).
+            if (tokenEnd > tokenStart) {
+                if (chunked) {
+                    return false;
+                }
+                transferEncoded = true;
+                chunked = equalsIgnoreCase(CHUNKED, tokenStart, tokenEnd);
+            }
+            start = end + 1;
         }
         return true;
     }
 
     private boolean onEndOfHeaders() {
-        if (status < 200 || status == 204 || status == 304) {
+        if (status < 100 || status == 101) {
+            return false;
+        }
+        if (status < 200) {
+            // An interim response (100 Continue, 103 Early Hints): the final one follows on the same connection.
+            int fieldLinesSoFar = fieldLines;
+            int headBytesSoFar = headBytes;
+            reset();
+            fieldLines = fieldLinesSoFar;
+            headBytes = headBytesSoFar;
+            return true;
+        }
+        if (transferEncoded && contentLength >= 0) {
+            // RFC 9112 §6.3: a sign of response splitting, "ought to be handled as an error".
+            return false;
+        }
+        if (status == 204 || status == 304) {
             state = DONE;
         } else if (chunked) {
             state = CHUNK_SIZE_LINE;
-        } else if (contentLength >= 0) {
+        } else if (contentLength >= 0 && !transferEncoded) {
             remaining = contentLength;
             state = contentLength == 0 ? DONE : BODY;
         } else {
+            // No length, or codings that end in another than chunked: the body ends at the close (RFC 9112 §6.3).
             closeAfter = true;
             state = BODY_UNTIL_CLOSE;
         }
@@ -259,17 +357,49 @@ final class ResponseParser {
         return true;
     }
 
-    private boolean contains(byte[] lowerCaseWord, int from, int to) {
-        outer:
-        for (int start = from; start <= to - lowerCaseWord.length; start++) {
-            for (int i = 0; i < lowerCaseWord.length; i++) {
-                if ((line[start + i] | 0x20) != lowerCaseWord[i]) {
-                    continue outer;
-                }
+    /** Whether the comma-separated list in {@code [from, to)} has {@code lowerCaseToken} as one of its elements. */
+    private boolean hasToken(byte[] lowerCaseToken, int from, int to) {
+        for (int start = from; start <= to; ) {
+            int end = elementEnd(start, to);
+            int tokenStart = skipSpace(start, end);
+            if (equalsIgnoreCase(lowerCaseToken, tokenStart, trimSpace(tokenStart, end))) {
+                return true;
             }
-            return true;
+            start = end + 1;
         }
         return false;
+    }
+
+    /** Where the list element starting at {@code from} ends: at the next comma, or at {@code to}. */
+    private int elementEnd(int from, int to) {
+        int comma = indexOf(',', from, to);
+        return comma < 0 ? to : comma;
+    }
+
+    private int skipSpace(int from, int to) {
+        while (from < to && (line[from] == ' ' || line[from] == '\t')) {
+            from++;
+        }
+        return from;
+    }
+
+    private int trimSpace(int from, int to) {
+        while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t')) {
+            to--;
+        }
+        return to;
+    }
+
+    private boolean equalsIgnoreCase(byte[] lowerCaseWord, int from, int to) {
+        if (to - from != lowerCaseWord.length) {
+            return false;
+        }
+        for (int i = 0; i < lowerCaseWord.length; i++) {
+            if ((line[from + i] | 0x20) != lowerCaseWord[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private int indexOf(char c, int from, int to) {

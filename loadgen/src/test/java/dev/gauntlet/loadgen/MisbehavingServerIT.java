@@ -5,6 +5,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.TestServer.Behaviour;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -26,6 +27,8 @@ class MisbehavingServerIT {
             "RESET,          RESET",
             "CLOSE_MID_BODY, RESET",
             "GARBAGE,        PROTOCOL",
+            "CONFLICTING_LENGTHS, PROTOCOL",
+            "SWITCHING_PROTOCOLS, PROTOCOL",
             "WRONG_STATUS,   BAD_STATUS",
             "WRONG_BODY,     BAD_BODY",
             "NEVER_ANSWER,   RESPONSE_TIMEOUT"})
@@ -45,6 +48,20 @@ class MisbehavingServerIT {
                     .isGreaterThanOrEqualTo(racesTheStart(behaviour) ? REQUESTS - 5 : REQUESTS);
             assertThat(summary.hardCapReached()).isFalse();
             assertThat(elapsedMs).isLessThan(500 + 300 + 2_000);
+        }
+    }
+
+    @Test
+    void interimResponsesBeforeEachAnswerAreSkipped() throws Exception {
+        try (TestServer server = new TestServer(Behaviour.INTERIM_THEN_HELLO)) {
+            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(100, LoadModel.InterArrival.CONSTANT))
+                    .toBuilder().warmupMs(0).durationMs(500).responseTimeoutMs(2_000).build();
+            RunSummary summary = Generator.run(spec, null, new PrintStream(new ByteArrayOutputStream()));
+
+            assertThat(summary.completed()).as("%s", summary.errors()).isEqualTo(REQUESTS);
+            assertThat(summary.errorCount()).isZero();
+            // Kept alive: the interim responses did not unsettle the framing of the next answer.
+            assertThat(summary.connectionsOpened()).isLessThan(REQUESTS);
         }
     }
 

@@ -32,9 +32,13 @@ public final class TestServer implements AutoCloseable {
     static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
             .getBytes(StandardCharsets.US_ASCII);
 
-    /** {@code RESET_ON_REUSE}: each connection's first request is answered, its second is read and reset. */
+    /**
+     * {@code RESET_ON_REUSE}: each connection's first request is answered, its second is read and reset.
+     * {@code INTERIM_THEN_HELLO}: {@code 100 Continue} and {@code 103 Early Hints}, each sent on its own, then hello.
+     */
     public enum Behaviour {
-        HELLO, REFUSE, NEVER_ACCEPT, RESET, RESET_ON_REUSE, GARBAGE, CLOSE_MID_BODY, WRONG_STATUS, WRONG_BODY, NEVER_ANSWER
+        HELLO, REFUSE, NEVER_ACCEPT, RESET, RESET_ON_REUSE, GARBAGE, CLOSE_MID_BODY, WRONG_STATUS, WRONG_BODY, NEVER_ANSWER,
+        INTERIM_THEN_HELLO, CONFLICTING_LENGTHS, SWITCHING_PROTOCOLS
     }
 
     private final ServerSocket server;
@@ -245,6 +249,18 @@ public final class TestServer implements AutoCloseable {
                         in.read();
                         return;
                     }
+                    case INTERIM_THEN_HELLO -> {
+                        out.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                        out.flush();
+                        out.write("HTTP/1.1 103 Early Hints\r\nLink: </hello.css>; rel=preload\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
+                        out.flush();
+                        out.write(HELLO);
+                    }
+                    case CONFLICTING_LENGTHS -> out.write("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 2\r\n\r\nhello"
+                            .getBytes(StandardCharsets.US_ASCII));
+                    case SWITCHING_PROTOCOLS -> out.write("HTTP/1.1 101 Switching Protocols\r\nUpgrade: h2c\r\nConnection: Upgrade\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
                 }
                 out.flush();
             }
