@@ -3,6 +3,7 @@ package dev.gauntlet.api;
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Everything a generator needs to run one bounded load against one URL; immutable, serialised to
@@ -72,6 +73,17 @@ public record LoadSpec(
     /** What the machine's limits allow: open files and ephemeral ports. */
     public static final int DEFAULT_MAX_CONNECTIONS = 0;
     public static final double DEFAULT_MAX_SCHEDULE_LAG_P99_MS = 1.0;
+    /**
+     * The longest warm-up, measured phase or timeout: a week, longer than any benchmark run, and their
+     * sums stay far from overflowing the nanosecond clock the engines time them on.
+     */
+    public static final long MAX_DURATION_MS = TimeUnit.DAYS.toMillis(7);
+    /**
+     * Generator processes or engine threads a load is split over at most: more than one machine's CPUs,
+     * which more would only take turns on; a larger load spreads over machines ({@code --kubernetes}).
+     */
+    public static final int MAX_PROCESSES = 256;
+    public static final int MAX_THREADS = 256;
 
     public LoadSpec {
         Objects.requireNonNull(url, "url");
@@ -89,6 +101,11 @@ public record LoadSpec(
         if (connectTimeoutMs <= 0 || responseTimeoutMs <= 0) {
             throw new IllegalArgumentException("timeouts must be > 0");
         }
+        if (Math.max(Math.max(warmupMs, durationMs), Math.max(connectTimeoutMs, responseTimeoutMs)) > MAX_DURATION_MS) {
+            throw new IllegalArgumentException("the warm-up, the measured phase and the timeouts are " + MAX_DURATION_MS
+                    + " ms (7 days) at most, got " + warmupMs + ", " + durationMs + ", " + connectTimeoutMs + " and "
+                    + responseTimeoutMs + " ms");
+        }
         if (maxConnections < 0) {
             throw new IllegalArgumentException("max connections must be >= 1, or 0 for what the limits allow");
         }
@@ -104,14 +121,14 @@ public record LoadSpec(
         if (processes == 0) {
             processes = 1;
         }
-        if (processes < 1) {
-            throw new IllegalArgumentException("processes must be >= 1, got " + processes);
+        if (processes < 1 || processes > MAX_PROCESSES) {
+            throw new IllegalArgumentException("processes must be 1 to " + MAX_PROCESSES + ", got " + processes);
         }
         if (threads == 0) {
             threads = 1;
         }
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads must be 1 to " + MAX_THREADS + ", got " + threads);
         }
         if (threads > 1 && model instanceof LoadModel.MaxConcurrency) {
             throw new IllegalArgumentException("max concurrency runs on one thread: its limit is the process's open "

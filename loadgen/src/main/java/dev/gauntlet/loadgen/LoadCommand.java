@@ -63,16 +63,16 @@ public final class LoadCommand implements Callable<Integer> {
     URI url;
 
     @Option(names = "--rate", paramLabel = "R", description = "open loop: R requests/s whatever is in flight, "
-            + "each timed from its intended start")
+            + "each timed from its intended start; 10M/s a process at most (split a higher rate with --processes)")
     Double ratePerSec;
 
     @Option(names = "--connections", paramLabel = "C", description = "alone, closed loop: C connections, each sending its "
             + "next request when the previous completed; with --rate, a fixed pool: the R requests/s queue for the "
             + "first free one of C connections opened at the start")
-    Integer connections;
+    Long connections;
 
     @Option(names = "--max-concurrency", paramLabel = "N", description = "open N requests at once against a long wait and hold them")
-    Integer maxConcurrency;
+    Long maxConcurrency;
 
     @Option(names = "--connection-policy", paramLabel = "adaptive|fixed|unbounded", converter = PolicyConverter.class,
             description = "open loop: adaptive (the default) keeps about twice the connections the rate needs at the "
@@ -85,7 +85,8 @@ public final class LoadCommand implements Callable<Integer> {
     LoadModel.InterArrival interArrival;
 
     @Option(names = "--duration", paramLabel = "T", defaultValue = "10s", converter = DurationConverter.class,
-            description = "measured phase, e.g. 500ms, 10s, 2m (default: ${DEFAULT-VALUE})")
+            description = "measured phase, e.g. 500ms, 10s, 2m; every duration is 7 days (10080m) at most "
+                    + "(default: ${DEFAULT-VALUE})")
     long durationMs;
 
     @Option(names = "--warmup", paramLabel = "T", defaultValue = "2s", converter = DurationConverter.class,
@@ -127,7 +128,7 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--max-connections", paramLabel = "N",
             description = "adaptive or unbounded open loop: connections open at most; with --client, requests in "
                     + "flight at most (default: what open files and ephemeral ports allow)")
-    Integer maxConnections;
+    Long maxConnections;
 
     @Option(names = "--expect-status", paramLabel = "CODE", defaultValue = "200",
             description = "another status counts as a bad-status error (default: ${DEFAULT-VALUE})")
@@ -149,13 +150,14 @@ public final class LoadCommand implements Callable<Integer> {
     String sourceAddresses;
 
     @Option(names = "--processes", paramLabel = "N", defaultValue = "1",
-            description = "split the load over N generator processes and merge their histograms (default: ${DEFAULT-VALUE})")
-    int processes;
+            description = "split the load over N generator processes, 1 to " + LoadSpec.MAX_PROCESSES + ", and merge their "
+                    + "histograms (default: ${DEFAULT-VALUE})")
+    long processes;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
-            description = "open and closed loops: N engine threads in each process, each with its own share, "
-                    + "connections and histograms, merged exactly (default: ${DEFAULT-VALUE})")
-    int threads;
+            description = "open and closed loops: N engine threads in each process, 1 to " + LoadSpec.MAX_THREADS
+                    + ", each with its own share, connections and histograms, merged exactly (default: ${DEFAULT-VALUE})")
+    long threads;
 
     @Option(names = "--max-lag-p99", paramLabel = "MS", defaultValue = "1.0",
             description = "schedule-lag p99 allowed before the verdict weighs it against the platform's hiccups (default: ${DEFAULT-VALUE} ms)")
@@ -269,16 +271,17 @@ public final class LoadCommand implements Callable<Integer> {
     LoadSpec spec() {
         try {
             return LoadSpec.of(url, model()).toBuilder()
-                    .warmupMs(warmupMs).rampMs(rampMs).durationMs(durationMs).maxRequests(maxRequests)
+                    .warmupMs(warmupMs).rampMs(rampMs).durationMs(positive("--duration", durationMs))
+                    .maxRequests(inRange("--requests", maxRequests, 0, Long.MAX_VALUE))
                     .connectTimeoutMs(positive("--connect-timeout", connectTimeoutMs))
                     .responseTimeoutMs(positive("--response-timeout", responseTimeoutMs))
                     .maxConnections(maxConnections == null ? LoadSpec.DEFAULT_MAX_CONNECTIONS
-                            : (int) positive("--max-connections", maxConnections))
+                            : connectionCount("--max-connections", maxConnections))
                     .expectedStatus(expectedStatus).expectedBody(anyBody ? null : expectedBody).seed(seed)
                     .maxScheduleLagP99Ms(maxLagP99Ms).adminUrl(adminUrl)
                     .sourceAddresses(sourceAddresses == null ? List.of() : SourceAddresses.expand(sourceAddresses))
-                    .processes((int) positive("--processes", processes))
-                    .threads((int) positive("--threads", threads))
+                    .processes((int) inRange("--processes", processes, 1, LoadSpec.MAX_PROCESSES))
+                    .threads((int) inRange("--threads", threads, 1, LoadSpec.MAX_THREADS))
                     .client(client)
                     .steady(warmupMaxMs == null ? null : new SteadyRule(warmupMaxMs, steadyWindows, steadyTolerancePercent))
                     .build();
@@ -331,7 +334,7 @@ public final class LoadCommand implements Callable<Integer> {
             if (ratePerSec != null || connections != null) {
                 throw new IllegalArgumentException("--max-concurrency goes alone, without --rate or --connections");
             }
-            return new LoadModel.MaxConcurrency(maxConcurrency);
+            return new LoadModel.MaxConcurrency(connectionCount("--max-concurrency", maxConcurrency));
         }
         if (ratePerSec == null) {
             if (connections == null) {
@@ -341,7 +344,7 @@ public final class LoadCommand implements Callable<Integer> {
             if (connectionPolicy != null) {
                 throw new IllegalArgumentException("--connection-policy is for the open loop: add --rate R");
             }
-            return new LoadModel.ClosedLoop(connections);
+            return new LoadModel.ClosedLoop(connectionCount("--connections", connections));
         }
         LoadModel.ConnectionPolicy policy = connectionPolicy != null ? connectionPolicy
                 : connections != null ? LoadModel.ConnectionPolicy.FIXED : LoadModel.ConnectionPolicy.ADAPTIVE;
@@ -358,13 +361,26 @@ public final class LoadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--connections with --rate is a fixed pool; the " + name
                     + " policy opens its own (cap it with --max-connections)");
         }
+        if (!(ratePerSec > 0) || Double.isInfinite(ratePerSec)) {
+            throw new IllegalArgumentException("--rate must be a finite number of requests/s above 0, got " + ratePerSec);
+        }
         return new LoadModel.OpenLoop(ratePerSec, interArrival, policy,
-                policy == LoadModel.ConnectionPolicy.FIXED ? connections : 0);
+                policy == LoadModel.ConnectionPolicy.FIXED ? connectionCount("--connections", connections) : 0);
     }
 
     private static long positive(String flag, long value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(flag + " must be >= 1, got " + value);
+        return inRange(flag, value, 1, Long.MAX_VALUE);
+    }
+
+    /** A count of connections or held requests: the machine's limits bound it further, checked before the run. */
+    private static int connectionCount(String flag, long value) {
+        return (int) inRange(flag, value, 1, Integer.MAX_VALUE);
+    }
+
+    private static long inRange(String flag, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(flag + " must be " + (max == Long.MAX_VALUE ? ">= " + min : min + " to " + max)
+                    + ", got " + value);
         }
         return value;
     }
@@ -438,17 +454,25 @@ public final class LoadCommand implements Callable<Integer> {
         return detail.isEmpty() ? "" : " (" + detail + ")";
     }
 
+    /** {@code 500ms}, {@code 10s} or {@code 2m} in ms, up to {@link LoadSpec#MAX_DURATION_MS}. */
     static long parseDurationMs(String text) {
         Matcher matcher = DURATION.matcher(text.trim());
         if (!matcher.matches()) {
             throw new IllegalArgumentException("'" + text + "' is not a duration; use e.g. 500ms, 10s or 2m");
         }
-        long value = Long.parseLong(matcher.group(1));
-        return switch (matcher.group(2)) {
-            case "ms" -> value;
-            case "s" -> value * 1_000;
-            default -> value * 60_000;
+        long unitMs = switch (matcher.group(2)) {
+            case "ms" -> 1;
+            case "s" -> 1_000;
+            default -> 60_000;
         };
+        // Digits only, so a number too long for a long is past the limit too.
+        String digits = matcher.group(1);
+        long valueMs = digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
+        if (valueMs > LoadSpec.MAX_DURATION_MS / unitMs) {
+            throw new IllegalArgumentException("'" + text + "' is longer than 7 days, the longest a duration may be: give "
+                    + "0ms to " + LoadSpec.MAX_DURATION_MS / 60_000 + "m");
+        }
+        return valueMs * unitMs;
     }
 
     static final class DurationConverter implements CommandLine.ITypeConverter<Long> {

@@ -37,6 +37,8 @@ public final class ShardMain {
     public static final String INDEX_VARIABLE = "JOB_COMPLETION_INDEX";
     private static final long POLL_MS = 20;
     private static final long DEFAULT_START_TIMEOUT_SEC = 600;
+    /** A day: longer than any wait for the other shards' pods, and its milliseconds far from overflowing. */
+    private static final long MAX_START_TIMEOUT_SEC = 86_400;
 
     private ShardMain() {
     }
@@ -60,8 +62,8 @@ public final class ShardMain {
                     case "--output" -> outputDir = Path.of(value);
                     case "--ready-file" -> readyFile = Path.of(value);
                     case "--start-file" -> startFile = Path.of(value);
-                    case "--shards" -> shards = (int) GeneratorMain.parseLong("--shards", value);
-                    case "--start-timeout" -> startTimeoutSec = GeneratorMain.parseLong("--start-timeout", value);
+                    case "--shards" -> shards = (int) inRange("--shards", value, 1, Integer.MAX_VALUE);
+                    case "--start-timeout" -> startTimeoutSec = inRange("--start-timeout", value, 1, MAX_START_TIMEOUT_SEC);
                     default -> GeneratorMain.exit("unknown argument " + args[i] + "; " + USAGE);
                 }
             }
@@ -69,6 +71,14 @@ public final class ShardMain {
                 GeneratorMain.exit(USAGE);
             }
             return new Options(specFile, shards, readyFile, startFile, outputDir, startTimeoutSec * 1_000);
+        }
+
+        private static long inRange(String flag, String text, long min, long max) {
+            long value = GeneratorMain.parseLong(flag, text);
+            if (value < min || value > max) {
+                GeneratorMain.exit(flag + " must be " + min + " to " + max + ", got " + value);
+            }
+            return value;
         }
     }
 

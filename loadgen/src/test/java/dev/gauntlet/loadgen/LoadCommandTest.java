@@ -71,6 +71,46 @@ class LoadCommandTest {
     }
 
     @Test
+    void numbersOutOfRangeNameTheFlagTheValueAndTheRange() {
+        String longest = "is longer than 7 days, the longest a duration may be: give 0ms to 10080m";
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--duration", "999999999999m"))
+                .contains("'--duration'").contains("'999999999999m' " + longest);
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--warmup", "99999999999999999999s"))
+                .contains("'--warmup'").contains("'99999999999999999999s' " + longest);
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--response-timeout", "10081m"))
+                .contains("'--response-timeout'").contains("'10081m' " + longest);
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--connect-timeout", "0s"))
+                .contains("--connect-timeout must be >= 1, got 0");
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--duration", "0s")).contains("--duration must be >= 1, got 0");
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--threads", "100000"))
+                .contains("--threads must be 1 to 256, got 100000");
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--processes", "-3")).contains("--processes must be 1 to 256, got -3");
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--processes", "257")).contains("--processes must be 1 to 256, got 257");
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--max-connections", "-5"))
+                .contains("--max-connections must be 1 to 2147483647, got -5");
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--max-connections", "99999999999"))
+                .contains("--max-connections must be 1 to 2147483647, got 99999999999");
+        assertThat(errorOf("http://127.0.0.1:1/", "--connections", "0")).contains("--connections must be 1 to 2147483647, got 0");
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--connections", "-1"))
+                .contains("--connections must be 1 to 2147483647, got -1");
+        assertThat(errorOf("http://127.0.0.1:1/", "--max-concurrency", "-1"))
+                .contains("--max-concurrency must be 1 to 2147483647, got -1");
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--requests", "-1")).contains("--requests must be >= 0, got -1");
+        for (String rate : new String[] {"Infinity", "NaN", "-5", "0"}) {
+            assertThat(errorOf("http://127.0.0.1:1/", "--rate", rate))
+                    .contains("--rate must be a finite number of requests/s above 0, got " + Double.parseDouble(rate));
+        }
+    }
+
+    @Test
+    void theLongestDurationIsAWeek() {
+        assertThat(LoadCommand.parseDurationMs("10080m")).isEqualTo(LoadSpec.MAX_DURATION_MS);
+        assertThat(LoadCommand.parseDurationMs("604800s")).isEqualTo(LoadSpec.MAX_DURATION_MS);
+        assertThatThrownBy(() -> LoadCommand.parseDurationMs("604800001ms")).hasMessageContaining("longer than 7 days");
+        assertThatThrownBy(() -> LoadCommand.parseDurationMs("9223372036854775807m")).hasMessageContaining("longer than 7 days");
+    }
+
+    @Test
     void kubernetesFlagsPlaceTheShards() {
         LoadCommand command = parseSharded("http://10.0.0.5/hello", "--rate", "1000", "--kubernetes", "--shards", "4",
                 "--namespace", "load", "--image", "reg/gen:1", "--node-selector", "gauntlet=load", "--shard-cpus", "2",

@@ -106,6 +106,24 @@ class ShardMainIT {
         }
     }
 
+    @Test
+    void aShardCountOutOfRangeExitsTwoWithOneLine(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            ProcessBuilder builder = shard(dir, server, Map.of("JOB_COMPLETION_INDEX", "0"), dir.resolve("start-at"),
+                    dir.resolve("out/.ready"));
+            // 2^32 + 1: cut to an int it would be one shard, the whole load.
+            builder.command().set(builder.command().indexOf("--shards") + 1, "4294967297");
+            shard = builder.start();
+            String stderr = read(shard.getErrorStream());
+
+            assertThat(shard.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(shard.exitValue()).isEqualTo(2);
+            assertThat(stderr).isEqualTo("gauntlet generator: --shards must be 1 to 2147483647, got 4294967297"
+                    + System.lineSeparator());
+            assertThat(server.requests()).isZero();
+        }
+    }
+
     private static ProcessBuilder shard(Path dir, TestServer server, Map<String, String> env, Path startFile, Path readyFile)
             throws IOException {
         LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
