@@ -48,10 +48,11 @@ final class Preflight {
         if (spec.model() instanceof LoadModel.OpenLoop open && open.ratePerSec() / spec.processes() > MAX_RATE_PER_PROCESS) {
             long processes = (long) Math.ceil(open.ratePerSec() / MAX_RATE_PER_PROCESS);
             throw new GeneratorException(String.format(Locale.ROOT, "a rate of %s requests/s over %d process%s is "
-                            + "more than one generator process can schedule, %s/s at most (a request every %.0f ns): "
-                            + "split it with --processes %d or more, or lower the rate",
+                            + "more than one generator process can schedule, %s/s at most (a request every %.0f ns): %s",
                     Numbers.compact(open.ratePerSec()), spec.processes(), spec.processes() == 1 ? "" : "es",
-                    Numbers.compact(MAX_RATE_PER_PROCESS), 1e9 / MAX_RATE_PER_PROCESS, processes));
+                    Numbers.compact(MAX_RATE_PER_PROCESS), 1e9 / MAX_RATE_PER_PROCESS, processes <= LoadSpec.MAX_PROCESSES
+                            ? "split it with --processes " + processes + " or more, or lower the rate"
+                            : "lower the rate; split over the most processes, " + LoadSpec.MAX_PROCESSES + ", it is still more"));
         }
     }
 
@@ -75,8 +76,10 @@ final class Preflight {
             long processes = (total + fileBudget - 1) / Math.max(1, fileBudget);
             throw new GeneratorException(String.format(Locale.ROOT,
                     "%d connections need %d open files, but a process may open %d here (%d in use, %d reserved) and "
-                            + "the limit cannot be raised: split the load with --processes %d, or use fewer connections",
-                    needed, needed, limits.openFiles(), limits.openFilesInUse(), RESERVED_FILES, processes));
+                            + "the limit cannot be raised: %s",
+                    needed, needed, limits.openFiles(), limits.openFilesInUse(), RESERVED_FILES,
+                    processes <= LoadSpec.MAX_PROCESSES ? "split the load with --processes " + processes + ", or use fewer connections"
+                            : "use fewer connections; split over the most processes, " + LoadSpec.MAX_PROCESSES + ", they are still too many"));
         }
         if (needed > portBudget) {
             long addresses = (needed + limits.ephemeralPorts() - 1) / limits.ephemeralPorts();

@@ -28,6 +28,28 @@ class PreflightTest {
     }
 
     @Test
+    void connectionsNoSplitCouldHoldAskForFewer() {
+        LoadSpec spec = LoadSpec.of(URL, new LoadModel.OpenLoop(1_000, LoadModel.InterArrival.EXPONENTIAL)).toBuilder()
+                .maxConnections(2_000_000_000).build();
+        assertThatThrownBy(() -> Preflight.check(spec, HERE)).hasMessageEndingWith("the limit cannot be raised: use fewer "
+                + "connections; split over the most processes, 256, they are still too many");
+    }
+
+    @Test
+    void aRateOneProcessCannotScheduleIsRefusedWithTheProcessesItTakes() {
+        LoadSpec spec = LoadSpec.of(URL, new LoadModel.OpenLoop(25_000_000, LoadModel.InterArrival.EXPONENTIAL));
+        assertThatThrownBy(() -> Preflight.checkRate(spec)).isInstanceOf(GeneratorException.class)
+                .hasMessage("a rate of 25M requests/s over 1 process is more than one generator process can schedule, "
+                        + "10M/s at most (a request every 100 ns): split it with --processes 3 or more, or lower the rate");
+        Preflight.checkRate(spec.toBuilder().processes(3).build());
+        assertThatThrownBy(() -> Preflight.checkRate(spec.toBuilder().model(
+                new LoadModel.OpenLoop(1e12, LoadModel.InterArrival.CONSTANT)).processes(256).build()))
+                .hasMessageEndingWith("lower the rate; split over the most processes, 256, it is still more");
+        // A closed loop has no schedule to outrun.
+        Preflight.checkRate(LoadSpec.of(URL, new LoadModel.ClosedLoop(10)));
+    }
+
+    @Test
     void refusesMoreConnectionsThanEphemeralPortsOfTheSourceAddresses() {
         HostLimits manyFiles = new HostLimits(1_000_000, 36, 32_768, 60_999, 4_096);
         LoadSpec spec = LoadSpec.of(URL, new LoadModel.ClosedLoop(60_000));
