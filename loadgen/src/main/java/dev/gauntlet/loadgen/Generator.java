@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen;
 
 import com.sun.management.OperatingSystemMXBean;
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
@@ -147,7 +148,7 @@ public final class Generator {
         long nowNs = System.nanoTime();
         Instant startedAt = startAt == null || startAt.isAfter(now) ? now : startAt;
         long runStartNs = nowNs - Duration.between(startedAt, now).toNanos();
-        AdminClient admin = spec.adminUrl() == null ? null : new AdminClient(spec.adminUrl());
+        AdminClient admin = spec.adminUrl() == null ? null : new AdminClient(spec.adminUrl(), AdminToken.forClient());
         EngineThreads engine = new EngineThreads(spec, address, sources, plan.maxConnections(), runStartNs, recorder, admin);
         Cost cost = new Cost(engine);
         progress.printf(Locale.ROOT, "gauntlet load: %s -> %s, warm-up %s, measured %s%s%n", spec.model().describe(),
@@ -159,7 +160,8 @@ public final class Generator {
                 .name("gauntlet-interval").daemon(true).factory());
         HiccupMeter hiccups = HiccupMeter.start();
         // Max concurrency reads the target's counts at its burst itself: a reset then would split them.
-        TargetWatch target = admin == null ? null : new TargetWatch(admin, !(spec.model() instanceof LoadModel.MaxConcurrency));
+        TargetWatch target = admin == null ? null : new TargetWatch(admin, !(spec.model() instanceof LoadModel.MaxConcurrency),
+                progress);
         Runnable atMeasureStart = target == null ? cost::measureStarts : () -> {
             cost.measureStarts();
             target.measureStarts();

@@ -142,7 +142,8 @@ public final class LoadCommand implements Callable<Integer> {
     boolean anyBody;
 
     @Option(names = "--admin", paramLabel = "URL",
-            description = "a Gauntlet target's admin base URL, e.g. http://127.0.0.1:8081: its /stats say how many requests it started")
+            description = "a Gauntlet target's admin base URL, e.g. http://127.0.0.1:8081: its /stats say how many requests it started;"
+                    + " resetting them at the measured phase needs its admin token: $GAUNTLET_ADMIN_TOKEN, else ~/.gauntlet/admin-token")
     URI adminUrl;
 
     @Option(names = "--source-addresses", paramLabel = "RANGE",

@@ -8,6 +8,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
 import java.io.ByteArrayInputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
@@ -17,7 +18,7 @@ import java.nio.file.Path;
  * ({@code target-hiccup.hlog}).
  *
  * <pre>{@code
- * TargetWatch watch = new TargetWatch(admin, true);
+ * TargetWatch watch = new TargetWatch(admin, true, System.err);
  * watch.measureStarts();                                // resets the target's counts, notes its CPU time
  * TargetWatch.Figures figures = watch.finish(measureStartEpochMs, runDir);
  * }</pre>
@@ -25,6 +26,7 @@ import java.nio.file.Path;
 final class TargetWatch {
     private final AdminClient admin;
     private final boolean resetStats;
+    private final PrintStream progress;
     private volatile RunSummary.ServerStats atStart;
     /** The target's JIT activity as last fetched by {@link #pollJit}; null while unknown. */
     private volatile JitActivity.Snapshot jit;
@@ -36,10 +38,12 @@ final class TargetWatch {
     /**
      * @param resetStats whether the measured phase starts the target's counts again (its maximum in flight
      *                   then covers the measured phase only); max concurrency reads them at its burst instead
+     * @param progress   where a refused reset is said
      */
-    TargetWatch(AdminClient admin, boolean resetStats) {
+    TargetWatch(AdminClient admin, boolean resetStats, PrintStream progress) {
         this.admin = admin;
         this.resetStats = resetStats;
+        this.progress = progress;
         // One call now, before the run, the way measureStarts makes it: the first virtual thread, HTTP call and
         // JSON mapping of the process load and compile their classes on the generator's CPUs, and at the
         // measured phase's start that took the engine's CPU for tens of milliseconds, queueing requests.
@@ -79,7 +83,20 @@ final class TargetWatch {
 
     /** At the start of the measured phase: on a virtual thread of its own, not to hold up the caller. */
     void measureStarts() {
-        Thread.ofVirtual().start(() -> atStart = resetStats ? admin.resetStats() : admin.get());
+        Thread.ofVirtual().start(() -> atStart = resetStats ? resetOrRead() : admin.get());
+    }
+
+    /**
+     * A refused reset is said, not passed over: the target's counts then cover more than the
+     * measured phase. Its CPU time still counts from here, read instead.
+     */
+    private RunSummary.ServerStats resetOrRead() {
+        try {
+            return admin.resetStats();
+        } catch (AdminClient.ResetRefused e) {
+            progress.println("gauntlet load: warning: " + e.getMessage() + "; its counts are not the measured phase's alone");
+            return admin.get();
+        }
     }
 
     Figures finish(long measureStartEpochMs, Path outputDir) {

@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
@@ -38,7 +39,12 @@ final class GeneratorLauncher {
         this.jvmOptions = List.copyOf(jvmOptions);
     }
 
-    RunSummary run(LoadSpec spec, Path runDir) {
+    /**
+     * @param adminToken the token of the target at the spec's admin URL, which the generator shows to reset its
+     *                   counts; in the generator's environment, never in {@code spec.json} (a results directory
+     *                   gets shared), nor on its command line
+     */
+    RunSummary run(LoadSpec spec, String adminToken, Path runDir) {
         Path log = runDir.resolve("generator.log");
         Process process;
         try {
@@ -50,8 +56,9 @@ final class GeneratorLauncher {
             options.addAll(ClientModules.jvmOptions(spec.client()));
             JavaCommand command = new JavaCommand(options, ClientModules.generatorClasspath(home, spec.client()), MAIN_CLASS,
                     List.of("--spec", specFile.toString(), "--output", runDir.toString()));
-            process = placement.start(new ProcessBuilder(command.toArgv()).redirectErrorStream(true)
-                    .redirectOutput(log.toFile())).process();
+            ProcessBuilder builder = new ProcessBuilder(command.toArgv()).redirectErrorStream(true).redirectOutput(log.toFile());
+            builder.environment().put(AdminToken.VARIABLE, adminToken);
+            process = placement.start(builder).process();
         } catch (IOException e) {
             throw new UserError("the generator could not be started in " + runDir + ": " + e.getMessage());
         }

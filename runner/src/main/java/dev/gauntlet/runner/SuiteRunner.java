@@ -171,9 +171,9 @@ final class SuiteRunner {
                 // The generator resets the counts again as its measured phase begins, except for max concurrency,
                 // which reads them at its burst: this reset keeps a previous scenario's counts out of that one.
                 target.resetStats();
-                // Through the admin URL the generator reads the target's counts, CPU time and hiccups.
+                // Through the admin URL the generator reads the target's counts, CPU time and hiccups; its token resets them.
                 LoadSpec spec = scenario.toSpec(target.uri("/hello?wait=" + scenario.waitMs()), target.adminUri("/"));
-                summary = generator.run(spec, runDir);
+                summary = generator.run(spec, target.adminToken(), runDir);
             } catch (UserError e) {
                 // A target killed mid-call fails the call a moment before its exit is seen.
                 boolean died = target.exitsWithin(DEATH_GRACE);

@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import picocli.CommandLine.Command;
@@ -9,6 +10,7 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -19,13 +21,24 @@ import java.util.concurrent.Callable;
         description = "Start one target by hand. It prints READY port=P admin=A; Ctrl-C stops it.",
         footer = {"", "Examples:", "  ./gauntlet target dummy --port 8080",
                 "  curl 'http://127.0.0.1:8080/hello?wait=100'      # the contract",
-                "  curl http://127.0.0.1:ADMIN/stats                 # started, completed, inFlight, maxInFlight, errors"})
+                "  curl http://127.0.0.1:ADMIN/stats                 # started, completed, inFlight, maxInFlight, errors",
+                "  curl -X POST -H \"Authorization: Bearer $(cat ~/.gauntlet/admin-token)\" http://127.0.0.1:ADMIN/stats/reset",
+                "",
+                "A reset needs the admin token: $GAUNTLET_ADMIN_TOKEN if set, else ~/.gauntlet/admin-token (made on first use,",
+                "readable by you only), which ./gauntlet load --admin reads the same way. The admin port binds 127.0.0.1",
+                "whatever --bind says, unless --admin-bind says otherwise."})
 final class TargetCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "NAME", description = "a target from ./gauntlet targets")
     String name;
 
-    @Option(names = "--port", description = "serving port (default: 0, any free port)")
+    @Option(names = "--bind", paramLabel = "ADDRESS", description = "the serving port's address (default: 127.0.0.1)")
+    String bind;
+
+    @Option(names = "--admin-bind", paramLabel = "ADDRESS", description = "the admin port's address (default: 127.0.0.1)")
+    String adminBind;
+
+        @Option(names = "--port", description = "serving port (default: 0, any free port)")
     Integer port;
 
     @Option(names = "--admin-port", description = "admin port (default: 0, any free port)")
@@ -52,13 +65,18 @@ final class TargetCommand implements Callable<Integer> {
                 RolePlacement.unplaced("target"), jvmOptions);
         TargetEntry entry = launcher.entry(name);
         List<String> flags = new ArrayList<>();
+        addFlag(flags, "--bind", bind);
+        addFlag(flags, "--admin-bind", adminBind);
         addFlag(flags, "--port", port);
         addFlag(flags, "--admin-port", adminPort);
         addFlag(flags, "--workers", workers);
         addFlag(flags, "--io-threads", ioThreads);
         addFlag(flags, "--async-threads", asyncThreads);
         addFlag(flags, "--backlog", backlog);
-        Process process = new ProcessBuilder(launcher.command(entry, flags).toArgv()).inheritIO().start();
+        ProcessBuilder builder = new ProcessBuilder(launcher.command(entry, flags).toArgv()).inheritIO();
+        // Not a fresh token per start, as a run has: the user's own, which their ./gauntlet load finds without being told.
+        builder.environment().put(AdminToken.VARIABLE, adminToken());
+        Process process = builder.start();
         // Ctrl-C reaches the whole process group; the stopper covers a runner stopped any other way,
         // and a target deaf to SIGTERM.
         ProcessStopper stopper = ProcessStopper.atRunnerExit(process, TargetProcess.STOP_TIMEOUT);
@@ -70,7 +88,21 @@ final class TargetCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void addFlag(List<String> flags, String flag, Integer value) {
+    private static String adminToken() {
+        Optional<String> fromEnvironment = AdminToken.fromEnvironment();
+        String token;
+        try {
+            token = fromEnvironment.isPresent() ? fromEnvironment.get() : AdminToken.readOrCreate(AdminToken.userFile());
+        } catch (IOException e) {
+            throw new UserError("no admin token for the target: " + e.getMessage() + "; or set " + AdminToken.VARIABLE);
+        }
+        System.err.println("gauntlet: resets of its counts need the admin token in "
+                + (fromEnvironment.isPresent() ? "$" + AdminToken.VARIABLE : AdminToken.userFile())
+                + " (./gauntlet load --admin finds it there)");
+        return token;
+    }
+
+    private static void addFlag(List<String> flags, String flag, Object value) {
         if (value != null) {
             flags.add(flag);
             flags.add(value.toString());

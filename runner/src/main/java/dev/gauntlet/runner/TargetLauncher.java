@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.api.TargetCatalogue.Technology;
@@ -34,6 +35,8 @@ final class TargetLauncher {
     private final TargetCatalogue catalogue;
     private final RolePlacement placement;
     private final List<String> jvmOptions;
+    /** One per launcher, so one per run: the targets it starts reset their counts only for the runner and its generators. */
+    private final String adminToken = AdminToken.fresh();
 
     TargetLauncher(GauntletHome home, TargetCatalogue catalogue, RolePlacement placement, List<String> jvmOptions) {
         this.home = home;
@@ -59,13 +62,16 @@ final class TargetLauncher {
         Technology technology = catalogue.technology(entry.technology());
         List<String> options = new ArrayList<>(technology.jvmOptions());
         options.addAll(jvmOptions);
-        List<String> args = new ArrayList<>(List.of("--server", entry.serverClass(), "--bind", placement.host()));
+        // The admin port where the runner and the generator reach it: loopback, or the veth address in a
+        // namespace, whose only peer is this host.
+        List<String> args = new ArrayList<>(List.of("--server", entry.serverClass(), "--bind", placement.host(),
+                "--admin-bind", placement.host()));
         args.addAll(extraFlags);
         return new JavaCommand(options, home.classpathOf(technology.module()), MAIN_CLASS, args);
     }
 
     TargetProcess start(String name, List<String> extraFlags, Path log) {
         TargetEntry entry = entry(name);
-        return TargetProcess.start(command(entry, extraFlags), placement, entry, log, READY_TIMEOUT);
+        return TargetProcess.start(command(entry, extraFlags), adminToken, placement, entry, log, READY_TIMEOUT);
     }
 }

@@ -1,6 +1,7 @@
 package dev.gauntlet.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 
@@ -35,7 +36,7 @@ import java.util.regex.Pattern;
  * One running target JVM, from its READY line to its stop.
  *
  * <pre>{@code
- * try (TargetProcess target = TargetProcess.start(command, isolation.target(), entry, log, Duration.ofSeconds(20))) {
+ * try (TargetProcess target = TargetProcess.start(command, adminToken, isolation.target(), entry, log, Duration.ofSeconds(20))) {
  *     URI hello = target.uri("/hello?wait=100");
  *     target.resetStats();
  *     ...
@@ -60,11 +61,12 @@ final class TargetProcess implements AutoCloseable {
     private final String host;
     private final int port;
     private final int adminPort;
+    private final String adminToken;
     private final Deque<String> lastLines;
     private final HttpClient admin = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private TargetProcess(TargetEntry entry, RolePlacement placement, PlacedProcess placed, ProcessStopper stopper, int port,
-                          int adminPort, Deque<String> lastLines) {
+                          int adminPort, String adminToken, Deque<String> lastLines) {
         this.entry = entry;
         this.placement = placement;
         this.placed = placed;
@@ -73,18 +75,23 @@ final class TargetProcess implements AutoCloseable {
         this.host = placement.host();
         this.port = port;
         this.adminPort = adminPort;
+        this.adminToken = adminToken;
         this.lastLines = lastLines;
     }
 
     /**
      * Starts the target in its placement and waits for its READY line; a target that dies or stays
-     * silent is a {@link UserError}. It is reached at the placement's host.
+     * silent is a {@link UserError}. It is reached at the placement's host, and resets its counts
+     * for {@code adminToken} only, given in its environment (the placement's prefixes pass it on).
      */
-    static TargetProcess start(JavaCommand command, RolePlacement placement, TargetEntry entry, Path log, Duration readyTimeout) {
+    static TargetProcess start(JavaCommand command, String adminToken, RolePlacement placement, TargetEntry entry, Path log,
+                               Duration readyTimeout) {
         PlacedProcess placed;
         try {
             Files.createDirectories(log.getParent());
-            placed = placement.start(new ProcessBuilder(command.toArgv()).redirectErrorStream(true));
+            ProcessBuilder builder = new ProcessBuilder(command.toArgv()).redirectErrorStream(true);
+            builder.environment().put(AdminToken.VARIABLE, adminToken);
+            placed = placement.start(builder);
         } catch (IOException e) {
             throw new UserError("target " + entry.name() + " could not be started: " + e.getMessage());
         }
@@ -97,7 +104,7 @@ final class TargetProcess implements AutoCloseable {
         try {
             Matcher m = ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
             return new TargetProcess(entry, placement, placed, stopper, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                    lastLines);
+                    adminToken, lastLines);
         } catch (TimeoutException | ExecutionException e) {
             stopper.kill();
             if (e instanceof TimeoutException) {
@@ -243,7 +250,13 @@ final class TargetProcess implements AutoCloseable {
     }
 
     String resetStats() {
-        return adminCall(HttpRequest.newBuilder(adminUri("/stats/reset")).POST(HttpRequest.BodyPublishers.noBody()));
+        return adminCall(HttpRequest.newBuilder(adminUri("/stats/reset")).header("Authorization", AdminToken.bearer(adminToken))
+                .POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    /** What a generator shows this target to reset its counts; for the generator's environment only. */
+    String adminToken() {
+        return adminToken;
     }
 
     /** {@code GET /settings}: the settings in force, recorded with the results. */

@@ -123,7 +123,9 @@ class IsolationIT {
         assertThat(address).startsWith("198.1");
         JsonNode network = Json.json().readTree(dir.resolve("suite.json").toFile()).path("environment").path("isolation").path("network");
         assertThat(network.path("targetVeth").asText()).isEqualTo("gnt" + PID + "t " + address + "/30");
-        assertThat(Json.json().readTree(dir.resolve("runs/dummy/settings.json").toFile()).toString()).contains(address);
+        // The admin port on the veth address too, where the runner and the generator reach it (its resets needed the token).
+        assertThat(Json.json().readTree(dir.resolve("runs/dummy/settings.json").toFile()).toString())
+                .contains("\"bind\":\"" + address + "\",\"adminBind\":\"" + address + "\"");
         assertThat(Json.json().readTree(dir.resolve("runs/dummy/closed/1/spec.json").toFile()).toString())
                 .contains("http://" + address + ":");
         JsonNode platform = Json.json().readTree(dir.resolve("suite.json").toFile()).path("platform");

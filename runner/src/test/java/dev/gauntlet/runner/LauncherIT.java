@@ -1,6 +1,7 @@
 package dev.gauntlet.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.ClientMode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue;
@@ -36,6 +37,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class LauncherIT {
     private static final Pattern READY = Pattern.compile("READY port=(\\d+) admin=(\\d+)");
     private static final long COMMAND_TIMEOUT_SEC = 90;
+    private static final String ADMIN_TOKEN = AdminToken.fresh();
 
     private static Process target;
     private static String hello;
@@ -126,6 +128,8 @@ class LauncherIT {
                     Stream.of("--warmup", "1s", "--duration", "1s", "--admin", admin))).toArray(String[]::new));
 
             assertThat(outcome.exitCode()).as("load %s: %s", model, outcome.stderr()).isZero();
+            assertThat(outcome.stderr()).as("load %s: the target's counts reset with the token", model)
+                    .noneMatch(line -> line.contains("refused"));
             assertThat(outcome.out()).as("load %s", model).contains(", 0 errors")
                     .containsPattern("(?m)^  response +\\d").containsPattern("(?m)^  hiccups +\\d")
                     .containsPattern("(?m)^  target hiccups +\\d").containsPattern("(?m)^  verdict +[a-z-]+");
@@ -304,6 +308,8 @@ class LauncherIT {
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("GAUNTLET_NO_BUILD", "1");
+        // The target and the loads share it as a user's would share ~/.gauntlet/admin-token, which a test leaves alone.
+        builder.environment().put(AdminToken.VARIABLE, ADMIN_TOKEN);
         return builder;
     }
 

@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.HandlerStyle;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import org.junit.jupiter.api.Test;
@@ -77,7 +78,7 @@ class TargetDrainIT {
         }
         JavaCommand command = new JavaCommand(List.of("-Xmx64m"), classpath, QueueingTargetStandIn.class.getName(),
                 List.of(Long.toString(answerAfterMs)));
-        return TargetProcess.start(command, RolePlacement.unplaced("target"), entry,
+        return TargetProcess.start(command, AdminToken.fresh(), RolePlacement.unplaced("target"), entry,
                 logs.resolve("stand-in-" + answerAfterMs + ".log"), Duration.ofSeconds(20));
     }
 }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -16,23 +17,41 @@ import java.util.concurrent.Executors;
  * The admin endpoint on its own port and thread, so it answers while the serving port is saturated:
  * {@code GET /stats}, {@code POST /stats/reset} (the stats and the hiccup log), {@code GET /jit} (the JIT's
  * time and queue: whether it has settled), {@code GET /hiccup}
- * (the hiccup log since the last reset) and {@code GET /settings}.
+ * (the hiccup log since the last reset) and {@code GET /settings}. It listens on
+ * {@link TargetSettings#adminBind()}, loopback unless told otherwise.
+ *
+ * <p>Reads are open; the reset, the one request that changes what a run measures, needs the admin
+ * token the target was started with ({@code Authorization: Bearer TOKEN}, token from the
+ * environment variable {@value #TOKEN_VARIABLE}), else {@code 403}: another user on the host must
+ * not be able to wipe a run's counts in its middle. A target started without a token refuses
+ * every reset rather than accept anyone's.
  */
 final class AdminServer {
+    /** The name the runner and the generator use too ({@code dev.gauntlet.api.AdminToken}, a module targets do not see). */
+    static final String TOKEN_VARIABLE = "GAUNTLET_ADMIN_TOKEN";
     private static final String JSON = "application/json";
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("admin").daemon().factory());
 
-    /** {@code name} heads the hiccup log, so a log read later still says whose it is. */
-    AdminServer(TargetSettings settings, RequestStats stats, HiccupLog hiccups, String name, int servingPort) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(settings.bind(), settings.adminPort()), 50);
+    /**
+     * @param name  heads the hiccup log, so a log read later still says whose it is
+     * @param token what a reset must show; null: no reset is accepted
+     */
+    AdminServer(TargetSettings settings, RequestStats stats, HiccupLog hiccups, String name, int servingPort, String token)
+            throws IOException {
+        byte[] authorization = token == null ? null : ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
+        server = HttpServer.create(new InetSocketAddress(settings.adminBind(), settings.adminPort()), 50);
         server.setExecutor(executor);
         server.createContext("/stats", exchange -> {
             String path = exchange.getRequestURI().getPath();
             String method = exchange.getRequestMethod();
             if (path.equals("/stats") && method.equals("GET")) {
                 reply(exchange, 200, JSON, stats.snapshot().toJson());
+            } else if (path.equals("/stats/reset") && method.equals("POST") && !shows(exchange, authorization)) {
+                reply(exchange, 403, JSON, authorization == null
+                        ? "{\"error\":\"this target was started without " + TOKEN_VARIABLE + ": it accepts no reset\"}"
+                        : "{\"error\":\"POST /stats/reset needs the target's admin token: Authorization: Bearer TOKEN\"}");
             } else if (path.equals("/stats/reset") && method.equals("POST")) {
                 stats.reset();
                 hiccups.reset();
@@ -71,6 +90,13 @@ final class AdminServer {
     void stop() {
         server.stop(0);
         executor.shutdownNow();
+    }
+
+    /** Compared in constant time, so the time of a refusal does not tell how much of a guess was right. */
+    private static boolean shows(HttpExchange exchange, byte[] authorization) {
+        String shown = exchange.getRequestHeaders().getFirst("Authorization");
+        return authorization != null && shown != null
+                && MessageDigest.isEqual(shown.getBytes(StandardCharsets.UTF_8), authorization);
     }
 
     private static void reply(HttpExchange exchange, int status, String contentType, String text) throws IOException {

@@ -3,7 +3,7 @@ package dev.gauntlet.targets;
 /** Parses {@link TargetMain}'s command line; any mistake is an {@link IllegalArgumentException} with a one-line message. */
 record TargetArguments(String serverClass, TargetSettings settings) {
 
-    static final String USAGE = "usage: TargetMain --server CLASS [--bind 127.0.0.1] [--port 0] [--admin-port 0]"
+    static final String USAGE = "usage: TargetMain --server CLASS [--bind 127.0.0.1] [--admin-bind 127.0.0.1] [--port 0] [--admin-port 0]"
             + " [--workers 10000] [--io-threads N] [--async-threads 100] [--backlog 10000]"
             + " [--tcp-no-delay true] [--reuse-address true]";
 
@@ -11,6 +11,7 @@ record TargetArguments(String serverClass, TargetSettings settings) {
         TargetSettings d = TargetSettings.defaults();
         String serverClass = null;
         String bind = d.bind();
+        String adminBind = d.adminBind();
         int port = d.port();
         int adminPort = d.adminPort();
         int workers = d.workers();
@@ -28,6 +29,7 @@ record TargetArguments(String serverClass, TargetSettings settings) {
             switch (flag) {
                 case "--server" -> serverClass = value;
                 case "--bind" -> bind = value;
+                case "--admin-bind" -> adminBind = value;
                 case "--port" -> port = intIn(flag, value, 0, 65_535);
                 case "--admin-port" -> adminPort = intIn(flag, value, 0, 65_535);
                 case "--workers" -> workers = intIn(flag, value, 1, 100_000);
@@ -42,7 +44,7 @@ record TargetArguments(String serverClass, TargetSettings settings) {
         if (serverClass == null) {
             throw new IllegalArgumentException("--server CLASS is required");
         }
-        return new TargetArguments(serverClass, new TargetSettings(bind, port, adminPort, workers,
+        return new TargetArguments(serverClass, new TargetSettings(bind, adminBind, port, adminPort, workers,
                 ioThreads, asyncThreads, backlog, tcpNoDelay, reuseAddress));
     }
 

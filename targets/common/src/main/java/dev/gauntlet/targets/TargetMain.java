@@ -8,7 +8,8 @@ import java.lang.reflect.InvocationTargetException;
  * Starts one target: {@code TargetMain --server dev.gauntlet.targets.jetty.JettyHandlerSync --port 0}.
  * Prints {@code READY port=P admin=A} once both ports listen; SIGTERM, SIGINT or SIGHUP stop it
  * within 3 s. Bad flags or a server that cannot start: one line on stderr and exit code 2. The
- * process's hiccups are measured from the start and served on the admin port; the virtual-thread
+ * process's hiccups are measured from the start and served on the admin port, which resets them
+ * only for a client showing the token in {@code $GAUNTLET_ADMIN_TOKEN}; the virtual-thread
  * scheduler's figures go into any JFR recording of it.
  */
 public final class TargetMain {
@@ -35,11 +36,11 @@ public final class TargetMain {
         AdminServer admin;
         try {
             port = server.start(arguments.settings(), stats);
-            admin = new AdminServer(arguments.settings(), stats, hiccups, arguments.serverClass(), port);
+            admin = new AdminServer(arguments.settings(), stats, hiccups, arguments.serverClass(), port, adminToken());
             admin.start();
         } catch (Exception e) {
             System.err.println("target: " + arguments.serverClass() + " could not start on "
-                    + arguments.settings().bind() + ": " + e);
+                    + arguments.settings().bind() + " (admin on " + arguments.settings().adminBind() + "): " + e);
             System.exit(2);
             return;
         }
@@ -48,6 +49,12 @@ public final class TargetMain {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, admin, hiccups, deadline), "target-stop"));
         System.out.println("READY port=" + port + " admin=" + admin.port());
         System.out.flush();
+    }
+
+    /** From the environment, not a flag: {@code ps} shows every process's command line to every user. */
+    private static String adminToken() {
+        String token = System.getenv(AdminServer.TOKEN_VARIABLE);
+        return token == null || token.isEmpty() ? null : token;
     }
 
     private static HelloServer instantiate(String serverClass) {

@@ -8,6 +8,8 @@ import java.util.Map;
  * The values in force are served on the admin port ({@code GET /settings}) and recorded with
  * every result.
  *
+ * @param adminBind    the admin port's address: loopback unless told otherwise, whatever {@code bind} is, so that
+ *                     a target serving a routable address does not offer its admin port there too
  * @param workers      platform worker threads at most, for the blocking styles (sync, async-dispatch)
  * @param ioThreads    selector / event-loop / acceptor threads
  * @param asyncThreads worker threads at most for the non-blocking styles (async-fjp, async-queue)
@@ -15,6 +17,7 @@ import java.util.Map;
  */
 public record TargetSettings(
         String bind,
+        String adminBind,
         int port,
         int adminPort,
         int workers,
@@ -29,7 +32,7 @@ public record TargetSettings(
     public static final int DEFAULT_BACKLOG = 10_000;
 
     public static TargetSettings defaults() {
-        return new TargetSettings("127.0.0.1", 0, 0, DEFAULT_WORKERS,
+        return new TargetSettings("127.0.0.1", "127.0.0.1", 0, 0, DEFAULT_WORKERS,
                 Runtime.getRuntime().availableProcessors(), DEFAULT_ASYNC_THREADS, DEFAULT_BACKLOG,
                 true, true);
     }
@@ -38,6 +41,7 @@ public record TargetSettings(
     public String toJson() {
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("bind", "\"" + bind + "\"");
+        values.put("adminBind", "\"" + adminBind + "\"");
         values.put("port", port);
         values.put("adminPort", adminPort);
         values.put("workers", workers);
@@ -52,7 +56,7 @@ public record TargetSettings(
     }
 
     TargetSettings withPorts(int port, int adminPort) {
-        return new TargetSettings(bind, port, adminPort, workers, ioThreads, asyncThreads, backlog,
+        return new TargetSettings(bind, adminBind, port, adminPort, workers, ioThreads, asyncThreads, backlog,
                 tcpNoDelay, reuseAddress);
     }
 }

@@ -29,6 +29,17 @@ class TargetArgumentsTest {
     }
 
     @Test
+    void theAdminPortStaysOnLoopbackWhenTheServingPortBindsARoutableAddress() {
+        TargetSettings routable = TargetArguments.parse(new String[]{"--server", "x.Y", "--bind", "0.0.0.0"}).settings();
+        TargetSettings told = TargetArguments.parse(new String[]{"--server", "x.Y", "--bind", "0.0.0.0",
+                "--admin-bind", "198.18.0.2"}).settings();
+
+        assertThat(routable.adminBind()).isEqualTo("127.0.0.1");
+        assertThat(told.adminBind()).isEqualTo("198.18.0.2");
+        assertThat(told.toJson()).contains("\"bind\":\"0.0.0.0\",\"adminBind\":\"198.18.0.2\"");
+    }
+
+    @Test
     void mistakesAreOneLineMessages() {
         assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--server", "x.Y", "--workers", "many"}))
                 .hasMessage("--workers must be a whole number from 1 to 100000, got many");
