@@ -26,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code ./gauntlet run --resume}: a real runner process stopped mid-suite, then resumed; the rows
  * equal an uninterrupted run's, none duplicated, and what was measured before is kept as it was.
+ * A resume on another setup than the recorded one is refused, and at another commit only allowed when asked.
  */
 class ResumeIT {
     private static final String SUITE = """
