@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -25,17 +26,38 @@ import java.util.stream.Stream;
  *
  * Reads tolerantly: {@code results.json} and {@code summary.json} as JSON trees, so fields added later pass
  * through to the page and missing ones leave a section saying so. A directory of an interrupted suite reads as
- * far as it got. Percentile curves and per-second figures are computed here from the interval logs; the page
- * only draws and sums.
+ * far as it got. A file that does not read at all (truncated, say) is left out and named in {@code unreadable}
+ * ({@link #readWhatItCan}), for the page to say so. Percentile curves and per-second figures are computed here
+ * from the interval logs; the page only draws and sums.
  */
 final class ReportData {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final List<String> CURVES = List.of("response", "service", "lag");
 
-    private ReportData() {
+    private final Path resultsDir;
+    /** Each file that did not read, as {@code {file, problem}}, its path relative to the results directory. */
+    private final ArrayNode unreadable = NODES.arrayNode();
+
+    private ReportData(Path resultsDir) {
+        this.resultsDir = resultsDir;
     }
 
+    /** Every file, or a {@link UserError} naming the first that does not read: what a comparison needs whole. */
     static ObjectNode read(Path resultsDir) {
+        ObjectNode data = readWhatItCan(resultsDir);
+        JsonNode first = data.path("unreadable").path(0);
+        if (!first.isMissingNode()) {
+            throw new UserError("cannot read " + resultsDir.resolve(first.path("file").asText()) + ": "
+                    + first.path("problem").asText() + " (is the suite still writing it? try again when it ends)");
+        }
+        return data;
+    }
+
+    /**
+     * What reads, with {@code unreadable: [{file, problem}]} for each file that does not: the rest of the directory
+     * is as much worth seeing as it was before one file broke.
+     */
+    static ObjectNode readWhatItCan(Path resultsDir) {
         if (!Files.isDirectory(resultsDir)) {
             throw new UserError("no results directory " + resultsDir + " (pass one that ./gauntlet run wrote, such as results/quick-...)");
         }
@@ -43,25 +65,31 @@ final class ReportData {
         if (!Files.isRegularFile(suiteFile)) {
             throw new UserError(resultsDir + " is not a results directory: it has no suite.json (pass one that ./gauntlet run wrote)");
         }
+        return new ReportData(resultsDir).data(suiteFile);
+    }
+
+    private ObjectNode data(Path suiteFile) {
         JsonNode suiteJson = readJson(suiteFile);
         ObjectNode data = NODES.objectNode();
         data.put("dir", resultsDir.toAbsolutePath().normalize().toString());
         data.set("suite", suiteJson.path("suite"));
         data.set("environment", suiteJson.path("environment"));
+        data.set("resumes", suiteJson.path("resumes"));
         data.set("platform", suiteJson.path("platform"));
         Path resultsFile = resultsDir.resolve("results.json");
         JsonNode rows = Files.isRegularFile(resultsFile) ? readJson(resultsFile) : NODES.arrayNode();
-        data.set("rows", rows);
+        data.set("rows", rows.isArray() ? rows : NODES.arrayNode());
         ArrayNode runs = data.putArray("runs");
-        for (JsonNode row : rows) {
+        for (JsonNode row : data.get("rows")) {
             Path runDir = resultsDir.resolve("runs").resolve(row.path("target").asText())
                     .resolve(row.path("scenario").asText()).resolve(row.path("repetition").asText());
-            runs.add(run(resultsDir, row, runDir));
+            runs.add(run(row, runDir));
         }
+        data.set("unreadable", unreadable);
         return data;
     }
 
-    private static ObjectNode run(Path resultsDir, JsonNode row, Path runDir) {
+    private ObjectNode run(JsonNode row, Path runDir) {
         ObjectNode run = NODES.objectNode();
         run.put("target", row.path("target").asText());
         run.put("scenario", row.path("scenario").asText());
@@ -93,7 +121,7 @@ final class ReportData {
         ObjectNode timeline = run.putObject("timeline");
         double startEpochMs = Double.NaN;
         for (String name : CURVES) {
-            IntervalLog log = IntervalLog.read(runDir.resolve(name + ".hlog"));
+            IntervalLog log = readLog(runDir.resolve(name + ".hlog"));
             if (log == null) {
                 continue;
             }
@@ -108,7 +136,7 @@ final class ReportData {
         }
         Path errorsFile = runDir.resolve(ErrorLog.FILE);
         if (Files.isRegularFile(errorsFile)) {
-            timeline.set("errors", errorsPerSecond(errorsFile));
+            errorsPerSecond(errorsFile).ifPresent(errors -> timeline.set("errors", errors));
         }
         ObjectNode gc = run.putObject("gc");
         ObjectNode samples = run.putObject("samples");
@@ -164,12 +192,13 @@ final class ReportData {
      * The generator's errors.csv as {@code {t: [...], perSec: {CLASS: [...]}}}: each interval's start and its
      * errors per second, only the classes that occurred.
      */
-    private static ObjectNode errorsPerSecond(Path file) {
+    private Optional<ObjectNode> errorsPerSecond(Path file) {
         List<ErrorLog.Interval> intervals;
         try {
             intervals = ErrorLog.read(file);
-        } catch (IOException e) {
-            throw new UserError("cannot read " + file + ": " + e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            unreadable(file, e);
+            return Optional.empty();
         }
         ObjectNode out = NODES.objectNode();
         ArrayNode at = out.putArray("t");
@@ -182,7 +211,7 @@ final class ReportData {
             ArrayNode rates = perSec.putArray(errorClass.name());
             intervals.forEach(i -> rates.add(PercentileCurve.round(i.errors().get(errorClass) / Math.max(i.lengthSec(), 0.001))));
         }
-        return out;
+        return Optional.of(out);
     }
 
     private static void addMs(ArrayNode to, Long units) {
@@ -236,12 +265,31 @@ final class ReportData {
         return array;
     }
 
-    private static JsonNode readJson(Path file) {
+    /** The file's JSON; a missing node when it does not read, which is then named in {@code unreadable}. */
+    private JsonNode readJson(Path file) {
         try {
             return Json.json().readTree(file.toFile());
         } catch (IOException e) {
-            throw new UserError("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse("")
-                    + " (is the suite still writing it? try again when it ends)");
+            unreadable(file, e);
+            return NODES.missingNode();
         }
+    }
+
+    /** The interval log; null when the run wrote none or it does not read (then named in {@code unreadable}). */
+    private IntervalLog readLog(Path file) {
+        try {
+            return IntervalLog.read(file);
+        } catch (RuntimeException e) {
+            // HdrHistogram's reader throws what it meets in a broken line: a decoding or a format error.
+            unreadable(file, e);
+            return null;
+        }
+    }
+
+    private void unreadable(Path file, Exception e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        ObjectNode entry = unreadable.addObject();
+        entry.put("file", resultsDir.relativize(file).toString());
+        entry.put("problem", message.lines().findFirst().orElse(""));
     }
 }

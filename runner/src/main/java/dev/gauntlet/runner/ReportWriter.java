@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
@@ -19,7 +20,9 @@ import java.util.Optional;
  * Path page = ReportWriter.write(Path.of("results/quick-20261123-172424")); // .../report.html
  * </pre>
  *
- * A directory that is not a results directory is a {@link UserError}.
+ * A directory that is not a results directory is a {@link UserError}. A file in it that does not read (a
+ * truncated {@code summary.json}, say) costs the page only what that file held: the page names it, and so does
+ * a line on stderr per file.
  */
 final class ReportWriter {
     static final String FILE_NAME = "report.html";
@@ -28,7 +31,11 @@ final class ReportWriter {
     }
 
     static Path write(Path resultsDir) {
-        ObjectNode data = ReportData.read(resultsDir);
+        ObjectNode data = ReportData.readWhatItCan(resultsDir);
+        for (JsonNode file : data.path("unreadable")) {
+            System.err.println("gauntlet: report: cannot read " + resultsDir.resolve(file.path("file").asText()) + " ("
+                    + file.path("problem").asText() + "); the page leaves it out and names it");
+        }
         data.put("kind", "report");
         data.put("generatedAt", Instant.now().toString());
         String title = "gauntlet report: " + data.path("suite").path("name").asText(resultsDir.getFileName().toString());

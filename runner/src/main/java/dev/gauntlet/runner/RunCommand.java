@@ -26,7 +26,8 @@ import java.util.concurrent.Callable;
                 "  ./gauntlet run --suite server --targets all --repetitions 5",
                 "  ./gauntlet run --suite server --scale 1   rates as the original, unscaled",
                 "  ./gauntlet run --resume results/server-20261123-180000",
-                "      continue an interrupted suite: measured runs are kept, the rest run",
+                "      continue an interrupted suite: measured runs are kept, the rest run on the same",
+                "      setup (JDK, CPUs, placement, --network) and commit as they began, or it refuses",
                 "  ./gauntlet run --targets dummy,netty-event-loop",
                 "  ./gauntlet run --suite my.yaml --results /tmp/results",
                 "  ./gauntlet run --targets dummy --no-calibration",
@@ -66,8 +67,15 @@ final class RunCommand implements Callable<Integer> {
     Double scale;
 
     @Option(names = "--resume", paramLabel = "DIR",
-            description = "continue the interrupted suite in results directory DIR: its measured runs are kept, the rest run")
+            description = "continue the interrupted suite in results directory DIR: its measured runs are kept, the rest"
+                    + " run, over its --network; refused while another run uses DIR, and on another JDK, machine or"
+                    + " placement than it began with")
     Path resume;
+
+    @Option(names = "--allow-commit-change",
+            description = "let --resume measure at another commit (or other uncommitted changes) than DIR began with;"
+                    + " the rows measured then say their commit, and suite.json lists each resume's")
+    boolean allowCommitChange;
 
     @Option(names = "--results", paramLabel = "DIR", description = "where results directories go (default: results)")
     Path resultsRoot = Path.of("results");
@@ -90,11 +98,16 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         GauntletHome home = GauntletHome.fromSystemProperty();
         TargetCatalogue catalogue = TargetCatalogue.builtIn();
+        if (allowCommitChange && resume == null) {
+            throw new UserError("--allow-commit-change goes with --resume DIR: a new suite is measured at one commit");
+        }
         ResultsStore resumed = resume == null ? null : reopen();
-        Suite suite = resumed != null ? resumed.suite() : chosenSuite(catalogue);
-        suite.targets().forEach(name -> new TargetLauncher(home, catalogue, RolePlacement.unplaced("target"), List.of()).entry(name));
-        try (Isolation isolation = Isolation.plan(suite.resources(), network)) {
-            return run(home, catalogue, suite, isolation, resumed);
+        try (resumed) {
+            Suite suite = resumed != null ? resumed.suite() : chosenSuite(catalogue);
+            suite.targets().forEach(name -> new TargetLauncher(home, catalogue, RolePlacement.unplaced("target"), List.of()).entry(name));
+            try (Isolation isolation = Isolation.plan(suite.resources(), network)) {
+                return run(home, catalogue, suite, isolation, resumed);
+            }
         }
     }
 
@@ -122,18 +135,37 @@ final class RunCommand implements Callable<Integer> {
         return suite;
     }
 
-    /** The results directory to resume; the suite is the one it ran, so options that would change it are refused. */
+    /**
+     * The results directory to resume, held by this run; the suite is the one it ran, over the network it ran on, so
+     * options that would change them are refused.
+     */
     private ResultsStore reopen() {
         for (String option : List.of("--suite", "--targets", "--clients", "--repetitions", "--scale", "--results")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw new UserError("--resume continues the suite as it was begun: drop " + option);
             }
         }
-        return ResultsStore.reopen(resume);
+        ResultsStore store = ResultsStore.reopen(resume);
+        try {
+            Isolation.Network recorded = store.recordedNetwork();
+            if (spec.commandLine().getParseResult().hasMatchedOption("--network") && network != recorded) {
+                throw new UserError(resume + " was measured with --network " + recorded.name().toLowerCase(Locale.ROOT)
+                        + ": --resume continues it so; drop --network " + network.name().toLowerCase(Locale.ROOT));
+            }
+            network = recorded;
+            return store;
+        } catch (UserError e) {
+            store.close();
+            throw e;
+        }
     }
 
     private int run(GauntletHome home, TargetCatalogue catalogue, Suite suite, Isolation isolation, ResultsStore resumed) {
         isolation.notes().forEach(note -> System.err.println("gauntlet: isolation: " + note));
+        Environment environment = Environment.capture(home, isolation);
+        if (resumed != null) {
+            resumed.resumeOn(environment, allowCommitChange).ifPresent(System.err::println);
+        }
         TargetLauncher targetLauncher = new TargetLauncher(home, catalogue, isolation.target(), suite.jvm().target());
         GeneratorLauncher generator = new GeneratorLauncher(home, isolation.generator(), suite.jvm().generator());
 
@@ -160,9 +192,16 @@ final class RunCommand implements Callable<Integer> {
                     + " when it began, in suite.json)");
         } else {
             Object platform = noCalibration ? Map.of("skipped", "--no-calibration") : calibrate(home, isolation);
-            store = ResultsStore.create(resultsRoot, fitted.suite(), fitted, Environment.capture(home, isolation), platform);
+            store = ResultsStore.create(resultsRoot, fitted.suite(), fitted, environment, platform);
             System.err.println("gauntlet: results in " + store.dir());
         }
+        try (store) {
+            return measure(suite, plan, store, targetLauncher, generator);
+        }
+    }
+
+    /** Measures the plan into the store, prints the suite's table and writes the report. */
+    private int measure(Suite suite, RunPlan plan, ResultsStore store, TargetLauncher targetLauncher, GeneratorLauncher generator) {
         PrintWriter out = spec.commandLine().getOut();
         SuiteInterruption interruption = SuiteInterruption.armed(store.dir());
         List<String> failures;

@@ -1,5 +1,7 @@
 package dev.gauntlet.runner;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code ./gauntlet run --resume}: a real runner process stopped mid-suite, then resumed; the rows
  * equal an uninterrupted run's, none duplicated, and what was measured before is kept as it was.
+ * A resume on another setup than the recorded one is refused, and at another commit only allowed when asked.
  */
 class ResumeIT {
     private static final String SUITE = """
@@ -93,13 +96,73 @@ class ResumeIT {
         assertThat(Main.execute("run", "--resume", work.toString())).isEqualTo(2);
     }
 
+    @Test
+    void resumeRefusesAnotherNetworkOrJdkAndAnotherCommitUnlessAllowedWhichTheRowsThenSay() throws Exception {
+        Path suite = Files.writeString(work.resolve("small.yaml"), """
+                name: it-resume-setup
+                targets: [dummy]
+                repetitions: 2
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - name: one
+                    load: { type: closed, connections: 1 }
+                    durationMs: 500
+                """);
+        Path results = work.resolve("results");
+        assertThat(Main.execute("run", "--suite", suite.toString(), "--results", results.toString(), "--no-calibration")).isZero();
+        Path dir = onlyResultsDir(results);
+        // As if the suite had been stopped after its first run.
+        ResultRow first = rows(dir).getFirst();
+        Json.json().writeValue(dir.resolve("results.json").toFile(), List.of(first));
+        Path suiteJson = dir.resolve("suite.json");
+        ObjectNode recorded = (ObjectNode) Json.json().readTree(suiteJson.toFile());
+        ObjectNode environment = (ObjectNode) recorded.get("environment");
+        String jdk = environment.get("jdk").asText();
+        String commit = environment.get("gitCommit").asText();
+
+        GauntletCli.Finished network = resume(dir, "--network", "netns");
+        assertThat(network.exitCode()).isEqualTo(2);
+        assertThat(network.stderr()).containsExactly("gauntlet: " + dir + " was measured with --network loopback: --resume"
+                + " continues it so; drop --network netns");
+
+        environment.put("jdk", "Other 21.0.2+13");
+        Json.json().writeValue(suiteJson.toFile(), recorded);
+        GauntletCli.Finished otherJdk = resume(dir);
+        assertThat(otherJdk.exitCode()).isEqualTo(2);
+        assertThat(otherJdk.stderr()).containsExactly("gauntlet: cannot resume " + dir + " on another setup: the JDK was"
+                + " Other 21.0.2+13, now " + jdk + "; resume it where it began, or start a new suite");
+
+        String otherCommit = "0123456789abcdef0123456789abcdef01234567";
+        environment.put("jdk", jdk);
+        environment.put("gitCommit", otherCommit);
+        Json.json().writeValue(suiteJson.toFile(), recorded);
+        GauntletCli.Finished otherCommitRefused = resume(dir);
+        assertThat(otherCommitRefused.exitCode()).isEqualTo(2);
+        assertThat(otherCommitRefused.stderr()).containsExactly("gauntlet: " + dir + " was measured at commit " + otherCommit
+                + ", this checkout is at " + commit + ": check that commit out to resume, or pass --allow-commit-change"
+                + " to mix the two (the rows say which is which)");
+        assertThat(rows(dir)).as("nothing measured by a refused resume").containsExactly(first);
+
+        GauntletCli.Finished allowed = resume(dir, "--allow-commit-change");
+        assertThat(allowed.exitCode()).isZero();
+        assertThat(allowed.stderr()).contains("gauntlet: " + dir + " was measured at commit " + otherCommit
+                + "; the runs measured now are at " + commit + " (--allow-commit-change), and their rows say so");
+        List<ResultRow> after = rows(dir);
+        assertThat(after).hasSize(2).startsWith(first);
+        assertThat(after.get(1).note()).startsWith("commit " + commit + " (resumed)");
+        JsonNode resumes = Json.json().readTree(suiteJson.toFile()).path("resumes");
+        assertThat(resumes).as("only the resume that ran is recorded").hasSize(1);
+        assertThat(resumes.get(0).path("gitCommit").asText()).isEqualTo(commit);
+    }
+
+    private static GauntletCli.Finished resume(Path dir, String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of("run", "--resume", dir.toString()));
+        args.addAll(List.of(options));
+        return GauntletCli.run(Duration.ofSeconds(120), args.toArray(String[]::new));
+    }
+
     private static Process gauntlet(String... args) throws IOException {
-        Path home = GauntletHome.fromSystemProperty().root();
-        List<String> command = new ArrayList<>(List.of("env", "--default-signal=HUP,INT,TERM", home.resolve("gauntlet").toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.INHERIT);
-        builder.environment().put("GAUNTLET_NO_BUILD", "1");
-        return builder.start();
+        return GauntletCli.command(args).redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
     }
 
     /**

@@ -211,9 +211,12 @@
     const iso = env.isolation || {};
     const role = r => (r ? [r.mechanism, r.cpus && 'CPUs ' + r.cpus, r.cpuQuota && 'quota ' + r.cpuQuota,
       r.memory && 'memory ' + r.memory].filter(Boolean).join(', ') : '–');
+    const resumes = Array.isArray(data.resumes) ? data.resumes : [];
     const facts = [
       ['started', env.startedAt || '–'],
       ['commit', env.gitCommit || '–'],
+      ...resumes.map((r, i) => ['resumed' + (resumes.length > 1 ? ' (' + (i + 1) + ')' : ''),
+        (r.startedAt || '–') + ' at commit ' + (r.gitCommit || '–')]),
       ['JDK', env.jdk || '–'],
       ['machine', [env.cpus && env.cpus + ' CPUs', env.os, env.kernel && 'kernel ' + env.kernel,
         env.openFilesLimit && 'open files ' + env.openFilesLimit].filter(Boolean).join(', ') || '–'],
@@ -225,8 +228,18 @@
     ];
     main.append(el('table', {}, facts.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)))));
     (iso.notes || []).forEach(n => main.append(el('div', { class: 'banner' }, 'isolation: ' + n)));
+    // Findings come from one commit's runs: a directory resumed at another (--allow-commit-change) says so first.
+    const commits = uniq([env.gitCommit, ...resumes.map(r => r.gitCommit)].filter(Boolean));
+    if (commits.length > 1) {
+      main.append(el('div', { class: 'banner failed' }, el('b', {}, 'mixed commits: '),
+        'these runs were measured at ' + commits.join(', ') + '; the rows measured after a resume name their commit'));
+    }
+    (data.unreadable || []).forEach(u => main.append(el('div', { class: 'banner failed' },
+      el('b', {}, 'could not read ' + u.file + ': '), u.problem + ' — what it holds is missing from this page')));
     const rows = data.rows || [];
-    if (!rows.length) main.append(noData('results.json has no rows yet: the suite was interrupted before its first run ended.'));
+    const noRows = (data.unreadable || []).some(u => u.file === 'results.json') ? 'results.json does not read: no run can be shown.'
+      : 'results.json has no rows yet: the suite was interrupted before its first run ended.';
+    if (!rows.length) main.append(noData(noRows));
     const notOk = rows.filter(r => r.verdict !== 'ok');
     const failed = r => !r.verdict || r.verdict === '-';
     // Red: no figures; blue: client-limited, the client library's own limit, which a client study measures;

@@ -1,0 +1,67 @@
+package dev.gauntlet.runner;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code ./gauntlet} as a user runs it, in its own process, with the artifacts as built (for tests):
+ *
+ * <pre>{@code
+ * GauntletCli.Finished report = GauntletCli.run(Duration.ofSeconds(60), "report", dir.toString());
+ * assertThat(report.exitCode()).isZero();
+ * }</pre>
+ */
+final class GauntletCli {
+    private GauntletCli() {
+    }
+
+    /** What a finished {@code ./gauntlet} printed, line by line, and its exit code. */
+    record Finished(int exitCode, List<String> stdout, List<String> stderr) {
+    }
+
+    /**
+     * {@code ./gauntlet args} to start, with the default action for SIGHUP, SIGINT and SIGTERM (a build tool may
+     * start tests with them ignored, and a child inherits that), its output piped unless the caller redirects it.
+     */
+    static ProcessBuilder command(String... args) {
+        Path home = GauntletHome.fromSystemProperty().root();
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=HUP,INT,TERM", home.resolve("gauntlet").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("GAUNTLET_NO_BUILD", "1");
+        return builder;
+    }
+
+    /** Runs {@code ./gauntlet args} to its end, which must come within {@code timeout}. */
+    static Finished run(Duration timeout, String... args) throws IOException, InterruptedException {
+        Process process = command(args).start();
+        process.getOutputStream().close();
+        CompletableFuture<String> stdout = readAll(process, true);
+        CompletableFuture<String> stderr = readAll(process, false);
+        try {
+            assertThat(process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)).as("./gauntlet %s ended", String.join(" ", args)).isTrue();
+        } finally {
+            process.destroyForcibly();
+        }
+        return new Finished(process.exitValue(), stdout.join().lines().toList(), stderr.join().lines().toList());
+    }
+
+    private static CompletableFuture<String> readAll(Process process, boolean stdout) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String((stdout ? process.getInputStream() : process.getErrorStream()).readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+}
