@@ -22,19 +22,23 @@ import java.util.stream.Collectors;
  * or turned from ok ({@link FailOn}), 2 bad input.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare two results directories: a summary, NEW/compare.html, and an exit code by the thresholds.",
-        footer = {"", "Exit codes: 0 no gate, or it passes; 3 the gate failed (each reason listed); 2 bad input.",
-                "Only rows judged ok, platform-noisy or client-limited are compared; the others are listed.",
-                "With --fail-on the gate fails closed: besides a threshold, a row (target · scenario #repetition)",
-                "that failed in NEW, one of BASE missing from NEW, or one whose verdict turned from ok fails it.",
-                "Rows only in NEW are listed and pass.",
+        description = "Compare two results directories: a summary, NEW/compare.html, and with --fail-on a gate for CI.",
+        footer = {"", "Exit codes: 0 no gate or it passes; 3 the gate failed (listed); 2 bad input.",
+                "Only rows judged ok, platform-noisy or client-limited are compared;",
+                "the others are listed.",
+                "With --fail-on the gate fails closed: a threshold that does not hold fails it,",
+                "and so does a row (target · scenario #repetition) that failed in NEW, a row",
+                "of BASE missing from NEW, or a row whose verdict turned from ok. Rows only",
+                "in NEW are listed and pass.",
                 "", "Examples:",
                 "  ./gauntlet compare results/quick-A results/quick-B",
                 "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0,rate=-5%%",
                 "      p50 p99 p999 max (ms) and errors may grow by at most the limit,",
                 "      rate (achieved requests/s) may fall by at most it; %% is of BASE",
-                "  ./gauntlet compare BASE NEW --fail-on p99=+10%% --allow-missing --allow-verdict platform-noisy",
-                "      NEW ran fewer targets or repetitions, on a CI machine whose noise may mark a run platform-noisy"})
+                "  ./gauntlet compare BASE NEW --fail-on p99=+10%% --allow-missing \\",
+                "      --allow-verdict platform-noisy",
+                "      NEW ran fewer rows, on a CI machine whose noise may mark runs",
+                "      platform-noisy: both are listed, neither fails the gate"})
 final class CompareCommand implements Callable<Integer> {
     static final int THRESHOLD_FAILED = 3;
     static final String FILE_NAME = "compare.html";
