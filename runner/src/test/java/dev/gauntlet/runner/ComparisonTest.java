@@ -78,7 +78,8 @@ class ComparisonTest {
                  {'target':'b','scenario':'s','repetition':1,'verdict':'-','note':'target died (exit 137)','p99Ms':900,'errors':5000},
                  {'target':'c','scenario':'s','repetition':1,'verdict':'platform-noisy','note':'hiccups','p99Ms':10,'errors':0,'achievedRatePerSec':100},
                  {'target':'e','scenario':'s','repetition':1,'verdict':'target-overloaded','p99Ms':10,'errors':0,'achievedRatePerSec':100},
-                 {'target':'d','scenario':'s','repetition':1,'verdict':'generator-limited','p99Ms':10,'errors':0,'achievedRatePerSec':100}]""");
+                 {'target':'d','scenario':'s','repetition':1,'verdict':'generator-limited','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'f','scenario':'s','repetition':1,'verdict':'-','note':'did not start'}]""");
 
         Comparison strict = Comparison.of(base, now, FailOn.parse("errors=+0"));
         Comparison relaxed = Comparison.of(base, now, FailOn.parse("errors=+0").allowing(true, List.of("platform-noisy")));
@@ -86,12 +87,13 @@ class ComparisonTest {
 
         assertThat(strict.failures()).as("the figures compared hold").isEmpty();
         assertThat(strict.rowChanges()).extracting(Comparison.RowChange::toString).containsExactly(
-                "a · s #2: missing from NEW", "c · s #1: verdict ok → platform-noisy (hiccups)", "b · s #1: failed in NEW: target died (exit 137)");
+                "a · s #2: missing from NEW", "c · s #1: verdict ok → platform-noisy (hiccups)", "b · s #1: failed in NEW: target died (exit 137)",
+                "f · s #1: failed in NEW: did not start");
         assertThat(strict.passes()).isFalse();
         assertThat(relaxed.rowChanges()).filteredOn(Comparison.RowChange::failsGate).extracting(Comparison.RowChange::row)
-                .containsExactly("b · s #1");
+                .as("a run that failed, one new in NEW too").containsExactly("b · s #1", "f · s #1");
         assertThat(relaxed.rowChanges()).extracting(Comparison.RowChange::allowedBy)
-                .containsExactly("--allow-missing", "--allow-verdict platform-noisy", "");
+                .containsExactly("--allow-missing", "--allow-verdict platform-noisy", "", "");
         assertThat(ungated.rowChanges()).as("compare without --fail-on has no gate").isEmpty();
         assertThat(ungated.passes()).isTrue();
     }
