@@ -133,7 +133,8 @@ record Comparison(List<Delta> deltas, List<String> failures, List<RowChange> row
                 return;
             }
             String verdict = verdict(after);
-            if (verdict(before).equals(Verdict.OK.label()) && !verdict.equals(Verdict.OK.label()) && !verdict.equals(ResultRow.NO_VERDICT)) {
+            boolean turned = !verdict.equals(Verdict.OK.label()) && !verdict.equals(ResultRow.NO_VERDICT);
+            if (turned && verdict(before).equals(Verdict.OK.label())) {
                 changes.add(new RowChange(row, "verdict ok → " + verdict + noted(after, " (", ")"),
                         failOn.allowedVerdicts().contains(verdict) ? "--allow-verdict " + verdict : ""));
             }
