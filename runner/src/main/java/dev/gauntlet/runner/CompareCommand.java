@@ -18,17 +18,27 @@ import java.util.stream.Collectors;
 
 /**
  * {@code gauntlet compare BASE NEW [--fail-on ...]}: a summary on stdout, {@code compare.html}, and an exit
- * code for CI: 0 every threshold holds, {@value #THRESHOLD_FAILED} one does not, 2 bad input.
+ * code for CI: 0 the gate passes, {@value #THRESHOLD_FAILED} a threshold does not hold or a row failed, went missing
+ * or turned from ok ({@link FailOn}), 2 bad input.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare two results directories: a summary, NEW/compare.html, and an exit code by the thresholds.",
-        footer = {"", "Exit codes: 0 every threshold holds; 3 a threshold failed (listed); 2 bad input.",
-                "Only rows judged ok, platform-noisy or client-limited are compared; the others are listed.",
+        description = "Compare two results directories: a summary, NEW/compare.html, and with --fail-on a gate for CI.",
+        footer = {"", "Exit codes: 0 no gate or it passes; 3 the gate failed (listed); 2 bad input.",
+                "Only rows judged ok, platform-noisy or client-limited are compared;",
+                "the others are listed.",
+                "With --fail-on the gate fails closed: a threshold that does not hold fails it,",
+                "and so does a row (target · scenario #repetition) that failed in NEW, a row",
+                "of BASE missing from NEW, or a row whose verdict turned from ok. Rows only",
+                "in NEW are listed and pass.",
                 "", "Examples:",
                 "  ./gauntlet compare results/quick-A results/quick-B",
                 "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0,rate=-5%%",
                 "      p50 p99 p999 max (ms) and errors may grow by at most the limit,",
-                "      rate (achieved requests/s) may fall by at most it; %% is of BASE"})
+                "      rate (achieved requests/s) may fall by at most it; %% is of BASE",
+                "  ./gauntlet compare BASE NEW --fail-on p99=+10%% --allow-missing \\",
+                "      --allow-verdict platform-noisy",
+                "      NEW ran fewer rows, on a CI machine whose noise may mark runs",
+                "      platform-noisy: both are listed, neither fails the gate"})
 final class CompareCommand implements Callable<Integer> {
     static final int THRESHOLD_FAILED = 3;
     static final String FILE_NAME = "compare.html";
@@ -44,6 +54,13 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--fail-on", paramLabel = "THRESHOLDS", description = "such as p99=+10%%,errors=+0,rate=-5%% (default: none)")
     String failOn;
 
+    @Option(names = "--allow-missing", description = "rows of BASE missing from NEW pass the gate (still listed)")
+    boolean allowMissing;
+
+    @Option(names = "--allow-verdict", split = ",", paramLabel = "VERDICT",
+            description = "a row may turn from ok to these verdicts and pass the gate (still listed), such as platform-noisy")
+    List<String> allowedVerdicts = List.of();
+
     @Option(names = "--output", paramLabel = "FILE", description = "where the page goes (default: NEW/compare.html)")
     Path output;
 
@@ -52,11 +69,12 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        FailOn thresholds = failOn == null ? FailOn.none() : FailOn.parse(failOn);
+        FailOn thresholds = (failOn == null ? FailOn.none() : FailOn.parse(failOn)).allowing(allowMissing, allowedVerdicts);
         ObjectNode base = ReportData.read(baseDir);
         ObjectNode now = ReportData.read(newDir);
         Comparison comparison = Comparison.of(base.path("rows"), now.path("rows"), thresholds);
-        if (comparison.deltas().isEmpty()) {
+        // Nothing to compare is bad input, unless the gate has rows to fail on: NEW whose every run failed must exit 3.
+        if (comparison.deltas().isEmpty() && comparison.passes()) {
             throw new UserError("BASE and NEW have no target × scenario with figures in common ("
                     + comparison.notCompared().stream().map(Object::toString).collect(Collectors.joining("; ")) + ")");
         }
@@ -65,7 +83,7 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         printSummary(out, comparison, thresholds, page);
         out.println("page: " + page);
-        return comparison.failures().isEmpty() ? 0 : THRESHOLD_FAILED;
+        return comparison.passes() ? 0 : THRESHOLD_FAILED;
     }
 
     private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, Path page) {
@@ -93,6 +111,11 @@ final class CompareCommand implements Callable<Integer> {
             out.println("thresholds " + thresholds + ": " + comparison.failures().size() + " failed");
             comparison.failures().forEach(f -> out.println("  FAILED " + f));
         }
+        List<Comparison.RowChange> failing = comparison.rowChanges().stream().filter(Comparison.RowChange::failsGate).toList();
+        out.println(comparison.rowChanges().isEmpty() ? "rows: every row of BASE is in NEW, none failed or turned from ok"
+                : "rows: " + failing.size() + " failed, " + (comparison.rowChanges().size() - failing.size()) + " allowed");
+        comparison.rowChanges().forEach(c -> out.println((c.failsGate() ? "  FAILED " : "  allowed ") + c));
+        out.println(comparison.passes() ? "gate: passed" : "gate: FAILED (exit " + THRESHOLD_FAILED + ")");
     }
 
     /** Both sides' report data without their timelines: the page overlays the percentile curves only. */
@@ -109,6 +132,7 @@ final class CompareCommand implements Callable<Integer> {
         data.put("notablePercent", Comparison.NOTABLE_PERCENT);
         data.set("deltas", Json.json().valueToTree(comparison.deltas()));
         data.set("failures", Json.json().valueToTree(comparison.failures()));
+        data.set("rowChanges", Json.json().valueToTree(comparison.rowChanges()));
         data.set("notCompared", Json.json().valueToTree(comparison.notCompared()));
         return data;
     }

@@ -19,6 +19,7 @@ import java.util.Set;
  * Comparison c = Comparison.of(baseRows, newRows, FailOn.parse("p99=+10%"));
  * c.deltas();      // every target × scenario × metric, both medians and the change
  * c.failures();    // one line per threshold broken, naming the row and the figures
+ * c.rowChanges();  // with a gate: rows that failed in NEW, went missing from it or turned from ok
  * c.notCompared(); // rows whose verdict says their figures are not the target's, or that failed
  * </pre>
  *
@@ -27,8 +28,11 @@ import java.util.Set;
  * silently compared. A client-limited run's figures are the client library's, its engine having been the
  * bottleneck: in a study of clients (the {@code client} suite) that is the figure under study, so two such runs
  * compare one library's limit before and after.
+ *
+ * <p>A row left out of the figures must not let a gate pass unseen, so with thresholds the rows are also matched one
+ * by one (target × scenario × repetition) and every change the gate judges is a {@link RowChange}.
  */
-record Comparison(List<Delta> deltas, List<String> failures, List<NotCompared> notCompared) {
+record Comparison(List<Delta> deltas, List<String> failures, List<RowChange> rowChanges, List<NotCompared> notCompared) {
     /** A change at least this large (in percent of BASE) is listed first as notable. */
     static final double NOTABLE_PERCENT = 10;
     private static final Set<String> COMPARABLE = Set.of(Verdict.OK.label(), Verdict.PLATFORM_NOISY.label(),
@@ -47,6 +51,23 @@ record Comparison(List<Delta> deltas, List<String> failures, List<NotCompared> n
         @Override
         public String toString() {
             return row + ": " + reason + (note.isEmpty() ? "" : " (" + note + ")");
+        }
+    }
+
+    /**
+     * A row that fails the gate whatever its figures, unless {@code allowedBy} names the flag that lets it through:
+     * {@code change} is {@code failed in NEW: NOTE}, {@code missing from NEW} or {@code verdict ok → VERDICT (NOTE)}.
+     *
+     * @param row the row, such as {@code a · s #2}
+     */
+    record RowChange(String row, String change, String allowedBy) {
+        boolean failsGate() {
+            return allowedBy.isEmpty();
+        }
+
+        @Override
+        public String toString() {
+            return row + ": " + change + (failsGate() ? "" : " (allowed by " + allowedBy + ")");
         }
     }
 
@@ -88,7 +109,62 @@ record Comparison(List<Delta> deltas, List<String> failures, List<NotCompared> n
             }
         }
         now.keySet().stream().filter(k -> !base.containsKey(k)).forEach(k -> notCompared.add(new NotCompared(k, "only in NEW", "")));
-        return new Comparison(List.copyOf(deltas), List.copyOf(failures), List.copyOf(notCompared));
+        List<RowChange> rowChanges = failOn.gates() ? rowChanges(baseRows, newRows, failOn) : List.of();
+        return new Comparison(List.copyOf(deltas), List.copyOf(failures), rowChanges, List.copyOf(notCompared));
+    }
+
+    /** Whether NEW passes the gate: every threshold holds and no row change fails it. */
+    boolean passes() {
+        return failures.isEmpty() && rowChanges.stream().noneMatch(RowChange::failsGate);
+    }
+
+    /**
+     * BASE's rows one by one against NEW's: each missing from NEW or turned from ok, then every row of NEW that failed
+     * (one new in NEW too: a run that failed is never a pass).
+     */
+    private static List<RowChange> rowChanges(JsonNode baseRows, JsonNode newRows, FailOn failOn) {
+        Map<String, JsonNode> base = byRow(baseRows);
+        Map<String, JsonNode> now = byRow(newRows);
+        List<RowChange> changes = new ArrayList<>();
+        base.forEach((row, before) -> {
+            JsonNode after = now.get(row);
+            if (after == null) {
+                changes.add(new RowChange(row, "missing from NEW", failOn.allowMissing() ? "--allow-missing" : ""));
+                return;
+            }
+            String verdict = verdict(after);
+            boolean turned = !verdict.equals(Verdict.OK.label()) && !verdict.equals(ResultRow.NO_VERDICT);
+            if (turned && verdict(before).equals(Verdict.OK.label())) {
+                changes.add(new RowChange(row, "verdict ok → " + verdict + noted(after, " (", ")"),
+                        failOn.allowedVerdicts().contains(verdict) ? "--allow-verdict " + verdict : ""));
+            }
+        });
+        now.forEach((row, after) -> {
+            if (verdict(after).equals(ResultRow.NO_VERDICT)) {
+                changes.add(new RowChange(row, "failed in NEW" + noted(after, ": ", ""), ""));
+            }
+        });
+        return List.copyOf(changes);
+    }
+
+    private static Map<String, JsonNode> byRow(JsonNode rows) {
+        Map<String, JsonNode> byRow = new LinkedHashMap<>();
+        rows.forEach(row -> byRow.put(rowName(row), row));
+        return byRow;
+    }
+
+    /** A row as the summary names it: {@code a · s #2}. */
+    private static String rowName(JsonNode row) {
+        return row.path("target").asText() + " · " + row.path("scenario").asText() + " #" + row.path("repetition").asText();
+    }
+
+    private static String verdict(JsonNode row) {
+        return row.path("verdict").asText(ResultRow.NO_VERDICT);
+    }
+
+    private static String noted(JsonNode row, String before, String after) {
+        String note = row.path("note").asText("");
+        return note.isEmpty() ? "" : before + note + after;
     }
 
     /** The notable changes, largest first. */
@@ -109,12 +185,11 @@ record Comparison(List<Delta> deltas, List<String> failures, List<NotCompared> n
     private static List<JsonNode> comparable(List<JsonNode> rows, String side, List<NotCompared> notCompared) {
         List<JsonNode> kept = new ArrayList<>();
         for (JsonNode row : rows) {
-            String verdict = row.path("verdict").asText("-");
+            String verdict = verdict(row);
             if (COMPARABLE.contains(verdict)) {
                 kept.add(row);
             } else {
-                notCompared.add(new NotCompared(row.path("target").asText() + " · " + row.path("scenario").asText() + " #"
-                        + row.path("repetition").asText() + " in " + side, "-".equals(verdict) ? "no figures" : verdict,
+                notCompared.add(new NotCompared(rowName(row) + " in " + side, ResultRow.NO_VERDICT.equals(verdict) ? "no figures" : verdict,
                         row.path("note").asText("")));
             }
         }

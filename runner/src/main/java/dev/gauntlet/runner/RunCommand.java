@@ -41,7 +41,6 @@ import java.util.concurrent.Callable;
                 "Each run directory holds target.jfr and generator.jfr, both JVMs' JFR",
                 "recordings; summary.json's 'jvm' has their GC pauses, heap, threads, CPU."})
 final class RunCommand implements Callable<Integer> {
-    private static final int MAX_REPETITIONS = 100;
     /** The shell's status for a process ended by SIGINT; the JVM, exiting by the signal, ends with its own anyway. */
     private static final int INTERRUPTED = 130;
     private static final double MAX_SCALE = 100;
@@ -123,8 +122,8 @@ final class RunCommand implements Callable<Integer> {
         }
         ClientModules.check(suite);
         if (repetitions != null) {
-            if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
-                throw new UserError("--repetitions must be 1 to " + MAX_REPETITIONS + ", got " + repetitions);
+            if (repetitions < 1 || repetitions > Suite.MAX_REPETITIONS) {
+                throw new UserError("--repetitions must be 1 to " + Suite.MAX_REPETITIONS + ", got " + repetitions);
             }
             suite = suite.withRepetitions(repetitions);
         }

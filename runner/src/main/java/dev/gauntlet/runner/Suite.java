@@ -62,19 +62,23 @@ record Suite(String name, String description, List<String> targets, List<String>
              Scaling scaling, Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios) {
     /** The one-element target list that stands for the whole catalogue. */
     static final String ALL_TARGETS = "all";
+    static final int MAX_REPETITIONS = 100;
+    /** The longest phase, wait or timeout a suite may give: the generator's own bound, far from any overflow. */
+    static final long MAX_PHASE_MS = LoadSpec.MAX_DURATION_MS;
 
     Suite {
-        if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
-            throw new IllegalArgumentException("name must be letters, digits, '.', '_' or '-', got " + name);
-        }
+        checkName(name, "name");
         if (targets == null || targets.isEmpty()) {
             throw new IllegalArgumentException("targets must list at least one target");
         }
         if (scenarios == null || scenarios.isEmpty()) {
             throw new IllegalArgumentException("scenarios must list at least one scenario");
         }
-        if (repetitions < 1) {
+        if (repetitions == 0) {
             repetitions = 1;
+        }
+        if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
+            throw new IllegalArgumentException("repetitions must be 1 to " + MAX_REPETITIONS + ", got " + repetitions);
         }
         repeat = repeat == null ? Repeat.SCENARIO : repeat;
         table = table == null ? Table.RUNS : table;
@@ -88,6 +92,28 @@ record Suite(String name, String description, List<String> targets, List<String>
         targets = List.copyOf(targets);
         clients = clients == null ? List.of() : List.copyOf(clients);
         scenarios = List.copyOf(scenarios);
+    }
+
+    /**
+     * A suite's or scenario's name: it names a directory of the results, so no separator and neither {@code .} nor
+     * {@code ..}.
+     */
+    private static void checkName(String name, String field) {
+        if (name == null || !name.matches("[A-Za-z0-9._-]+") || name.equals(".") || name.equals("..")) {
+            throw new IllegalArgumentException(field + " must be letters, digits, '.', '_' or '-' (not . or ..), got " + name);
+        }
+    }
+
+    /** A count or length of a suite's field, or a one-line error naming it, its value and the range it must be in. */
+    private static void checkRange(String field, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(field + " must be " + min + " to " + max + ", got " + value);
+        }
+    }
+
+    /** A length in milliseconds: 0 (or 1) to {@link #MAX_PHASE_MS}. */
+    private static void checkMs(String field, long valueMs, long minMs) {
+        checkRange(field, valueMs, minMs, MAX_PHASE_MS);
     }
 
     Suite withTargets(List<String> targets) {
@@ -287,14 +313,15 @@ record Suite(String name, String description, List<String> targets, List<String>
     record Scenario(String name, String description, LoadModel load, long waitMs, long warmupMs, long durationMs,
                     GeneratorSettings generator, boolean warmUp, SteadyRule steady) {
         Scenario {
-            if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
-                throw new IllegalArgumentException("scenario name must be letters, digits, '.', '_' or '-', got " + name);
-            }
+            checkName(name, "scenario name");
             if (load == null) {
                 throw new IllegalArgumentException("scenario " + name + " needs a load");
             }
-            if (waitMs < 0 || warmupMs < 0 || durationMs <= 0) {
-                throw new IllegalArgumentException("scenario " + name + ": waitMs and warmupMs must be >= 0, durationMs > 0");
+            checkMs("scenario " + name + ": waitMs", waitMs, 0);
+            checkMs("scenario " + name + ": warmupMs", warmupMs, 0);
+            checkMs("scenario " + name + ": durationMs", durationMs, 1);
+            if (steady != null) {
+                checkMs("scenario " + name + ": steady.maxMs", steady.maxMs(), 1);
             }
             description = description == null ? "" : description;
             generator = generator == null ? GeneratorSettings.DEFAULTS : generator;
@@ -382,13 +409,22 @@ record Suite(String name, String description, List<String> targets, List<String>
         /** {@code processes: auto}, and a scenario that names none: the number is left to {@link SuiteScaling}. */
         static final int AUTO_PROCESSES = 0;
         static final GeneratorSettings DEFAULTS = new GeneratorSettings(AUTO_PROCESSES, 1, List.of(), 0, 0, 0, null);
+        /** Each a JVM of its own: more would be a typo, not a load one machine can offer. */
+        static final int MAX_PROCESSES = 64;
+        static final int MAX_THREADS = 1024;
+        /** More connections than one generator machine can open: a typo. */
+        static final int MAX_CONNECTIONS = 1_000_000;
 
         GeneratorSettings {
-            if (processes < 0) {
-                throw new IllegalArgumentException("generator.processes must be a number of processes or auto, got "
+            if (processes < 0 || processes > MAX_PROCESSES) {
+                throw new IllegalArgumentException("generator.processes must be 1 to " + MAX_PROCESSES + " or auto, got "
                         + processes);
             }
             threads = threads == 0 ? 1 : threads;
+            checkRange("generator.threads", threads, 1, MAX_THREADS);
+            checkRange("generator.maxConnections", maxConnections, 0, MAX_CONNECTIONS);
+            checkMs("generator.responseTimeoutMs", responseTimeoutMs, 0);
+            checkMs("generator.rampMs", rampMs, 0);
             sourceAddresses = sourceAddresses == null ? List.of() : List.copyOf(sourceAddresses);
         }
 
@@ -422,8 +458,8 @@ record Suite(String name, String description, List<String> targets, List<String>
             if (parser.currentToken() == JsonToken.VALUE_STRING && "auto".equals(parser.getText().trim())) {
                 return GeneratorSettings.AUTO_PROCESSES;
             }
-            throw JsonMappingException.from(parser, "generator.processes must be a number of processes or auto, got '"
-                    + parser.getText() + "'");
+            throw JsonMappingException.from(parser, "generator.processes must be 1 to " + GeneratorSettings.MAX_PROCESSES
+                    + " or auto, got '" + parser.getText() + "'");
         }
 
         @Override

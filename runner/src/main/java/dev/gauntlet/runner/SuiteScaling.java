@@ -129,6 +129,11 @@ final class SuiteScaling {
         long connections = connectionsHeld(scenario);
         long perProcess = connectionsPerGeneratorProcess(limits);
         int processes = (int) Math.max(1, Math.ceilDiv(connections, perProcess));
+        if (processes > Suite.GeneratorSettings.MAX_PROCESSES) {
+            throw new UserError(String.format(Locale.ROOT, "%s: %d connections need %d generator processes here (one may"
+                            + " open %d files), more than %d: raise the open-files limit (ulimit -n) or give fewer connections",
+                    scenario.name(), connections, processes, limits.openFiles(), Suite.GeneratorSettings.MAX_PROCESSES));
+        }
         if (cut || processes > 1) {
             changes.add(String.format(Locale.ROOT, "%s: %d generator process%s for %d %s (generator.processes auto):"
                             + " one may open %d files here, less %d for its JVM", scenario.name(), processes,

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.Json;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ComparisonTest {
@@ -61,5 +63,47 @@ class ComparisonTest {
         assertThat(p99.base()).isEqualTo(40.0);
         assertThat(p99.now()).as("median of 50 and 60").isEqualTo(55.0);
         assertThat(c.failures()).containsExactly("t · held.okhttp-virtual: p99 40 → 55 ms (+37.5 %), limit p99=+10%");
+    }
+
+    @Test
+    void withAGateEveryRowOfBaseIsMatchedInNewAndAFailedMissingOrNoLongerOkRowFailsIt() throws Exception {
+        JsonNode base = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'a','scenario':'s','repetition':2,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'b','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'c','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'e','scenario':'s','repetition':1,'verdict':'platform-noisy','p99Ms':10,'errors':0,'achievedRatePerSec':100}]""");
+        JsonNode now = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'b','scenario':'s','repetition':1,'verdict':'-','note':'target died (exit 137)','p99Ms':900,'errors':5000},
+                 {'target':'c','scenario':'s','repetition':1,'verdict':'platform-noisy','note':'hiccups','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'e','scenario':'s','repetition':1,'verdict':'target-overloaded','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'d','scenario':'s','repetition':1,'verdict':'generator-limited','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'f','scenario':'s','repetition':1,'verdict':'-','note':'did not start'}]""");
+
+        Comparison strict = Comparison.of(base, now, FailOn.parse("errors=+0"));
+        Comparison relaxed = Comparison.of(base, now, FailOn.parse("errors=+0").allowing(true, List.of("platform-noisy")));
+        Comparison ungated = Comparison.of(base, now, FailOn.none());
+
+        assertThat(strict.failures()).as("the figures compared hold").isEmpty();
+        assertThat(strict.rowChanges()).extracting(Comparison.RowChange::toString).containsExactly(
+                "a · s #2: missing from NEW", "c · s #1: verdict ok → platform-noisy (hiccups)", "b · s #1: failed in NEW: target died (exit 137)",
+                "f · s #1: failed in NEW: did not start");
+        assertThat(strict.passes()).isFalse();
+        assertThat(relaxed.rowChanges()).filteredOn(Comparison.RowChange::failsGate).extracting(Comparison.RowChange::row)
+                .as("a run that failed, one new in NEW too").containsExactly("b · s #1", "f · s #1");
+        assertThat(relaxed.rowChanges()).extracting(Comparison.RowChange::allowedBy)
+                .containsExactly("--allow-missing", "--allow-verdict platform-noisy", "", "");
+        assertThat(ungated.rowChanges()).as("compare without --fail-on has no gate").isEmpty();
+        assertThat(ungated.passes()).isTrue();
+    }
+
+    @Test
+    void aGateWithoutRowChangesPassesOnItsThresholds() throws Exception {
+        JsonNode side = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100}]""");
+        Comparison c = Comparison.of(side, side, FailOn.parse("p99=+0%"));
+        assertThat(c.rowChanges()).isEmpty();
+        assertThat(c.passes()).isTrue();
     }
 }

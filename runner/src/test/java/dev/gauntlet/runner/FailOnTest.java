@@ -2,6 +2,8 @@ package dev.gauntlet.runner;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -39,5 +41,23 @@ class FailOnTest {
         assertThatThrownBy(() -> FailOn.parse("rate=+5%")).isInstanceOf(UserError.class).hasMessageContaining("rate=-5%");
         assertThatThrownBy(() -> FailOn.parse("p99=10%")).isInstanceOf(UserError.class).hasMessageContaining("METRIC=+N%");
         assertThatThrownBy(() -> FailOn.parse("p42=+1%")).isInstanceOf(UserError.class).hasMessageContaining("no metric 'p42'");
+    }
+
+    @Test
+    void theGateLetsThroughOnlyWhatItIsToldAndNeverAFailedRun() {
+        FailOn failOn = FailOn.parse("p99=+10%");
+        assertThat(failOn.allowMissing()).isFalse();
+        assertThat(failOn.allowedVerdicts()).isEmpty();
+        FailOn relaxed = failOn.allowing(true, List.of("Platform-Noisy", " not-steady"));
+        assertThat(relaxed.allowMissing()).isTrue();
+        assertThat(relaxed.allowedVerdicts()).containsExactlyInAnyOrder("platform-noisy", "not-steady");
+        assertThat(relaxed).as("the thresholds as given").hasToString("p99=+10%");
+
+        assertThatThrownBy(() -> failOn.allowing(false, List.of("ok"))).isInstanceOf(UserError.class).hasMessageContaining("no verdict 'ok'");
+        assertThatThrownBy(() -> failOn.allowing(false, List.of("-"))).isInstanceOf(UserError.class)
+                .hasMessageContaining("a row that failed always fails the gate");
+        assertThatThrownBy(() -> FailOn.none().allowing(true, List.of())).isInstanceOf(UserError.class)
+                .hasMessageContaining("--allow-missing relaxes the gate of --fail-on");
+        assertThat(FailOn.none().allowing(false, List.of()).gates()).isFalse();
     }
 }

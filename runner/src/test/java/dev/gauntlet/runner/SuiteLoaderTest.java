@@ -374,6 +374,65 @@ class SuiteLoaderTest {
         assertThat(client.table()).isEqualTo(Suite.Table.CLIENTS);
     }
 
+    @Test
+    void aNameThatWouldLeaveItsResultsDirectoryIsOneLine() {
+        assertThat(suiteError("name: ..", "durationMs: 1000")).isEqualTo(
+                "my.yaml line 7: name must be letters, digits, '.', '_' or '-' (not . or ..), got ..");
+        assertThat(suiteError("name: ..mine", "durationMs: 1000")).as("dots within a name are fine").isEqualTo("no error");
+        assertThat(suiteError("name: a/b", "durationMs: 1000")).contains("name must be letters", "got a/b");
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: .
+                    load: { type: closed, connections: 1 }
+                    durationMs: 1000
+                """)).isInstanceOf(UserError.class).hasMessageContaining("scenario name must be letters").hasMessageEndingWith("got .");
+    }
+
+    @Test
+    void aLengthOrCountOutOfRangeIsOneLineNamingItsFieldValueAndRange() {
+        assertThat(suiteError("name: mine", "durationMs: 999999999999")).isEqualTo(
+                "my.yaml line 7: scenario s: durationMs must be 1 to 604800000, got 999999999999");
+        assertThat(suiteError("name: mine", "durationMs: 99999999999999999999")).startsWith("my.yaml line 6: ")
+                .contains("out of range of long");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    warmupMs: 9223372036854775807"))
+                .contains("scenario s: warmupMs must be 0 to 604800000, got 9223372036854775807");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    waitMs: -1")).contains("scenario s: waitMs must be 0 to 604800000, got -1");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    steady: { maxMs: 100000000000 }"))
+                .contains("scenario s: steady.maxMs must be 1 to 604800000, got 100000000000");
+        assertThat(suiteError("name: mine\nrepetitions: -2", "durationMs: 1000")).contains("repetitions must be 1 to 100, got -2");
+        assertThat(suiteError("name: mine\nrepetitions: 100000000", "durationMs: 1000")).contains("repetitions must be 1 to 100, got 100000000");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    generator: { threads: -3 }"))
+                .contains("generator.threads must be 1 to 1024, got -3");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    generator: { processes: 100000 }"))
+                .contains("generator.processes must be 1 to 64 or auto, got 100000");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    generator: { processes: -1 }"))
+                .contains("generator.processes must be 1 to 64 or auto, got -1");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    generator: { maxConnections: -1 }"))
+                .contains("generator.maxConnections must be 0 to 1000000, got -1");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    generator: { responseTimeoutMs: -5 }"))
+                .contains("generator.responseTimeoutMs must be 0 to 604800000, got -5");
+    }
+
+    /** The one-line error of a suite with {@code head} (its name, and more) and its one scenario's {@code phases}. */
+    private static String suiteError(String head, String phases) {
+        try {
+            parse("""
+                    %s
+                    targets: [dummy]
+                    scenarios:
+                      - name: s
+                        load: { type: closed, connections: 1 }
+                        %s
+                    """.formatted(head, phases));
+        } catch (UserError e) {
+            assertThat(e.getMessage()).doesNotContain("\n");
+            return e.getMessage();
+        }
+        return "no error";
+    }
+
     private static Suite parse(String yaml) {
         return SuiteLoader.parse(yaml.getBytes(StandardCharsets.UTF_8), "my.yaml");
     }

@@ -161,8 +161,22 @@ class SuiteScalingTest {
                     load: { type: closed, connections: 1 }
                     durationMs: 1000
                     generator: { processes: many }
-                """)).isInstanceOf(UserError.class).hasMessageContaining("generator.processes must be a number of"
-                + " processes or auto, got 'many'");
+                """)).isInstanceOf(UserError.class).hasMessageContaining("generator.processes must be 1 to 64 or auto, got 'many'");
+    }
+
+    @Test
+    void autoRefusesToSpreadConnectionsOverMoreProcessesThanAGeneratorMayStart() {
+        HostLimits defaultShell = new HostLimits(1_024, 40, 32_768, 60_999, 4_096);
+        Suite suite = suite("""
+                  - name: wide
+                    load: { type: open, ratePerSec: 1000 }
+                    durationMs: 5000
+                    generator: { maxConnections: 1000000 }
+                """);
+
+        assertThatThrownBy(() -> SuiteScaling.fit(suite, 1, null, defaultShell)).isInstanceOf(UserError.class)
+                .hasMessage("wide: 1000000 connections need 1214 generator processes here (one may open 1024 files), more"
+                        + " than 64: raise the open-files limit (ulimit -n) or give fewer connections");
     }
 
     @Test

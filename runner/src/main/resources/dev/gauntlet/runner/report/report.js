@@ -862,6 +862,9 @@
       ['thresholds', data.thresholds || 'none']];
     main.append(el('table', {}, facts.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)))));
     (data.failures || []).forEach(f => main.append(el('div', { class: 'banner failed' }, 'threshold failed: ' + f)));
+    // Comparison.RowChange: row, change, allowedBy (empty when it fails the gate).
+    (data.rowChanges || []).forEach(c => main.append(el('div', { class: c.allowedBy ? 'banner' : 'banner failed' },
+      (c.allowedBy ? 'allowed by ' + c.allowedBy + ': ' : 'row failed: ') + c.row + ': ' + c.change)));
     // Comparison.NotCompared: row, reason, note.
     const notCompared = data.notCompared || [];
     appendBanners(main, notCompared.map(n => el('div', { class: 'banner' },
