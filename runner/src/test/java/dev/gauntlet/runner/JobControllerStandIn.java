@@ -46,8 +46,9 @@ import java.util.regex.Pattern;
  *       command, the environment or a probe is its volume's directory;</li>
  *   <li>{@code fieldRef} environment variables come from the pod's annotations;</li>
  *   <li>an exec readiness probe runs at its period and sets the pod's Ready condition;</li>
- *   <li>the process's output is the pod's log, served at the API's log path; its exit sets the
- *       pod's phase and exit code, and the Job's counts, indexes and conditions.</li>
+ *   <li>the process's output is the pod's log, served at the API's log path (edited, when a test asks,
+ *       as a node that lost part of it would serve it); its exit sets the pod's phase and exit code,
+ *       and the Job's counts, indexes and conditions.</li>
  * </ul>
  *
  * <p>A deleted Job's processes are killed and its pods deleted. Nothing is retried.
@@ -185,7 +186,8 @@ final class JobControllerStandIn implements AutoCloseable {
         // What the API server gets from the kubelet for 'kubectl logs': the container's output so far.
         server.expect().get().withPath("/api/v1/namespaces/" + namespace + "/pods/" + name + "/log?pretty=false&container="
                         + pod.getSpec().getContainers().getFirst().getName())
-                .andReply(200, request -> logEdits.getOrDefault(index, UnaryOperator.identity()).apply(read(log))).always();
+                .andReply(200, request -> logEdits.getOrDefault(index, UnaryOperator.identity()).apply(read(log)))
+                .always();
         return new LocalPod(job.getMetadata().getName(), index, name, podDir, log,
                 System.currentTimeMillis() + startDelaysMs.getOrDefault(index, 0L));
     }
