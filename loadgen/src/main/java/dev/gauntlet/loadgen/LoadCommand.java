@@ -191,7 +191,8 @@ public final class LoadCommand implements Callable<Integer> {
             + "one per load node (default: " + DEFAULT_SHARDS + ")")
     Integer shards;
 
-    @Option(names = "--namespace", paramLabel = "NS", description = "with --kubernetes: the namespace (default: the kubeconfig's)")
+    @Option(names = "--namespace", paramLabel = "NS", description = "with --kubernetes: the namespace (default: the kubeconfig's); "
+            + "the shards' host networking needs its Pod Security level to be privileged")
     String namespace;
 
     @Option(names = "--image", paramLabel = "IMAGE", description = "with --kubernetes: an image with a JDK 25 and the "

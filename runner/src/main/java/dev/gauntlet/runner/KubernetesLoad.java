@@ -37,6 +37,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
 
 /**
  * {@code gauntlet load --kubernetes}: the load as an Indexed Job of {@link ShardJob}, through the
@@ -51,7 +52,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *   <li>reads each shard's files back from its pod's log into {@code DIR/p<index + 1>}, with its
  *       output as {@code shard.log};</li>
  *   <li>deletes the Job and the ConfigMap (also when the runner is stopped), then merges the shards
- *       into {@code DIR} — or, when one failed, ends with one line naming it, the others' results kept.</li>
+ *       into {@code DIR} — or, when one failed or its files cannot be read from its log, ends with one line
+ *       naming it, the others' results kept.</li>
  * </ol>
  */
 final class KubernetesLoad implements ShardedLoad {
@@ -63,6 +65,7 @@ final class KubernetesLoad implements ShardedLoad {
     private static final long END_GRACE_MS = 60_000;
     private static final DateTimeFormatter NAME_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT);
+    private static final String SHARD_LOG = "shard.log";
 
     @Override
     public RunSummary run(LoadSpec spec, Placement placement, Path outputDir, PrintStream progress) {
@@ -78,7 +81,8 @@ final class KubernetesLoad implements ShardedLoad {
             Runtime.getRuntime().addShutdownHook(cleanUp);
             try {
                 client.configMaps().inNamespace(namespace).resource(ShardJob.configMap(name, spec)).create();
-                client.batch().v1().jobs().inNamespace(namespace).resource(ShardJob.job(name, placement)).create();
+                long deadlineSec = jobDeadlineSec(spec, placement);
+                client.batch().v1().jobs().inNamespace(namespace).resource(ShardJob.job(name, placement, deadlineSec)).create();
                 progress.printf(Locale.ROOT, "gauntlet load: %s -> %s over %d shards, Indexed Job %s in namespace %s (image %s)%n",
                         spec.model().describe(), spec.url(), placement.shards(), name, namespace, placement.image());
                 run.awaitReady();
@@ -124,6 +128,14 @@ final class KubernetesLoad implements ShardedLoad {
         }
     }
 
+    /**
+     * How long the runner waits for the Job at most: its shards ready, the lead, the run's hard cap and the grace
+     * after it. A shard runs no JIT warm-up of its own (its JIT warms in the run's warm-up), so none is added.
+     */
+    private static long jobDeadlineSec(LoadSpec spec, Placement placement) {
+        return Math.ceilDiv(READY_TIMEOUT_MS + placement.startLeadMs() + spec.hardCapMs() + END_GRACE_MS, 1_000);
+    }
+
     /** Each shard's figures are kept: without --output they go to a new directory, which is named. */
     private static Path newOutputDir(PrintStream progress) {
         try {
@@ -136,8 +148,8 @@ final class KubernetesLoad implements ShardedLoad {
     }
 
     private static String keptResults(List<Path> shardDirs, Path outputDir) {
-        return shardDirs.isEmpty() ? "; no shard's results were kept"
-                : "; the other shards' results are in " + String.join(", ", shardDirs.stream()
+        return shardDirs.isEmpty() ? "; nothing was merged, and no shard's results were kept"
+                : "; nothing was merged; the other shards' results are in " + String.join(", ", shardDirs.stream()
                 .map(dir -> outputDir.relativize(dir).toString()).toList()) + " under " + outputDir;
     }
 
@@ -187,6 +199,7 @@ final class KubernetesLoad implements ShardedLoad {
         private final PrintStream progress;
         private final Map<Integer, Pod> pods = new TreeMap<>();
         private String failure;
+        private final List<String> unreadable = new ArrayList<>();
         private volatile boolean deleted;
 
         Run(KubernetesClient client, String namespace, String name, int shards, PrintStream progress) {
@@ -247,36 +260,55 @@ final class KubernetesLoad implements ShardedLoad {
                     return;
                 }
                 if (System.currentTimeMillis() > deadlineEpochMs) {
-                    String running = String.join(", ", pods.entrySet().stream().filter(e -> !hasEnded(e.getValue()))
-                            .map(e -> "shard " + e.getKey()).toList());
-                    failure = Objects.requireNonNullElse(failure, running + " still running past the hard cap");
+                    String unended = String.join(", ", IntStream.range(0, shards)
+                            .filter(index -> !pods.containsKey(index) || !hasEnded(pods.get(index)))
+                            .mapToObj(index -> "shard " + index + (pods.containsKey(index) ? "" : " (no pod)")).toList());
+                    failure = Objects.requireNonNullElse(failure, unended + " not ended past the hard cap");
                     return;
                 }
                 pause();
             }
         }
 
-        /** Each ended shard's files from its log into DIR/p<index + 1>; the directories that hold a whole result. */
+        /**
+         * Each ended shard's output into {@code DIR/p<index + 1>/shard.log} and its files beside it; the
+         * directories that hold a whole result. A shard that succeeded but whose files cannot be read is a
+         * failure of the run: the others alone are not the whole load.
+         */
         List<Path> collect(Path outputDir) {
             List<Path> complete = new ArrayList<>();
             for (Map.Entry<Integer, Pod> entry : pods.entrySet()) {
+                Pod pod = entry.getValue();
                 Path dir = outputDir.resolve("p" + (entry.getKey() + 1));
-                List<String> log = log(entry.getValue());
                 try {
+                    List<String> log = lines(logOf(pod));
                     Files.createDirectories(dir);
-                    Files.write(dir.resolve("shard.log"), ShardArchive.withoutArchive(log));
+                    Files.write(dir.resolve(SHARD_LOG), ShardArchive.withoutArchive(log));
+                    if (isSucceeded(pod)) {
+                        ShardArchive.extract(log, dir);
+                        complete.add(dir);
+                    }
+                } catch (KubernetesClientException e) {
+                    if (isSucceeded(pod)) {
+                        unreadable.add(describe(entry.getKey(), pod) + " succeeded, but its log cannot be read: " + oneLine(e));
+                    }
+                } catch (ShardArchive.Unreadable e) {
+                    unreadable.add(describe(entry.getKey(), pod) + " succeeded, but its results cannot be read from its log: "
+                            + e.getMessage() + "; its output is in " + outputDir.relativize(dir).resolve(SHARD_LOG));
                 } catch (IOException e) {
                     throw new GeneratorException("cannot write " + dir + ": " + e.getMessage());
-                }
-                if (isSucceeded(entry.getValue()) && ShardArchive.extract(log, dir)) {
-                    complete.add(dir);
                 }
             }
             return complete;
         }
 
+        /** The first shard that failed, and every one whose results could not be read; empty when all are whole. */
         Optional<String> failure() {
-            return Optional.ofNullable(failure);
+            List<String> failures = new ArrayList<>(unreadable);
+            if (failure != null) {
+                failures.addFirst(failure);
+            }
+            return failures.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", failures));
         }
 
         /** Deletes the Job (its pods with it) and the ConfigMap; once, whoever asks first. */
@@ -300,11 +332,14 @@ final class KubernetesLoad implements ShardedLoad {
                 int index = ShardJob.indexOf(pod);
                 pods.put(index, pod);
                 if (failure == null && "Failed".equals(pod.getStatus().getPhase())) {
-                    failure = "shard " + index + " of " + shards + " (pod " + pod.getMetadata().getName() + ") failed: "
-                            + exit(pod) + lastWords(pod);
+                    failure = describe(index, pod) + " failed: " + exit(pod) + lastWords(pod);
                     progress.println("gauntlet load: " + failure + "; the other shards run to their end");
                 }
             }
+        }
+
+        private String describe(int index, Pod pod) {
+            return "shard " + index + " of " + shards + " (pod " + pod.getMetadata().getName() + ")";
         }
 
         private String waitingFor() {
@@ -317,19 +352,21 @@ final class KubernetesLoad implements ShardedLoad {
             return String.join(", ", waiting.stream().filter(Objects::nonNull).toList());
         }
 
-        private List<String> log(Pod pod) {
-            try {
-                String text = client.pods().inNamespace(namespace).withName(pod.getMetadata().getName())
-                        .inContainer(ShardJob.CONTAINER).getLog();
-                return text == null || text.isEmpty() ? List.of() : List.of(text.split("\n"));
-            } catch (KubernetesClientException e) {
-                return List.of("(its log could not be read: " + oneLine(e) + ")");
-            }
+        private String logOf(Pod pod) {
+            return client.pods().inNamespace(namespace).withName(pod.getMetadata().getName()).inContainer(ShardJob.CONTAINER).getLog();
+        }
+
+        private static List<String> lines(String log) {
+            return log == null || log.isEmpty() ? List.of() : List.of(log.split("\n"));
         }
 
         private String lastWords(Pod pod) {
-            List<String> said = ShardArchive.withoutArchive(log(pod));
-            return said.isEmpty() ? "" : "; its last output: " + said.getLast().trim();
+            try {
+                List<String> said = ShardArchive.withoutArchive(lines(logOf(pod)));
+                return said.isEmpty() ? "" : "; its last output: " + said.getLast().trim();
+            } catch (KubernetesClientException e) {
+                return "; its log could not be read: " + oneLine(e);
+            }
         }
 
         private static String exit(Pod pod) {

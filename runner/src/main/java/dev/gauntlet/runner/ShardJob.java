@@ -30,7 +30,12 @@ import java.util.Map;
  *       {@value #START_AT}, which the pod reads from a downward-API file (a pod's annotations reach
  *       its files at once; a ConfigMap's only at the kubelet's next sync, up to a minute later);</li>
  *   <li>one shard per node (a required anti-affinity on the run's label), host networking, and
- *       requests equal to limits, for Guaranteed QoS (pinned CPUs under the static CPU manager).</li>
+ *       requests equal to limits, for Guaranteed QoS (pinned CPUs under the static CPU manager);</li>
+ *   <li>the least a generator needs: a non-root user, no privilege escalation, no capabilities, the
+ *       runtime's default seccomp profile and no service-account token, which meets the
+ *       {@code restricted} Pod Security Standard in all but host networking (only {@code privileged}
+ *       allows that); and an end: the Job's {@code activeDeadlineSeconds}, and its deletion
+ *       {@value #TTL_AFTER_FINISHED_SEC} s after it finished, should the runner not delete it.</li>
  * </ul>
  */
 final class ShardJob {
@@ -46,6 +51,13 @@ final class ShardJob {
     static final String RESULTS_DIR = "/results";
     private static final String READY_FILE = RESULTS_DIR + "/.ready";
     private static final String INDEX_ANNOTATION = "batch.kubernetes.io/job-completion-index";
+    /**
+     * Any id but root's: the image needs no user of its own, since a shard writes only into its
+     * {@value #RESULTS_DIR} emptyDir (and the JVM into the image's world-writable /tmp).
+     */
+    private static final long SHARD_USER = 65532;
+    /** A finished Job's life, when the runner was killed before deleting it: long enough to read its pods' logs. */
+    private static final int TTL_AFTER_FINISHED_SEC = 600;
 
     private ShardJob() {
     }
@@ -59,7 +71,11 @@ final class ShardJob {
         }
     }
 
-    static Job job(String name, ShardedLoad.Placement placement) {
+    /**
+     * @param activeDeadlineSec the Job's whole life at most, from its start: as long as the runner waits for
+     *                          it, so that the shards of a runner killed before its clean-up end all the same
+     */
+    static Job job(String name, ShardedLoad.Placement placement, long activeDeadlineSec) {
         Map<String, Quantity> resources = Map.of("cpu", new Quantity(Integer.toString(placement.cpus())),
                 "memory", new Quantity(placement.memory()));
         List<String> command = List.of("java", "-XX:+ExitOnOutOfMemoryError", "-XX:MaxRAMPercentage=75",
@@ -71,6 +87,7 @@ final class ShardJob {
                 .withNewSpec()
                     .withCompletionMode("Indexed").withCompletions(placement.shards()).withParallelism(placement.shards())
                     .withBackoffLimitPerIndex(0)
+                    .withActiveDeadlineSeconds(activeDeadlineSec).withTtlSecondsAfterFinished(TTL_AFTER_FINISHED_SEC)
                     .withNewPodFailurePolicy()
                         .addNewRule().withAction("FailIndex")
                             .withNewOnExitCodes().withContainerName(CONTAINER).withOperator("In")
@@ -81,6 +98,10 @@ final class ShardJob {
                         .withNewMetadata().addToLabels(RUN_LABEL, name).endMetadata()
                         .withNewSpec()
                             .withRestartPolicy("Never")
+                            .withAutomountServiceAccountToken(false)
+                            .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(SHARD_USER).withRunAsGroup(SHARD_USER)
+                                .withFsGroup(SHARD_USER).withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile()
+                            .endSecurityContext()
                             .withHostNetwork(true).withDnsPolicy("ClusterFirstWithHostNet")
                             .withNodeSelector(placement.nodeSelector().isEmpty() ? null : placement.nodeSelector())
                             .withNewAffinity().withNewPodAntiAffinity()
@@ -93,6 +114,9 @@ final class ShardJob {
                                 .addNewEnv().withName(ShardMain.INDEX_VARIABLE).withNewValueFrom().withNewFieldRef()
                                     .withFieldPath("metadata.annotations['" + INDEX_ANNOTATION + "']")
                                 .endFieldRef().endValueFrom().endEnv()
+                                .withNewSecurityContext().withAllowPrivilegeEscalation(false)
+                                    .withNewCapabilities().withDrop("ALL").endCapabilities()
+                                .endSecurityContext()
                                 .withNewResources().withRequests(resources).withLimits(resources).endResources()
                                 .withNewReadinessProbe().withNewExec().withCommand("test", "-e", READY_FILE).endExec()
                                     .withPeriodSeconds(1).endReadinessProbe()

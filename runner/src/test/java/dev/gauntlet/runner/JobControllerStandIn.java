@@ -29,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -45,8 +46,9 @@ import java.util.regex.Pattern;
  *       command, the environment or a probe is its volume's directory;</li>
  *   <li>{@code fieldRef} environment variables come from the pod's annotations;</li>
  *   <li>an exec readiness probe runs at its period and sets the pod's Ready condition;</li>
- *   <li>the process's output is the pod's log, served at the API's log path; its exit sets the
- *       pod's phase and exit code, and the Job's counts, indexes and conditions.</li>
+ *   <li>the process's output is the pod's log, served at the API's log path (edited, when a test asks,
+ *       as a node that lost part of it would serve it); its exit sets the pod's phase and exit code,
+ *       and the Job's counts, indexes and conditions.</li>
  * </ul>
  *
  * <p>A deleted Job's processes are killed and its pods deleted. Nothing is retried.
@@ -65,6 +67,7 @@ final class JobControllerStandIn implements AutoCloseable {
     private final Map<String, Job> jobs = new LinkedHashMap<>();
     private final List<LocalPod> pods = new CopyOnWriteArrayList<>();
     private final Map<Integer, Long> startDelaysMs = new ConcurrentHashMap<>();
+    private final Map<Integer, UnaryOperator<String>> logEdits = new ConcurrentHashMap<>();
     private final CompletableFuture<Long> startAnnounced = new CompletableFuture<>();
     private final Thread loop;
     private volatile boolean closed;
@@ -83,6 +86,11 @@ final class JobControllerStandIn implements AutoCloseable {
     /** The pod of this index starts its container this much later, as on a node still pulling the image. */
     void delayStart(int index, long delayMs) {
         startDelaysMs.put(index, delayMs);
+    }
+
+    /** The API server serves the log of this index's pod so edited, as a node that lost or garbled part of it would. */
+    void editLog(int index, UnaryOperator<String> edit) {
+        logEdits.put(index, edit);
     }
 
     /** The Jobs as they were created. */
@@ -178,7 +186,8 @@ final class JobControllerStandIn implements AutoCloseable {
         // What the API server gets from the kubelet for 'kubectl logs': the container's output so far.
         server.expect().get().withPath("/api/v1/namespaces/" + namespace + "/pods/" + name + "/log?pretty=false&container="
                         + pod.getSpec().getContainers().getFirst().getName())
-                .andReply(200, request -> read(log)).always();
+                .andReply(200, request -> logEdits.getOrDefault(index, UnaryOperator.identity()).apply(read(log)))
+                .always();
         return new LocalPod(job.getMetadata().getName(), index, name, podDir, log,
                 System.currentTimeMillis() + startDelaysMs.getOrDefault(index, 0L));
     }

@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
@@ -35,6 +36,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -54,6 +56,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class KubernetesLoadIT {
     private static final String NAMESPACE = "load";
     private static final String IMAGE = "gauntlet-generator:test";
+    /** The line before a shard's files in its output (ShardArchive). */
+    private static final String ARCHIVE_BEGIN = "-----BEGIN GAUNTLET SHARD RESULTS-----";
 
     @TempDir
     Path dir;
@@ -94,8 +98,8 @@ class KubernetesLoadIT {
 
     @Test
     void threeShardsStartTogetherInterleaveAndMergeIntoTheirTotals() throws Exception {
-        // One node pulls the image 3 s longer: the others wait for it.
-        cluster.delayStart(2, 3_000);
+        // One node pulls the image 5 s longer: the others wait for it (under load the JVMs start up to ~1.5 s apart).
+        cluster.delayStart(2, 5_000);
         Path out = dir.resolve("run");
 
         Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "300", "--inter-arrival", "constant",
@@ -119,6 +123,21 @@ class KubernetesLoadIT {
         Container container = job.getSpec().getTemplate().getSpec().getContainers().getFirst();
         assertThat(container.getImage()).isEqualTo(IMAGE);
         assertThat(container.getResources().getRequests()).isEqualTo(container.getResources().getLimits());
+        RunSummary merged = Json.json().readValue(out.resolve("summary.json").toFile(), RunSummary.class);
+        // The Job in the API's JSON, as the stand-in got it: the least a generator needs, and an end should the runner die.
+        JsonNode sent = Json.json().readTree(client.getKubernetesSerialization().asJson(job));
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("/spec/template/spec/automountServiceAccountToken", "false");
+        fields.put("/spec/template/spec/securityContext/runAsNonRoot", "true");
+        fields.put("/spec/template/spec/securityContext/runAsUser", "65532");
+        fields.put("/spec/template/spec/securityContext/runAsGroup", "65532");
+        fields.put("/spec/template/spec/securityContext/seccompProfile/type", "\"RuntimeDefault\"");
+        fields.put("/spec/template/spec/containers/0/securityContext/allowPrivilegeEscalation", "false");
+        fields.put("/spec/template/spec/containers/0/securityContext/capabilities/drop", "[\"ALL\"]");
+        // As long as the runner waits: 5 min for every shard to be ready, the 5 s lead, the hard cap, 1 min of grace.
+        fields.put("/spec/activeDeadlineSeconds", Long.toString(300 + 5 + Math.ceilDiv(merged.spec().hardCapMs(), 1_000) + 60));
+        fields.put("/spec/ttlSecondsAfterFinished", "600");
+        fields.forEach((path, json) -> assertThat(sent.at(path).toString()).as("%s in %s", path, sent).isEqualTo(json));
         assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("the Job is deleted").isEmpty();
         assertThat(client.configMaps().inNamespace(NAMESPACE).list().getItems()).as("the ConfigMap is deleted").isEmpty();
         assertThat(cluster.alive()).isZero();
@@ -131,10 +150,9 @@ class KubernetesLoadIT {
         long lastReady = starts.stream().mapToLong(ShardStart::readyAtEpochMs).max().orElseThrow();
         assertThat(starts).extracting(ShardStart::startAtEpochMs).containsOnly(starts.getFirst().startAtEpochMs());
         assertThat(starts.getFirst().startAtEpochMs()).isGreaterThan(lastReady);
-        assertThat(starts.get(2).readyAtEpochMs() - starts.get(0).readyAtEpochMs()).as("shard 2 was held up").isGreaterThan(2_000);
+        assertThat(starts.get(2).readyAtEpochMs() - starts.get(0).readyAtEpochMs()).as("shard 2 was held up").isGreaterThan(3_000);
 
         // The merged result is the sum of the shards', histogram by histogram.
-        RunSummary merged = Json.json().readValue(out.resolve("summary.json").toFile(), RunSummary.class);
         long completed = 0;
         long histogramCount = 0;
         for (int shard = 1; shard <= 3; shard++) {
@@ -185,6 +203,41 @@ class KubernetesLoadIT {
         }
         assertThat(out.resolve("p2/summary.json")).doesNotExist();
         assertThat(out.resolve("p2/shard.log")).content().contains("gauntlet shard 1 of 3");
+        assertThat(out.resolve("summary.json")).as("nothing merged").doesNotExist();
+        assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
+    }
+
+    @Test
+    void aShardThatSucceededWithNoResultsInItsLogFailsTheRunByName() throws Exception {
+        // As if its output ended before the archive: the node lost the log's tail.
+        cluster.editLog(1, log -> log.replaceAll("(?s)" + ARCHIVE_BEGIN + ".*", ""));
+
+        assertTheRunFailsNamingShardOneAndKeepsShardZero("no results marker in its log");
+    }
+
+    @Test
+    void aShardWhoseArchiveIsNotBase64FailsTheRunByName() throws Exception {
+        cluster.editLog(1, log -> log.replaceFirst("(" + ARCHIVE_BEGIN + "\n).", "$1*"));
+
+        assertTheRunFailsNamingShardOneAndKeepsShardZero("bad base64");
+    }
+
+    /** Two shards, both succeed; shard 1's results cannot be read: one line naming it, exit 2, shard 0's files kept. */
+    private void assertTheRunFailsNamingShardOneAndKeepsShardZero(String reason) throws Exception {
+        Path out = dir.resolve("run");
+
+        Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "100", "--warmup", "1s",
+                "--duration", "2s", "--kubernetes", "--shards", "2", "--namespace", NAMESPACE, "--output", out.toString());
+
+        assertThat(result.exitCode()).as(result.stderr()).isEqualTo(2);
+        assertThat(result.stderr()).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(result.stderr().lines().toList().getLast()).startsWith("gauntlet load: shard 1 of 2 (pod ")
+                .contains(reason).contains("p2/shard.log").contains("p1 under " + out);
+        RunSummary kept = Json.json().readValue(out.resolve("p1/summary.json").toFile(), RunSummary.class);
+        assertThat(kept.completed()).as("shard 0's half of 100 requests/s for 2 s").isBetween(60L, 140L);
+        assertThat(out.resolve("p1/response.hlog")).exists();
+        assertThat(out.resolve("p2/summary.json")).doesNotExist();
+        assertThat(out.resolve("p2/shard.log")).content().contains("gauntlet shard 1 of 2");
         assertThat(out.resolve("summary.json")).as("nothing merged").doesNotExist();
         assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
     }
