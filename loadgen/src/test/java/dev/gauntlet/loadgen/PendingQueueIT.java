@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -31,23 +32,11 @@ class PendingQueueIT {
             LoadSpec spec = LoadSpec.of(server.uri("/hello"),
                             LoadModel.OpenLoop.fixedPool(5_000_000, LoadModel.InterArrival.CONSTANT, 2)).toBuilder()
                     .warmupMs(0).durationMs(2_000).hardCapMs(3_000).build();
-            Path specFile = dir.resolve("spec.json");
-            Json.json().writeValue(specFile.toFile(), spec);
             // --start-at: straight into the run, without the generator's own JIT warm-up.
-            Process process = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(), "-Xmx64m",
-                    "-cp", System.getProperty("java.class.path"), GeneratorMain.class.getName(),
-                    "--spec", specFile.toString(), "--output", dir.toString(),
-                    "--start-at", Long.toString(System.currentTimeMillis() + 500))
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            String stderr;
-            try {
-                stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-                assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            } finally {
-                process.destroyForcibly();
-            }
+            Generated run = generate(spec, dir, "-Xmx64m", "--start-at", Long.toString(System.currentTimeMillis() + 500));
+            String stderr = run.stderr();
 
-            assertThat(process.exitValue()).as(stderr).isZero();
+            assertThat(run.exitCode()).as(stderr).isZero();
             assertThat(stderr).doesNotContain("OutOfMemoryError");
             RunSummary summary = Json.json().readValue(dir.resolve(Generator.SUMMARY).toFile(), RunSummary.class);
             assertThat(summary.droppedQueueFull()).as("%s", summary).isPositive();
@@ -63,26 +52,36 @@ class PendingQueueIT {
     void aRateNoProcessCanScheduleIsRefusedBeforeAnythingStarts(@TempDir Path dir) throws Exception {
         try (TestServer server = TestServer.hello()) {
             LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(1e9, LoadModel.InterArrival.EXPONENTIAL));
-            Path specFile = dir.resolve("spec.json");
-            Json.json().writeValue(specFile.toFile(), spec);
             long startNs = System.nanoTime();
-            Process process = new ProcessBuilder(List.of(ProcessHandle.current().info().command().orElseThrow(),
-                    "-cp", System.getProperty("java.class.path"), GeneratorMain.class.getName(),
-                    "--spec", specFile.toString(), "--output", dir.toString()))
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            String stderr;
-            try {
-                stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-                assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            } finally {
-                process.destroyForcibly();
-            }
+            Generated run = generate(spec, dir, "-Xmx256m");
+            String stderr = run.stderr();
 
-            assertThat(process.exitValue()).isEqualTo(2);
+            assertThat(run.exitCode()).isEqualTo(2);
             assertThat(stderr).hasLineCount(1).startsWith("gauntlet generator: a rate of 1000M requests/s over 1 process "
                     + "is more than one generator process can schedule, 10M/s at most").contains("--processes 100");
             assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNs)).isLessThan(15);
             assertThat(server.requests()).as("nothing was sent").isZero();
+        }
+    }
+
+    private record Generated(int exitCode, String stderr) {
+    }
+
+    /** A generator process on {@code spec}, with {@code heap} and {@code extraArguments}, to its end. */
+    private static Generated generate(LoadSpec spec, Path dir, String heap, String... extraArguments) throws Exception {
+        Path specFile = dir.resolve("spec.json");
+        Json.json().writeValue(specFile.toFile(), spec);
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(), heap,
+                "-cp", System.getProperty("java.class.path"), GeneratorMain.class.getName(),
+                "--spec", specFile.toString(), "--output", dir.toString()));
+        command.addAll(List.of(extraArguments));
+        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            return new Generated(process.exitValue(), stderr);
+        } finally {
+            process.destroyForcibly();
         }
     }
 }
