@@ -103,12 +103,6 @@ final class Verdicts {
                     + "measured phase on: it had no time to spare, while the target used %s of its CPUs",
                     cost.processCpuPercent(), targetShare));
         }
-        if (run.droppedQueueFull() > 0) {
-            generator.add(String.format(Locale.ROOT, "%d requests of the measured phase were dropped, never sent: they "
-                    + "fell due while the generator's queue of requests waiting for a connection was full (%d a "
-                    + "process), the rate outrunning what it could send; lower the rate or split it over more processes",
-                    run.droppedQueueFull(), EngineThreads.PENDING_PER_PROCESS));
-        }
         long overloadErrors = OVERLOAD_ERRORS.stream().mapToLong(c -> run.errors().getOrDefault(c, 0L)).sum();
         if (run.hardCapReached()) {
             target.add("the run was cut at its hard cap with requests unanswered");
@@ -129,6 +123,19 @@ final class Verdicts {
                 target.add(String.format(Locale.ROOT, "its median service time was %s ms for a declared wait of %d ms: "
                         + "the target fell behind, whatever the generator's connections did", ms(run.serviceTime().p50Ms()),
                         run.spec().declaredWaitMs()));
+            }
+            if (run.droppedQueueFull() > 0) {
+                // The queue fills when requests cannot be sent as fast as they fall due: the generator's own limit,
+                // unless the target's answers were what held its connections (the collapse behind a capped pool).
+                String dropped = String.format(Locale.ROOT, "%d requests of the measured phase were dropped, never "
+                        + "sent: they fell due while the generator's queue of requests waiting for a connection was "
+                        + "full (%d a process)", run.droppedQueueFull(), EngineThreads.PENDING_PER_PROCESS);
+                if (pace.medianFarBeyondWait()) {
+                    target.add(dropped + ", its connections held by the target's slow answers");
+                } else {
+                    generator.add(dropped + ", the rate outrunning what it could send; lower the rate or split it "
+                            + "over more processes");
+                }
             }
             judgeOpenLoop(run, open, targetBusy, pace, explainedMs, floor, generator, target, platform, notes);
         }

@@ -191,7 +191,7 @@ class VerdictsTest {
     }
 
     @Test
-    void requestsDroppedAtAFullQueueAreTheGeneratorsWhateverTheTargetDid() {
+    void requestsDroppedAtAFullQueueAreTheGeneratorsWhileTheTargetKeepsToItsWait() {
         Run run = new Run();
         run.droppedQueueFull = 1_234;
         run.hardCapReached = true;
@@ -200,7 +200,29 @@ class VerdictsTest {
 
         assertThat(judged.verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
         assertThat(judged.evidence().getFirst()).startsWith("1234 requests of the measured phase were dropped, never sent")
-                .contains("queue of requests waiting for a connection was full (1048576 a process)");
+                .contains("queue of requests waiting for a connection was full (1048576 a process)")
+                .contains("the rate outrunning what it could send");
+    }
+
+    @Test
+    void requestsDroppedAtAFullQueueBehindACollapsingTargetAreTheTargets() {
+        // The mixed case: the server collapses, its slow answers hold every connection of the capped pool, and the
+        // requests falling due pile up in the generator until its queue is full.
+        Run collapse = new Run();
+        collapse.serviceP50Ms = 1_035;
+        collapse.responseP99Ms = 9_504;
+        collapse.lagP99Ms = 9_000;
+        collapse.connectionsLimit = 19_919;
+        collapse.connectionsPeak = 19_919;
+        collapse.sustainedRatePerSec = 150.0;
+        collapse.droppedQueueFull = 1_234;
+        collapse.hardCapReached = true;
+
+        RunSummary judged = collapse.judge();
+
+        assertThat(judged.verdict()).as("%s", judged.evidence()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).anyMatch(e -> e.startsWith("1234 requests of the measured phase were dropped")
+                && e.endsWith("its connections held by the target's slow answers"));
     }
 
     @Test
