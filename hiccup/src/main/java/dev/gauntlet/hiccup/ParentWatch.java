@@ -61,6 +61,7 @@ public final class ParentWatch {
         }
         if (parent.isEmpty()) {
             exitOrphaned(identity.split(":", 2)[0]);
+            return;
         }
         Thread.ofPlatform().daemon().name("parent-watch").start(() -> watch(parent.get()));
     }

@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.fail;
 
 /**
  * A runner killed with SIGKILL cannot stop its children: they must end by themselves, by watching it
- * ({@code ParentWatch}). {@code ./gauntlet run} and {@code ./gauntlet load --processes 2} as a user
- * runs them, killed once their JVMs are up; every JVM below them must be gone within 10 s.
+ * ({@code ParentWatch}). {@code ./gauntlet run}, {@code ./gauntlet load --processes 2} and {@code load --client}
+ * as a user runs them, killed once their JVMs are up; every JVM below them must be gone within 10 s.
  */
 class ParentDeathIT {
     private static final Duration UP_TIMEOUT = Duration.ofSeconds(60);
@@ -58,14 +58,28 @@ class ParentDeathIT {
 
     @Test
     void aLoadOverTwoProcessesKilledWithSigkillLeavesNoJvm() throws Exception {
-        TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(),
-                RolePlacement.unplaced("target"), List.of("-Xmx128m"));
-        try (TargetProcess target = launcher.start("dummy", List.of(), work.resolve("target.log"))) {
+        try (TargetProcess target = dummy()) {
             Process load = gauntlet("load", target.uri("/hello").toString(), "--rate", "20", "--processes", "2",
                     "--duration", "60s", "--output", work.resolve("load").toString());
 
             assertEveryJvmEndsWhenKilled(load, Map.of(GeneratorLauncher.MAIN_CLASS, 2));
         }
+    }
+
+    @Test
+    void aLoadWithAClientKilledWithSigkillLeavesNoJvm() throws Exception {
+        try (TargetProcess target = dummy()) {
+            Process load = gauntlet("load", target.uri("/hello").toString(), "--client", "jdk-platform", "--rate", "20",
+                    "--duration", "60s");
+
+            assertEveryJvmEndsWhenKilled(load, Map.of(ClientLoad.LOAD_MAIN, 1));
+        }
+    }
+
+    private TargetProcess dummy() {
+        TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(),
+                RolePlacement.unplaced("target"), List.of("-Xmx128m"));
+        return launcher.start("dummy", List.of(), work.resolve("target.log"));
     }
 
     /** Waits until {@code parent} has the child JVMs expected, SIGKILLs it, and asserts they all end within 10 s. */
