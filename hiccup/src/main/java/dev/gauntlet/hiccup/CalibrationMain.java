@@ -38,6 +38,7 @@ public final class CalibrationMain {
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
+        ParentWatch.start();
         String role = args.length > 0 ? args[0] : "";
         int port = 0;
         int loopbackPort = 0;

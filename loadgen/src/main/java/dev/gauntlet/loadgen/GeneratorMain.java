@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen;
 import com.fasterxml.jackson.core.JacksonException;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.hiccup.ParentWatch;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,6 +33,7 @@ public final class GeneratorMain {
     }
 
     public static void main(String[] args) {
+        ParentWatch.start();
         Path specFile = null;
         Path outputDir = null;
         long startAtEpochMs = 0;

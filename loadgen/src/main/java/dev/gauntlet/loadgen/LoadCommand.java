@@ -7,6 +7,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.SteadyRule;
+import dev.gauntlet.hiccup.ParentWatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -235,6 +236,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** The command on its own, without the runner: {@code java -cp ... dev.gauntlet.loadgen.LoadCommand URL ...}. */
     public static void main(String[] args) {
+        ParentWatch.start();
         CommandLine commandLine = new CommandLine(new LoadCommand());
         commandLine.setParameterExceptionHandler((e, ignored) -> {
             commandLine.getErr().println("gauntlet load: " + e.getMessage());

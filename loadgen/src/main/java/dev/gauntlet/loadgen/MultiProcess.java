@@ -7,6 +7,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
+import dev.gauntlet.hiccup.ParentWatch;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -110,7 +111,7 @@ final class MultiProcess {
                     Path childDir = Files.createDirectories(dir.resolve("p" + (i + 1)));
                     Path specFile = childDir.resolve("spec.json");
                     Json.json().writeValue(specFile.toFile(), share(spec, i));
-                    List<String> command = List.of(javaCommand(), "-cp", System.getProperty("java.class.path"),
+                    List<String> command = List.of(javaCommand(), ParentWatch.jvmOption(), "-cp", System.getProperty("java.class.path"),
                             GeneratorMain.class.getName(), "--spec", specFile.toString(), "--output", childDir.toString(),
                             "--start-at", Long.toString(startAtEpochMs));
                     children.add(new ProcessBuilder(command).redirectErrorStream(true)

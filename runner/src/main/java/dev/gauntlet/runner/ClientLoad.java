@@ -11,7 +11,7 @@ import java.util.Optional;
  * the library's module; its output, its exit code and a Ctrl-C pass straight through.
  */
 final class ClientLoad {
-    private static final String LOAD_MAIN = "dev.gauntlet.loadgen.LoadCommand";
+    static final String LOAD_MAIN = "dev.gauntlet.loadgen.LoadCommand";
 
     private ClientLoad() {
     }

@@ -31,7 +31,7 @@ import java.util.concurrent.TimeoutException;
 final class PlatformCalibration {
     static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
     static final Duration MAX_DURATION = Duration.ofSeconds(30);
-    private static final String MAIN_CLASS = "dev.gauntlet.hiccup.CalibrationMain";
+    static final String MAIN_CLASS = "dev.gauntlet.hiccup.CalibrationMain";
     /** The main class travels in the generator's classpath (loadgen depends on the hiccup module). */
     private static final String MODULE = "loadgen";
     private static final List<String> JVM_OPTIONS = List.of("-Xmx64m", "-XX:+UseSerialGC");

@@ -173,7 +173,8 @@ final class RolePlacement {
         return described;
     }
 
-    private static Optional<String> statusField(long pid, String field) {
+    /** A field of {@code /proc/PID/status}, such as {@code Cpus_allowed_list}; empty when it cannot be read. */
+    static Optional<String> statusField(long pid, String field) {
         try {
             return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"), StandardCharsets.US_ASCII).stream()
                     .filter(line -> line.startsWith(field + ":"))

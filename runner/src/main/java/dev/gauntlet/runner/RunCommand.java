@@ -105,6 +105,7 @@ final class RunCommand implements Callable<Integer> {
             Suite suite = resumed != null ? resumed.suite() : chosenSuite(catalogue);
             suite.targets().forEach(name -> new TargetLauncher(home, catalogue, RolePlacement.unplaced("target"), List.of()).entry(name));
             try (Isolation isolation = Isolation.plan(suite.resources(), network)) {
+                LeftoverJvms.refuseOn(isolation, catalogue);
                 return run(home, catalogue, suite, isolation, resumed);
             }
         }

@@ -15,7 +15,8 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code gauntlet target NAME}: one target in the foreground, its output on the terminal, until
- * Ctrl-C. However the runner ends (SIGTERM, SIGINT, SIGHUP), the target JVM ends with it.
+ * Ctrl-C. However the runner ends (SIGTERM, SIGINT, SIGHUP, even SIGKILL: the target watches it), the
+ * target JVM ends with it.
  */
 @Command(name = "target", mixinStandardHelpOptions = true,
         description = "Start one target by hand. It prints READY port=P admin=A; Ctrl-C stops it.",

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * One headless Chromium driven over the DevTools protocol, so a test can wait for what the page says about itself
@@ -43,15 +45,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class DevToolsSession implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
     private final Process process;
+    private final Path profile;
     private final WebSocket socket;
     private final AtomicInteger ids = new AtomicInteger();
     private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
     private final List<String> console = new CopyOnWriteArrayList<>();
 
-    private DevToolsSession(Process process, WebSocket.Builder builder, URI page) throws IOException, InterruptedException {
+    private DevToolsSession(Process process, Path profile, WebSocket.Builder builder, URI page)
+            throws IOException, InterruptedException {
         this.process = process;
+        this.profile = profile;
         try {
             this.socket = builder.buildAsync(page, new Listener()).get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
@@ -75,7 +81,7 @@ final class DevToolsSession implements AutoCloseable {
                     URI.create("http://127.0.0.1:" + port + "/json/list")).build(), HttpResponse.BodyHandlers.ofString()).body());
             for (JsonNode target : targets) {
                 if (target.path("type").asText().equals("page")) {
-                    DevToolsSession session = new DevToolsSession(process, http.newWebSocketBuilder(),
+                    DevToolsSession session = new DevToolsSession(process, profile, http.newWebSocketBuilder(),
                             URI.create(target.path("webSocketDebuggerUrl").asText()));
                     session.call("Runtime.enable", Map.of());
                     session.call("Log.enable", Map.of());
@@ -85,7 +91,7 @@ final class DevToolsSession implements AutoCloseable {
             }
             throw new IOException("Chromium's DevTools list no page: " + targets);
         } catch (IOException | InterruptedException | RuntimeException e) {
-            process.destroyForcibly().waitFor();
+            stop(process);
             throw e;
         }
     }
@@ -140,12 +146,43 @@ final class DevToolsSession implements AutoCloseable {
         return List.copyOf(console);
     }
 
+    /** Ends Chromium with every process it started, and fails if its browser process is still there. */
     @Override
     public void close() throws InterruptedException {
         socket.abort();
-        process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor();
+        stop(process);
+        String profileFlag = "--user-data-dir=" + profile;
+        List<Long> left = ProcessHandle.allProcesses()
+                .filter(p -> Arrays.asList(p.info().arguments().orElse(new String[0])).contains(profileFlag))
+                .map(ProcessHandle::pid).toList();
+        if (!left.isEmpty()) {
+            throw new IllegalStateException("Chromium processes " + left + " outlived their session");
+        }
+    }
+
+    /**
+     * Ends the whole process tree: Debian's {@code chromium-headless-shell} is a shell script that runs the browser
+     * as its child, so ending the script alone left the browser and its zygotes, renderers and GPU process running.
+     * The tree is listed while it is whole: a child whose parent is gone no longer shows in it.
+     */
+    private static void stop(Process process) throws InterruptedException {
+        List<ProcessHandle> tree = Stream.concat(process.descendants(), Stream.of(process.toHandle())).toList();
+        tree.forEach(ProcessHandle::destroy);
+        if (!exited(tree)) {
+            tree.forEach(ProcessHandle::destroyForcibly);
+            if (!exited(tree)) {
+                throw new IllegalStateException("Chromium processes outlived SIGKILL: " + tree.stream().filter(ProcessHandle::isAlive).toList());
+            }
+        }
+    }
+
+    private static boolean exited(List<ProcessHandle> processes) throws InterruptedException {
+        try {
+            CompletableFuture.allOf(processes.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new))
+                    .get(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            return true;
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
         }
     }
 

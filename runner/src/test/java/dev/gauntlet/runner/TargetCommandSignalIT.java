@@ -25,6 +25,8 @@ class TargetCommandSignalIT {
     private static final long READY_TIMEOUT_SEC = 30;
     /** The runner waits 5 s for its target before it kills it; the rest is the JVMs' own exit. */
     private static final long RUNNER_EXIT_TIMEOUT_SEC = 15;
+    /** An orphaned target notices within 250 ms and halts 3 s later at the latest. */
+    private static final long ORPHAN_EXIT_TIMEOUT_SEC = 10;
 
     @TempDir
     Path work;
@@ -40,6 +42,24 @@ class TargetCommandSignalIT {
             assertThat(gauntlet.waitFor(RUNNER_EXIT_TIMEOUT_SEC, TimeUnit.SECONDS)).as("runner exited after SIG%s", signal).isTrue();
             assertThat(target.isAlive()).as("target JVM alive after the runner's SIG%s (runner stderr: %s)", signal, stderr())
                     .isFalse();
+        } finally {
+            target.destroyForcibly();
+            gauntlet.destroyForcibly();
+        }
+    }
+
+    /** SIGKILL gives the runner no chance to stop the target: the target sees its parent gone and exits. */
+    @Test
+    void theTargetJvmEndsWithARunnerKilledWithSigkill() throws Exception {
+        Process gauntlet = startTargetDummy();
+        ProcessHandle target = awaitReadyTarget(gauntlet);
+        try {
+            gauntlet.destroyForcibly();
+
+            assertThat(gauntlet.waitFor(RUNNER_EXIT_TIMEOUT_SEC, TimeUnit.SECONDS)).as("runner exited").isTrue();
+            assertThat(target.onExit().completeOnTimeout(null, ORPHAN_EXIT_TIMEOUT_SEC, TimeUnit.SECONDS).get())
+                    .as("target JVM ended within %d s of the runner's SIGKILL", ORPHAN_EXIT_TIMEOUT_SEC).isNotNull();
+            assertThat(stderr()).contains("gauntlet: the process that started this one (pid " + gauntlet.pid() + ") has ended; exiting");
         } finally {
             target.destroyForcibly();
             gauntlet.destroyForcibly();

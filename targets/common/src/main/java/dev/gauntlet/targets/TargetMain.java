@@ -1,6 +1,7 @@
 package dev.gauntlet.targets;
 
 import dev.gauntlet.hiccup.HiccupLog;
+import dev.gauntlet.hiccup.ParentWatch;
 
 import java.lang.reflect.InvocationTargetException;
 
@@ -20,6 +21,7 @@ public final class TargetMain {
     }
 
     public static void main(String[] args) {
+        ParentWatch.start();
         TargetArguments arguments;
         try {
             arguments = TargetArguments.parse(args);
