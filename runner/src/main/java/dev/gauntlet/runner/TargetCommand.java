@@ -83,24 +83,23 @@ final class TargetCommand implements Callable<Integer> {
         ProcessStopper stopper = ProcessStopper.atRunnerExit(process, TargetProcess.STOP_TIMEOUT);
         int exit = process.waitFor();
         stopper.stop();
+        if (exit == 2) {
+            return 2; // the target refused its options, and its one line said why
+        }
         if (exit != 0 && exit != 130 && exit != 143) {
             throw new UserError("target " + name + " exited with code " + exit);
         }
         return 0;
     }
 
+    /** Where the token comes from is the help's to say: a line at every start would only stand before the target's own. */
     private static String adminToken() {
         Optional<String> fromEnvironment = AdminToken.fromEnvironment();
-        String token;
         try {
-            token = fromEnvironment.isPresent() ? fromEnvironment.get() : AdminToken.readOrCreate(AdminToken.userFile());
+            return fromEnvironment.isPresent() ? fromEnvironment.get() : AdminToken.readOrCreate(AdminToken.userFile());
         } catch (IOException e) {
             throw new UserError("no admin token for the target: " + e.getMessage() + "; or set " + AdminToken.VARIABLE);
         }
-        System.err.println("gauntlet: resets of its counts need the admin token in "
-                + (fromEnvironment.isPresent() ? "$" + AdminToken.VARIABLE : AdminToken.userFile())
-                + " (./gauntlet load --admin finds it there)");
-        return token;
     }
 
     private static void addFlag(List<String> flags, String flag, Object value) {

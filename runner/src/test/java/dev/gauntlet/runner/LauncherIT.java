@@ -92,6 +92,14 @@ class LauncherIT {
     }
 
     @Test
+    void aTargetGivenAnOutOfRangeFlagSaysSoInOneLine() throws Exception {
+        Outcome outcome = gauntlet("target", "dummy", "--workers", "-5");
+
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.stderr()).containsExactly("target: --workers must be a whole number from 1 to 100000, got -5");
+    }
+
+    @Test
     void anUnknownTargetIsRefusedBeforeAnythingStarts() throws Exception {
         Outcome outcome = gauntlet("run", "--targets", "no-such-target", "--results", "/nonexistent/dir");
 

@@ -3,10 +3,6 @@ package dev.gauntlet.targets;
 /** Parses {@link TargetMain}'s command line; any mistake is an {@link IllegalArgumentException} with a one-line message. */
 record TargetArguments(String serverClass, TargetSettings settings) {
 
-    static final String USAGE = "usage: TargetMain --server CLASS [--bind 127.0.0.1] [--admin-bind 127.0.0.1] [--port 0] [--admin-port 0]"
-            + " [--workers 10000] [--io-threads N] [--async-threads 100] [--backlog 10000]"
-            + " [--tcp-no-delay true] [--reuse-address true]";
-
     static TargetArguments parse(String[] args) {
         TargetSettings d = TargetSettings.defaults();
         String serverClass = null;

@@ -26,7 +26,8 @@ public final class TargetMain {
         try {
             arguments = TargetArguments.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("target: " + e.getMessage() + "\n" + TargetArguments.USAGE);
+            // One line: the message names the flag, its value and its range.
+            System.err.println("target: " + e.getMessage());
             System.exit(2);
             return;
         }
