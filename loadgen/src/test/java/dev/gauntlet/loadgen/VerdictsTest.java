@@ -208,13 +208,7 @@ class VerdictsTest {
     void requestsDroppedAtAFullQueueBehindACollapsingTargetAreTheTargets() {
         // The mixed case: the server collapses, its slow answers hold every connection of the capped pool, and the
         // requests falling due pile up in the generator until its queue is full.
-        Run collapse = new Run();
-        collapse.serviceP50Ms = 1_035;
-        collapse.responseP99Ms = 9_504;
-        collapse.lagP99Ms = 9_000;
-        collapse.connectionsLimit = 19_919;
-        collapse.connectionsPeak = 19_919;
-        collapse.sustainedRatePerSec = 150.0;
+        Run collapse = collapse();
         collapse.droppedQueueFull = 1_234;
         collapse.hardCapReached = true;
 
@@ -358,15 +352,7 @@ class VerdictsTest {
 
     @Test
     void aMedianServiceTimeFarBeyondTheWaitIsTheTargetsWhateverThePoolDid() {
-        // The server study's collapse: no wait declared, a median service of 1 s, the generator's cap reached.
-        Run collapse = new Run();
-        collapse.serviceP50Ms = 1_035;
-        collapse.responseP99Ms = 9_504;
-        collapse.lagP99Ms = 9_000;
-        collapse.loopLateP99Ms = 3;
-        collapse.connectionsLimit = 19_919;
-        collapse.connectionsPeak = 19_919;
-        collapse.sustainedRatePerSec = 150.0;
+        Run collapse = collapse();
 
         RunSummary judged = collapse.judge();
 
@@ -509,5 +495,18 @@ class VerdictsTest {
         targetAndNoise.loopLateP99Ms = 4;
         targetAndNoise.errors.put(ErrorClass.RESET, 100L);
         assertThat(targetAndNoise.judge().verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+    }
+
+    /** The server study's collapse: no wait declared, a median service of 1 s, the generator's cap reached. */
+    private static Run collapse() {
+        Run collapse = new Run();
+        collapse.serviceP50Ms = 1_035;
+        collapse.responseP99Ms = 9_504;
+        collapse.lagP99Ms = 9_000;
+        collapse.loopLateP99Ms = 3;
+        collapse.connectionsLimit = 19_919;
+        collapse.connectionsPeak = 19_919;
+        collapse.sustainedRatePerSec = 150.0;
+        return collapse;
     }
 }
