@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -153,6 +154,31 @@ class ReportIT {
         assertThat(runCharts).as("charts of the one linked run").isBetween(6, 7);
         assertThat(shown(closed)).as("18 runs listed, none drawn").contains("dummy · timeouts #6")
                 .doesNotContain("Heap after GC");
+    }
+
+    /**
+     * A copy of BASE with one run's summary cut in half, as a run killed mid-write or a full disk leaves it:
+     * {@code ./gauntlet report} writes the page all the same, with every other run, and names the file it could
+     * not read on stderr and on the page, which still draws.
+     */
+    @Test
+    void aTruncatedSummaryCostsTheReportOnlyThatRunAndIsNamed() throws Exception {
+        Path dir = copyRepeated(base, work.resolve("truncated"), 1);
+        Path broken = dir.resolve("runs/dummy/open/1/summary.json");
+        String summary = Files.readString(broken);
+        Files.writeString(broken, summary.substring(0, summary.length() / 2));
+
+        GauntletCli.Finished report = GauntletCli.run(Duration.ofSeconds(60), "report", dir.toString());
+
+        assertThat(report.exitCode()).isZero();
+        assertThat(report.stdout()).containsExactly(dir.resolve(ReportWriter.FILE_NAME).toString());
+        assertThat(report.stderr()).singleElement().asString()
+                .startsWith("gauntlet: report: cannot read " + broken + " (Unexpected end-of-input")
+                .endsWith("); the page leaves it out and names it");
+        HeadlessChromium.Page page = HeadlessChromium.find().open(dir.resolve(ReportWriter.FILE_NAME).toUri(), work);
+        assertRendered(page);
+        assertThat(shown(page)).as("the broken file named, every run still listed")
+                .contains("runs/dummy/open/1/summary.json", "dummy · open #2", "dummy · closed #1", "dummy · timeouts #2");
     }
 
     /** A client suite's scenarios are CASE.CLIENT: the page compares the clients within each case. */
