@@ -462,8 +462,7 @@ final class LeanEngine implements Engine {
             pendingSinceNs.offer(nowNs);
         } else {
             // The queue is full: the rate outran what this loop can send. Never sent, so never timed.
-            phases.resolved();
-            if (phases.measured(intendedStartNs)) {
+            if (phases.droppedUnsent(intendedStartNs)) {
                 counters.droppedQueueFull();
             }
         }

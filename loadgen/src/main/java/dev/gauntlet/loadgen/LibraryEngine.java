@@ -115,8 +115,9 @@ final class LibraryEngine implements Engine {
                         for (long intendedNs; (intendedNs = phases.takeDue(nowNs)) != Phases.NONE; ) {
                             if (inFlightCount < limit) {
                                 start(intendedNs, nowNs);
-                            } else if (!waiting.offer(intendedNs)) {
-                                drop(intendedNs);
+                            } else if (!waiting.offer(intendedNs) && phases.droppedUnsent(intendedNs)) {
+                                // Never handed to the library, so never timed.
+                                counters.droppedQueueFull();
                             }
                         }
                     }
@@ -287,14 +288,6 @@ final class LibraryEngine implements Engine {
         resolve(call);
         if (phases.measured(call.intendedStartNs)) {
             counters.error(errorClass, System.nanoTime());
-        }
-    }
-
-    /** An intended start the full queue could not take: never handed to the library, so never timed. */
-    private void drop(long intendedStartNs) {
-        phases.resolved();
-        if (phases.measured(intendedStartNs)) {
-            counters.droppedQueueFull();
         }
     }
 

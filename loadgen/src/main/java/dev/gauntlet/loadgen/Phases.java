@@ -106,6 +106,12 @@ final class Phases {
         outstanding--;
     }
 
+    /** A request dropped before it was sent, its life over at once; true when it fell in the measured phase. */
+    boolean droppedUnsent(long intendedStartNs) {
+        resolved();
+        return measured(intendedStartNs);
+    }
+
     boolean measured(long intendedStartNs) {
         return intendedStartNs >= clock.measureStartNs();
     }

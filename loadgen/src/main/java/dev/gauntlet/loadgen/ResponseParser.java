@@ -67,6 +67,13 @@ final class ResponseParser {
     }
 
     void reset() {
+        fieldLines = 0;
+        headBytes = 0;
+        startMessage();
+    }
+
+    /** Ready for a response's status line; the head limits keep counting, as interim responses share them. */
+    private void startMessage() {
         lineLength = 0;
         state = STATUS_LINE;
         status = 0;
@@ -74,8 +81,6 @@ final class ResponseParser {
         transferEncoded = false;
         chunked = false;
         closeAfter = false;
-        fieldLines = 0;
-        headBytes = 0;
         remaining = 0;
         bodyBytes = 0;
         bodyMismatch = false;
@@ -301,11 +306,7 @@ final class ResponseParser {
         }
         if (status < 200) {
             // An interim response (100 Continue, 103 Early Hints): the final one follows on the same connection.
-            int fieldLinesSoFar = fieldLines;
-            int headBytesSoFar = headBytes;
-            reset();
-            fieldLines = fieldLinesSoFar;
-            headBytes = headBytesSoFar;
+            startMessage();
             return true;
         }
         if (transferEncoded && contentLength >= 0) {
