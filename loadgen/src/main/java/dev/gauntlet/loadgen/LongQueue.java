@@ -30,7 +30,7 @@ final class LongQueue {
         this.values = new long[Math.min(INITIAL_LENGTH, ceilingPowerOfTwo(capacity))];
     }
 
-    /** Adds {@code value} at the tail; false, leaving the queue as it was, when it holds {@link #capacity()} already. */
+    /** Adds {@code value} at the tail; false, leaving the queue as it was, when it holds its capacity already. */
     boolean offer(long value) {
         if (size == capacity) {
             return false;
@@ -70,16 +70,8 @@ final class LongQueue {
         return size == 0;
     }
 
-    boolean isFull() {
-        return size == capacity;
-    }
-
     int size() {
         return size;
-    }
-
-    int capacity() {
-        return capacity;
     }
 
     private static int ceilingPowerOfTwo(int n) {
