@@ -54,11 +54,12 @@ final class EngineThreads {
             RequestCounters engineCounters = new RequestCounters(clock);
             counters.add(engineCounters);
             // Only the first engine asks the target for its counts: max concurrency runs on one thread.
+            LoadDriver driver = LoadDriver.of(share, engineStartNs, clock, recorder.writer(i), engineCounters,
+                    i == 0 ? admin : null);
             engines.add(spec.client() == null
-                    ? new LeanEngine(share, address, sources, Math.max(1, maxConnections / n), Math.max(1, PENDING_PER_PROCESS / n),
-                            engineStartNs, clock, recorder.writer(i), engineCounters, i == 0 ? admin : null)
-                    : new LibraryEngine(share, maxConnections, PENDING_PER_PROCESS, engineStartNs, clock,
-                            recorder.writer(i), engineCounters, admin));
+                    ? new LeanEngine(share, driver, address, sources, Math.max(1, maxConnections / n),
+                            Math.max(1, PENDING_PER_PROCESS / n), engineCounters)
+                    : new LibraryEngine(share, driver, maxConnections, PENDING_PER_PROCESS));
         }
         demands = new ThreadDemand[n];
         demandsKnown = new CountDownLatch(n - 1);

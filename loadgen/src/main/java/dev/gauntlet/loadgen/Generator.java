@@ -159,9 +159,9 @@ public final class Generator {
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name("gauntlet-interval").daemon(true).factory());
         HiccupMeter hiccups = HiccupMeter.start();
+        boolean held = spec.model().match(open -> false, closed -> false, maxConcurrency -> true);
         // Max concurrency reads the target's counts at its burst itself: a reset then would split them.
-        TargetWatch target = admin == null ? null : new TargetWatch(admin, !(spec.model() instanceof LoadModel.MaxConcurrency),
-                progress);
+        TargetWatch target = admin == null ? null : new TargetWatch(admin, !held, progress);
         Runnable atMeasureStart = target == null ? cost::measureStarts : () -> {
             cost.measureStarts();
             target.measureStarts();
@@ -194,7 +194,7 @@ public final class Generator {
         long measureStartEpochMs = epochMs(startedAt, runStartNs, engine.measureStartNs());
         TargetWatch.Figures targetFigures = target == null ? new TargetWatch.Figures(Percentiles.EMPTY, null)
                 : target.finish(measureStartEpochMs, outputDir);
-        RunSummary.Steadiness steadiness = spec.model() instanceof LoadModel.MaxConcurrency ? null
+        RunSummary.Steadiness steadiness = held ? null
                 : judge.result(TimeUnit.NANOSECONDS.toMillis(engine.measureStartNs() - runStartNs));
         RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, generatorCost,
                 steadiness)).withGeneratorWarmup(warmup);
@@ -216,7 +216,7 @@ public final class Generator {
         RequestCounters counters = engine.counters();
         return new RunSummary(spec, startedAt, measuredSec, engine.measuredIssued(), counters.sentCount(),
                 counters.completedCount(), counters.errors(), counters.completedInPhaseCount() / measuredSec,
-                spec.model() instanceof LoadModel.OpenLoop ? tick.sustained().perSec(engine.measuredNs()) : null,
+                spec.model().match(open -> true, closed -> false, h -> false) ? tick.sustained().perSec(engine.measuredNs()) : null,
                 LatencyRecorder.percentiles(recorder.responseTotal()),
                 LatencyRecorder.percentiles(recorder.serviceTotal()),
                 LatencyRecorder.percentiles(recorder.lagTotal()),

@@ -96,7 +96,7 @@ final class JitWarmup {
             return null;
         }
         long durationMs = (System.nanoTime() - startNs) / 1_000_000;
-        double ratePerSec = model instanceof LoadModel.OpenLoop open ? open.ratePerSec() : 0;
+        double ratePerSec = model.match(LoadModel.OpenLoop::ratePerSec, closed -> 0.0, held -> 0.0);
         progress.printf(Locale.ROOT, "gauntlet load: the generator's JIT %s after %.1f s against its own loopback sink "
                         + "(%d windows; the last compiled for %d ms)%n", settled ? "settled" : "was still compiling",
                 durationMs / 1e3, windows.size(), windows.getLast().compileMs());
@@ -121,15 +121,10 @@ final class JitWarmup {
 
     /** The load to drive the sink with: the same model, its rate or connections within bounds. */
     private static LoadModel sinkModel(LoadModel model) {
-        return switch (model) {
-            case LoadModel.OpenLoop open -> {
-                double ratePerSec = Math.clamp(open.ratePerSec(), MIN_RATE_PER_SEC, MAX_RATE_PER_SEC);
-                yield open.connectionPolicy() == LoadModel.ConnectionPolicy.FIXED
-                        ? LoadModel.OpenLoop.fixedPool(ratePerSec, open.interArrival(), open.connections())
-                        : new LoadModel.OpenLoop(ratePerSec, open.interArrival(), open.connectionPolicy(), 0);
-            }
-            case LoadModel.ClosedLoop closed -> new LoadModel.ClosedLoop(Math.min(closed.connections(), MAX_CLOSED_CONNECTIONS));
-            case LoadModel.MaxConcurrency held -> null;
-        };
+        return model.<LoadModel>match(
+                open -> new LoadModel.OpenLoop(Math.clamp(open.ratePerSec(), MIN_RATE_PER_SEC, MAX_RATE_PER_SEC),
+                        open.interArrival(), open.connectionPolicy(), open.connections()),
+                closed -> new LoadModel.ClosedLoop(Math.min(closed.connections(), MAX_CLOSED_CONNECTIONS)),
+                held -> null);
     }
 }

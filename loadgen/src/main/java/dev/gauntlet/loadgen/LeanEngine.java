@@ -19,25 +19,23 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
- * The built-in HTTP/1.1 engine: one thread, one NIO selector, keep-alive connections, a
- * pre-encoded request and an allocation-free response parser. It runs the open and closed loop
- * to the end of the measured phase, then drains what is in flight.
+ * The lean transport, the built-in HTTP/1.1 engine: one thread, one NIO selector, keep-alive
+ * connections, a pre-encoded request and an allocation-free response parser, carrying the requests
+ * of a {@link LoadDriver} to the wire and their responses back, to the end of the measured phase,
+ * then draining what is in flight.
  *
- * <p>Open loop: each intended start from the {@link Schedule} is sent on an idle connection at
- * once; when none is idle it waits for the first connection to free up or to connect. Its intended
- * start is kept throughout, so any wait shows in response time and schedule lag. Which connections
- * open is the model's {@link LoadModel.ConnectionPolicy}: a fixed pool opened at the start and kept;
- * an adaptive pool ({@link AdaptivePool}) opened ahead of need; or, unbounded, one new connection
- * for each waiting request, up to {@code maxConnections}. Closed loop: each connection
- * sends its next request when the previous one completed; the intended start is that moment. Max
- * concurrency: N requests due at the start of the measured phase, on N new connections, held.
+ * <p>A request the driver dispatches is sent on an idle connection at once; when none is idle it
+ * waits for the first connection to free up or to connect, its intended start kept throughout, so
+ * any wait shows in response time and schedule lag. Which connections open for waiting requests is
+ * the driver's {@link LoadModel.ConnectionPolicy}: a fixed pool opened at the start and kept; an
+ * adaptive pool ({@link AdaptivePool}) opened ahead of need; or, unbounded, one new connection for
+ * each waiting request, up to the driver's capacity. A request the driver starts on new capacity
+ * opens a connection that carries it.
  */
-final class LeanEngine implements Engine {
+final class LeanEngine implements Engine, Transport {
     /**
      * Connects in progress at most. On loopback a connect takes well under a millisecond, so this
      * never binds a healthy run; it stops a generator that fell behind (or a server that stopped
@@ -46,48 +44,27 @@ final class LeanEngine implements Engine {
      */
     static final int MAX_CONNECTING = 32;
     private static final long BACKOFF_NS = TimeUnit.MILLISECONDS.toNanos(1);
-    /**
-     * Open loop: the spin window, at most this long and at most {@link #SPIN_SHARE} of the mean gap
-     * between intended starts. A start closer than that is polled for; a later one is slept for, to
-     * wake at it by the measured wake latency, and the wake that comes early polls the rest. Each
-     * sleep costs a wake-up (about 20 µs of CPU on a virtual machine), each polled microsecond costs
-     * one: so the loop spins at most a quarter of its time, and at low rates only the early part of
-     * its wake-ups. See docs/benchmarks.md for what it costs against the closed loop.
-     */
-    static final long MAX_SPIN_NS = TimeUnit.MICROSECONDS.toNanos(50);
-    static final int SPIN_SHARE = 4;
-    /**
-     * Open loop, waiting for a start while responses or connects are awaited: a sleep at least this
-     * long waits in the selector with a {@link SelectorAlarm} (responsive, three wake-ups), a shorter
-     * one parks (one wake-up; what arrives meanwhile is read that much later).
-     */
-    static final long ALARM_MIN_NS = TimeUnit.MICROSECONDS.toNanos(200);
 
-    private final LoadSpec spec;
+    private final LoadDriver driver;
+    private final Phases phases;
+    private final RequestJudge judge;
     private final InetSocketAddress address;
-    private final LatencyRecorder.Writer recorder;
     private final RequestCounters counters;
     private final ByteBuffer request;
     private final int requestBytes;
-    private final byte[] expectedBody;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private final Selector selector;
     private final Consumer<SelectionKey> onReady = this::onReady;
+    private final SelectorWait wait;
 
-    private final Mode mode;
-    private final boolean openLoop;
-    private final Phases phases;
     private final int maxConnections;
-    /** Open loop: which connections open; null for the other modes. */
+    /** Which connections open for waiting requests. */
     private final LoadModel.ConnectionPolicy policy;
-    /** Whether each waiting request gets a connection of its own: the unbounded open loop and the held model. */
-    private final boolean connectionPerWaitingRequest;
     /** The fixed pool's size; 0 for the other policies. */
     private final int poolConnections;
     /** The adaptive policy's sizing; null for the others. */
     private final AdaptivePool adaptive;
     private final InetAddress[] sourceAddresses;
-    private final Supplier<RunSummary.ServerStats> serverStats;
     private int nextSource;
     private final long connectTimeoutNs;
     private final long responseTimeoutNs;
@@ -103,83 +80,45 @@ final class LeanEngine implements Engine {
     private final LongQueue pendingSinceNs;
     /** A pool refills no sooner than this after a failed connect, so a server that refuses is not flooded. */
     private long connectBackoffUntilNs;
-    private final WakeLatency parkLatency = new WakeLatency();
-    private final WakeLatency alarmLatency = new WakeLatency();
-    private final long spinNs;
-    /** Wakes the selector between its whole milliseconds; started by the open loop's first wait for a start. */
-    private SelectorAlarm alarm;
     private int openConnections;
     private int connectionsPeak;
     private final Histogram connectTimes = LatencyRecorder.newHistogram();
 
     private final long hardCapNs;
     private boolean openFailedThisRound;
-    private boolean burstSent;
-    private RunSummary.Concurrency concurrency;
-    private RunSummary.ServerStats serverAtStart;
-
-    /** How the engine offers load; {@link #HELD} is the max-concurrency model. */
-    enum Mode { OPEN, CLOSED, HELD }
 
     /**
      * @param maxConnections the open loop's connection limit, already resolved against the machine's limits
-     * @param pendingLimit   requests waiting for a connection at most (max concurrency: its burst's, if more)
-     * @param serverStats    fetches the target's {@code /stats}; null when the spec names no admin URL
+     * @param pendingLimit   requests waiting for a connection at most (a held burst: the burst, if more)
      */
-    LeanEngine(LoadSpec spec, InetSocketAddress address, InetAddress[] sourceAddresses, int maxConnections,
-               int pendingLimit, long runStartNs, PhaseClock clock, LatencyRecorder.Writer recorder,
-               RequestCounters counters, Supplier<RunSummary.ServerStats> serverStats) {
-        this.spec = spec;
+    LeanEngine(LoadSpec spec, LoadDriver driver, InetSocketAddress address, InetAddress[] sourceAddresses,
+               int maxConnections, int pendingLimit, RequestCounters counters) {
+        this.driver = driver;
+        this.phases = driver.phases();
+        this.judge = driver.judge();
         this.address = address;
-        this.recorder = recorder;
         this.counters = counters;
         byte[] requestAscii = requestBytes(spec).getBytes(StandardCharsets.US_ASCII);
         this.request = ByteBuffer.allocateDirect(requestAscii.length).put(requestAscii).flip();
         this.requestBytes = requestAscii.length;
-        this.expectedBody = spec.expectedBody() == null ? null : spec.expectedBody().getBytes(StandardCharsets.UTF_8);
         this.sourceAddresses = sourceAddresses;
-        this.serverStats = serverStats;
-        switch (spec.model()) {
-            case LoadModel.OpenLoop open -> {
-                mode = Mode.OPEN;
-                policy = open.connectionPolicy();
-                this.maxConnections = policy == LoadModel.ConnectionPolicy.FIXED ? open.connections() : maxConnections;
-                poolConnections = policy == LoadModel.ConnectionPolicy.FIXED ? open.connections() : 0;
-                adaptive = policy == LoadModel.ConnectionPolicy.ADAPTIVE
-                        ? new AdaptivePool(open.ratePerSec(), spec.declaredWaitMs(), maxConnections, runStartNs) : null;
-            }
-            case LoadModel.ClosedLoop closed -> {
-                mode = Mode.CLOSED;
-                policy = null;
-                poolConnections = 0;
-                adaptive = null;
-                this.maxConnections = closed.connections();
-            }
-            case LoadModel.MaxConcurrency held -> {
-                mode = Mode.HELD;
-                policy = null;
-                poolConnections = 0;
-                adaptive = null;
-                this.maxConnections = held.requests();
-            }
-        }
-        this.connectionPerWaitingRequest = mode == Mode.HELD || policy == LoadModel.ConnectionPolicy.UNBOUNDED;
-        // The held burst waits here whole for its connections: it must never be cut.
-        int pendingCapacity = mode == Mode.HELD ? Math.max(pendingLimit, this.maxConnections) : pendingLimit;
+        this.maxConnections = driver.capacity(maxConnections);
+        this.policy = driver.waitingPolicy();
+        this.poolConnections = policy == LoadModel.ConnectionPolicy.FIXED ? this.maxConnections : 0;
+        this.adaptive = policy == LoadModel.ConnectionPolicy.ADAPTIVE
+                ? new AdaptivePool(driver.ratePerSec(), spec.declaredWaitMs(), this.maxConnections, phases.runStartNs()) : null;
+        int pendingCapacity = driver.waitingCapacity(pendingLimit);
         this.pending = new LongQueue(pendingCapacity);
         this.pendingSinceNs = new LongQueue(pendingCapacity);
-        this.openLoop = mode == Mode.OPEN;
-        this.spinNs = spec.model() instanceof LoadModel.OpenLoop open
-                ? Math.min(MAX_SPIN_NS, (long) (1e9 / open.ratePerSec() / SPIN_SHARE)) : 0;
         this.connectTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs());
         this.responseTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.responseTimeoutMs());
-        this.phases = new Phases(spec, runStartNs, clock);
         this.hardCapNs = phases.hardCapNs();
         try {
             this.selector = Selector.open();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        this.wait = new SelectorWait(selector, onReady, driver.ratePerSec());
     }
 
     static String requestBytes(LoadSpec spec) {
@@ -191,9 +130,7 @@ final class LeanEngine implements Engine {
 
     @Override
     public void run() {
-        if (openLoop) {
-            phases.startSchedule();
-        }
+        driver.start(this);
         try {
             while (true) {
                 long nowNs = System.nanoTime();
@@ -203,39 +140,20 @@ final class LeanEngine implements Engine {
                     break;
                 }
                 openFailedThisRound = false;
-                switch (mode) {
-                    case OPEN -> {
-                        fireDue(nowNs);
-                        if (!pending.isEmpty()) {
-                            // Responses already read free their connections for the waiting requests
-                            // first: a loop that fell behind must not open connections it does not need.
-                            selector.selectNow(onReady);
-                        }
-                        if (phases.issuing() || !pending.isEmpty()) {
-                            openByPolicy(System.nanoTime());
-                        }
-                    }
-                    case CLOSED -> replenish(nowNs, maxConnections);
-                    case HELD -> {
-                        if (nowNs < phases.measureStartNs()) {
-                            replenish(nowNs, 1);
-                        } else {
-                            if (!burstSent) {
-                                sendBurst(nowNs);
-                            }
-                            openForPending(nowNs);
-                            mayReissue(nowNs);
-                        }
-                    }
+                driver.issue(nowNs);
+                if (!pending.isEmpty()) {
+                    // Responses already read free their connections for the waiting requests
+                    // first: a loop that fell behind must not open connections it does not need.
+                    selector.selectNow(onReady);
                 }
-                if (mode == Mode.HELD && burstSent && !phases.issuing()) {
-                    endHold();
+                if (phases.issuing() || !pending.isEmpty()) {
+                    openByPolicy(System.nanoTime());
+                }
+                if (driver.finished()) {
                     break;
                 }
-                if (phases.done()) {
-                    break;
-                }
-                await(nowNs, nextWakeNs(nowNs));
+                long wakeNs = nextWakeNs(nowNs);
+                wait.await(nowNs, wakeNs, driver.wakesForIntendedStart(wakeNs), busy.size() > 0 || connecting.size() > 0);
                 // Only after what is ready has been read: a loop that did not run for a while (a GC
                 // pause, a busy machine) must not count its own delay as the server's timeout.
                 expire(System.nanoTime());
@@ -245,58 +163,6 @@ final class LeanEngine implements Engine {
         } finally {
             closeAll();
         }
-    }
-
-    /**
-     * Waits for I/O until {@code wakeNs}. An open loop's intended start is kept to within the
-     * platform's wake-up jitter: closer than the spin window it polls; else it sleeps until the
-     * start less the measured wake latency (in the selector with an alarm while responses or
-     * connects are awaited and the sleep is long enough to pay for it, else parked) and polls what
-     * is left if it woke early. Everything else (timeouts, phase ends, back-offs) takes the
-     * selector's whole milliseconds.
-     */
-    private void await(long nowNs, long wakeNs) throws IOException {
-        long waitNs = wakeNs - nowNs;
-        if (!(openLoop && phases.issuing() && wakeNs == phases.nextIntendedNs())) {
-            if (waitNs <= 0) {
-                selector.selectNow(onReady);
-            } else {
-                selector.select(onReady, ceilMs(waitNs));
-            }
-            return;
-        }
-        if (waitNs <= spinNs) {
-            if (selector.selectNow(onReady) == 0) {
-                Thread.onSpinWait();
-            }
-            return;
-        }
-        boolean ioAwaited = busy.size() > 0 || connecting.size() > 0;
-        boolean useAlarm = ioAwaited && waitNs - alarmLatency.estimateNs() >= ALARM_MIN_NS;
-        WakeLatency latency = useAlarm ? alarmLatency : parkLatency;
-        long askNs = Math.max(wakeNs - latency.estimateNs(), nowNs + 1);
-        if (!useAlarm) {
-            // What is already readable is read first: a busy loop sleeps only when it has nothing to do.
-            if (ioAwaited && selector.selectNow(onReady) > 0) {
-                return;
-            }
-            LockSupport.parkNanos(askNs - nowNs);
-            selector.selectNow(onReady);
-        } else {
-            if (alarm == null) {
-                alarm = new SelectorAlarm(selector, "gauntlet-alarm");
-            }
-            alarm.set(askNs);
-            selector.select(onReady, ceilMs(waitNs));
-        }
-        long wokeNs = System.nanoTime();
-        if (wokeNs >= askNs) {
-            latency.sample(wokeNs - askNs);
-        }
-    }
-
-    private static long ceilMs(long ns) {
-        return (ns + 999_999) / 1_000_000;
     }
 
     @Override
@@ -309,7 +175,7 @@ final class LeanEngine implements Engine {
         return connectionsPeak;
     }
 
-    /** Connections this engine may open at most: the open loop's limit, else the model's count. */
+    /** Connections this engine may open at most: the driver's capacity. */
     @Override
     public int connectionsLimit() {
         return maxConnections;
@@ -322,16 +188,7 @@ final class LeanEngine implements Engine {
 
     @Override
     public RunSummary.Concurrency concurrency() {
-        return concurrency;
-    }
-
-    private void fireDue(long nowNs) {
-        for (long intendedNs; (intendedNs = phases.takeDue(nowNs)) != Phases.NONE; ) {
-            if (!phases.measured(intendedNs)) {
-                recorder.recordWarmupLateness(nowNs - intendedNs);
-            }
-            dispatch(intendedNs, nowNs);
-        }
+        return driver.concurrency();
     }
 
     private void openByPolicy(long nowNs) {
@@ -387,63 +244,43 @@ final class LeanEngine implements Engine {
         }
     }
 
-    /** Closed loop: keeps {@code connections} open, each with a request, while the phase lasts. */
-    private void replenish(long nowNs, int connections) {
-        while (openConnections < connections && connecting.size() < MAX_CONNECTING && !openFailedThisRound
-                && mayReissue(nowNs)) {
-            phases.begin(nowNs);
-            openConnection(nowNs, true, nowNs);
+    @Override
+    public boolean mayStartNew() {
+        return connecting.size() < MAX_CONNECTING && !openFailedThisRound;
+    }
+
+    @Override
+    public void startNew(long nowNs) {
+        openConnection(nowNs, true, nowNs);
+    }
+
+    @Override
+    public void receive() {
+        try {
+            selector.selectNow(onReady);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
-    /** Max concurrency: all N requests at once, each intended at the start of the measured phase. */
-    private void sendBurst(long nowNs) {
-        burstSent = true;
-        if (serverStats != null) {
-            serverAtStart = serverStats.get();
-        }
-        // The warm-up's connection goes, with its request if the server holds it (a long wait does): the
-        // burst is N fresh connections, and the warm-up request was never recorded.
+    @Override
+    public int connected() {
+        return openConnections - connecting.size();
+    }
+
+    @Override
+    public int inFlight() {
+        return busy.size();
+    }
+
+    @Override
+    public void letGo() {
         for (Connection c = busy.first(); c != null; c = busy.first()) {
             c.hasRequest = false;
-            phases.resolved();
+            judge.letGo();
             close(c);
         }
         for (Connection c = idle.first(); c != null; c = idle.first()) {
-            close(c);
-        }
-        int requests = maxConnections;
-        for (int i = 0; i < requests; i++) {
-            phases.begin(phases.measureStartNs());
-            dispatch(phases.measureStartNs(), nowNs);
-        }
-    }
-
-    /**
-     * Whether a connection that just became free sends its next request: the closed loop's and the
-     * held model's rule (the held model keeps its N in flight); the open loop never does.
-     */
-    private boolean mayReissue(long nowNs) {
-        if (mode == Mode.OPEN) {
-            // The schedule ends the open loop (fireDue): a response read after the end of the measured
-            // phase must not stop a loop that has yet to send a request due before it.
-            return false;
-        }
-        boolean issuing = phases.keepIssuing(nowNs);
-        return mode == Mode.CLOSED ? issuing : issuing && (nowNs < phases.measureStartNs() ? !burstSent : burstSent);
-    }
-
-    /**
-     * Max concurrency, at the end of the measured phase: what is held, what the server says, then
-     * the held requests are let go without counting errors; connections not yet established failed.
-     */
-    private void endHold() {
-        RunSummary.ServerStats serverAtEnd = serverStats == null ? null : serverStats.get();
-        long connected = openConnections - connecting.size();
-        concurrency = new RunSummary.Concurrency(connected, busy.size(), serverAtStart, serverAtEnd);
-        for (Connection c = busy.first(); c != null; c = busy.first()) {
-            c.hasRequest = false;
-            phases.resolved();
             close(c);
         }
         for (Connection c = connecting.first(); c != null; c = connecting.first()) {
@@ -454,7 +291,8 @@ final class LeanEngine implements Engine {
         }
     }
 
-    private void dispatch(long intendedStartNs, long nowNs) {
+    @Override
+    public void dispatch(long intendedStartNs, long nowNs) {
         Connection connection = idle.pollLast();
         if (connection != null) {
             send(connection, intendedStartNs);
@@ -462,9 +300,7 @@ final class LeanEngine implements Engine {
             pendingSinceNs.offer(nowNs);
         } else {
             // The queue is full: the rate outran what this loop can send. Never sent, so never timed.
-            if (phases.droppedUnsent(intendedStartNs)) {
-                counters.droppedQueueFull();
-            }
+            judge.dropped(intendedStartNs);
         }
     }
 
@@ -485,7 +321,7 @@ final class LeanEngine implements Engine {
                 channel.bind(new InetSocketAddress(sourceAddresses[nextSource++ % sourceAddresses.length], 0));
             }
             boolean connected = channel.connect(address);
-            Connection connection = new Connection(channel, new ResponseParser(expectedBody));
+            Connection connection = new Connection(channel, new ResponseParser(judge.expectedBody()));
             connection.hasRequest = withRequest;
             connection.intendedStartNs = intendedStartNs;
             connection.key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, connection);
@@ -571,10 +407,8 @@ final class LeanEngine implements Engine {
         connection.deadlineNs = sendNs + responseTimeoutNs;
         connection.writtenBytes = 0;
         busy.addLast(connection);
-        if (intendedStartNs >= phases.measureStartNs()) {
-            counters.sent();
-            recorder.recordLag(sendNs - intendedStartNs);
-        }
+        judge.sent(intendedStartNs);
+        judge.lag(intendedStartNs, sendNs);
         writeRest(connection);
     }
 
@@ -647,21 +481,8 @@ final class LeanEngine implements Engine {
         if (adaptive != null) {
             adaptive.onServiceTime(endNs - connection.sendNs, endNs);
         }
-        boolean measured = connection.intendedStartNs >= phases.measureStartNs();
-        if (measured) {
-            if (parser.status() != spec.expectedStatus()) {
-                counters.error(ErrorClass.BAD_STATUS, endNs);
-            } else if (!parser.bodyMatches()) {
-                counters.error(ErrorClass.BAD_BODY, endNs);
-            } else {
-                counters.completed(endNs);
-                recorder.recordResponse(connection.intendedStartNs, connection.sendNs, endNs);
-            }
-        } else if (parser.status() == spec.expectedStatus() && parser.bodyMatches()) {
-            recorder.recordWarmup(connection.intendedStartNs, endNs);
-        }
         connection.hasRequest = false;
-        phases.resolved();
+        judge.answered(connection.intendedStartNs, connection.sendNs, endNs, parser.status(), parser.bodyMatches());
         boolean closeAfter = mustClose || parser.closeAfter();
         parser.reset();
         if (closeAfter) {
@@ -675,8 +496,7 @@ final class LeanEngine implements Engine {
         connection.state = Connection.IDLE;
         if (!pending.isEmpty()) {
             send(connection, pollPending());
-        } else if (mayReissue(nowNs)) {
-            phases.begin(nowNs);
+        } else if (driver.nextOnFreed(nowNs)) {
             send(connection, nowNs);
         } else {
             idle.addLast(connection);
@@ -694,10 +514,7 @@ final class LeanEngine implements Engine {
 
     private long nextWakeNs(long nowNs) {
         long wakeNs = hardCapNs;
-        if (phases.issuing()) {
-            wakeNs = Math.min(wakeNs, openLoop ? phases.nextIntendedNs()
-                    : nowNs < phases.measureStartNs() ? phases.measureStartNs() : phases.measureEndNs());
-        }
+        wakeNs = Math.min(wakeNs, driver.nextWakeNs(nowNs));
         if (connecting.first() != null) {
             wakeNs = Math.min(wakeNs, connecting.first().deadlineNs);
         }
@@ -727,17 +544,14 @@ final class LeanEngine implements Engine {
         if (wasConnecting && !hadRequest) {
             connectBackoffUntilNs = System.nanoTime() + BACKOFF_NS;
             // A connection opened for the waiting requests failed: the oldest of them fails with it, once.
-            if (connectionPerWaitingRequest ? pending.size() > connecting.size() : !pending.isEmpty()) {
+            if (policy == LoadModel.ConnectionPolicy.UNBOUNDED ? pending.size() > connecting.size() : !pending.isEmpty()) {
                 resolveError(pollPending(), errorClass);
             }
         }
     }
 
     private void resolveError(long intendedStartNs, ErrorClass errorClass) {
-        phases.resolved();
-        if (intendedStartNs >= phases.measureStartNs()) {
-            counters.error(errorClass, System.nanoTime());
-        }
+        judge.failed(intendedStartNs, errorClass, System.nanoTime());
     }
 
     private void close(Connection connection) {
@@ -767,9 +581,7 @@ final class LeanEngine implements Engine {
     }
 
     private void closeAll() {
-        if (alarm != null) {
-            alarm.close();
-        }
+        wait.close();
         for (Connection c = idle.first(); c != null; c = idle.first()) {
             close(c);
         }

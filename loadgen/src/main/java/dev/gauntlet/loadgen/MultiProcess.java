@@ -65,12 +65,11 @@ final class MultiProcess {
      * instead of arriving as a burst of {@code n}.
      */
     static LoadSpec cut(LoadSpec spec, int index, int n) {
-        LoadModel model = switch (spec.model()) {
-            case LoadModel.OpenLoop open -> new LoadModel.OpenLoop(open.ratePerSec() / n, open.interArrival(),
-                    open.connectionPolicy(), open.connections() == 0 ? 0 : part(open.connections(), index, n, "connections"));
-            case LoadModel.ClosedLoop closed -> new LoadModel.ClosedLoop(part(closed.connections(), index, n, "connections"));
-            case LoadModel.MaxConcurrency held -> new LoadModel.MaxConcurrency(part(held.requests(), index, n, "requests"));
-        };
+        LoadModel model = spec.model().<LoadModel>match(
+                open -> new LoadModel.OpenLoop(open.ratePerSec() / n, open.interArrival(), open.connectionPolicy(),
+                        open.connections() == 0 ? 0 : part(open.connections(), index, n, "connections")),
+                closed -> new LoadModel.ClosedLoop(part(closed.connections(), index, n, "connections")),
+                held -> new LoadModel.MaxConcurrency(part(held.requests(), index, n, "requests")));
         return spec.toBuilder().model(model)
                 .maxConnections(spec.maxConnections() == 0 ? 0 : part(spec.maxConnections(), index, n, "max connections"))
                 .maxRequests(spec.maxRequests() == 0 ? 0 : Math.max(1, part(spec.maxRequests(), index, n, "requests")))
@@ -84,8 +83,8 @@ final class MultiProcess {
 
     /** How much later than share 0 share {@code index} of this load begins its schedule. */
     private static long startOffsetNs(LoadModel model, int index) {
-        return model instanceof LoadModel.OpenLoop open && open.interArrival() == LoadModel.InterArrival.CONSTANT
-                ? (long) (index * 1e9 / open.ratePerSec()) : 0;
+        return model.match(open -> open.interArrival() == LoadModel.InterArrival.CONSTANT
+                ? (long) (index * 1e9 / open.ratePerSec()) : 0L, closed -> 0L, held -> 0L);
     }
 
     /** SplitMix64's mix of the seed and the share's index: a share of a share never repeats another share's seed. */

@@ -1,6 +1,5 @@
 package dev.gauntlet.loadgen;
 
-import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import org.HdrHistogram.Histogram;
 
@@ -14,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * it never touches a socket. Single-threaded: the engine's loop owns it.
  *
  * <pre>{@code
- * Phases phases = new Phases(spec, runStartNs, new PhaseClock(spec, runStartNs));
+ * Phases phases = new Phases(spec, runStartNs, new PhaseClock(spec, runStartNs), schedule);
  * phases.startSchedule();                                   // open loop
  * for (long intended; (intended = phases.takeDue(nowNs)) != Phases.NONE; ) send(intended);
  * phases.resolved();                                        // each request's end, answered or failed
@@ -42,13 +41,16 @@ final class Phases {
     private long outstanding;
     private boolean hardCapReached;
 
-    /** @param clock when the measured phase starts and ends, shared with the run's other engines */
-    Phases(LoadSpec spec, long runStartNs, PhaseClock clock) {
+    /**
+     * @param clock    when the measured phase starts and ends, shared with the run's other engines
+     * @param schedule the open loop's intended starts; null for the other models
+     */
+    Phases(LoadSpec spec, long runStartNs, PhaseClock clock, Schedule schedule) {
         this.runStartNs = runStartNs;
         this.clock = clock;
         this.hardCapNs = runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.hardCapMs());
         this.maxRequests = spec.maxRequests();
-        this.schedule = spec.model() instanceof LoadModel.OpenLoop open ? Schedule.of(open, spec.seed(), spec.rampMs()) : null;
+        this.schedule = schedule;
     }
 
     /** Open loop: draws the first intended start; called once, as the engine's loop starts. */

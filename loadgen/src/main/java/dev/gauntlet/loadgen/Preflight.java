@@ -45,11 +45,12 @@ final class Preflight {
      * @param spec a whole load, or a shard's share of one (its rate split over its own processes)
      */
     static void checkRate(LoadSpec spec) {
-        if (spec.model() instanceof LoadModel.OpenLoop open && open.ratePerSec() / spec.processes() > MAX_RATE_PER_PROCESS) {
-            long processes = (long) Math.ceil(open.ratePerSec() / MAX_RATE_PER_PROCESS);
+        double ratePerSec = spec.model().match(LoadModel.OpenLoop::ratePerSec, closed -> 0.0, held -> 0.0);
+        if (ratePerSec / spec.processes() > MAX_RATE_PER_PROCESS) {
+            long processes = (long) Math.ceil(ratePerSec / MAX_RATE_PER_PROCESS);
             throw new GeneratorException(String.format(Locale.ROOT, "a rate of %s requests/s over %d process%s is "
                             + "more than one generator process can schedule, %s/s at most (a request every %.0f ns): %s",
-                    Numbers.compact(open.ratePerSec()), spec.processes(), spec.processes() == 1 ? "" : "es",
+                    Numbers.compact(ratePerSec), spec.processes(), spec.processes() == 1 ? "" : "es",
                     Numbers.compact(MAX_RATE_PER_PROCESS), 1e9 / MAX_RATE_PER_PROCESS, processes <= LoadSpec.MAX_PROCESSES
                             ? "split it with --processes " + processes + " or more, or lower the rate"
                             : "lower the rate; split over the most processes, " + LoadSpec.MAX_PROCESSES + ", it is still more"));
@@ -61,12 +62,9 @@ final class Preflight {
         int sources = Math.max(1, spec.sourceAddresses().size());
         long portBudget = (long) limits.ephemeralPorts() * sources;
         List<String> warnings = new ArrayList<>();
-        long needed = switch (spec.model()) {
-            case LoadModel.ClosedLoop closed -> closed.connections();
-            case LoadModel.MaxConcurrency held -> held.requests();
-            case LoadModel.OpenLoop open when open.connectionPolicy() == LoadModel.ConnectionPolicy.FIXED -> open.connections();
-            case LoadModel.OpenLoop ignored -> spec.maxConnections();
-        };
+        long needed = spec.model().match(
+                open -> open.connectionPolicy() == LoadModel.ConnectionPolicy.FIXED ? open.connections() : spec.maxConnections(),
+                LoadModel.ClosedLoop::connections, LoadModel.MaxConcurrency::requests);
         if (needed == 0) {
             // Open loop, limit left to the machine.
             return new Plan((int) Math.min(Integer.MAX_VALUE, Math.min(fileBudget, portBudget)), warnings);
@@ -89,7 +87,7 @@ final class Preflight {
                     needed, needed, limits.ephemeralLow(), limits.ephemeralHigh(), limits.ephemeralPorts(), sources,
                     Math.min(254, addresses)));
         }
-        if (spec.model() instanceof LoadModel.MaxConcurrency && needed > limits.somaxconn()) {
+        if (spec.model().match(open -> false, closed -> false, held -> true) && needed > limits.somaxconn()) {
             warnings.add("net.core.somaxconn is " + limits.somaxconn() + ": a server's accept backlog holds at most that "
                     + "many connections not yet accepted, whatever it asks for");
         }

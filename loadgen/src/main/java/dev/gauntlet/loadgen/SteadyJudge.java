@@ -50,7 +50,7 @@ final class SteadyJudge {
     SteadyJudge(LoadSpec spec, long runStartNs, Supplier<JitActivity.Snapshot> targetJit) {
         this.spec = spec;
         this.rule = spec.steady();
-        this.openLoop = spec.model() instanceof LoadModel.OpenLoop;
+        this.openLoop = spec.model().match(open -> true, closed -> false, held -> false);
         this.judgedFromNs = runStartNs + spec.rampMs() * 1_000_000;
         this.targetJit = targetJit;
         this.targetCompiledMs = compileMs(targetJit.get());
@@ -97,11 +97,12 @@ final class SteadyJudge {
      * 0.1 s to 6 s). False without a rule and for the other models.
      */
     boolean fallingBehind() {
-        if (rule == null || !(spec.model() instanceof LoadModel.OpenLoop open) || warmup.size() < 2 * rule.windows()) {
+        if (rule == null || !openLoop || warmup.size() < 2 * rule.windows()) {
             return false;
         }
+        double ratePerSec = spec.model().match(LoadModel.OpenLoop::ratePerSec, closed -> 0.0, held -> 0.0);
         return warmup.subList(warmup.size() - 2 * rule.windows(), warmup.size()).stream()
-                .allMatch(w -> w.completedPerSec() < Verdicts.SUSTAINED_SHARE * open.ratePerSec());
+                .allMatch(w -> w.completedPerSec() < Verdicts.SUSTAINED_SHARE * ratePerSec);
     }
 
     /** Whether the last windows of the warm-up agree by the rule; false without a rule. */

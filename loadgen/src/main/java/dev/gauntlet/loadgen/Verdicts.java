@@ -110,12 +110,13 @@ final class Verdicts {
         if (overloadErrors > 0 && overloadErrors >= OVERLOAD_ERROR_SHARE * Math.max(run.scheduled(), run.sent())) {
             target.add(overloadErrors + " requests failed (" + errorDetail(run) + ")");
         }
-        if (run.completed() == 0 && run.errorCount() == 0 && !(run.spec().model() instanceof LoadModel.MaxConcurrency)) {
+        if (run.completed() == 0 && run.errorCount() == 0 && !run.spec().model().match(open -> false, closed -> false, held -> true)) {
             // Requests still unanswered when the phase ends are neither completed nor errors: without this, a
             // target that answered nothing at all (busy with a previous run's queue, say) would pass as ok.
             target.add("no request completed in the measured phase, and none failed: the target answered nothing");
         }
-        if (run.spec().model() instanceof LoadModel.OpenLoop open) {
+        LoadModel.OpenLoop open = openLoop(run);
+        if (open != null) {
             TargetPace pace = TargetPace.of(run, explainedMs);
             // A closed loop's service time grows with its connections by design (Little's law): only an open
             // loop declares a demand the target can fall behind.
@@ -168,7 +169,7 @@ final class Verdicts {
         if (steadiness == null) {
             return unsteady;
         }
-        boolean openLoop = run.spec().model() instanceof LoadModel.OpenLoop;
+        boolean openLoop = openLoop(run) != null;
         String warmupSec = Numbers.compact(Math.round(steadiness.warmupMs() / 100.0) / 10.0);
         if (steadiness.fellBehind()) {
             unsteady.add(String.format(Locale.ROOT, "the warm-up ended unsettled after %s s: the target completed under "
@@ -311,13 +312,14 @@ final class Verdicts {
      * for a target still cold in the warm-up stay open, idle, once it keeps up.
      */
     static boolean connectionsPiledUp(RunSummary run) {
-        return run.spec().model() instanceof LoadModel.OpenLoop open
-                && run.connectionsOpenedMeasured() > PILE_FACTOR * neededConnections(run, open) + PILE_SLACK;
+        LoadModel.OpenLoop open = openLoop(run);
+        return open != null && run.connectionsOpenedMeasured() > PILE_FACTOR * neededConnections(run, open) + PILE_SLACK;
     }
 
     /** A connection cap with room to spare: twice what the rate needs, at least 8; 0 when nothing completed. */
     static int suggestedConnections(RunSummary run) {
-        if (!(run.spec().model() instanceof LoadModel.OpenLoop open) || run.serviceTime().count() == 0) {
+        LoadModel.OpenLoop open = openLoop(run);
+        if (open == null || run.serviceTime().count() == 0) {
             return 0;
         }
         return (int) Math.max(8, Math.ceil(2 * neededConnections(run, open)));
@@ -328,6 +330,11 @@ final class Verdicts {
      * with the very waiting the connections were opened for), plus the generator's worst stall:
      * requests due during a stall all start when it ends.
      */
+    /** The run's open loop; null for the other models. */
+    private static LoadModel.OpenLoop openLoop(RunSummary run) {
+        return run.spec().model().match(open -> open, closed -> null, held -> null);
+    }
+
     private static double neededConnections(RunSummary run, LoadModel.OpenLoop open) {
         return open.ratePerSec() * (run.serviceTime().p50Ms() + run.generatorHiccups().maxMs()) / 1000;
     }
