@@ -1,6 +1,5 @@
 package dev.gauntlet.loadgen;
 
-import com.sun.management.OperatingSystemMXBean;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
@@ -14,9 +13,6 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
-import java.lang.management.ThreadMXBean;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -26,8 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -150,7 +144,7 @@ public final class Generator {
         long runStartNs = nowNs - Duration.between(startedAt, now).toNanos();
         AdminClient admin = spec.adminUrl() == null ? null : new AdminClient(spec.adminUrl(), AdminToken.forClient());
         EngineThreads engine = new EngineThreads(spec, address, sources, plan.maxConnections(), runStartNs, recorder, admin);
-        Cost cost = new Cost(engine);
+        CostMeter cost = new CostMeter(engine);
         progress.printf(Locale.ROOT, "gauntlet load: %s -> %s, warm-up %s, measured %s%s%n", spec.model().describe(),
                 spec.url(), spec.steady() == null ? seconds(spec.warmupMs())
                         : seconds(spec.warmupMs()) + " to " + seconds(spec.warmupMaxMs()) + " until steady",
@@ -311,7 +305,7 @@ public final class Generator {
         private final SteadyJudge judge;
         private final TargetWatch target;
         private final Function<Long, IntervalLogs> openLogs;
-        private final Cost cost;
+        private final CostMeter cost;
         private final Runnable atMeasureStart;
         private final PrintStream out;
         private final Ticks ticks;
@@ -323,7 +317,7 @@ public final class Generator {
         private Map<ErrorClass, Long> errorsBefore = ErrorLog.zeros();
 
         Progress(EngineThreads engine, LatencyRecorder recorder, HiccupMeter hiccups, SteadyJudge judge, TargetWatch target,
-                 Function<Long, IntervalLogs> openLogs, Cost cost, Runnable atMeasureStart, PrintStream out, Ticks ticks) {
+                 Function<Long, IntervalLogs> openLogs, CostMeter cost, Runnable atMeasureStart, PrintStream out, Ticks ticks) {
             this.engine = engine;
             this.recorder = recorder;
             this.hiccups = hiccups;
@@ -450,55 +444,6 @@ public final class Generator {
 
         SustainedRate sustained() {
             return sustained;
-        }
-    }
-
-    /** The generator's own CPU time, peak heap and peak threads over the run; its busiest engine thread's demand. */
-    private static final class Cost {
-        private final OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
-        private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-        private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        private final long cpuStartNs;
-        private final EngineThreads engines;
-        private volatile long heapUsedMaxBytes;
-        /** The process's CPU time and the wall clock when the measured phase started; written by the ticker. */
-        private volatile long measureCpuStartNs = -1;
-        private volatile long measureStartNs;
-
-        Cost(EngineThreads engines) {
-            this.engines = engines;
-            threads.resetPeakThreadCount();
-            cpuStartNs = os.getProcessCpuTime();
-        }
-
-        void measureStarts() {
-            for (ThreadDemand engine : engines.demands()) {
-                engine.mark();
-            }
-            measureStartNs = System.nanoTime();
-            measureCpuStartNs = os.getProcessCpuTime();
-        }
-
-        void sample() {
-            heapUsedMaxBytes = Math.max(heapUsedMaxBytes, memory.getHeapMemoryUsage().getUsed());
-        }
-
-        RunSummary.GeneratorCost finish() {
-            ThreadDemand.Share share = Arrays.stream(engines.demands()).map(ThreadDemand::share)
-                    .max(Comparator.comparingDouble(ThreadDemand.Share::wantedPercent)).orElseThrow();
-            long cpuNowNs = os.getProcessCpuTime();
-            return new RunSummary.GeneratorCost(TimeUnit.NANOSECONDS.toMillis(cpuNowNs - cpuStartNs),
-                    heapUsedMaxBytes, threads.getPeakThreadCount(), share.runningPercent(), share.waitingPercent(),
-                    processCpuPercent(cpuNowNs));
-        }
-
-        /** 0 when the run ended before its measured phase began. */
-        private double processCpuPercent(long cpuNowNs) {
-            long wallNs = System.nanoTime() - measureStartNs;
-            if (measureCpuStartNs < 0 || wallNs <= 0) {
-                return 0;
-            }
-            return 100.0 * (cpuNowNs - measureCpuStartNs) / wallNs / Runtime.getRuntime().availableProcessors();
         }
     }
 }
