@@ -8,16 +8,10 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.NoRouteToHostException;
-import java.net.StandardSocketOptions;
-import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -35,7 +29,7 @@ import java.util.function.Consumer;
  * each waiting request, up to the driver's capacity. A request the driver starts on new capacity
  * opens a connection that carries it.
  */
-final class LeanEngine implements Engine, Transport {
+final class LeanEngine implements Engine, Transport, ConnectionIo.Events {
     /**
      * Connects in progress at most. On loopback a connect takes well under a millisecond, so this
      * never binds a healthy run; it stops a generator that fell behind (or a server that stopped
@@ -48,24 +42,14 @@ final class LeanEngine implements Engine, Transport {
     private final LoadDriver driver;
     private final Phases phases;
     private final RequestJudge judge;
-    private final InetSocketAddress address;
     private final RequestCounters counters;
-    private final ByteBuffer request;
-    private final int requestBytes;
-    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private final Selector selector;
-    private final Consumer<SelectionKey> onReady = this::onReady;
+    private final ConnectionIo io;
+    private final Consumer<SelectionKey> onReady;
     private final SelectorWait wait;
 
     private final int maxConnections;
-    /** Which connections open for waiting requests. */
-    private final LoadModel.ConnectionPolicy policy;
-    /** The fixed pool's size; 0 for the other policies. */
-    private final int poolConnections;
-    /** The adaptive policy's sizing; null for the others. */
-    private final AdaptivePool adaptive;
-    private final InetAddress[] sourceAddresses;
-    private int nextSource;
+    private final ConnectionOpening opening;
     private final long connectTimeoutNs;
     private final long responseTimeoutNs;
 
@@ -96,17 +80,9 @@ final class LeanEngine implements Engine, Transport {
         this.driver = driver;
         this.phases = driver.phases();
         this.judge = driver.judge();
-        this.address = address;
         this.counters = counters;
-        byte[] requestAscii = requestBytes(spec).getBytes(StandardCharsets.US_ASCII);
-        this.request = ByteBuffer.allocateDirect(requestAscii.length).put(requestAscii).flip();
-        this.requestBytes = requestAscii.length;
-        this.sourceAddresses = sourceAddresses;
         this.maxConnections = driver.capacity(maxConnections);
-        this.policy = driver.waitingPolicy();
-        this.poolConnections = policy == LoadModel.ConnectionPolicy.FIXED ? this.maxConnections : 0;
-        this.adaptive = policy == LoadModel.ConnectionPolicy.ADAPTIVE
-                ? new AdaptivePool(driver.ratePerSec(), spec.declaredWaitMs(), this.maxConnections, phases.runStartNs()) : null;
+        this.opening = new ConnectionOpening(driver, this.maxConnections, spec.declaredWaitMs());
         int pendingCapacity = driver.waitingCapacity(pendingLimit);
         this.pending = new LongQueue(pendingCapacity);
         this.pendingSinceNs = new LongQueue(pendingCapacity);
@@ -118,14 +94,9 @@ final class LeanEngine implements Engine, Transport {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        this.io = new ConnectionIo(spec, selector, address, sourceAddresses, judge.expectedBody(), this);
+        this.onReady = io::onReady;
         this.wait = new SelectorWait(selector, onReady, driver.ratePerSec());
-    }
-
-    static String requestBytes(LoadSpec spec) {
-        String path = spec.url().getRawPath() == null || spec.url().getRawPath().isEmpty() ? "/" : spec.url().getRawPath();
-        String query = spec.url().getRawQuery() == null ? "" : "?" + spec.url().getRawQuery();
-        String host = spec.url().getPort() < 0 ? spec.url().getHost() : spec.url().getHost() + ":" + spec.url().getPort();
-        return "GET " + path + query + " HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: gauntlet\r\n\r\n";
     }
 
     @Override
@@ -191,55 +162,15 @@ final class LeanEngine implements Engine, Transport {
         return driver.concurrency();
     }
 
+    /** Opens the connections the waiting requests get by the policy. */
     private void openByPolicy(long nowNs) {
-        switch (policy) {
-            case UNBOUNDED -> {
-                if (!pending.isEmpty()) {
-                    openForPending(nowNs);
-                }
-            }
-            case FIXED -> fillPool(poolConnections, nowNs);
-            case ADAPTIVE -> {
-                if (mayGrowPool() && !openFailedThisRound) {
-                    Connection oldestConnect = connecting.first();
-                    adaptive.growBy(pending.size() - connecting.size(), openConnections - connecting.size(),
-                            pendingSinceNs.peek(), oldestConnect == null ? 0 : Math.max(1, nowNs - connectStartNs(oldestConnect)),
-                            nowNs);
-                }
-                fillPool(adaptive.targetConnections(), nowNs);
-            }
+        if (opening.mayGrow(pending.size(), connecting.size(), openConnections) && !openFailedThisRound) {
+            Connection oldestConnect = connecting.first();
+            opening.grow(pending.size(), connecting.size(), openConnections, pendingSinceNs.peek(),
+                    oldestConnect == null ? 0 : Math.max(1, nowNs - connectStartNs(oldestConnect)), nowNs);
         }
-    }
-
-    /** Adaptive: whether requests wait with no connect under way for them, the pool full and room under the limit. */
-    private boolean mayGrowPool() {
-        return adaptive != null && pending.size() > connecting.size() && openConnections < maxConnections
-                && openConnections >= adaptive.targetConnections();
-    }
-
-    /** The connections a pool keeps open: 0 when connections open per request instead. */
-    private int poolTarget() {
-        return adaptive != null ? Math.min(adaptive.targetConnections(), maxConnections) : poolConnections;
-    }
-
-    /** Opens connections, not bound to any request, until {@code target} are open or connecting. */
-    private void fillPool(int target, long nowNs) {
-        int limit = Math.min(target, maxConnections);
-        while (openConnections < limit && connecting.size() < MAX_CONNECTING && !openFailedThisRound
-                && nowNs >= connectBackoffUntilNs) {
-            openConnection(0, false, nowNs);
-        }
-    }
-
-    /**
-     * Opens a connection for each waiting request that has none on the way. A connection is not
-     * bound to the request it was opened for: whichever connection frees up or connects first
-     * takes the oldest waiting request, so a slow connect never delays a request that a busy
-     * connection could serve sooner, and connections grow only as fast as requests wait.
-     */
-    private void openForPending(long nowNs) {
-        while (pending.size() > connecting.size() && connecting.size() < MAX_CONNECTING
-                && openConnections < maxConnections && !openFailedThisRound) {
+        while (connecting.size() < MAX_CONNECTING && !openFailedThisRound
+                && opening.another(pending.size(), connecting.size(), openConnections, nowNs, connectBackoffUntilNs)) {
             openConnection(0, false, nowNs);
         }
     }
@@ -284,7 +215,7 @@ final class LeanEngine implements Engine, Transport {
             close(c);
         }
         for (Connection c = connecting.first(); c != null; c = connecting.first()) {
-            fail(c, ErrorClass.CONNECT_TIMEOUT);
+            failed(c, ErrorClass.CONNECT_TIMEOUT);
         }
         while (!pending.isEmpty()) {
             resolveError(pollPending(), ErrorClass.CONNECT_TIMEOUT);
@@ -312,19 +243,11 @@ final class LeanEngine implements Engine, Transport {
 
     /** With {@code withRequest}, the connection carries that request (closed loop); else it serves the waiting ones. */
     private void openConnection(long intendedStartNs, boolean withRequest, long nowNs) {
-        SocketChannel channel = null;
         try {
-            channel = SocketChannel.open();
-            channel.configureBlocking(false);
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            if (sourceAddresses.length > 0) {
-                channel.bind(new InetSocketAddress(sourceAddresses[nextSource++ % sourceAddresses.length], 0));
-            }
-            boolean connected = channel.connect(address);
-            Connection connection = new Connection(channel, new ResponseParser(judge.expectedBody()));
+            Connection connection = io.open();
+            boolean connected = connection.channel.isConnected();
             connection.hasRequest = withRequest;
             connection.intendedStartNs = intendedStartNs;
-            connection.key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, connection);
             openConnections++;
             connectionsPeak = Math.max(connectionsPeak, openConnections);
             counters.connectionOpened(nowNs);
@@ -339,49 +262,21 @@ final class LeanEngine implements Engine, Transport {
             // Refused at once (or no local port left): a request fails and the loop backs off a little.
             openFailedThisRound = true;
             connectBackoffUntilNs = nowNs + BACKOFF_NS;
-            if (channel != null) {
-                closeQuietly(channel);
-            }
             if (withRequest) {
-                resolveError(intendedStartNs, connectError(e));
+                resolveError(intendedStartNs, ConnectionIo.connectError(e));
             } else if (!pending.isEmpty()) {
-                resolveError(pollPending(), connectError(e));
+                resolveError(pollPending(), ConnectionIo.connectError(e));
             }
         }
     }
 
-    private void onReady(SelectionKey key) {
-        Connection connection = (Connection) key.attachment();
-        if (!key.isValid() || connection.state == Connection.CLOSED) {
-            return;
-        }
-        int ready = key.readyOps();
-        if ((ready & SelectionKey.OP_CONNECT) != 0) {
-            onConnectable(connection);
-            return;
-        }
-        if ((ready & SelectionKey.OP_WRITE) != 0) {
-            writeRest(connection);
-        }
-        if ((ready & SelectionKey.OP_READ) != 0 && connection.state != Connection.CLOSED) {
-            onReadable(connection);
-        }
-    }
-
-    private void onConnectable(Connection connection) {
-        try {
-            connection.channel.finishConnect();
-        } catch (IOException e) {
-            fail(connection, connectError(e));
-            return;
-        }
+    @Override
+    public void connected(Connection connection) {
         connecting.remove(connection);
         connection.key.interestOps(SelectionKey.OP_READ);
         long connectNs = Math.clamp(System.nanoTime() - connectStartNs(connection), 0, LatencyRecorder.HIGHEST_TRACKABLE_NS);
         connectTimes.recordValue(connectNs);
-        if (adaptive != null) {
-            adaptive.onConnected(connectNs);
-        }
+        opening.onConnected(connectNs);
         onConnected(connection);
     }
 
@@ -409,78 +304,14 @@ final class LeanEngine implements Engine, Transport {
         busy.addLast(connection);
         judge.sent(intendedStartNs);
         judge.lag(intendedStartNs, sendNs);
-        writeRest(connection);
+        io.write(connection);
     }
 
-    private void writeRest(Connection connection) {
-        try {
-            request.limit(requestBytes).position(connection.writtenBytes);
-            connection.writtenBytes += connection.channel.write(request);
-        } catch (IOException e) {
-            fail(connection, ErrorClass.RESET);
-            return;
-        }
-        // Interest changes cost a system call: only a partial write (rare) asks for OP_WRITE.
-        boolean done = connection.writtenBytes == requestBytes;
-        if (done == connection.awaitingWritable) {
-            connection.awaitingWritable = !done;
-            connection.key.interestOps(done ? SelectionKey.OP_READ : SelectionKey.OP_READ | SelectionKey.OP_WRITE);
-        }
-    }
-
-    private void onReadable(Connection connection) {
-        while (true) {
-            readBuffer.clear();
-            int n;
-            try {
-                n = connection.channel.read(readBuffer);
-            } catch (IOException e) {
-                fail(connection, ErrorClass.RESET);
-                return;
-            }
-            if (n < 0) {
-                if (!connection.hasRequest) {
-                    close(connection);
-                } else if (connection.parser.onEndOfStream() == ResponseParser.Result.COMPLETE) {
-                    complete(connection, System.nanoTime(), true);
-                } else {
-                    fail(connection, ErrorClass.RESET);
-                }
-                return;
-            }
-            if (n == 0) {
-                return;
-            }
-            readBuffer.flip();
-            if (connection.state != Connection.BUSY) {
-                // Bytes nobody asked for: the connection's framing can no longer be trusted.
-                close(connection);
-                return;
-            }
-            switch (connection.parser.parse(readBuffer)) {
-                case MALFORMED -> {
-                    fail(connection, ErrorClass.PROTOCOL);
-                    return;
-                }
-                case COMPLETE -> {
-                    complete(connection, System.nanoTime(), readBuffer.hasRemaining());
-                    return;
-                }
-                case NEED_MORE -> {
-                    if (n < readBuffer.capacity()) {
-                        return;
-                    }
-                }
-            }
-        }
-    }
-
-    private void complete(Connection connection, long endNs, boolean mustClose) {
+    @Override
+    public void answered(Connection connection, long endNs, boolean mustClose) {
         busy.remove(connection);
         ResponseParser parser = connection.parser;
-        if (adaptive != null) {
-            adaptive.onServiceTime(endNs - connection.sendNs, endNs);
-        }
+        opening.onServiceTime(endNs - connection.sendNs, endNs);
         connection.hasRequest = false;
         judge.answered(connection.intendedStartNs, connection.sendNs, endNs, parser.status(), parser.bodyMatches());
         boolean closeAfter = mustClose || parser.closeAfter();
@@ -505,10 +336,10 @@ final class LeanEngine implements Engine, Transport {
 
     private void expire(long nowNs) {
         for (Connection c = connecting.first(); c != null && c.deadlineNs <= nowNs; c = connecting.first()) {
-            fail(c, ErrorClass.CONNECT_TIMEOUT);
+            failed(c, ErrorClass.CONNECT_TIMEOUT);
         }
         for (Connection c = busy.first(); c != null && c.deadlineNs <= nowNs; c = busy.first()) {
-            fail(c, ErrorClass.RESPONSE_TIMEOUT);
+            failed(c, ErrorClass.RESPONSE_TIMEOUT);
         }
     }
 
@@ -524,16 +355,17 @@ final class LeanEngine implements Engine, Transport {
         if (openFailedThisRound) {
             wakeNs = Math.min(wakeNs, nowNs + BACKOFF_NS);
         }
-        if (nowNs < connectBackoffUntilNs && openConnections < poolTarget()) {
+        if (nowNs < connectBackoffUntilNs && openConnections < opening.poolTarget()) {
             wakeNs = Math.min(wakeNs, connectBackoffUntilNs);
         }
-        if (mayGrowPool()) {
-            wakeNs = Math.min(wakeNs, adaptive.nextGrowNs(pendingSinceNs.peek()));
+        if (opening.mayGrow(pending.size(), connecting.size(), openConnections)) {
+            wakeNs = Math.min(wakeNs, opening.nextGrowNs(pendingSinceNs.peek()));
         }
         return wakeNs;
     }
 
-    private void fail(Connection connection, ErrorClass errorClass) {
+    @Override
+    public void failed(Connection connection, ErrorClass errorClass) {
         boolean wasConnecting = connection.state == Connection.CONNECTING;
         boolean hadRequest = connection.hasRequest;
         if (hadRequest) {
@@ -544,7 +376,7 @@ final class LeanEngine implements Engine, Transport {
         if (wasConnecting && !hadRequest) {
             connectBackoffUntilNs = System.nanoTime() + BACKOFF_NS;
             // A connection opened for the waiting requests failed: the oldest of them fails with it, once.
-            if (policy == LoadModel.ConnectionPolicy.UNBOUNDED ? pending.size() > connecting.size() : !pending.isEmpty()) {
+            if (opening.perWaitingRequest() ? pending.size() > connecting.size() : !pending.isEmpty()) {
                 resolveError(pollPending(), errorClass);
             }
         }
@@ -554,7 +386,8 @@ final class LeanEngine implements Engine, Transport {
         judge.failed(intendedStartNs, errorClass, System.nanoTime());
     }
 
-    private void close(Connection connection) {
+    @Override
+    public void close(Connection connection) {
         if (connection.state == Connection.CLOSED) {
             return;
         }
@@ -563,17 +396,17 @@ final class LeanEngine implements Engine, Transport {
         }
         connection.state = Connection.CLOSED;
         connection.key.cancel();
-        closeQuietly(connection.channel);
+        ConnectionIo.closeQuietly(connection.channel);
         openConnections--;
     }
 
     private void abortOutstanding() {
         phases.abort();
         for (Connection c = connecting.first(); c != null; c = connecting.first()) {
-            fail(c, ErrorClass.CONNECT_TIMEOUT);
+            failed(c, ErrorClass.CONNECT_TIMEOUT);
         }
         for (Connection c = busy.first(); c != null; c = busy.first()) {
-            fail(c, ErrorClass.RESPONSE_TIMEOUT);
+            failed(c, ErrorClass.RESPONSE_TIMEOUT);
         }
         while (!pending.isEmpty()) {
             resolveError(pollPending(), ErrorClass.RESPONSE_TIMEOUT);
@@ -587,21 +420,10 @@ final class LeanEngine implements Engine, Transport {
         }
         abortOutstanding();
         for (SelectionKey key : selector.keys()) {
-            closeQuietly(key.channel());
+            ConnectionIo.closeQuietly(key.channel());
         }
-        closeQuietly(selector);
+        ConnectionIo.closeQuietly(selector);
     }
 
-    private static ErrorClass connectError(IOException e) {
-        return e instanceof ConnectException || e instanceof NoRouteToHostException
-                ? ErrorClass.REFUSED : ErrorClass.RESET;
-    }
 
-    private static void closeQuietly(AutoCloseable closeable) {
-        try {
-            closeable.close();
-        } catch (Exception ignored) {
-            // Closing at the end of a request's life: nothing left to report.
-        }
-    }
 }

@@ -93,7 +93,7 @@ public abstract class ClientEngineContract {
                     .toBuilder().durationMs(5_000).maxRequests(REQUESTS).build();
             RunSummary summary = run(spec, client);
 
-            String lean = LeanEngine.requestBytes(spec);
+            String lean = ConnectionIo.requestBytes(spec);
             List<String> heads = server.heads();
             assertThat(heads).as("%s: request heads received", client.name()).isNotEmpty();
             RequestHead sent = RequestHead.parse(heads.getFirst());
