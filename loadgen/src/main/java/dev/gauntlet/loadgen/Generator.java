@@ -9,6 +9,21 @@ import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.hiccup.HiccupMeter;
+import dev.gauntlet.loadgen.measure.AdminClient;
+import dev.gauntlet.loadgen.measure.CostMeter;
+import dev.gauntlet.loadgen.measure.ErrorLog;
+import dev.gauntlet.loadgen.measure.IntervalLogs;
+import dev.gauntlet.loadgen.measure.JitWarmup;
+import dev.gauntlet.loadgen.measure.LatencyRecorder;
+import dev.gauntlet.loadgen.measure.RequestCounters;
+import dev.gauntlet.loadgen.measure.SteadyJudge;
+import dev.gauntlet.loadgen.measure.SustainedRate;
+import dev.gauntlet.loadgen.measure.TargetWatch;
+import dev.gauntlet.loadgen.split.HostLimits;
+import dev.gauntlet.loadgen.split.MultiProcess;
+import dev.gauntlet.loadgen.split.Preflight;
+import dev.gauntlet.loadgen.transport.SourceAddresses;
+import dev.gauntlet.loadgen.verdict.Verdicts;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -53,7 +68,7 @@ import java.util.function.Function;
  * @throws GeneratorException when the target is unreachable or the spec cannot run here
  */
 public final class Generator {
-    static final String SUMMARY = "summary.json";
+    public static final String SUMMARY = "summary.json";
     /** How long {@link #runWarmed} may spend warming the generator's JIT before the run, at most. */
     public static final long JIT_WARMUP_MAX_MS = JitWarmup.MAX_MS + JitWarmup.WINDOW_MS;
     private static final long TICK_MS = 1_000;
@@ -88,11 +103,11 @@ public final class Generator {
         return run(spec, outputDir, System.err, HostLimits.read(), startAt, null);
     }
 
-    static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress) {
+    public static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress) {
         return run(spec, outputDir, progress, HostLimits.read());
     }
 
-    static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits) {
+    public static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits) {
         return run(spec, outputDir, progress, limits, null, null);
     }
 
@@ -230,7 +245,7 @@ public final class Generator {
         return plan;
     }
 
-    static void write(RunSummary summary, Path file) {
+    public static void write(RunSummary summary, Path file) {
         try {
             Json.json().writeValue(file.toFile(), summary);
         } catch (IOException e) {

@@ -6,12 +6,16 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.hiccup.ParentWatch;
-import picocli.CommandLine;
+import dev.gauntlet.loadgen.split.MultiProcess;
+import dev.gauntlet.loadgen.split.Preflight;
+import dev.gauntlet.loadgen.split.ShardedLoad;
+import dev.gauntlet.loadgen.transport.SourceAddresses;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.net.URI;

@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.verdict.Verdicts;
 
 import java.io.PrintWriter;
 import java.util.Locale;

@@ -1,12 +1,13 @@
 package dev.gauntlet.loadgen;
 
-import dev.gauntlet.api.ClientCatalogue;
 import dev.gauntlet.api.ClientCatalogue.ClientEntry;
+import dev.gauntlet.api.ClientCatalogue;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.TestServer.Behaviour;
+import dev.gauntlet.loadgen.transport.ConnectionIo;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.dummy.DummyServer;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
-import dev.gauntlet.loadgen.ErrorLog;
+import dev.gauntlet.loadgen.measure.ErrorLog;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

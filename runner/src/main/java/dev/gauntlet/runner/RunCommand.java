@@ -1,12 +1,12 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.loadgen.HostLimits;
-import picocli.CommandLine;
+import dev.gauntlet.loadgen.split.HostLimits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
