@@ -2,7 +2,7 @@ package dev.gauntlet.loadgen.model;
 
 /**
  * What a {@link LoadDriver} asks of the transport that carries its requests: the lean NIO
- * transport ({@link LeanEngine}) or a client library's ({@link LibraryEngine}). The driver decides
+ * transport ({@link dev.gauntlet.loadgen.transport.LeanEngine}) or a client library's ({@link dev.gauntlet.loadgen.transport.LibraryEngine}). The driver decides
  * which request starts when and what its end counts as; the transport only carries a request to
  * the wire and its response back, telling the driver's {@link RequestJudge} how each ended.
  */

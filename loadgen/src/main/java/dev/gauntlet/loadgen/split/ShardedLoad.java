@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * A load spread over many machines, one {@link ShardMain} on each, merged into one result:
+ * A load spread over many machines, one {@link dev.gauntlet.loadgen.ShardMain} on each, merged into one result:
  * {@code gauntlet load --kubernetes} hands the spec to the runner's implementation, which carries
  * the cluster's client (the generator's own classpath stays lean).
  */

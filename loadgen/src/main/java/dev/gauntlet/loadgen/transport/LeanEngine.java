@@ -64,7 +64,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     private final ConnectionList busy = new ConnectionList();
     /**
      * The intended starts waiting for a connection, oldest first, and when the loop queued each; bounded
-     * ({@link EngineThreads#PENDING_PER_PROCESS}): what is due while they are full is dropped and counted.
+     * ({@link dev.gauntlet.loadgen.EngineThreads#PENDING_PER_PROCESS}): what is due while they are full is dropped and counted.
      */
     private final LongQueue pending;
     private final LongQueue pendingSinceNs;
