@@ -50,7 +50,7 @@ public abstract sealed class LoadDriver permits OpenLoopDriver, ClosedLoopDriver
         this.transport = transport;
     }
 
-    /** Requests (for the lean transport: connections) in flight at once at most, given the machine's {@code limitNow}. */
+    /** Requests (for the lean transport: connections) in flight at once at most, given what the machine allows. */
     public abstract int capacity(int machineLimit);
 
     /** Requests waiting for capacity at most, given the process's share {@code pendingLimit}. */
