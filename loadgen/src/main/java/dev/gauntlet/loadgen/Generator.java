@@ -28,11 +28,8 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -118,7 +115,7 @@ public final class Generator {
      * @throws GeneratorException when the spec cannot run here or the target is unreachable
      */
     public static void check(LoadSpec spec) {
-        preflight(spec, resolve(spec), HostLimits.read());
+        preflight(spec, TargetAddress.resolve(spec), HostLimits.read());
     }
 
     /**
@@ -138,7 +135,7 @@ public final class Generator {
 
     private static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits, Instant startAt,
                                   RunSummary.GeneratorWarmup warmup) {
-        InetSocketAddress address = resolve(spec);
+        InetSocketAddress address = TargetAddress.resolve(spec);
         InetAddress[] sources = SourceAddresses.resolve(spec.sourceAddresses());
         Preflight.Plan plan = preflight(spec, address, limits);
         if (spec.processes() > 1) {
@@ -241,7 +238,7 @@ public final class Generator {
         // With several processes each one's share must fit; the message still counts them all.
         Preflight.Plan plan = Preflight.check(spec.processes() == 1 ? spec
                 : MultiProcess.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);
-        checkReachable(address, spec.connectTimeoutMs());
+        TargetAddress.checkReachable(address, spec.connectTimeoutMs());
         return plan;
     }
 
@@ -251,32 +248,6 @@ public final class Generator {
         } catch (IOException e) {
             throw new GeneratorException("cannot write " + file + ": " + e.getMessage());
         }
-    }
-
-    private static InetSocketAddress resolve(LoadSpec spec) {
-        int port = spec.url().getPort() < 0 ? 80 : spec.url().getPort();
-        InetSocketAddress address = new InetSocketAddress(spec.url().getHost(), port);
-        if (address.isUnresolved()) {
-            throw new GeneratorException("unknown host " + spec.url().getHost());
-        }
-        return address;
-    }
-
-    /** One blocking connect first, so a wrong port is one clear line rather than a run of refusals. */
-    private static void checkReachable(InetSocketAddress address, long connectTimeoutMs) {
-        try (Socket socket = new Socket()) {
-            socket.connect(address, (int) Math.min(connectTimeoutMs, Integer.MAX_VALUE));
-        } catch (ConnectException e) {
-            throw new GeneratorException("nothing listens on " + hostPort(address));
-        } catch (SocketTimeoutException e) {
-            throw new GeneratorException("no answer from " + hostPort(address) + " within " + connectTimeoutMs + " ms");
-        } catch (IOException e) {
-            throw new GeneratorException("cannot connect to " + hostPort(address) + ": " + e.getMessage());
-        }
-    }
-
-    private static String hostPort(InetSocketAddress address) {
-        return address.getHostString() + ":" + address.getPort();
     }
 
     private static String seconds(long ms) {
