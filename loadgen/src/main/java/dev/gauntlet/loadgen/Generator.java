@@ -7,6 +7,7 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.hiccup.HiccupMeter;
@@ -59,7 +60,6 @@ import java.util.function.Function;
  * @throws GeneratorException when the target is unreachable or the spec cannot run here
  */
 public final class Generator {
-    static final String SUMMARY = "summary.json";
     /** How long {@link #runWarmed} may spend warming the generator's JIT before the run, at most. */
     public static final long JIT_WARMUP_MAX_MS = JitWarmup.MAX_MS + JitWarmup.WINDOW_MS;
     private static final long TICK_MS = 1_000;
@@ -120,7 +120,7 @@ public final class Generator {
     public static RunSummary merge(LoadSpec spec, List<Path> shardDirs, Path outputDir) {
         try {
             RunSummary merged = MultiProcess.merge(spec, shardDirs, outputDir);
-            write(merged, outputDir.resolve(SUMMARY));
+            write(merged, new RunDirectory(outputDir).summary());
             return merged;
         } catch (IOException e) {
             throw new GeneratorException("the shards' results could not be merged: " + e.getMessage());
@@ -199,7 +199,7 @@ public final class Generator {
         RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, generatorCost,
                 steadiness)).withGeneratorWarmup(warmup);
         if (outputDir != null) {
-            write(summary, outputDir.resolve(SUMMARY));
+            write(summary, new RunDirectory(outputDir).summary());
         }
         return summary;
     }
