@@ -226,7 +226,7 @@ final class SuiteRunner {
                 : String.format(Locale.ROOT, "%d requests, %.0f/s, p99 %s ms", row.requests(), row.achievedRatePerSec(),
                 ResultsTable.millis(row.p99Ms()));
         progress.printf(Locale.ROOT, "[%d/%d] %s · %s: %s, %d errors, %s%s%n", runsDone, runsTotal, row.target(),
-                row.scenario(), figures, row.errors(), row.measured() ? row.verdict() : "no verdict",
+                row.scenario(), figures, row.errors(), row.measured() ? row.verdict().label() : "no verdict",
                 row.note().isEmpty() ? "" : " — " + row.note());
     }
 }
