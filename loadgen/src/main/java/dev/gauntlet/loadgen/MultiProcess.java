@@ -8,7 +8,6 @@ import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.api.Verdict;
 import dev.gauntlet.hiccup.ParentWatch;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -178,28 +177,33 @@ final class MultiProcess {
                 parts.stream().mapToDouble(p -> p.generatorCost().engineCpuPercent()).max().orElse(0),
                 parts.stream().mapToDouble(p -> p.generatorCost().engineWaitingPercent()).max().orElse(0),
                 parts.stream().mapToDouble(p -> p.generatorCost().processCpuPercent()).max().orElse(0));
-        RunSummary merged = new RunSummary(spec,
-                parts.stream().map(RunSummary::startedAt).min(Comparator.naturalOrder()).orElseThrow(),
-                measuredSec, parts.stream().mapToLong(RunSummary::scheduled).sum(),
-                parts.stream().mapToLong(RunSummary::sent).sum(), completed, errors,
+        RunSummary merged = RunSummary.builder().spec(spec)
+                .startedAt(parts.stream().map(RunSummary::startedAt).min(Comparator.naturalOrder()).orElseThrow())
+                .measuredSec(measuredSec).scheduled(parts.stream().mapToLong(RunSummary::scheduled).sum())
+                .sent(parts.stream().mapToLong(RunSummary::sent).sum()).completed(completed).errors(errors)
                 // What each completed within its own measured phase, over the longest of them.
-                measuredSec > 0 ? parts.stream().mapToDouble(p -> p.achievedRatePerSec() * p.measuredSec()).sum() / measuredSec : 0,
-                sustained(parts),
-                LatencyRecorder.percentiles(response), LatencyRecorder.percentiles(service), LatencyRecorder.percentiles(lag),
-                parts.stream().mapToLong(RunSummary::connectionsOpened).sum(), cost,
+                .achievedRatePerSec(measuredSec > 0
+                        ? parts.stream().mapToDouble(p -> p.achievedRatePerSec() * p.measuredSec()).sum() / measuredSec : 0)
+                .sustainedRatePerSec(sustained(parts))
+                .responseTime(LatencyRecorder.percentiles(response)).serviceTime(LatencyRecorder.percentiles(service))
+                .scheduleLag(LatencyRecorder.percentiles(lag))
+                .connectionsOpened(parts.stream().mapToLong(RunSummary::connectionsOpened).sum()).generatorCost(cost)
                 // Each process's loop kept its own time: the latest of them speaks for the generator.
-                worst(parts.stream().map(RunSummary::loopLateness).toList()), LatencyRecorder.percentiles(hiccups),
+                .loopLateness(worst(parts.stream().map(RunSummary::loopLateness).toList()))
+                .generatorHiccups(LatencyRecorder.percentiles(hiccups))
                 // Every process read the same target's log over the same window.
-                parts.stream().map(RunSummary::targetHiccups).filter(p -> p.count() > 0).findFirst().orElse(Percentiles.EMPTY),
-                parts.stream().map(RunSummary::targetCpuPercent).filter(Objects::nonNull).max(Double::compare).orElse(null),
-                Verdict.OK, List.of(),
-                parts.stream().mapToInt(RunSummary::connectionsPeak).sum(),
-                parts.stream().mapToInt(RunSummary::connectionsLimit).sum(),
-                parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size(), null,
-                parts.stream().mapToLong(RunSummary::unansweredAtEnd).sum(),
-                worst(parts.stream().map(RunSummary::connectTime).toList()), null, null,
-                parts.stream().mapToLong(RunSummary::connectionsOpenedMeasured).sum(),
-                parts.stream().mapToLong(RunSummary::droppedQueueFull).sum());
+                .targetHiccups(parts.stream().map(RunSummary::targetHiccups).filter(p -> p.count() > 0).findFirst()
+                        .orElse(Percentiles.EMPTY))
+                .targetCpuPercent(parts.stream().map(RunSummary::targetCpuPercent).filter(Objects::nonNull).max(Double::compare)
+                        .orElse(null))
+                .connectionsPeak(parts.stream().mapToInt(RunSummary::connectionsPeak).sum())
+                .connectionsLimit(parts.stream().mapToInt(RunSummary::connectionsLimit).sum())
+                .hardCapReached(parts.stream().anyMatch(RunSummary::hardCapReached)).concurrency(mergeConcurrency(parts))
+                .processes(parts.size())
+                .unansweredAtEnd(parts.stream().mapToLong(RunSummary::unansweredAtEnd).sum())
+                .connectTime(worst(parts.stream().map(RunSummary::connectTime).toList()))
+                .connectionsOpenedMeasured(parts.stream().mapToLong(RunSummary::connectionsOpenedMeasured).sum())
+                .droppedQueueFull(parts.stream().mapToLong(RunSummary::droppedQueueFull).sum()).build();
         return Verdicts.judge(merged);
     }
 

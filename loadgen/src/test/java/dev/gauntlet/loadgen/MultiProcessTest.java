@@ -3,7 +3,6 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
-import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
@@ -171,9 +170,9 @@ class MultiProcessTest {
         for (ErrorClass errorClass : ErrorClass.values()) {
             errors.put(errorClass, errorClass == ErrorClass.RESET ? (long) resets : 0L);
         }
-        return new RunSummary(spec, Instant.now(), 5.0, completed + resets, completed + resets, completed, errors,
-                completed / 5.0, null, Percentiles.EMPTY, Percentiles.EMPTY, Percentiles.EMPTY, 4,
-                new RunSummary.GeneratorCost(100, 1 << 20, 7, 20, 1, 30), Percentiles.EMPTY, Percentiles.EMPTY, Percentiles.EMPTY,
-                null, Verdict.OK, List.of(), 4, 4, false, null, 1, null, 0, Percentiles.EMPTY, null, null, 0, 0);
+        return RunSummary.builder().spec(spec).startedAt(Instant.now()).measuredSec(5.0).scheduled(completed + resets)
+                .sent(completed + resets).completed(completed).errors(errors).achievedRatePerSec(completed / 5.0)
+                .connectionsOpened(4).generatorCost(new RunSummary.GeneratorCost(100, 1 << 20, 7, 20, 1, 30))
+                .connectionsPeak(4).connectionsLimit(4).build();
     }
 }
