@@ -21,7 +21,7 @@ import java.util.Set;
  * <pre>{@code
  * String token = AdminToken.fresh();                         // the runner: one per run
  * builder.environment().put(AdminToken.VARIABLE, token);     // the target's and the generator's ProcessBuilder
- * connection.setRequestProperty("Authorization", AdminToken.bearer(token));
+ * connection.setRequestProperty(AdminProtocol.TOKEN_HEADER, AdminToken.bearer(token));
  * }</pre>
  *
  * A target started by hand ({@code ./gauntlet target}) and {@code ./gauntlet load --admin} both

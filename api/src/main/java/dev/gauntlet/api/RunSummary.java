@@ -94,29 +94,278 @@ public record RunSummary(
 
     /** The same figures under another verdict. */
     public RunSummary withVerdict(Verdict newVerdict, List<String> newEvidence) {
-        return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
-                sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
-                targetHiccups, targetCpuPercent, newVerdict, List.copyOf(newEvidence), connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, jvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness, connectionsOpenedMeasured,
-                droppedQueueFull);
+        return toBuilder().verdict(newVerdict).evidence(List.copyOf(newEvidence)).build();
     }
 
     /** The same figures with both sides' JVM costs. */
     public RunSummary withJvm(Jvm newJvm) {
-        return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
-                sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
-                targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, newJvm, unansweredAtEnd, connectTime, generatorWarmup, steadiness, connectionsOpenedMeasured,
-                droppedQueueFull);
+        return toBuilder().jvm(newJvm).build();
     }
 
     /** The same figures with the generator's own warm-up recorded. */
     public RunSummary withGeneratorWarmup(GeneratorWarmup warmup) {
-        return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
-                sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost, loopLateness, generatorHiccups,
-                targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak, connectionsLimit, hardCapReached,
-                concurrency, processes, jvm, unansweredAtEnd, connectTime, warmup, steadiness, connectionsOpenedMeasured,
-                droppedQueueFull);
+        return toBuilder().generatorWarmup(warmup).build();
+    }
+
+    /** A builder with every figure at its neutral default (no requests, {@link Percentiles#EMPTY}, verdict ok, one process). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder that starts from these figures. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * Builds a summary by name rather than by position: the generator's, a split generator's
+     * merge of its processes', a test's.
+     *
+     * <pre>{@code
+     * RunSummary summary = RunSummary.builder().spec(spec).startedAt(startedAt).measuredSec(10)
+     *         .sent(5_000).completed(5_000).errors(errors).build();
+     * RunSummary judged = summary.toBuilder().verdict(Verdict.TARGET_OVERLOADED).evidence(sentences).build();
+     * }</pre>
+     */
+    public static final class Builder {
+        private LoadSpec spec;
+        private Instant startedAt;
+        private double measuredSec;
+        private long scheduled;
+        private long sent;
+        private long completed;
+        private Map<ErrorClass, Long> errors = Map.of();
+        private double achievedRatePerSec;
+        private Double sustainedRatePerSec;
+        private Percentiles responseTime = Percentiles.EMPTY;
+        private Percentiles serviceTime = Percentiles.EMPTY;
+        private Percentiles scheduleLag = Percentiles.EMPTY;
+        private long connectionsOpened;
+        private GeneratorCost generatorCost;
+        private Percentiles loopLateness = Percentiles.EMPTY;
+        private Percentiles generatorHiccups = Percentiles.EMPTY;
+        private Percentiles targetHiccups = Percentiles.EMPTY;
+        private Double targetCpuPercent;
+        private Verdict verdict = Verdict.OK;
+        private List<String> evidence = List.of();
+        private int connectionsPeak;
+        private int connectionsLimit;
+        private boolean hardCapReached;
+        private Concurrency concurrency;
+        private int processes = 1;
+        private Jvm jvm;
+        private long unansweredAtEnd;
+        private Percentiles connectTime = Percentiles.EMPTY;
+        private GeneratorWarmup generatorWarmup;
+        private Steadiness steadiness;
+        private long connectionsOpenedMeasured;
+        private long droppedQueueFull;
+
+        private Builder() {
+        }
+
+        private Builder(RunSummary summary) {
+            spec = summary.spec;
+            startedAt = summary.startedAt;
+            measuredSec = summary.measuredSec;
+            scheduled = summary.scheduled;
+            sent = summary.sent;
+            completed = summary.completed;
+            errors = summary.errors;
+            achievedRatePerSec = summary.achievedRatePerSec;
+            sustainedRatePerSec = summary.sustainedRatePerSec;
+            responseTime = summary.responseTime;
+            serviceTime = summary.serviceTime;
+            scheduleLag = summary.scheduleLag;
+            connectionsOpened = summary.connectionsOpened;
+            generatorCost = summary.generatorCost;
+            loopLateness = summary.loopLateness;
+            generatorHiccups = summary.generatorHiccups;
+            targetHiccups = summary.targetHiccups;
+            targetCpuPercent = summary.targetCpuPercent;
+            verdict = summary.verdict;
+            evidence = summary.evidence;
+            connectionsPeak = summary.connectionsPeak;
+            connectionsLimit = summary.connectionsLimit;
+            hardCapReached = summary.hardCapReached;
+            concurrency = summary.concurrency;
+            processes = summary.processes;
+            jvm = summary.jvm;
+            unansweredAtEnd = summary.unansweredAtEnd;
+            connectTime = summary.connectTime;
+            generatorWarmup = summary.generatorWarmup;
+            steadiness = summary.steadiness;
+            connectionsOpenedMeasured = summary.connectionsOpenedMeasured;
+            droppedQueueFull = summary.droppedQueueFull;
+        }
+
+        public Builder spec(LoadSpec spec) {
+            this.spec = spec;
+            return this;
+        }
+
+        public Builder startedAt(Instant startedAt) {
+            this.startedAt = startedAt;
+            return this;
+        }
+
+        public Builder measuredSec(double measuredSec) {
+            this.measuredSec = measuredSec;
+            return this;
+        }
+
+        public Builder scheduled(long scheduled) {
+            this.scheduled = scheduled;
+            return this;
+        }
+
+        public Builder sent(long sent) {
+            this.sent = sent;
+            return this;
+        }
+
+        public Builder completed(long completed) {
+            this.completed = completed;
+            return this;
+        }
+
+        public Builder errors(Map<ErrorClass, Long> errors) {
+            this.errors = errors;
+            return this;
+        }
+
+        public Builder achievedRatePerSec(double achievedRatePerSec) {
+            this.achievedRatePerSec = achievedRatePerSec;
+            return this;
+        }
+
+        public Builder sustainedRatePerSec(Double sustainedRatePerSec) {
+            this.sustainedRatePerSec = sustainedRatePerSec;
+            return this;
+        }
+
+        public Builder responseTime(Percentiles responseTime) {
+            this.responseTime = responseTime;
+            return this;
+        }
+
+        public Builder serviceTime(Percentiles serviceTime) {
+            this.serviceTime = serviceTime;
+            return this;
+        }
+
+        public Builder scheduleLag(Percentiles scheduleLag) {
+            this.scheduleLag = scheduleLag;
+            return this;
+        }
+
+        public Builder connectionsOpened(long connectionsOpened) {
+            this.connectionsOpened = connectionsOpened;
+            return this;
+        }
+
+        public Builder generatorCost(GeneratorCost generatorCost) {
+            this.generatorCost = generatorCost;
+            return this;
+        }
+
+        public Builder loopLateness(Percentiles loopLateness) {
+            this.loopLateness = loopLateness;
+            return this;
+        }
+
+        public Builder generatorHiccups(Percentiles generatorHiccups) {
+            this.generatorHiccups = generatorHiccups;
+            return this;
+        }
+
+        public Builder targetHiccups(Percentiles targetHiccups) {
+            this.targetHiccups = targetHiccups;
+            return this;
+        }
+
+        public Builder targetCpuPercent(Double targetCpuPercent) {
+            this.targetCpuPercent = targetCpuPercent;
+            return this;
+        }
+
+        public Builder verdict(Verdict verdict) {
+            this.verdict = verdict;
+            return this;
+        }
+
+        public Builder evidence(List<String> evidence) {
+            this.evidence = evidence;
+            return this;
+        }
+
+        public Builder connectionsPeak(int connectionsPeak) {
+            this.connectionsPeak = connectionsPeak;
+            return this;
+        }
+
+        public Builder connectionsLimit(int connectionsLimit) {
+            this.connectionsLimit = connectionsLimit;
+            return this;
+        }
+
+        public Builder hardCapReached(boolean hardCapReached) {
+            this.hardCapReached = hardCapReached;
+            return this;
+        }
+
+        public Builder concurrency(Concurrency concurrency) {
+            this.concurrency = concurrency;
+            return this;
+        }
+
+        public Builder processes(int processes) {
+            this.processes = processes;
+            return this;
+        }
+
+        public Builder jvm(Jvm jvm) {
+            this.jvm = jvm;
+            return this;
+        }
+
+        public Builder unansweredAtEnd(long unansweredAtEnd) {
+            this.unansweredAtEnd = unansweredAtEnd;
+            return this;
+        }
+
+        public Builder connectTime(Percentiles connectTime) {
+            this.connectTime = connectTime;
+            return this;
+        }
+
+        public Builder generatorWarmup(GeneratorWarmup generatorWarmup) {
+            this.generatorWarmup = generatorWarmup;
+            return this;
+        }
+
+        public Builder steadiness(Steadiness steadiness) {
+            this.steadiness = steadiness;
+            return this;
+        }
+
+        public Builder connectionsOpenedMeasured(long connectionsOpenedMeasured) {
+            this.connectionsOpenedMeasured = connectionsOpenedMeasured;
+            return this;
+        }
+
+        public Builder droppedQueueFull(long droppedQueueFull) {
+            this.droppedQueueFull = droppedQueueFull;
+            return this;
+        }
+
+        public RunSummary build() {
+            return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
+                    sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost,
+                    loopLateness, generatorHiccups, targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak,
+                    connectionsLimit, hardCapReached, concurrency, processes, jvm, unansweredAtEnd, connectTime,
+                    generatorWarmup, steadiness, connectionsOpenedMeasured, droppedQueueFull);
+        }
     }
 
     /** The measured phase's start: after the warm-up, however long it lasted. */

@@ -6,8 +6,8 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.api.Verdict;
 import dev.gauntlet.hiccup.HiccupMeter;
 import dev.gauntlet.loadgen.measure.AdminClient;
 import dev.gauntlet.loadgen.measure.CostMeter;
@@ -65,7 +65,6 @@ import java.util.function.Function;
  * @throws GeneratorException when the target is unreachable or the spec cannot run here
  */
 public final class Generator {
-    public static final String SUMMARY = "summary.json";
     /** How long {@link #runWarmed} may spend warming the generator's JIT before the run, at most. */
     public static final long JIT_WARMUP_MAX_MS = JitWarmup.MAX_MS + JitWarmup.WINDOW_MS;
     private static final long TICK_MS = 1_000;
@@ -126,7 +125,7 @@ public final class Generator {
     public static RunSummary merge(LoadSpec spec, List<Path> shardDirs, Path outputDir) {
         try {
             RunSummary merged = MultiProcess.merge(spec, shardDirs, outputDir);
-            write(merged, outputDir.resolve(SUMMARY));
+            write(merged, new RunDirectory(outputDir).summary());
             return merged;
         } catch (IOException e) {
             throw new GeneratorException("the shards' results could not be merged: " + e.getMessage());
@@ -205,7 +204,7 @@ public final class Generator {
         RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, generatorCost,
                 steadiness)).withGeneratorWarmup(warmup);
         if (outputDir != null) {
-            write(summary, outputDir.resolve(SUMMARY));
+            write(summary, new RunDirectory(outputDir).summary());
         }
         return summary;
     }
@@ -220,17 +219,22 @@ public final class Generator {
                                         RunSummary.Steadiness steadiness) {
         double measuredSec = engine.measuredNs() / 1e9;
         RequestCounters counters = engine.counters();
-        return new RunSummary(spec, startedAt, measuredSec, engine.measuredIssued(), counters.sentCount(),
-                counters.completedCount(), counters.errors(), counters.completedInPhaseCount() / measuredSec,
-                spec.model().match(open -> true, closed -> false, h -> false) ? tick.sustained().perSec(engine.measuredNs()) : null,
-                LatencyRecorder.percentiles(recorder.responseTotal()),
-                LatencyRecorder.percentiles(recorder.serviceTotal()),
-                LatencyRecorder.percentiles(recorder.lagTotal()),
-                counters.connectionsOpenedCount(), cost, LatencyRecorder.percentiles(engine.loopLateness()),
-                LatencyRecorder.percentiles(tick.hiccupTotal()), target.hiccups(), target.cpuPercent(), Verdict.OK, List.of(),
-                engine.connectionsPeak(), engine.connectionsLimit(), engine.hardCapReached(), engine.concurrency(), 1, null,
-                counters.resolvedAfterEndCount(), LatencyRecorder.percentiles(engine.connectTimes()), null, steadiness,
-                counters.connectionsOpenedMeasuredCount(), counters.droppedQueueFullCount());
+        return RunSummary.builder().spec(spec).startedAt(startedAt).measuredSec(measuredSec)
+                .scheduled(engine.measuredIssued()).sent(counters.sentCount()).completed(counters.completedCount())
+                .errors(counters.errors()).achievedRatePerSec(counters.completedInPhaseCount() / measuredSec)
+                .sustainedRatePerSec(spec.model().match(open -> true, closed -> false, h -> false) ? tick.sustained().perSec(engine.measuredNs()) : null)
+                .responseTime(LatencyRecorder.percentiles(recorder.responseTotal()))
+                .serviceTime(LatencyRecorder.percentiles(recorder.serviceTotal()))
+                .scheduleLag(LatencyRecorder.percentiles(recorder.lagTotal()))
+                .connectionsOpened(counters.connectionsOpenedCount()).generatorCost(cost)
+                .loopLateness(LatencyRecorder.percentiles(engine.loopLateness()))
+                .generatorHiccups(LatencyRecorder.percentiles(tick.hiccupTotal())).targetHiccups(target.hiccups())
+                .targetCpuPercent(target.cpuPercent())
+                .connectionsPeak(engine.connectionsPeak()).connectionsLimit(engine.connectionsLimit())
+                .hardCapReached(engine.hardCapReached()).concurrency(engine.concurrency())
+                .unansweredAtEnd(counters.resolvedAfterEndCount()).connectTime(LatencyRecorder.percentiles(engine.connectTimes()))
+                .steadiness(steadiness).connectionsOpenedMeasured(counters.connectionsOpenedMeasuredCount())
+                .droppedQueueFull(counters.droppedQueueFullCount()).build();
     }
 
     private static Preflight.Plan preflight(LoadSpec spec, InetSocketAddress address, HostLimits limits) {

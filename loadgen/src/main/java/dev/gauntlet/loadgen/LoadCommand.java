@@ -10,12 +10,12 @@ import dev.gauntlet.loadgen.split.MultiProcess;
 import dev.gauntlet.loadgen.split.Preflight;
 import dev.gauntlet.loadgen.split.ShardedLoad;
 import dev.gauntlet.loadgen.transport.SourceAddresses;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.net.URI;

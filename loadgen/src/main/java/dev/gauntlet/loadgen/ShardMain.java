@@ -2,6 +2,7 @@ package dev.gauntlet.loadgen;
 
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.split.MultiProcess;
 import dev.gauntlet.loadgen.split.ShardArchive;
@@ -106,7 +107,7 @@ public final class ShardMain {
         Path output = options.outputDir();
         Generator.runFrom(share, output, Instant.ofEpochMilli(startAt));
         try {
-            Json.json().writeValue(output.resolve(ShardStart.FILE).toFile(), started);
+            Json.json().writeValue(new RunDirectory(output).shardStart().toFile(), started);
             ShardArchive.print(output, options.readyFile().getFileName().toString(), System.out);
         } catch (IOException e) {
             throw new GeneratorException("cannot pass on the shard's results from " + output + ": " + e.getMessage());

@@ -1,7 +1,7 @@
 package dev.gauntlet.loadgen;
 
-import dev.gauntlet.api.ClientCatalogue.ClientEntry;
 import dev.gauntlet.api.ClientCatalogue;
+import dev.gauntlet.api.ClientCatalogue.ClientEntry;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * What every client library engine must do, checked by running the real generator in-process
@@ -40,7 +39,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * }
  * }</pre>
  *
- * <p>A client whose engine class is not on the module's classpath yet is skipped, the class named.
+ * <p>A client whose engine class is not on the module's classpath fails every test, the class named:
+ * a misspelt class in {@code clients.yaml} fails the build.
  * The headers a library sends beyond the lean engine's are printed, one line per client, and are
  * in every assertion message about the request.
  */
@@ -88,7 +88,7 @@ public abstract class ClientEngineContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("clients")
     public void sendsTheLeanEnginesRequestOnceOnKeptAliveConnections(ClientEntry client) throws Exception {
-        assumeEngineExists(client);
+        assertEngineOnClasspath(client, ClientEngineContract.class.getClassLoader());
         try (TestServer server = TestServer.hello()) {
             LoadSpec spec = spec(server.uri("/hello?wait=0"), new LoadModel.ClosedLoop(KEPT_ALIVE))
                     .toBuilder().durationMs(5_000).maxRequests(REQUESTS).build();
@@ -131,7 +131,7 @@ public abstract class ClientEngineContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("clients")
     public void holdsTwoHundredRequestsAtOnceWithoutAPoolCap(ClientEntry client) throws Exception {
-        assumeEngineExists(client);
+        assertEngineOnClasspath(client, ClientEngineContract.class.getClassLoader());
         DummyServer dummy = new DummyServer();
         RequestStats stats = new RequestStats();
         int port = dummy.start(TargetSettings.defaults(), stats);
@@ -161,7 +161,7 @@ public abstract class ClientEngineContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("clients")
     public void heldRequestsAreLetGoAtTheEndOfTheMeasuredPhase(ClientEntry client) throws Exception {
-        assumeEngineExists(client);
+        assertEngineOnClasspath(client, ClientEngineContract.class.getClassLoader());
         try (TestServer server = new TestServer(Behaviour.NEVER_ANSWER)) {
             LoadSpec spec = spec(server.uri("/hello"), new LoadModel.MaxConcurrency(HELD_AT_THE_END)).toBuilder()
                     .warmupMs(200).durationMs(1_000).connectTimeoutMs(5_000).responseTimeoutMs(20_000).build();
@@ -181,7 +181,7 @@ public abstract class ClientEngineContract {
     @MethodSource("misbehaviours")
     public void eachFailureLandsInItsClassWithoutARetry(ClientEntry client, Behaviour behaviour, ErrorClass expected)
             throws Exception {
-        assumeEngineExists(client);
+        assertEngineOnClasspath(client, ClientEngineContract.class.getClassLoader());
         try (TestServer server = new TestServer(behaviour)) {
             LoadSpec spec = spec(server.uri("/hello"), new LoadModel.OpenLoop(FAILING_RATE_PER_SEC, LoadModel.InterArrival.CONSTANT))
                     .toBuilder().durationMs(FAILING_MS).connectTimeoutMs(CONNECT_TIMEOUT_MS).responseTimeoutMs(RESPONSE_TIMEOUT_MS)
@@ -214,7 +214,7 @@ public abstract class ClientEngineContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("clients")
     public void aResetOnAKeptAliveConnectionIsNotRetried(ClientEntry client) throws Exception {
-        assumeEngineExists(client);
+        assertEngineOnClasspath(client, ClientEngineContract.class.getClassLoader());
         try (TestServer server = new TestServer(Behaviour.RESET_ON_REUSE)) {
             LoadSpec spec = spec(server.uri("/hello"), new LoadModel.ClosedLoop(1))
                     .toBuilder().durationMs(5_000).maxRequests(10).build();
@@ -237,16 +237,14 @@ public abstract class ClientEngineContract {
         return Generator.run(spec.toBuilder().client(client.name()).build(), null, QUIET);
     }
 
-    private static void assumeEngineExists(ClientEntry client) {
-        boolean exists;
+    /** Fails, naming the class, when the client's engine class is not on the loader's classpath. */
+    static void assertEngineOnClasspath(ClientEntry client, ClassLoader loader) {
         try {
-            Class.forName(client.engineClass(), false, ClientEngineContract.class.getClassLoader());
-            exists = true;
+            Class.forName(client.engineClass(), false, loader);
         } catch (ClassNotFoundException e) {
-            exists = false;
+            throw new AssertionError(client.name() + ": its engine class " + client.engineClass()
+                    + " in clients.yaml is not on the classpath of " + client.library().module(), e);
         }
-        assumeTrue(exists, () -> client.name() + ": its engine class " + client.engineClass()
-                + " is not on this module's classpath (not written yet?)");
     }
 
     /** A request head as received: its request line and its headers in order. */

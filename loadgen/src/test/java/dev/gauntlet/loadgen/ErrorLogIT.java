@@ -3,9 +3,10 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.TestServer.Behaviour;
-import dev.gauntlet.loadgen.measure.IntervalLogs;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -49,7 +50,7 @@ class ErrorLogIT {
 
             assertThat(summary.errors().get(ErrorClass.RESET)).isPositive();
             assertThat(summary.errors().get(ErrorClass.BAD_STATUS)).isPositive();
-            List<String> lines = Files.readAllLines(dir.resolve(IntervalLogs.ERRORS), StandardCharsets.UTF_8);
+            List<String> lines = Files.readAllLines(new RunDirectory(dir).errors(), StandardCharsets.UTF_8);
             assertThat(lines.getFirst()).isEqualTo("# errors per interval of the measured phase, by class; "
                     + spec.model().describe() + " " + spec.url());
             assertThat(lines.get(1)).isEqualTo(HEADER);
@@ -57,7 +58,7 @@ class ErrorLogIT {
             assertThat(data).allMatch(line -> line.matches(DATA_LINE));
 
             // One line per interval: the hiccup log's, which holds the measured phase's intervals only.
-            assertThat(data).hasSize(intervals(dir.resolve(IntervalLogs.HICCUP))).hasSizeBetween(3, 4);
+            assertThat(data).hasSize(intervals(new RunDirectory(dir).log(HistogramLog.HICCUP))).hasSizeBetween(3, 4);
             assertThat(columnSums(data)).isEqualTo(summary.errors());
             // Counts per interval, not running totals: errors come all along, so no line holds them all.
             assertThat(data).filteredOn(line -> count(line, ErrorClass.RESET) > 0).hasSizeGreaterThanOrEqualTo(2);
@@ -79,9 +80,9 @@ class ErrorLogIT {
             RunSummary summary = Generator.run(spec, dir, progress);
 
             assertThat(summary.errorCount()).isPositive();
-            List<String> first = dataLines(dir.resolve("p1").resolve(IntervalLogs.ERRORS));
-            List<String> second = dataLines(dir.resolve("p2").resolve(IntervalLogs.ERRORS));
-            List<String> merged = dataLines(dir.resolve(IntervalLogs.ERRORS));
+            List<String> first = dataLines(new RunDirectory(dir.resolve("p1")).errors());
+            List<String> second = dataLines(new RunDirectory(dir.resolve("p2")).errors());
+            List<String> merged = dataLines(new RunDirectory(dir).errors());
             assertThat(merged).hasSize(Math.max(first.size(), second.size())).isNotEmpty();
             for (int k = 0; k < merged.size(); k++) {
                 for (ErrorClass errorClass : ErrorClass.values()) {

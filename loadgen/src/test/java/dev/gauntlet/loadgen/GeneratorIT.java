@@ -4,8 +4,9 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.loadgen.measure.IntervalLogs;
 import dev.gauntlet.loadgen.measure.LatencyRecorderTest;
 import dev.gauntlet.loadgen.transport.SourceAddresses;
 import org.junit.jupiter.api.Test;
@@ -41,8 +42,8 @@ class GeneratorIT {
             assertThat(summary.achievedRatePerSec()).isCloseTo(500, within(50.0));
             assertThat(summary.responseTime().count()).isEqualTo(summary.completed());
             assertThat(summary.responseTime().p50Ms()).isGreaterThanOrEqualTo(summary.serviceTime().p50Ms());
-            assertThat(Json.json().readValue(dir.resolve(Generator.SUMMARY).toFile(), RunSummary.class)).isEqualTo(summary);
-            assertThat(LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), -1).getTotalCount())
+            assertThat(Json.json().readValue(new RunDirectory(dir).summary().toFile(), RunSummary.class)).isEqualTo(summary);
+            assertThat(LatencyRecorderTest.sumOfIntervals(new RunDirectory(dir).log(HistogramLog.RESPONSE), -1).getTotalCount())
                     .isEqualTo(summary.completed());
             // Everything warm-up and measured phase sent reached the server, nothing more.
             assertThat(server.requests()).isGreaterThanOrEqualTo(summary.sent());
@@ -75,7 +76,7 @@ class GeneratorIT {
             assertThat(summary.completed()).isEqualTo(800);
             assertThat(summary.responseTime().count()).isEqualTo(800);
             assertThat(summary.loopLateness().count()).isEqualTo(800);
-            assertThat(LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), -1).getTotalCount()).isEqualTo(800);
+            assertThat(LatencyRecorderTest.sumOfIntervals(new RunDirectory(dir).log(HistogramLog.RESPONSE), -1).getTotalCount()).isEqualTo(800);
 
             LoadSpec closed = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(5)).toBuilder()
                     .warmupMs(200).durationMs(1_000).threads(2).build();
@@ -112,7 +113,7 @@ class GeneratorIT {
             assertThat(first.spec().model()).isEqualTo(new LoadModel.ClosedLoop(2));
             assertThat(summary.completed()).isEqualTo(first.completed() + second.completed()).isPositive();
             assertThat(summary.responseTime().count()).isEqualTo(summary.completed());
-            assertThat(LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), -1).getTotalCount())
+            assertThat(LatencyRecorderTest.sumOfIntervals(new RunDirectory(dir).log(HistogramLog.RESPONSE), -1).getTotalCount())
                     .isEqualTo(summary.completed());
         }
     }
@@ -158,6 +159,6 @@ class GeneratorIT {
         assertThat(summary.completed()).isBetween(90L, 110L);
         assertThat(summary.errors().get(ErrorClass.REFUSED)).isPositive();
         assertThat(summary.completed() + summary.errorCount()).isEqualTo(300);
-        assertThat(dir.resolve(Generator.SUMMARY)).exists();
+        assertThat(new RunDirectory(dir).summary()).exists();
     }
 }

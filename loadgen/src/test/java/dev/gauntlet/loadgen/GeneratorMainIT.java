@@ -3,6 +3,8 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -36,8 +38,8 @@ class GeneratorMainIT {
             assertThat(result.exitCode()).as(result.stderr()).isZero();
             RunSummary summary = Json.json().readValue(dir.resolve("summary.json").toFile(), RunSummary.class);
             assertThat(summary.completed()).as("%s", summary).isEqualTo(200);
-            assertThat(dir.resolve("response.hlog")).isNotEmptyFile();
-            assertThat(dir.resolve("service.hlog")).isNotEmptyFile();
+            assertThat(new RunDirectory(dir).log(HistogramLog.RESPONSE)).isNotEmptyFile();
+            assertThat(new RunDirectory(dir).log(HistogramLog.SERVICE)).isNotEmptyFile();
         }
     }
 
@@ -62,7 +64,7 @@ class GeneratorMainIT {
             assertThat(summary.hardCapReached()).isTrue();
             assertThat(summary.completed()).isPositive();
             assertThat(summary.measuredSec()).isLessThan(60);
-            assertThat(dir.resolve("response.hlog")).isNotEmptyFile();
+            assertThat(new RunDirectory(dir).log(HistogramLog.RESPONSE)).isNotEmptyFile();
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.gauntlet.loadgen;
 
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
 import org.junit.jupiter.api.Test;
@@ -39,7 +41,7 @@ class LoadCommandIT {
                     .containsPattern("(?m)^  verdict +(ok|platform-noisy)")
                     .contains(", 0 errors");
             assertThat(dir.resolve("summary.json")).exists();
-            assertThat(dir.resolve("response.hlog")).exists();
+            assertThat(new RunDirectory(dir).log(HistogramLog.RESPONSE)).exists();
         }
     }
 

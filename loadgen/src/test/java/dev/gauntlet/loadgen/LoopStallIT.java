@@ -4,6 +4,7 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadModel.InterArrival;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -84,7 +85,7 @@ class LoopStallIT {
             generator.destroyForcibly();
         }
         assertThat(generator.exitValue()).isZero();
-        return Json.json().readValue(dir.resolve(Generator.SUMMARY).toFile(), RunSummary.class);
+        return Json.json().readValue(new RunDirectory(dir).summary().toFile(), RunSummary.class);
     }
 
     private static void signal(String signal, long pid) throws IOException, InterruptedException {

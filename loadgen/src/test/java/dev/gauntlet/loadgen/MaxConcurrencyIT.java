@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class MaxConcurrencyIT {
             server.stall();
 
             RunSummary summary = Generator.run(spec, dir, new PrintStream(new ByteArrayOutputStream()));
-            assertThat(Json.json().readValue(dir.resolve(Generator.SUMMARY).toFile(), RunSummary.class)).isEqualTo(summary);
+            assertThat(Json.json().readValue(new RunDirectory(dir).summary().toFile(), RunSummary.class)).isEqualTo(summary);
 
             RunSummary.Concurrency held = summary.concurrency();
             assertThat(held.connected()).isEqualTo(200);

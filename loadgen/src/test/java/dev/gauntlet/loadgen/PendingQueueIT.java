@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class PendingQueueIT {
 
             assertThat(run.exitCode()).as(stderr).isZero();
             assertThat(stderr).doesNotContain("OutOfMemoryError");
-            RunSummary summary = Json.json().readValue(dir.resolve(Generator.SUMMARY).toFile(), RunSummary.class);
+            RunSummary summary = Json.json().readValue(new RunDirectory(dir).summary().toFile(), RunSummary.class);
             assertThat(summary.droppedQueueFull()).as("%s", summary).isPositive();
             assertThat(summary.sent() + summary.droppedQueueFull()).isLessThanOrEqualTo(summary.scheduled());
             assertThat(summary.verdict()).as("%s", summary.evidence()).isEqualTo(Verdict.GENERATOR_LIMITED);

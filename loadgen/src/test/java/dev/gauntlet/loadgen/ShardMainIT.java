@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.split.ShardArchive;
@@ -70,7 +71,7 @@ class ShardMainIT {
             // Shard 1 of 2 of 200 requests/s for 1 s.
             assertThat(summary.completed()).as("%s", summary).isBetween(95L, 100L);
             assertThat(summary.spec().startOffsetNs()).isEqualTo(5_000_000);
-            ShardStart start = Json.json().readValue(copy.resolve(ShardStart.FILE).toFile(), ShardStart.class);
+            ShardStart start = Json.json().readValue(new RunDirectory(copy).shardStart().toFile(), ShardStart.class);
             assertThat(start.index()).isEqualTo(1);
             assertThat(start.startAtEpochMs()).isEqualTo(startAt);
             assertThat(start.readyAtEpochMs()).isLessThan(startAt);

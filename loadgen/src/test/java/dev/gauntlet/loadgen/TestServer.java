@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.gauntlet.api.AdminProtocol;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -167,7 +168,7 @@ public final class TestServer implements AutoCloseable {
     /** Serves {@code GET /stats} as a Gauntlet target's admin port does; returns its base URL. */
     URI startAdmin() throws IOException {
         admin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 10);
-        admin.createContext("/stats", exchange -> {
+        admin.createContext(AdminProtocol.STATS, exchange -> {
             byte[] body = ("{\"started\":" + requests.get() + ",\"completed\":" + completed.get() + ",\"inFlight\":"
                     + inFlight.get() + ",\"maxInFlight\":" + maxInFlight.get() + ",\"errors\":0,\"extra\":true}")
                     .getBytes(StandardCharsets.UTF_8);

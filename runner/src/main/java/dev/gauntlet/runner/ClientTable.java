@@ -47,7 +47,7 @@ final class ClientTable {
                     megabytes(jvm, j -> j.memory() == null ? null : j.memory().directMaxBytes()),
                     figure(jvm, j -> j.cpu() == null || j.cpu().meanPercent() == null ? null
                             : String.format(Locale.ROOT, "%.1f", j.cpu().meanPercent())),
-                    errors(row), row.verdict(), row.note()));
+                    errors(row), row.verdictLabel(), row.note()));
         }
         return out.toString();
     }

@@ -3,6 +3,7 @@ package dev.gauntlet.runner;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.Generator;
 
@@ -45,14 +46,14 @@ final class GeneratorLauncher {
      *                   gets shared), nor on its command line
      */
     RunSummary run(LoadSpec spec, String adminToken, Path runDir) {
-        Path log = runDir.resolve("generator.log");
+        Path log = new RunDirectory(runDir).generatorLog();
         Process process;
         try {
             Files.createDirectories(runDir);
-            Path specFile = runDir.resolve("spec.json");
+            Path specFile = new RunDirectory(runDir).spec();
             Json.json().writeValue(specFile.toFile(), spec);
             List<String> options = new ArrayList<>(jvmOptions);
-            options.addAll(JfrRecording.toFileAtExit(runDir.resolve(JfrRecording.GENERATOR_FILE)));
+            options.addAll(JfrRecording.toFileAtExit(new RunDirectory(runDir).generatorJfr()));
             options.addAll(ClientModules.jvmOptions(spec.client()));
             JavaCommand command = new JavaCommand(options, ClientModules.generatorClasspath(home, spec.client()), MAIN_CLASS,
                     List.of("--spec", specFile.toString(), "--output", runDir.toString()));
@@ -79,7 +80,7 @@ final class GeneratorLauncher {
             throw new UserError("the generator failed (exit " + process.exitValue() + "): " + lastLine(log));
         }
         try {
-            return Json.json().readValue(runDir.resolve("summary.json").toFile(), RunSummary.class);
+            return Json.json().readValue(new RunDirectory(runDir).summary().toFile(), RunSummary.class);
         } catch (IOException e) {
             throw new UserError("the generator wrote no readable summary.json in " + runDir + ": " + e.getMessage());
         }

@@ -15,7 +15,7 @@ import java.util.List;
  * with HdrHistogram's own reader, its values in nanoseconds:
  *
  * <pre>
- * IntervalLog log = IntervalLog.read(runDir.resolve("response.hlog"));
+ * IntervalLog log = IntervalLog.read(run.log(RunDirectory.HistogramLog.RESPONSE));
  * for (IntervalLog.Interval i : log.intervals()) { ... i.offsetSec() ... i.histogram().getValueAtPercentile(99) }
  * Histogram all = log.total();
  * </pre>

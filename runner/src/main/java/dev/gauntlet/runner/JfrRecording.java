@@ -3,8 +3,8 @@ package dev.gauntlet.runner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>{@code
  * options.addAll(JfrRecording.continuous());                         // a target: one recording across its runs
- * JfrRecording.dumpWindow(target.pid(), runStart, runEnd, runDir.resolve("target.jfr"));
- * options.addAll(JfrRecording.toFileAtExit(runDir.resolve("generator.jfr")));   // a generator: one JVM per run
+ * JfrRecording.dumpWindow(target.pid(), runStart, runEnd, run.targetJfr());
+ * options.addAll(JfrRecording.toFileAtExit(run.generatorJfr()));   // a generator: one JVM per run
  * }</pre>
  *
  * Both record with {@code gauntlet.jfc}: only the events the run figures are read from, the
@@ -28,8 +28,6 @@ import java.util.concurrent.TimeUnit;
  * is capped at {@value #MAX_SIZE_MB} MB on disk, so a long run keeps its most recent data.
  */
 final class JfrRecording {
-    static final String TARGET_FILE = "target.jfr";
-    static final String GENERATOR_FILE = "generator.jfr";
     private static final String NAME = "gauntlet";
     private static final int MAX_SIZE_MB = 256;
     private static final String SETTINGS_RESOURCE = "gauntlet.jfc";

@@ -1,6 +1,7 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 
 import java.io.IOException;
@@ -36,7 +37,7 @@ final class JvmCosts {
         JvmMetricsReader.Window measured = new JvmMetricsReader.Window(measuredStart,
                 measuredStart.plusNanos((long) (summary.measuredSec() * 1e9)));
 
-        Path targetFile = runDir.resolve(JfrRecording.TARGET_FILE);
+        Path targetFile = new RunDirectory(runDir).targetJfr();
         String dumpFailure = targetPid < 0 ? "the target was gone before its recording could be copied"
                 : JfrRecording.dumpWindow(targetPid, runStart, runEnd, targetFile);
         JvmMetrics target = null;
@@ -45,7 +46,7 @@ final class JvmCosts {
         } else {
             target = read(targetFile, run, measured, "target", notes);
         }
-        Path generatorFile = runDir.resolve(JfrRecording.GENERATOR_FILE);
+        Path generatorFile = new RunDirectory(runDir).generatorJfr();
         JvmMetrics generator = null;
         if (Files.isRegularFile(generatorFile)) {
             generator = read(generatorFile, run, measured, "generator", notes);

@@ -20,7 +20,7 @@ import java.util.Objects;
  * and samples over time over the whole run window (a recording dumped from a longer one holds more; it is cut here).
  *
  * <pre>{@code
- * JvmMetrics target = JvmMetricsReader.read(runDir.resolve("target.jfr"), runWindow, measuredPhase);
+ * JvmMetrics target = JvmMetricsReader.read(run.targetJfr(), runWindow, measuredPhase);
  * }</pre>
  */
 final class JvmMetricsReader {

@@ -2,6 +2,7 @@ package dev.gauntlet.runner;
 
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.Generator;
@@ -65,7 +66,6 @@ final class KubernetesLoad implements ShardedLoad {
     private static final long END_GRACE_MS = 60_000;
     private static final DateTimeFormatter NAME_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT);
-    private static final String SHARD_LOG = "shard.log";
 
     @Override
     public RunSummary run(LoadSpec spec, Placement placement, Path outputDir, PrintStream progress) {
@@ -156,8 +156,8 @@ final class KubernetesLoad implements ShardedLoad {
     /** One shard's figures, beside the merged ones: its count, p99 and how late it began. */
     private static String describe(Path shardDir) {
         try {
-            RunSummary summary = Json.json().readValue(shardDir.resolve("summary.json").toFile(), RunSummary.class);
-            ShardStart start = Json.json().readValue(shardDir.resolve(ShardStart.FILE).toFile(), ShardStart.class);
+            RunSummary summary = Json.json().readValue(new RunDirectory(shardDir).summary().toFile(), RunSummary.class);
+            ShardStart start = Json.json().readValue(new RunDirectory(shardDir).shardStart().toFile(), ShardStart.class);
             return String.format(Locale.ROOT, "shard %d: %d completed, %.1f requests/s, p99 %.3f ms, %d errors, began %d ms "
                             + "after the common start by its clock", start.index(), summary.completed(),
                     summary.achievedRatePerSec(), summary.responseTime().p99Ms(), summary.errorCount(), start.startLateMs());
@@ -283,7 +283,7 @@ final class KubernetesLoad implements ShardedLoad {
                 try {
                     List<String> log = lines(logOf(pod));
                     Files.createDirectories(dir);
-                    Files.write(dir.resolve(SHARD_LOG), ShardArchive.withoutArchive(log));
+                    Files.write(new RunDirectory(dir).shardLog(), ShardArchive.withoutArchive(log));
                     if (isSucceeded(pod)) {
                         ShardArchive.extract(log, dir);
                         complete.add(dir);
@@ -294,7 +294,7 @@ final class KubernetesLoad implements ShardedLoad {
                     }
                 } catch (ShardArchive.Unreadable e) {
                     unreadable.add(describe(entry.getKey(), pod) + " succeeded, but its results cannot be read from its log: "
-                            + e.getMessage() + "; its output is in " + outputDir.relativize(dir).resolve(SHARD_LOG));
+                            + e.getMessage() + "; its output is in " + outputDir.relativize(new RunDirectory(dir).shardLog()));
                 } catch (IOException e) {
                     throw new GeneratorException("cannot write " + dir + ": " + e.getMessage());
                 }

@@ -1,6 +1,8 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
 import org.HdrHistogram.Histogram;
 
@@ -22,15 +24,13 @@ import java.util.function.ToDoubleFunction;
  */
 final class PauseAligner {
     static final int WORST_INTERVALS = 10;
-    private static final String RESPONSE_LOG = "response.hlog";
-    private static final String LAG_LOG = "lag.hlog";
     private PauseAligner() {
     }
 
     static RunSummary.PauseAlignment align(Path runDir, List<JvmMetrics.Pause> targetPauses,
                                            List<JvmMetrics.Pause> generatorPauses) throws FileNotFoundException {
-        List<Histogram> response = read(runDir.resolve(RESPONSE_LOG));
-        List<Histogram> lag = read(runDir.resolve(LAG_LOG));
+        List<Histogram> response = read(new RunDirectory(runDir).log(HistogramLog.RESPONSE));
+        List<Histogram> lag = read(new RunDirectory(runDir).log(HistogramLog.LAG));
         List<RunSummary.IntervalPauses> intervals = new ArrayList<>();
         for (int i = 0; i < response.size(); i++) {
             Histogram interval = response.get(i);

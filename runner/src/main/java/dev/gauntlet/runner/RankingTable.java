@@ -36,7 +36,7 @@ final class RankingTable {
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""), ResultsTable.warmup(row),
                     ResultsTable.number(row.achievedRatePerSec()),
                     ResultsTable.millis(row.p50Ms()), ResultsTable.millis(row.p99Ms()), ResultsTable.millis(row.p999Ms()),
-                    ResultsTable.millis(row.maxMs()), row.errors(), row.verdict(), row.note()));
+                    ResultsTable.millis(row.maxMs()), row.errors(), row.verdictLabel(), row.note()));
         }
         List<Repetitions.Group> groups = Repetitions.of(rows);
         if (!groups.isEmpty()) {

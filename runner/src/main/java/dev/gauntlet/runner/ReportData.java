@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.ResultsDirectory;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.loadgen.measure.ErrorLog;
 
 import java.io.IOException;
@@ -32,7 +35,7 @@ import java.util.stream.Stream;
  */
 final class ReportData {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final List<String> CURVES = List.of("response", "service", "lag");
+    private static final List<HistogramLog> CURVES = List.of(HistogramLog.RESPONSE, HistogramLog.SERVICE, HistogramLog.LAG);
 
     private final Path resultsDir;
     /** Each file that did not read, as {@code {file, problem}}, its path relative to the results directory. */
@@ -61,7 +64,7 @@ final class ReportData {
         if (!Files.isDirectory(resultsDir)) {
             throw new UserError("no results directory " + resultsDir + " (pass one that ./gauntlet run wrote, such as results/quick-...)");
         }
-        Path suiteFile = resultsDir.resolve("suite.json");
+        Path suiteFile = new ResultsDirectory(resultsDir).suite();
         if (!Files.isRegularFile(suiteFile)) {
             throw new UserError(resultsDir + " is not a results directory: it has no suite.json (pass one that ./gauntlet run wrote)");
         }
@@ -76,13 +79,13 @@ final class ReportData {
         data.set("environment", suiteJson.path("environment"));
         data.set("resumes", suiteJson.path("resumes"));
         data.set("platform", suiteJson.path("platform"));
-        Path resultsFile = resultsDir.resolve("results.json");
+        Path resultsFile = new ResultsDirectory(resultsDir).results();
         JsonNode rows = Files.isRegularFile(resultsFile) ? readJson(resultsFile) : NODES.arrayNode();
         data.set("rows", rows.isArray() ? rows : NODES.arrayNode());
         ArrayNode runs = data.putArray("runs");
         for (JsonNode row : data.get("rows")) {
-            Path runDir = resultsDir.resolve("runs").resolve(row.path("target").asText())
-                    .resolve(row.path("scenario").asText()).resolve(row.path("repetition").asText());
+            Path runDir = new ResultsDirectory(resultsDir).run(row.path("target").asText(), row.path("scenario").asText(),
+                    row.path("repetition").asInt()).path();
             runs.add(run(row, runDir));
         }
         data.set("unreadable", unreadable);
@@ -99,7 +102,7 @@ final class ReportData {
         }
         run.put("dir", resultsDir.relativize(runDir).toString());
         run.set("files", files(runDir));
-        Path summaryFile = runDir.resolve("summary.json");
+        Path summaryFile = new RunDirectory(runDir).summary();
         JsonNode summary = Files.isRegularFile(summaryFile) ? readJson(summaryFile) : NODES.missingNode();
         JsonNode spec = summary.path("spec");
         run.set("model", spec.path("model"));
@@ -120,8 +123,9 @@ final class ReportData {
         ObjectNode curves = run.putObject("curves");
         ObjectNode timeline = run.putObject("timeline");
         double startEpochMs = Double.NaN;
-        for (String name : CURVES) {
-            IntervalLog log = readLog(runDir.resolve(name + ".hlog"));
+        for (HistogramLog kind : CURVES) {
+            String name = kind.id();
+            IntervalLog log = readLog(new RunDirectory(runDir).log(kind));
             if (log == null) {
                 continue;
             }
@@ -129,12 +133,12 @@ final class ReportData {
             ObjectNode c = curves.putObject(name);
             c.set("x", numbers(curve.x()));
             c.set("ms", numbers(curve.ms()));
-            timeline.set(name, perSecond(log, name.equals("response")));
-            if (name.equals("response")) {
+            timeline.set(name, perSecond(log, kind == HistogramLog.RESPONSE));
+            if (kind == HistogramLog.RESPONSE) {
                 startEpochMs = log.startEpochMs();
             }
         }
-        Path errorsFile = runDir.resolve(ErrorLog.FILE);
+        Path errorsFile = new RunDirectory(runDir).errors();
         if (Files.isRegularFile(errorsFile)) {
             errorsPerSecond(errorsFile).ifPresent(errors -> timeline.set("errors", errors));
         }

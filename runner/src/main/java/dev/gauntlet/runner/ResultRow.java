@@ -1,10 +1,19 @@
 package dev.gauntlet.runner;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.util.StdConverter;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.JvmMetrics;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.Verdict;
 
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,8 +33,8 @@ import java.util.Map;
  * @param targetHiccupP99Ms  the same seen from the target; NaN when unknown
  * @param verdict            whose figures these are ({@code ok}, {@code target-overloaded},
  *                           {@code generator-limited}, {@code client-limited}: a client library engine was the
- *                           bottleneck, the client study's figure, {@code platform-noisy}); {@code -} for a run
- *                           that failed
+ *                           bottleneck, the client study's figure, {@code platform-noisy}); null for a run
+ *                           that failed, written {@value #NO_VERDICT}
  * @param note               the verdict's evidence, or why the run failed (target died, run failed)
  * @param targetJvm          what the target's JVM cost over the measured phase (GC, heap, threads, CPU, memory)
  *                           from its JFR recording, pause timeline left out; null when unknown
@@ -55,7 +64,7 @@ record ResultRow(
         Long serverMaxInFlight,
         double generatorHiccupP99Ms,
         double targetHiccupP99Ms,
-        String verdict,
+        @JsonSerialize(nullsUsing = NoVerdictWriter.class) @JsonDeserialize(converter = VerdictReader.class) Verdict verdict,
         String note,
         JvmMetrics targetJvm,
         JvmMetrics generatorJvm,
@@ -64,6 +73,7 @@ record ResultRow(
         long unansweredAtEnd,
         Warmup warmup,
         GcInTail gcInTail) {
+    /** How {@code results.json} and the tables spell the verdict of a run that failed or was skipped. */
     static final String NO_VERDICT = "-";
 
     /**
@@ -120,7 +130,7 @@ record ResultRow(
                 summary.responseTime().meanMs(), summary.responseTime().p50Ms(), summary.responseTime().p99Ms(), summary.responseTime().p999Ms(),
                 summary.responseTime().maxMs(), serverMaxInFlight, summary.generatorHiccups().p99Ms(),
                 summary.targetHiccups().count() == 0 ? Double.NaN : summary.targetHiccups().p99Ms(),
-                failure == null ? summary.verdict().label() : NO_VERDICT,
+                failure == null ? summary.verdict() : null,
                 failure == null ? evidence(summary) : failure,
                 summary.jvm() == null ? null : withoutTimeline(summary.jvm().target()),
                 summary.jvm() == null ? null : withoutTimeline(summary.jvm().generator()), scenario.client(),
@@ -131,7 +141,7 @@ record ResultRow(
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
     static ResultRow failed(String target, Suite.Scenario scenario, int repetition, String note) {
         return new ResultRow(target, scenario.name(), repetition, scenario.load().describe(), scenario.waitMs(),
-                0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, NO_VERDICT, note,
+                0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, note,
                 null, null, scenario.client(), Map.of(), 0, null, null);
     }
 
@@ -147,7 +157,12 @@ record ResultRow(
 
     /** Whether this row has figures that count: a measured run, not one that failed or was skipped. */
     boolean measured() {
-        return !verdict.equals(NO_VERDICT);
+        return verdict != null;
+    }
+
+    /** The verdict as the tables show it: its label, or {@value #NO_VERDICT}. */
+    String verdictLabel() {
+        return verdict == null ? NO_VERDICT : verdict.label();
     }
 
     /** The same row with {@code remark} before its note, such as that the target was restarted before it. */
@@ -174,5 +189,29 @@ record ResultRow(
 
     private static JvmMetrics withoutTimeline(JvmMetrics metrics) {
         return metrics == null ? null : metrics.withoutTimeline();
+    }
+
+    /** Writes a row without a verdict as {@value #NO_VERDICT}, as {@code results.json} always has. */
+    static final class NoVerdictWriter extends StdSerializer<Object> {
+        NoVerdictWriter() {
+            super(Object.class);
+        }
+
+        @Override
+        public void serialize(Object value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+            generator.writeString(NO_VERDICT);
+        }
+    }
+
+    /** Reads a verdict's label, and {@value #NO_VERDICT} as no verdict. */
+    static final class VerdictReader extends StdConverter<String, Verdict> {
+        @Override
+        public Verdict convert(String label) {
+            if (label.equals(NO_VERDICT)) {
+                return null;
+            }
+            return Arrays.stream(Verdict.values()).filter(verdict -> verdict.label().equals(label)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no verdict '" + label + "'"));
+        }
     }
 }

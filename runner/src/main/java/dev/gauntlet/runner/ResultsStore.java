@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.ResultsDirectory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -81,7 +82,7 @@ final class ResultsStore implements AutoCloseable {
         resolved.set("environment", Json.json().valueToTree(environment));
         resolved.set("platform", Json.json().valueToTree(platform));
         ResultsStore store = new ResultsStore(dir, suite, resolved, ResultsLock.take(dir));
-        store.writeJson(dir.resolve("suite.json"), resolved);
+        store.writeJson(new ResultsDirectory(dir).suite(), resolved);
         return store;
     }
 
@@ -97,7 +98,7 @@ final class ResultsStore implements AutoCloseable {
                 try {
                     // Atomic: of two runs that try the same name, exactly one creates it.
                     Files.createDirectory(dir);
-                    Files.createDirectory(dir.resolve("runs"));
+                    Files.createDirectory(new ResultsDirectory(dir).runs());
                     return dir;
                 } catch (FileAlreadyExistsException e) {
                     // another run's: the next suffix
@@ -114,7 +115,7 @@ final class ResultsStore implements AutoCloseable {
      * by this run until {@link #close()}; a directory another live run holds is refused ({@link ResultsLock}).
      */
     static ResultsStore reopen(Path dir) {
-        Path suiteFile = dir.resolve("suite.json");
+        Path suiteFile = new ResultsDirectory(dir).suite();
         if (!Files.isRegularFile(suiteFile)) {
             throw new UserError(dir + " is not a results directory (it has no suite.json): give the directory"
                     + " ./gauntlet run printed as 'Results:'");
@@ -124,7 +125,7 @@ final class ResultsStore implements AutoCloseable {
             ObjectNode resolved = (ObjectNode) Json.json().readTree(suiteFile.toFile());
             Suite suite = Json.json().treeToValue(resolved.get("suite"), Suite.class);
             ResultsStore store = new ResultsStore(dir, suite, resolved, lock);
-            Path results = dir.resolve("results.json");
+            Path results = new ResultsDirectory(dir).results();
             if (Files.isRegularFile(results)) {
                 for (ResultRow row : Json.json().readValue(results.toFile(), ResultRow[].class)) {
                     if (row.measured()) {
@@ -178,7 +179,7 @@ final class ResultsStore implements AutoCloseable {
         }
         ArrayNode resumes = resolved.has("resumes") ? (ArrayNode) resolved.get("resumes") : resolved.putArray("resumes");
         resumes.add(Json.json().valueToTree(now));
-        writeJson(dir.resolve("suite.json"), resolved);
+        writeJson(new ResultsDirectory(dir).suite(), resolved);
         return commitChange;
     }
 
@@ -196,11 +197,11 @@ final class ResultsStore implements AutoCloseable {
     }
 
     Path targetDir(String target) {
-        return dir.resolve("runs").resolve(target);
+        return new ResultsDirectory(dir).target(target);
     }
 
     Path runDir(String target, String scenario, int repetition) {
-        return targetDir(target).resolve(scenario).resolve(Integer.toString(repetition));
+        return new ResultsDirectory(dir).run(target, scenario, repetition).path();
     }
 
     /** The run's directory, emptied of what an interrupted or failed earlier attempt left there. */
@@ -246,7 +247,7 @@ final class ResultsStore implements AutoCloseable {
         rows.sort(Comparator.comparingInt((ResultRow r) -> suite.targets().indexOf(r.target()))
                 .thenComparingInt(r -> scenarioIndex(r.scenario()))
                 .thenComparingInt(ResultRow::repetition));
-        writeJson(dir.resolve("results.json"), rows);
+        writeJson(new ResultsDirectory(dir).results(), rows);
     }
 
     private int scenarioIndex(String scenario) {

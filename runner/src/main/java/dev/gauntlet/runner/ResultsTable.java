@@ -31,7 +31,7 @@ final class ResultsTable {
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
                     hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
-                    bothSides(row, ResultsTable::gcPauseMax), bothSides(row, ResultsTable::heapMax), row.verdict(), row.note()));
+                    bothSides(row, ResultsTable::gcPauseMax), bothSides(row, ResultsTable::heapMax), row.verdictLabel(), row.note()));
             boolean lastOfCase = i + 1 == rows.size() || !rows.get(i + 1).target().equals(row.target())
                     || !rows.get(i + 1).scenario().equals(row.scenario());
             if (lastOfCase) {

@@ -2,11 +2,11 @@ package dev.gauntlet.runner;
 
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.loadgen.split.HostLimits;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.gauntlet.runner;
 
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 
 import java.io.PrintStream;
@@ -181,7 +182,7 @@ final class SuiteRunner {
                 return ResultRow.failed(name, scenario, rep, died ? target.diedNote() : "run failed");
             }
             summary = summary.withJvm(JvmCosts.collect(runDir, target.isAlive() ? target.pid() : -1, runStart, Instant.now(), summary));
-            store.writeJson(runDir.resolve("summary.json"), summary);
+            store.writeJson(new RunDirectory(runDir).summary(), summary);
             if (!target.isAlive()) {
                 failures.add(name + " · " + scenario.name() + ": " + target.deathNotice());
                 return ResultRow.of(name, scenario, rep, summary, null, target.diedNote());
@@ -196,7 +197,7 @@ final class SuiteRunner {
                 silentIn = scenario.name();
                 return ResultRow.of(name, scenario, rep, summary, null, "target stopped answering");
             }
-            store.writeServedJson(runDir.resolve("stats.json"), stats);
+            store.writeServedJson(new RunDirectory(runDir).stats(), stats);
             ResultRow row = ResultRow.of(name, scenario, rep, summary, TargetProcess.statsField(stats, "maxInFlight"), null);
             String cap = target.entry().concurrencyCap();
             if (cap != null && scenario.load() instanceof LoadModel.MaxConcurrency) {
@@ -225,7 +226,7 @@ final class SuiteRunner {
                 : String.format(Locale.ROOT, "%d requests, %.0f/s, p99 %s ms", row.requests(), row.achievedRatePerSec(),
                 ResultsTable.millis(row.p99Ms()));
         progress.printf(Locale.ROOT, "[%d/%d] %s · %s: %s, %d errors, %s%s%n", runsDone, runsTotal, row.target(),
-                row.scenario(), figures, row.errors(), row.measured() ? row.verdict() : "no verdict",
+                row.scenario(), figures, row.errors(), row.measured() ? row.verdict().label() : "no verdict",
                 row.note().isEmpty() ? "" : " — " + row.note());
     }
 }

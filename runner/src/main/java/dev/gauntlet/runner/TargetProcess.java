@@ -1,6 +1,7 @@
 package dev.gauntlet.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.AdminProtocol;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
@@ -236,7 +237,7 @@ final class TargetProcess implements AutoCloseable {
 
     /** {@code GET /stats} on the admin port: the JSON the target serves. */
     String stats() {
-        return adminCall(HttpRequest.newBuilder(adminUri("/stats")).GET());
+        return adminCall(HttpRequest.newBuilder(adminUri(AdminProtocol.STATS)).GET());
     }
 
     /** A number from a target's {@code /stats} JSON; null when it has no such field. */
@@ -250,7 +251,8 @@ final class TargetProcess implements AutoCloseable {
     }
 
     String resetStats() {
-        return adminCall(HttpRequest.newBuilder(adminUri("/stats/reset")).header("Authorization", AdminToken.bearer(adminToken))
+        return adminCall(HttpRequest.newBuilder(adminUri(AdminProtocol.STATS_RESET))
+                .header(AdminProtocol.TOKEN_HEADER, AdminToken.bearer(adminToken))
                 .POST(HttpRequest.BodyPublishers.noBody()));
     }
 
@@ -261,7 +263,7 @@ final class TargetProcess implements AutoCloseable {
 
     /** {@code GET /settings}: the settings in force, recorded with the results. */
     String settings() {
-        return adminCall(HttpRequest.newBuilder(adminUri("/settings")).GET());
+        return adminCall(HttpRequest.newBuilder(adminUri(AdminProtocol.SETTINGS)).GET());
     }
 
     private String adminCall(HttpRequest.Builder request) {

@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.Verdict;
 import dev.gauntlet.runner.Cli.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +45,7 @@ class CompareCommandTest {
     void aRunWhoseTargetDiedFailsTheGateThoughEveryThresholdHolds() {
         Path base = stored("base", ok("jetty-handler-sync", 1), ok("netty-event-loop", 1));
         Path now = stored("new", ok("jetty-handler-sync", 1),
-                judged(row("netty-event-loop", "open", 1, 9000, 3, 40, 5000), ResultRow.NO_VERDICT, "target died (exit 137)"));
+                judged(row("netty-event-loop", "open", 1, 9000, 3, 40, 5000), null, "target died (exit 137)"));
 
         Result result = cli("compare", base.toString(), now.toString(), "--fail-on", THRESHOLDS);
 
@@ -59,7 +60,7 @@ class CompareCommandTest {
         Path base = stored("base", ok("jetty-handler-sync", 1), ok("jetty-handler-sync", 2),
                 ok("netty-event-loop", 1), ok("netty-event-loop", 2));
         Path now = stored("new", ok("jetty-handler-sync", 1),
-                judged(row("jetty-handler-sync", "open", 2, 20000, 3, 10, 0), "target-overloaded", "connections piled up"),
+                judged(row("jetty-handler-sync", "open", 2, 20000, 3, 10, 0), Verdict.TARGET_OVERLOADED, "connections piled up"),
                 ok("netty-event-loop", 1), ok("dummy", 1));
 
         Result strict = cli("compare", base.toString(), now.toString(), "--fail-on", THRESHOLDS);

@@ -2,6 +2,7 @@ package dev.gauntlet.runner;
 
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,8 +85,8 @@ class JvmMetricsIT {
         try (Stream<Path> dirs = Files.list(results)) {
             runDir = dirs.toList().getFirst().resolve("runs").resolve(target).resolve("run").resolve("1");
         }
-        assertThat(runDir.resolve(JfrRecording.TARGET_FILE)).isNotEmptyFile();
-        assertThat(runDir.resolve(JfrRecording.GENERATOR_FILE)).isNotEmptyFile();
+        assertThat(new RunDirectory(runDir).targetJfr()).isNotEmptyFile();
+        assertThat(new RunDirectory(runDir).generatorJfr()).isNotEmptyFile();
         RunSummary summary = Json.json().readValue(runDir.resolve("summary.json").toFile(), RunSummary.class);
         assertThat(summary.jvm()).as("summary.json's jvm").isNotNull();
         assertThat(summary.jvm().target()).as("the target's figures; notes: %s", summary.jvm().notes()).isNotNull();

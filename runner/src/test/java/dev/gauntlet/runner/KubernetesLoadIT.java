@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.ShardMain;
@@ -145,7 +146,7 @@ class KubernetesLoadIT {
         // The barrier: one start instant for all, after the last shard was ready.
         List<ShardStart> starts = new ArrayList<>();
         for (int shard = 1; shard <= 3; shard++) {
-            starts.add(Json.json().readValue(out.resolve("p" + shard).resolve(ShardStart.FILE).toFile(), ShardStart.class));
+            starts.add(Json.json().readValue(new RunDirectory(out.resolve("p" + shard)).shardStart().toFile(), ShardStart.class));
         }
         long lastReady = starts.stream().mapToLong(ShardStart::readyAtEpochMs).max().orElseThrow();
         assertThat(starts).extracting(ShardStart::startAtEpochMs).containsOnly(starts.getFirst().startAtEpochMs());

@@ -2,6 +2,7 @@ package dev.gauntlet.runner;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.gauntlet.api.AdminProtocol;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -39,7 +40,7 @@ final class QueueingTargetStandIn {
             respond(exchange, "hello");
         });
         HttpServer admin = HttpServer.create(new InetSocketAddress(loopback, 0), 0);
-        admin.createContext("/stats", exchange -> respond(exchange, "{\"inFlight\":0,\"maxInFlight\":0}"));
+        admin.createContext(AdminProtocol.STATS, exchange -> respond(exchange, "{\"inFlight\":0,\"maxInFlight\":0}"));
         serving.start();
         admin.start();
         System.out.println("READY port=" + serving.getAddress().getPort() + " admin=" + admin.getAddress().getPort());

@@ -1,6 +1,7 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.Verdict;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -21,7 +22,7 @@ class ResultsTableTest {
     @Test
     void aRowShowsItsFiguresAndItsNote() {
         ResultRow row = new ResultRow("dummy", "closed-50c", 1, "closed 50c", 0, 123_456, 3, 12_345.6, 0.75,
-                0.5, 2.25, 10.5, 101, 50L, 0.21, 3.4, "platform-noisy", "schedule lag p99 3.1 ms is the platform's",
+                0.5, 2.25, 10.5, 101, 50L, 0.21, 3.4, Verdict.PLATFORM_NOISY, "schedule lag p99 3.1 ms is the platform's",
                 jvm(3, 12.5, 200L * 1024 * 1024), jvm(0, 0, null), null, null, 7, null, null);
 
         String table = ResultsTable.render(List.of(row));
@@ -36,7 +37,7 @@ class ResultsTableTest {
     @Test
     void aFailedRowHasNoJvmFigures() {
         ResultRow row = new ResultRow("dummy", "closed-50c", 1, "closed 50c", 0, 0, 0, 0, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, "-", "target died", null, null, null, null, 0, null, null);
+                Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, "target died", null, null, null, null, 0, null, null);
 
         assertThat(ResultsTable.render(List.of(row)).lines().toList().get(1)).containsPattern("-\\s+-\\s+-\\s+-\\s+target died");
     }

@@ -79,7 +79,7 @@ class SuiteRunIT {
             assertThat(row.requests()).isPositive();
         });
         // Every measured row carries a verdict; which one depends on how busy the machine is.
-        assertThat(rows).extracting(ResultRow::verdict).allMatch(v -> List.of("ok", "platform-noisy", "target-overloaded",
+        assertThat(rows).extracting(ResultRow::verdictLabel).allMatch(v -> List.of("ok", "platform-noisy", "target-overloaded",
                 "generator-limited", "not-steady").contains(v));
         // The open loop warmed up until steady, 1 to 8 s, judging the target's JIT from its admin port.
         assertThat(rows.getFirst().warmup().seconds()).isBetween(1.0, 8.5);

@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen.measure;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.AdminProtocol;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.RunSummary;
@@ -42,7 +43,7 @@ public final class AdminClient implements Supplier<RunSummary.ServerStats> {
     /** {@code GET /stats}; null when the target does not answer. */
     @Override
     public RunSummary.ServerStats get() {
-        return stats(call("GET", "/stats"));
+        return stats(call("GET", AdminProtocol.STATS));
     }
 
     /**
@@ -52,9 +53,9 @@ public final class AdminClient implements Supplier<RunSummary.ServerStats> {
      */
     RunSummary.ServerStats resetStats() throws ResetRefused {
         try {
-            HttpURLConnection connection = open("POST", "/stats/reset");
+            HttpURLConnection connection = open("POST", AdminProtocol.STATS_RESET);
             if (token != null) {
-                connection.setRequestProperty("Authorization", AdminToken.bearer(token));
+                connection.setRequestProperty(AdminProtocol.TOKEN_HEADER, AdminToken.bearer(token));
             }
             if (connection.getResponseCode() == HttpURLConnection.HTTP_FORBIDDEN) {
                 connection.disconnect();
@@ -70,12 +71,12 @@ public final class AdminClient implements Supplier<RunSummary.ServerStats> {
 
     /** {@code GET /hiccup}: the target's hiccup interval log since its last reset; null when it has none. */
     String hiccupLog() {
-        return call("GET", "/hiccup");
+        return call("GET", AdminProtocol.HICCUP);
     }
 
     /** The target's JIT activity ({@code GET /jit}); null when it does not answer or has no such endpoint. */
     JitActivity.Snapshot jit() {
-        String json = call("GET", "/jit");
+        String json = call("GET", AdminProtocol.JIT);
         if (json == null) {
             return null;
         }

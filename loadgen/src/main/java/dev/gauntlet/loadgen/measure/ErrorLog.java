@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * written, so a run that dies keeps what it measured.
  *
  * <pre>{@code
- * try (ErrorLog log = new ErrorLog(dir.resolve(IntervalLogs.ERRORS), description)) {
+ * try (ErrorLog log = new ErrorLog(new RunDirectory(dir).errors(), description)) {
  *     log.write(0.0, 1.001, intervalErrors);                   // interval thread, once a second
  * }
  * List<ErrorLog.Interval> intervals = ErrorLog.read(file);     // empty when there is no file
@@ -43,8 +43,6 @@ import java.util.stream.Collectors;
  * One writer at a time: the interval thread, then the thread that ends the run.
  */
 public final class ErrorLog implements AutoCloseable {
-    /** The file's name in a run directory. */
-    public static final String FILE = "errors.csv";
     private static final String COMMENT_PREFIX = "# errors per interval of the measured phase, by class; ";
     static final String HEADER = "startSec,lengthSec,"
             + Arrays.stream(ErrorClass.values()).map(ErrorClass::name).collect(Collectors.joining(","));

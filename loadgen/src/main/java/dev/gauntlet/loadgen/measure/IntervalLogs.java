@@ -1,6 +1,8 @@
 package dev.gauntlet.loadgen.measure;
 
 import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.loadgen.GeneratorException;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -14,18 +16,11 @@ import java.util.Map;
 /**
  * The per-interval logs of a run: the HdrHistogram logs ({@code response.hlog}, {@code service.hlog},
  * {@code lag.hlog}, and the generator's {@code hiccup.hlog}), in HdrHistogram's own format, values
- * in nanoseconds, and the errors by class ({@code errors.csv}, an {@link ErrorLog}). Each interval is
- * flushed as it is written, so a run that dies keeps what it measured.
+ * in nanoseconds, and the errors by class ({@code errors.csv}, an {@link ErrorLog}), each where
+ * {@link RunDirectory} puts it ({@link TargetWatch} writes the target's {@code target-hiccup.hlog}).
+ * Each interval is flushed as it is written, so a run that dies keeps what it measured.
  */
 public final class IntervalLogs implements AutoCloseable {
-    public static final String RESPONSE = "response.hlog";
-    public static final String SERVICE = "service.hlog";
-    public static final String LAG = "lag.hlog";
-    public static final String HICCUP = "hiccup.hlog";
-    public static final String ERRORS = ErrorLog.FILE;
-    /** Written by {@link TargetWatch} from the target's admin port, not by this class. */
-    static final String TARGET_HICCUP = "target-hiccup.hlog";
-
     private final HistogramLogWriter response;
     private final HistogramLogWriter service;
     private final HistogramLogWriter lag;
@@ -33,12 +28,13 @@ public final class IntervalLogs implements AutoCloseable {
     private final ErrorLog errors;
 
     public IntervalLogs(Path directory, long startEpochMs, String description) {
-        response = open(directory.resolve(RESPONSE), startEpochMs, "response time from the intended start, ns; " + description);
-        service = open(directory.resolve(SERVICE), startEpochMs, "service time from the actual send, ns; " + description);
-        lag = open(directory.resolve(LAG), startEpochMs, "schedule lag (actual send - intended start), ns; " + description);
-        hiccup = open(directory.resolve(HICCUP), startEpochMs, "platform hiccups seen by the generator "
+        RunDirectory run = new RunDirectory(directory);
+        response = open(run.log(HistogramLog.RESPONSE), startEpochMs, "response time from the intended start, ns; " + description);
+        service = open(run.log(HistogramLog.SERVICE), startEpochMs, "service time from the actual send, ns; " + description);
+        lag = open(run.log(HistogramLog.LAG), startEpochMs, "schedule lag (actual send - intended start), ns; " + description);
+        hiccup = open(run.log(HistogramLog.HICCUP), startEpochMs, "platform hiccups seen by the generator "
                 + "(oversleep of a 1 ms sleep), ns; " + description);
-        errors = new ErrorLog(directory.resolve(ERRORS), description);
+        errors = new ErrorLog(run.errors(), description);
     }
 
     public void write(Histogram responseInterval, Histogram serviceInterval, Histogram lagInterval) {

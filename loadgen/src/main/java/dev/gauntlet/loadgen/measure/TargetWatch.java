@@ -1,6 +1,8 @@
 package dev.gauntlet.loadgen.measure;
 
 import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.hiccup.JitActivity;
 import org.HdrHistogram.EncodableHistogram;
@@ -115,7 +117,7 @@ public final class TargetWatch {
         Histogram total = LatencyRecorder.newHistogram();
         HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(log.getBytes(StandardCharsets.UTF_8)));
         IntervalLogs.Single out = outputDir == null ? null
-                : new IntervalLogs.Single(outputDir.resolve(IntervalLogs.TARGET_HICCUP), measureStartEpochMs,
+                : new IntervalLogs.Single(new RunDirectory(outputDir).log(HistogramLog.TARGET_HICCUP), measureStartEpochMs,
                 "platform hiccups seen by the target (oversleep of a 1 ms sleep), ns; from its admin /hiccup");
         try {
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {

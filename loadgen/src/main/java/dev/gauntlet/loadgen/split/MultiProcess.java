@@ -5,8 +5,9 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.api.Verdict;
 import dev.gauntlet.hiccup.ParentWatch;
 import dev.gauntlet.loadgen.Generator;
 import dev.gauntlet.loadgen.GeneratorException;
@@ -115,13 +116,13 @@ public final class MultiProcess {
             try {
                 for (int i = 0; i < n; i++) {
                     Path childDir = Files.createDirectories(dir.resolve("p" + (i + 1)));
-                    Path specFile = childDir.resolve("spec.json");
+                    Path specFile = new RunDirectory(childDir).spec();
                     Json.json().writeValue(specFile.toFile(), share(spec, i));
                     List<String> command = List.of(javaCommand(), ParentWatch.jvmOption(), "-cp", System.getProperty("java.class.path"),
                             GeneratorMain.class.getName(), "--spec", specFile.toString(), "--output", childDir.toString(),
                             "--start-at", Long.toString(startAtEpochMs));
                     children.add(new ProcessBuilder(command).redirectErrorStream(true)
-                            .redirectOutput(childDir.resolve("generator.log").toFile()).start());
+                            .redirectOutput(new RunDirectory(childDir).generatorLog().toFile()).start());
                     childDirs.add(childDir);
                 }
                 long deadlineMs = START_DELAY_MS + spec.hardCapMs() + EXIT_GRACE_MS;
@@ -129,11 +130,11 @@ public final class MultiProcess {
                     Process child = children.get(i);
                     if (!child.waitFor(deadlineMs, TimeUnit.MILLISECONDS)) {
                         throw new GeneratorException("generator process " + (i + 1) + " overran its hard cap; see "
-                                + childDirs.get(i).resolve("generator.log"));
+                                + new RunDirectory(childDirs.get(i)).generatorLog());
                     }
                     if (child.exitValue() != 0) {
                         throw new GeneratorException("generator process " + (i + 1) + " failed: "
-                                + lastLine(childDirs.get(i).resolve("generator.log")));
+                                + lastLine(new RunDirectory(childDirs.get(i)).generatorLog()));
                     }
                 }
             } catch (InterruptedException e) {
@@ -143,7 +144,7 @@ public final class MultiProcess {
             }
             RunSummary merged = merge(spec, childDirs, dir);
             if (outputDir != null) {
-                Generator.write(merged, dir.resolve(Generator.SUMMARY));
+                Generator.write(merged, new RunDirectory(dir).summary());
             } else {
                 deleteRecursively(dir);
             }
@@ -160,19 +161,19 @@ public final class MultiProcess {
     public static RunSummary merge(LoadSpec spec, List<Path> childDirs, Path outputDir) throws IOException {
         List<RunSummary> parts = new ArrayList<>();
         for (Path childDir : childDirs) {
-            parts.add(Json.json().readValue(childDir.resolve(Generator.SUMMARY).toFile(), RunSummary.class));
+            parts.add(Json.json().readValue(new RunDirectory(childDir).summary().toFile(), RunSummary.class));
         }
-        Histogram response = mergeLogs(childDirs, IntervalLogs.RESPONSE, outputDir);
-        Histogram service = mergeLogs(childDirs, IntervalLogs.SERVICE, outputDir);
-        Histogram lag = mergeLogs(childDirs, IntervalLogs.LAG, outputDir);
+        Histogram response = mergeLogs(childDirs, HistogramLog.RESPONSE, outputDir);
+        Histogram service = mergeLogs(childDirs, HistogramLog.SERVICE, outputDir);
+        Histogram lag = mergeLogs(childDirs, HistogramLog.LAG, outputDir);
 
         Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
         for (ErrorClass errorClass : ErrorClass.values()) {
             errors.put(errorClass, parts.stream().mapToLong(p -> p.errors().getOrDefault(errorClass, 0L)).sum());
         }
-        Histogram hiccups = mergeLogs(childDirs, IntervalLogs.HICCUP, outputDir);
-        ErrorLog.merge(childDirs.stream().map(childDir -> childDir.resolve(IntervalLogs.ERRORS)).toList(),
-                outputDir.resolve(IntervalLogs.ERRORS), mergedFrom(childDirs));
+        Histogram hiccups = mergeLogs(childDirs, HistogramLog.HICCUP, outputDir);
+        ErrorLog.merge(childDirs.stream().map(childDir -> new RunDirectory(childDir).errors()).toList(),
+                new RunDirectory(outputDir).errors(), mergedFrom(childDirs));
         double measuredSec = parts.stream().mapToDouble(RunSummary::measuredSec).max().orElse(0);
         long completed = parts.stream().mapToLong(RunSummary::completed).sum();
         RunSummary.GeneratorCost cost = new RunSummary.GeneratorCost(
@@ -182,28 +183,33 @@ public final class MultiProcess {
                 parts.stream().mapToDouble(p -> p.generatorCost().engineCpuPercent()).max().orElse(0),
                 parts.stream().mapToDouble(p -> p.generatorCost().engineWaitingPercent()).max().orElse(0),
                 parts.stream().mapToDouble(p -> p.generatorCost().processCpuPercent()).max().orElse(0));
-        RunSummary merged = new RunSummary(spec,
-                parts.stream().map(RunSummary::startedAt).min(Comparator.naturalOrder()).orElseThrow(),
-                measuredSec, parts.stream().mapToLong(RunSummary::scheduled).sum(),
-                parts.stream().mapToLong(RunSummary::sent).sum(), completed, errors,
+        RunSummary merged = RunSummary.builder().spec(spec)
+                .startedAt(parts.stream().map(RunSummary::startedAt).min(Comparator.naturalOrder()).orElseThrow())
+                .measuredSec(measuredSec).scheduled(parts.stream().mapToLong(RunSummary::scheduled).sum())
+                .sent(parts.stream().mapToLong(RunSummary::sent).sum()).completed(completed).errors(errors)
                 // What each completed within its own measured phase, over the longest of them.
-                measuredSec > 0 ? parts.stream().mapToDouble(p -> p.achievedRatePerSec() * p.measuredSec()).sum() / measuredSec : 0,
-                sustained(parts),
-                LatencyRecorder.percentiles(response), LatencyRecorder.percentiles(service), LatencyRecorder.percentiles(lag),
-                parts.stream().mapToLong(RunSummary::connectionsOpened).sum(), cost,
+                .achievedRatePerSec(measuredSec > 0
+                        ? parts.stream().mapToDouble(p -> p.achievedRatePerSec() * p.measuredSec()).sum() / measuredSec : 0)
+                .sustainedRatePerSec(sustained(parts))
+                .responseTime(LatencyRecorder.percentiles(response)).serviceTime(LatencyRecorder.percentiles(service))
+                .scheduleLag(LatencyRecorder.percentiles(lag))
+                .connectionsOpened(parts.stream().mapToLong(RunSummary::connectionsOpened).sum()).generatorCost(cost)
                 // Each process's loop kept its own time: the latest of them speaks for the generator.
-                worst(parts.stream().map(RunSummary::loopLateness).toList()), LatencyRecorder.percentiles(hiccups),
+                .loopLateness(worst(parts.stream().map(RunSummary::loopLateness).toList()))
+                .generatorHiccups(LatencyRecorder.percentiles(hiccups))
                 // Every process read the same target's log over the same window.
-                parts.stream().map(RunSummary::targetHiccups).filter(p -> p.count() > 0).findFirst().orElse(Percentiles.EMPTY),
-                parts.stream().map(RunSummary::targetCpuPercent).filter(Objects::nonNull).max(Double::compare).orElse(null),
-                Verdict.OK, List.of(),
-                parts.stream().mapToInt(RunSummary::connectionsPeak).sum(),
-                parts.stream().mapToInt(RunSummary::connectionsLimit).sum(),
-                parts.stream().anyMatch(RunSummary::hardCapReached), mergeConcurrency(parts), parts.size(), null,
-                parts.stream().mapToLong(RunSummary::unansweredAtEnd).sum(),
-                worst(parts.stream().map(RunSummary::connectTime).toList()), null, null,
-                parts.stream().mapToLong(RunSummary::connectionsOpenedMeasured).sum(),
-                parts.stream().mapToLong(RunSummary::droppedQueueFull).sum());
+                .targetHiccups(parts.stream().map(RunSummary::targetHiccups).filter(p -> p.count() > 0).findFirst()
+                        .orElse(Percentiles.EMPTY))
+                .targetCpuPercent(parts.stream().map(RunSummary::targetCpuPercent).filter(Objects::nonNull).max(Double::compare)
+                        .orElse(null))
+                .connectionsPeak(parts.stream().mapToInt(RunSummary::connectionsPeak).sum())
+                .connectionsLimit(parts.stream().mapToInt(RunSummary::connectionsLimit).sum())
+                .hardCapReached(parts.stream().anyMatch(RunSummary::hardCapReached)).concurrency(mergeConcurrency(parts))
+                .processes(parts.size())
+                .unansweredAtEnd(parts.stream().mapToLong(RunSummary::unansweredAtEnd).sum())
+                .connectTime(worst(parts.stream().map(RunSummary::connectTime).toList()))
+                .connectionsOpenedMeasured(parts.stream().mapToLong(RunSummary::connectionsOpenedMeasured).sum())
+                .droppedQueueFull(parts.stream().mapToLong(RunSummary::droppedQueueFull).sum()).build();
         return Verdicts.judge(merged);
     }
 
@@ -236,12 +242,12 @@ public final class MultiProcess {
     }
 
     /** Sums interval k of every child's log into interval k of the merged log; returns the total. */
-    private static Histogram mergeLogs(List<Path> childDirs, String name, Path outputDir) throws IOException {
+    private static Histogram mergeLogs(List<Path> childDirs, HistogramLog name, Path outputDir) throws IOException {
         List<List<Histogram>> perChild = new ArrayList<>();
         double startSec = Double.MAX_VALUE;
         for (Path childDir : childDirs) {
             List<Histogram> intervals = new ArrayList<>();
-            try (HistogramLogReader reader = new HistogramLogReader(childDir.resolve(name).toFile())) {
+            try (HistogramLogReader reader = new HistogramLogReader(new RunDirectory(childDir).log(name).toFile())) {
                 for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
                     intervals.add((Histogram) h);
                 }
@@ -252,7 +258,7 @@ public final class MultiProcess {
         Histogram total = LatencyRecorder.newHistogram();
         int intervals = perChild.stream().mapToInt(List::size).max().orElse(0);
         long startEpochMs = startSec == Double.MAX_VALUE ? System.currentTimeMillis() : (long) (startSec * 1000);
-        try (IntervalLogs.Single log = new IntervalLogs.Single(outputDir.resolve(name), startEpochMs, mergedFrom(childDirs))) {
+        try (IntervalLogs.Single log = new IntervalLogs.Single(new RunDirectory(outputDir).log(name), startEpochMs, mergedFrom(childDirs))) {
             for (int k = 0; k < intervals; k++) {
                 Histogram merged = LatencyRecorder.newHistogram();
                 long from = Long.MAX_VALUE;

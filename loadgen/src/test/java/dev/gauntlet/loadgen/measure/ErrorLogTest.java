@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen.measure;
 
 import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.RunDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ErrorLogTest {
     @Test
     void linesAreWrittenAsTheyComeAndReadBack(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve(IntervalLogs.ERRORS);
+        Path file = new RunDirectory(dir).errors();
         Locale before = Locale.getDefault();
         // A decimal comma where the default locale has one would break the CSV.
         Locale.setDefault(Locale.GERMANY);
@@ -46,7 +47,7 @@ class ErrorLogTest {
 
     @Test
     void aReaderTakesTheColumnsByTheirNamesAndSkipsComments(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve(IntervalLogs.ERRORS), """
+        Path file = Files.writeString(new RunDirectory(dir).errors(), """
                 # written by a generator that listed fewer classes, in another order
                 startSec,lengthSec,RESET,REFUSED
                 # a comment between the lines

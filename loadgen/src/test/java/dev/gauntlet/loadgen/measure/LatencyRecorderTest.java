@@ -1,6 +1,8 @@
 package dev.gauntlet.loadgen.measure;
 
 import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -45,9 +47,9 @@ public class LatencyRecorderTest {
         }
         assertThat(recorder.responseTotal()).isEqualTo(expected);
         assertThat(recorder.serviceTotal()).isEqualTo(expected);
-        assertThat(sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), 5)).isEqualTo(expected);
-        assertThat(sumOfIntervals(dir.resolve(IntervalLogs.SERVICE), 5)).isEqualTo(expected);
-        assertThat(sumOfIntervals(dir.resolve(IntervalLogs.LAG), 5)).isEqualTo(recorder.lagTotal());
+        assertThat(sumOfIntervals(new RunDirectory(dir).log(HistogramLog.RESPONSE), 5)).isEqualTo(expected);
+        assertThat(sumOfIntervals(new RunDirectory(dir).log(HistogramLog.SERVICE), 5)).isEqualTo(expected);
+        assertThat(sumOfIntervals(new RunDirectory(dir).log(HistogramLog.LAG), 5)).isEqualTo(recorder.lagTotal());
     }
 
     @Test
@@ -66,7 +68,7 @@ public class LatencyRecorderTest {
             }
         }
         assertThat(recorder.responseTotal()).isEqualTo(expected);
-        assertThat(sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), 4)).isEqualTo(expected);
+        assertThat(sumOfIntervals(new RunDirectory(dir).log(HistogramLog.RESPONSE), 4)).isEqualTo(expected);
     }
 
     public static Histogram sumOfIntervals(Path log, int expectedIntervals) throws Exception {

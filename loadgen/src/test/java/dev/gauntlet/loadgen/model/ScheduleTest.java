@@ -1,7 +1,7 @@
 package dev.gauntlet.loadgen.model;
 
-import dev.gauntlet.api.LoadModel.InterArrival;
 import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadModel.InterArrival;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -3,7 +3,8 @@ package dev.gauntlet.loadgen.split;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
-import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.loadgen.Generator;
@@ -109,7 +110,7 @@ class MultiProcessTest {
                 }
             }
             expectedCompleted += completed;
-            Generator.write(summary(spec, completed, child), childDir.resolve(Generator.SUMMARY));
+            Generator.write(summary(spec, completed, child), new RunDirectory(childDir).summary());
             childDirs.add(childDir);
         }
 
@@ -119,7 +120,7 @@ class MultiProcessTest {
         assertThat(merged.errors().get(ErrorClass.RESET)).isEqualTo(0 + 1 + 2);
         assertThat(merged.processes()).isEqualTo(3);
         assertThat(merged.responseTime()).isEqualTo(LatencyRecorder.percentiles(expectedResponse));
-        Histogram readBack = LatencyRecorderTest.sumOfIntervals(dir.resolve(IntervalLogs.RESPONSE), 6);
+        Histogram readBack = LatencyRecorderTest.sumOfIntervals(new RunDirectory(dir).log(HistogramLog.RESPONSE), 6);
         assertThat(readBack).isEqualTo(expectedResponse);
         assertThat(merged.verdict()).isEqualTo(Verdict.OK);
     }
@@ -133,7 +134,7 @@ class MultiProcessTest {
         List<Path> childDirs = List.of(dir.resolve("p1"), dir.resolve("p2"), dir.resolve("p3"));
         for (Path childDir : childDirs) {
             Files.createDirectories(childDir);
-            Generator.write(summary(spec, 10, 0), childDir.resolve(Generator.SUMMARY));
+            Generator.write(summary(spec, 10, 0), new RunDirectory(childDir).summary());
         }
         try (IntervalLogs logs = new IntervalLogs(childDirs.get(0), 1_700_000_000_000L, "child 1")) {
             logs.writeErrors(0, 1.001, firstChild.get(0));
@@ -146,17 +147,17 @@ class MultiProcessTest {
         }
         // The third is a generator from before errors.csv, or one that died before writing it.
         new IntervalLogs(childDirs.get(2), 1_700_000_000_000L, "child 3").close();
-        Files.delete(childDirs.get(2).resolve(IntervalLogs.ERRORS));
+        Files.delete(new RunDirectory(childDirs.get(2)).errors());
 
         MultiProcess.merge(spec, childDirs, dir);
 
-        assertThat(Files.readString(dir.resolve(IntervalLogs.ERRORS))).isEqualTo(String.join("\n",
+        assertThat(Files.readString(new RunDirectory(dir).errors())).isEqualTo(String.join("\n",
                 "# errors per interval of the measured phase, by class; merged from 3 generator processes",
                 "startSec,lengthSec," + String.join(",", Arrays.stream(ErrorClass.values()).map(ErrorClass::name).toList()),
                 csvLine("0.000,1.001", Map.of(ErrorClass.RESET, 7L)),
                 csvLine("1.001,0.999", Map.of(ErrorClass.REFUSED, 5L)),
                 csvLine("2.000,0.250", Map.of(ErrorClass.BAD_STATUS, 2L, ErrorClass.NO_THREAD, 1L)), ""));
-        assertThat(ErrorLog.read(dir.resolve(IntervalLogs.ERRORS))).extracting(ErrorLog.Interval::startSec)
+        assertThat(ErrorLog.read(new RunDirectory(dir).errors())).extracting(ErrorLog.Interval::startSec)
                 .containsExactly(0.0, 1.001, 2.0);
     }
 
@@ -174,9 +175,9 @@ class MultiProcessTest {
         for (ErrorClass errorClass : ErrorClass.values()) {
             errors.put(errorClass, errorClass == ErrorClass.RESET ? (long) resets : 0L);
         }
-        return new RunSummary(spec, Instant.now(), 5.0, completed + resets, completed + resets, completed, errors,
-                completed / 5.0, null, Percentiles.EMPTY, Percentiles.EMPTY, Percentiles.EMPTY, 4,
-                new RunSummary.GeneratorCost(100, 1 << 20, 7, 20, 1, 30), Percentiles.EMPTY, Percentiles.EMPTY, Percentiles.EMPTY,
-                null, Verdict.OK, List.of(), 4, 4, false, null, 1, null, 0, Percentiles.EMPTY, null, null, 0, 0);
+        return RunSummary.builder().spec(spec).startedAt(Instant.now()).measuredSec(5.0).scheduled(completed + resets)
+                .sent(completed + resets).completed(completed).errors(errors).achievedRatePerSec(completed / 5.0)
+                .connectionsOpened(4).generatorCost(new RunSummary.GeneratorCost(100, 1 << 20, 7, 20, 1, 30))
+                .connectionsPeak(4).connectionsLimit(4).build();
     }
 }

@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen.split;
 
-import dev.gauntlet.loadgen.Generator;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,8 +34,8 @@ class ShardArchiveTest {
         copy = dir.resolve("copy");
         byte[] noise = new byte[20_000];
         new Random(7).nextBytes(noise);
-        Files.write(shardDir.resolve("response.hlog"), noise);
-        Files.writeString(shardDir.resolve(Generator.SUMMARY), "{\"completed\": 42}");
+        Files.write(new RunDirectory(shardDir).log(HistogramLog.RESPONSE), noise);
+        Files.writeString(new RunDirectory(shardDir).summary(), "{\"completed\": 42}");
         Files.writeString(shardDir.resolve(".ready"), "1");
     }
 
@@ -45,8 +46,8 @@ class ShardArchiveTest {
 
         ShardArchive.extract(log, copy);
 
-        assertThat(copy.resolve(Generator.SUMMARY)).hasSameBinaryContentAs(shardDir.resolve(Generator.SUMMARY));
-        assertThat(copy.resolve("response.hlog")).hasSameBinaryContentAs(shardDir.resolve("response.hlog"));
+        assertThat(new RunDirectory(copy).summary()).hasSameBinaryContentAs(new RunDirectory(shardDir).summary());
+        assertThat(new RunDirectory(copy).log(HistogramLog.RESPONSE)).hasSameBinaryContentAs(new RunDirectory(shardDir).log(HistogramLog.RESPONSE));
         assertThat(copy.resolve(".ready")).doesNotExist();
         assertThat(ShardArchive.withoutArchive(log)).containsExactly("gauntlet shard 0 of 2: said before");
     }

@@ -5,12 +5,10 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.api.Verdict;
 
 import java.net.URI;
 import java.time.Instant;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -52,16 +50,19 @@ final class ConstructedRun {
             errors.putIfAbsent(c, 0L);
         }
         long failed = errors.values().stream().mapToLong(Long::longValue).sum();
-        return Verdicts.judge(new RunSummary(spec, Instant.EPOCH, 10, scheduled, sent, sent - failed, errors,
-                (sent - failed) / 10.0, sustainedRatePerSec, latency(serviceP50Ms, responseP99Ms),
-                latency(serviceP50Ms, Double.isNaN(serviceP99Ms) ? 2 * serviceP50Ms : serviceP99Ms), latency(lagP99Ms / 4, lagP99Ms),
-                connectionsPeak, new RunSummary.GeneratorCost(1_000, 1 << 20, 8, engineCpuPercent, engineWaitingPercent,
-                        processCpuPercent),
-                spec.model().match(open -> true, closed -> false, held -> false) ? latency(loopLateP99Ms / 4, loopLateP99Ms) : Percentiles.EMPTY,
-                new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs),
-                Percentiles.EMPTY, targetCpuPercent, Verdict.OK, List.of(), connectionsPeak, connectionsLimit,
-                hardCapReached, null, 1, null, 0, latency(connectP99Ms / 4, connectP99Ms), null, steadiness,
-                connectionsOpenedMeasured, droppedQueueFull));
+        return Verdicts.judge(RunSummary.builder().spec(spec).startedAt(Instant.EPOCH).measuredSec(10).scheduled(scheduled)
+                .sent(sent).completed(sent - failed).errors(errors).achievedRatePerSec((sent - failed) / 10.0)
+                .sustainedRatePerSec(sustainedRatePerSec).responseTime(latency(serviceP50Ms, responseP99Ms))
+                .serviceTime(latency(serviceP50Ms, Double.isNaN(serviceP99Ms) ? 2 * serviceP50Ms : serviceP99Ms))
+                .scheduleLag(latency(lagP99Ms / 4, lagP99Ms)).connectionsOpened(connectionsPeak)
+                .generatorCost(new RunSummary.GeneratorCost(1_000, 1 << 20, 8, engineCpuPercent, engineWaitingPercent,
+                        processCpuPercent))
+                .loopLateness(spec.model().match(open -> true, closed -> false, held -> false)
+                        ? latency(loopLateP99Ms / 4, loopLateP99Ms) : Percentiles.EMPTY)
+                .generatorHiccups(new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs))
+                .targetCpuPercent(targetCpuPercent).connectionsPeak(connectionsPeak).connectionsLimit(connectionsLimit)
+                .hardCapReached(hardCapReached).connectTime(latency(connectP99Ms / 4, connectP99Ms)).steadiness(steadiness)
+                .connectionsOpenedMeasured(connectionsOpenedMeasured).droppedQueueFull(droppedQueueFull).build());
     }
 
     private static Percentiles latency(double p50Ms) {

@@ -2,6 +2,8 @@ package dev.gauntlet.targets;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.gauntlet.api.AdminProtocol;
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.hiccup.HiccupLog;
 import dev.gauntlet.hiccup.JitActivity;
 
@@ -14,21 +16,19 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The admin endpoint on its own port and thread, so it answers while the serving port is saturated:
- * {@code GET /stats}, {@code POST /stats/reset} (the stats and the hiccup log), {@code GET /jit} (the JIT's
- * time and queue: whether it has settled), {@code GET /hiccup}
+ * The admin endpoint ({@link AdminProtocol}) on its own port and thread, so it answers while the
+ * serving port is saturated: {@code GET /stats}, {@code POST /stats/reset} (the stats and the hiccup
+ * log), {@code GET /jit} (the JIT's time and queue: whether it has settled), {@code GET /hiccup}
  * (the hiccup log since the last reset) and {@code GET /settings}. It listens on
  * {@link TargetSettings#adminBind()}, loopback unless told otherwise.
  *
  * <p>Reads are open; the reset, the one request that changes what a run measures, needs the admin
  * token the target was started with ({@code Authorization: Bearer TOKEN}, token from the
- * environment variable {@value #TOKEN_VARIABLE}), else {@code 403}: another user on the host must
+ * environment variable {@value AdminToken#VARIABLE}), else {@code 403}: another user on the host must
  * not be able to wipe a run's counts in its middle. A target started without a token refuses
  * every reset rather than accept anyone's.
  */
 final class AdminServer {
-    /** The name the runner and the generator use too ({@code dev.gauntlet.api.AdminToken}, a module targets do not see). */
-    static final String TOKEN_VARIABLE = "GAUNTLET_ADMIN_TOKEN";
     private static final String JSON = "application/json";
 
     private final HttpServer server;
@@ -40,43 +40,44 @@ final class AdminServer {
      */
     AdminServer(TargetSettings settings, RequestStats stats, HiccupLog hiccups, String name, int servingPort, String token)
             throws IOException {
-        byte[] authorization = token == null ? null : ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
+        byte[] authorization = token == null ? null : AdminToken.bearer(token).getBytes(StandardCharsets.UTF_8);
         server = HttpServer.create(new InetSocketAddress(settings.adminBind(), settings.adminPort()), 50);
         server.setExecutor(executor);
-        server.createContext("/stats", exchange -> {
+        server.createContext(AdminProtocol.STATS, exchange -> {
             String path = exchange.getRequestURI().getPath();
             String method = exchange.getRequestMethod();
-            if (path.equals("/stats") && method.equals("GET")) {
+            if (path.equals(AdminProtocol.STATS) && method.equals("GET")) {
                 reply(exchange, 200, JSON, stats.snapshot().toJson());
-            } else if (path.equals("/stats/reset") && method.equals("POST") && !shows(exchange, authorization)) {
+            } else if (path.equals(AdminProtocol.STATS_RESET) && method.equals("POST") && !shows(exchange, authorization)) {
                 reply(exchange, 403, JSON, authorization == null
-                        ? "{\"error\":\"this target was started without " + TOKEN_VARIABLE + ": it accepts no reset\"}"
-                        : "{\"error\":\"POST /stats/reset needs the target's admin token: Authorization: Bearer TOKEN\"}");
-            } else if (path.equals("/stats/reset") && method.equals("POST")) {
+                        ? "{\"error\":\"this target was started without " + AdminToken.VARIABLE + ": it accepts no reset\"}"
+                        : "{\"error\":\"POST " + AdminProtocol.STATS_RESET + " needs the target's admin token: "
+                        + AdminProtocol.TOKEN_HEADER + ": " + AdminToken.bearer("TOKEN") + "\"}");
+            } else if (path.equals(AdminProtocol.STATS_RESET) && method.equals("POST")) {
                 stats.reset();
                 hiccups.reset();
                 reply(exchange, 200, JSON, stats.snapshot().toJson());
             } else {
-                reply(exchange, 404, JSON, "{\"error\":\"GET /stats or POST /stats/reset\"}");
+                reply(exchange, 404, JSON, "{\"error\":\"GET " + AdminProtocol.STATS + " or POST " + AdminProtocol.STATS_RESET + "\"}");
             }
         });
-        server.createContext("/hiccup", exchange -> {
-            if (exchange.getRequestURI().getPath().equals("/hiccup") && exchange.getRequestMethod().equals("GET")) {
+        server.createContext(AdminProtocol.HICCUP, exchange -> {
+            if (exchange.getRequestURI().getPath().equals(AdminProtocol.HICCUP) && exchange.getRequestMethod().equals("GET")) {
                 reply(exchange, 200, "text/plain", hiccups.text(name));
             } else {
-                reply(exchange, 404, JSON, "{\"error\":\"GET /hiccup\"}");
+                reply(exchange, 404, JSON, "{\"error\":\"GET " + AdminProtocol.HICCUP + "\"}");
             }
         });
-        server.createContext("/jit", exchange -> {
-            if (exchange.getRequestURI().getPath().equals("/jit") && exchange.getRequestMethod().equals("GET")) {
+        server.createContext(AdminProtocol.JIT, exchange -> {
+            if (exchange.getRequestURI().getPath().equals(AdminProtocol.JIT) && exchange.getRequestMethod().equals("GET")) {
                 reply(exchange, 200, JSON, JitActivity.now().toJson());
             } else {
-                reply(exchange, 404, JSON, "{\"error\":\"GET /jit\"}");
+                reply(exchange, 404, JSON, "{\"error\":\"GET " + AdminProtocol.JIT + "\"}");
             }
         });
         int adminPort = server.getAddress().getPort();
         String settingsJson = settings.withPorts(servingPort, adminPort).toJson();
-        server.createContext("/settings", exchange -> reply(exchange, 200, JSON, settingsJson));
+        server.createContext(AdminProtocol.SETTINGS, exchange -> reply(exchange, 200, JSON, settingsJson));
     }
 
     void start() {
@@ -94,7 +95,7 @@ final class AdminServer {
 
     /** Compared in constant time, so the time of a refusal does not tell how much of a guess was right. */
     private static boolean shows(HttpExchange exchange, byte[] authorization) {
-        String shown = exchange.getRequestHeaders().getFirst("Authorization");
+        String shown = exchange.getRequestHeaders().getFirst(AdminProtocol.TOKEN_HEADER);
         return authorization != null && shown != null
                 && MessageDigest.isEqual(shown.getBytes(StandardCharsets.UTF_8), authorization);
     }

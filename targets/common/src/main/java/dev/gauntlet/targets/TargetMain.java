@@ -1,5 +1,6 @@
 package dev.gauntlet.targets;
 
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.hiccup.HiccupLog;
 import dev.gauntlet.hiccup.ParentWatch;
 
@@ -56,7 +57,7 @@ public final class TargetMain {
 
     /** From the environment, not a flag: {@code ps} shows every process's command line to every user. */
     private static String adminToken() {
-        String token = System.getenv(AdminServer.TOKEN_VARIABLE);
+        String token = System.getenv(AdminToken.VARIABLE);
         return token == null || token.isEmpty() ? null : token;
     }
 

@@ -1,0 +1,42 @@
+package dev.gauntlet.api;
+
+import java.nio.file.Path;
+
+/**
+ * The suite-level files of a results directory, each named here once, and where each run's
+ * {@link RunDirectory} is: the runner writes them, {@code report} and {@code compare} read them.
+ *
+ * <pre>{@code
+ * ResultsDirectory results = new ResultsDirectory(Path.of("results/quick-20261126-153000"));
+ * results.suite();                       // suite.json
+ * results.run("dummy", "open", 1);       // runs/dummy/open/1
+ * }</pre>
+ *
+ * @param path the directory {@code ./gauntlet run} wrote
+ */
+public record ResultsDirectory(Path path) {
+    /** The suite as it ran, its scaling, environment and platform, each resume's environment. */
+    public Path suite() {
+        return path.resolve("suite.json");
+    }
+
+    /** One row per target × scenario × repetition. */
+    public Path results() {
+        return path.resolve("results.json");
+    }
+
+    /** The directory of every target's runs. */
+    public Path runs() {
+        return path.resolve("runs");
+    }
+
+    /** One target's directory: its logs, settings and isolation, and its runs. */
+    public Path target(String target) {
+        return runs().resolve(target);
+    }
+
+    /** One run's directory. */
+    public RunDirectory run(String target, String scenario, int repetition) {
+        return new RunDirectory(target(target).resolve(scenario).resolve(Integer.toString(repetition)));
+    }
+}
