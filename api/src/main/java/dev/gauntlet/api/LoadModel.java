@@ -3,6 +3,8 @@ package dev.gauntlet.api;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
+import java.util.function.Function;
+
 /**
  * How a generator offers load: the closed set of load models.
  *
@@ -23,6 +25,9 @@ public sealed interface LoadModel {
 
     /** One line for tables and progress output, e.g. {@code open 1000/s exp}. */
     String describe();
+
+    /** Applies the one of {@code open}, {@code closed}, {@code held} that takes this model: dispatch without a switch. */
+    <R> R match(Function<OpenLoop, R> open, Function<ClosedLoop, R> closed, Function<MaxConcurrency, R> held);
 
     /**
      * Requests start at a target rate whatever is in flight; response time counts from the
@@ -64,6 +69,11 @@ public sealed interface LoadModel {
         }
 
         @Override
+        public <R> R match(Function<OpenLoop, R> open, Function<ClosedLoop, R> closed, Function<MaxConcurrency, R> held) {
+            return open.apply(this);
+        }
+
+        @Override
         public String describe() {
             String open = "open " + Numbers.compact(ratePerSec) + "/s " + interArrival.shortName();
             return switch (connectionPolicy) {
@@ -83,6 +93,11 @@ public sealed interface LoadModel {
         }
 
         @Override
+        public <R> R match(Function<OpenLoop, R> open, Function<ClosedLoop, R> closed, Function<MaxConcurrency, R> held) {
+            return closed.apply(this);
+        }
+
+        @Override
         public String describe() {
             return "closed " + connections + "c";
         }
@@ -94,6 +109,11 @@ public sealed interface LoadModel {
             if (requests < 1) {
                 throw new IllegalArgumentException("max concurrency must be >= 1, got " + requests);
             }
+        }
+
+        @Override
+        public <R> R match(Function<OpenLoop, R> open, Function<ClosedLoop, R> closed, Function<MaxConcurrency, R> held) {
+            return held.apply(this);
         }
 
         @Override

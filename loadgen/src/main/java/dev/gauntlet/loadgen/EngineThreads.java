@@ -2,6 +2,16 @@ package dev.gauntlet.loadgen;
 
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.measure.AdminClient;
+import dev.gauntlet.loadgen.measure.LatencyRecorder;
+import dev.gauntlet.loadgen.measure.RequestCounters;
+import dev.gauntlet.loadgen.measure.ThreadDemand;
+import dev.gauntlet.loadgen.model.LoadDriver;
+import dev.gauntlet.loadgen.model.PhaseClock;
+import dev.gauntlet.loadgen.split.MultiProcess;
+import dev.gauntlet.loadgen.transport.Engine;
+import dev.gauntlet.loadgen.transport.LeanEngine;
+import dev.gauntlet.loadgen.transport.LibraryEngine;
 import org.HdrHistogram.Histogram;
 
 import java.net.InetAddress;
@@ -27,7 +37,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Shares as {@link MultiProcess#cut} cuts them: a constant-rate schedule's share i starts i / rate
  * later, so the engines' starts interleave instead of marching in step.
  */
-final class EngineThreads {
+public final class EngineThreads {
     /**
      * Open-loop requests one process holds at most while they wait for a connection, shared evenly by
      * its engines: what falls due while they are full is dropped, counted, and makes the run
@@ -35,7 +45,7 @@ final class EngineThreads {
      * intended starts and their wait stamps take 16 MB (32 MB while the ring doubles): ten seconds of
      * a 100k/s schedule, more than a run holds unless its rate outruns what the process can send.
      */
-    static final int PENDING_PER_PROCESS = 1 << 20;
+    public static final int PENDING_PER_PROCESS = 1 << 20;
 
     private final List<Engine> engines = new ArrayList<>();
     private final List<RequestCounters> counters = new ArrayList<>();
@@ -54,11 +64,12 @@ final class EngineThreads {
             RequestCounters engineCounters = new RequestCounters(clock);
             counters.add(engineCounters);
             // Only the first engine asks the target for its counts: max concurrency runs on one thread.
+            LoadDriver driver = LoadDriver.of(share, engineStartNs, clock, recorder.writer(i), engineCounters,
+                    i == 0 ? admin : null);
             engines.add(spec.client() == null
-                    ? new LeanEngine(share, address, sources, Math.max(1, maxConnections / n), Math.max(1, PENDING_PER_PROCESS / n),
-                            engineStartNs, clock, recorder.writer(i), engineCounters, i == 0 ? admin : null)
-                    : new LibraryEngine(share, maxConnections, PENDING_PER_PROCESS, engineStartNs, clock,
-                            recorder.writer(i), engineCounters, admin));
+                    ? new LeanEngine(share, driver, address, sources, Math.max(1, maxConnections / n),
+                            Math.max(1, PENDING_PER_PROCESS / n), engineCounters)
+                    : new LibraryEngine(share, driver, maxConnections, PENDING_PER_PROCESS));
         }
         demands = new ThreadDemand[n];
         demandsKnown = new CountDownLatch(n - 1);
@@ -114,7 +125,7 @@ final class EngineThreads {
     }
 
     /** Every engine thread's demand, once each has started. */
-    ThreadDemand[] demands() {
+    public ThreadDemand[] demands() {
         try {
             demandsKnown.await();
         } catch (InterruptedException e) {

@@ -1,6 +1,5 @@
 package dev.gauntlet.loadgen;
 
-import com.sun.management.OperatingSystemMXBean;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
@@ -10,24 +9,31 @@ import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.hiccup.HiccupMeter;
+import dev.gauntlet.loadgen.measure.AdminClient;
+import dev.gauntlet.loadgen.measure.CostMeter;
+import dev.gauntlet.loadgen.measure.ErrorLog;
+import dev.gauntlet.loadgen.measure.IntervalLogs;
+import dev.gauntlet.loadgen.measure.JitWarmup;
+import dev.gauntlet.loadgen.measure.LatencyRecorder;
+import dev.gauntlet.loadgen.measure.RequestCounters;
+import dev.gauntlet.loadgen.measure.SteadyJudge;
+import dev.gauntlet.loadgen.measure.SustainedRate;
+import dev.gauntlet.loadgen.measure.TargetWatch;
+import dev.gauntlet.loadgen.split.HostLimits;
+import dev.gauntlet.loadgen.split.MultiProcess;
+import dev.gauntlet.loadgen.split.Preflight;
+import dev.gauntlet.loadgen.transport.SourceAddresses;
+import dev.gauntlet.loadgen.verdict.Verdicts;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
-import java.lang.management.ThreadMXBean;
-import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -93,11 +99,11 @@ public final class Generator {
         return run(spec, outputDir, System.err, HostLimits.read(), startAt, null);
     }
 
-    static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress) {
+    public static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress) {
         return run(spec, outputDir, progress, HostLimits.read());
     }
 
-    static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits) {
+    public static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits) {
         return run(spec, outputDir, progress, limits, null, null);
     }
 
@@ -108,7 +114,7 @@ public final class Generator {
      * @throws GeneratorException when the spec cannot run here or the target is unreachable
      */
     public static void check(LoadSpec spec) {
-        preflight(spec, resolve(spec), HostLimits.read());
+        preflight(spec, TargetAddress.resolve(spec), HostLimits.read());
     }
 
     /**
@@ -128,7 +134,7 @@ public final class Generator {
 
     private static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, HostLimits limits, Instant startAt,
                                   RunSummary.GeneratorWarmup warmup) {
-        InetSocketAddress address = resolve(spec);
+        InetSocketAddress address = TargetAddress.resolve(spec);
         InetAddress[] sources = SourceAddresses.resolve(spec.sourceAddresses());
         Preflight.Plan plan = preflight(spec, address, limits);
         if (spec.processes() > 1) {
@@ -149,7 +155,7 @@ public final class Generator {
         long runStartNs = nowNs - Duration.between(startedAt, now).toNanos();
         AdminClient admin = spec.adminUrl() == null ? null : new AdminClient(spec.adminUrl(), AdminToken.forClient());
         EngineThreads engine = new EngineThreads(spec, address, sources, plan.maxConnections(), runStartNs, recorder, admin);
-        Cost cost = new Cost(engine);
+        CostMeter cost = new CostMeter(engine);
         progress.printf(Locale.ROOT, "gauntlet load: %s -> %s, warm-up %s, measured %s%s%n", spec.model().describe(),
                 spec.url(), spec.steady() == null ? seconds(spec.warmupMs())
                         : seconds(spec.warmupMs()) + " to " + seconds(spec.warmupMaxMs()) + " until steady",
@@ -158,9 +164,9 @@ public final class Generator {
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name("gauntlet-interval").daemon(true).factory());
         HiccupMeter hiccups = HiccupMeter.start();
+        boolean held = spec.model().match(open -> false, closed -> false, maxConcurrency -> true);
         // Max concurrency reads the target's counts at its burst itself: a reset then would split them.
-        TargetWatch target = admin == null ? null : new TargetWatch(admin, !(spec.model() instanceof LoadModel.MaxConcurrency),
-                progress);
+        TargetWatch target = admin == null ? null : new TargetWatch(admin, !held, progress);
         Runnable atMeasureStart = target == null ? cost::measureStarts : () -> {
             cost.measureStarts();
             target.measureStarts();
@@ -193,7 +199,7 @@ public final class Generator {
         long measureStartEpochMs = epochMs(startedAt, runStartNs, engine.measureStartNs());
         TargetWatch.Figures targetFigures = target == null ? new TargetWatch.Figures(Percentiles.EMPTY, null)
                 : target.finish(measureStartEpochMs, outputDir);
-        RunSummary.Steadiness steadiness = spec.model() instanceof LoadModel.MaxConcurrency ? null
+        RunSummary.Steadiness steadiness = held ? null
                 : judge.result(TimeUnit.NANOSECONDS.toMillis(engine.measureStartNs() - runStartNs));
         RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, generatorCost,
                 steadiness)).withGeneratorWarmup(warmup);
@@ -216,7 +222,7 @@ public final class Generator {
         return RunSummary.builder().spec(spec).startedAt(startedAt).measuredSec(measuredSec)
                 .scheduled(engine.measuredIssued()).sent(counters.sentCount()).completed(counters.completedCount())
                 .errors(counters.errors()).achievedRatePerSec(counters.completedInPhaseCount() / measuredSec)
-                .sustainedRatePerSec(spec.model() instanceof LoadModel.OpenLoop ? tick.sustained().perSec(engine.measuredNs()) : null)
+                .sustainedRatePerSec(spec.model().match(open -> true, closed -> false, h -> false) ? tick.sustained().perSec(engine.measuredNs()) : null)
                 .responseTime(LatencyRecorder.percentiles(recorder.responseTotal()))
                 .serviceTime(LatencyRecorder.percentiles(recorder.serviceTotal()))
                 .scheduleLag(LatencyRecorder.percentiles(recorder.lagTotal()))
@@ -236,42 +242,16 @@ public final class Generator {
         // With several processes each one's share must fit; the message still counts them all.
         Preflight.Plan plan = Preflight.check(spec.processes() == 1 ? spec
                 : MultiProcess.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);
-        checkReachable(address, spec.connectTimeoutMs());
+        TargetAddress.checkReachable(address, spec.connectTimeoutMs());
         return plan;
     }
 
-    static void write(RunSummary summary, Path file) {
+    public static void write(RunSummary summary, Path file) {
         try {
             Json.json().writeValue(file.toFile(), summary);
         } catch (IOException e) {
             throw new GeneratorException("cannot write " + file + ": " + e.getMessage());
         }
-    }
-
-    private static InetSocketAddress resolve(LoadSpec spec) {
-        int port = spec.url().getPort() < 0 ? 80 : spec.url().getPort();
-        InetSocketAddress address = new InetSocketAddress(spec.url().getHost(), port);
-        if (address.isUnresolved()) {
-            throw new GeneratorException("unknown host " + spec.url().getHost());
-        }
-        return address;
-    }
-
-    /** One blocking connect first, so a wrong port is one clear line rather than a run of refusals. */
-    private static void checkReachable(InetSocketAddress address, long connectTimeoutMs) {
-        try (Socket socket = new Socket()) {
-            socket.connect(address, (int) Math.min(connectTimeoutMs, Integer.MAX_VALUE));
-        } catch (ConnectException e) {
-            throw new GeneratorException("nothing listens on " + hostPort(address));
-        } catch (SocketTimeoutException e) {
-            throw new GeneratorException("no answer from " + hostPort(address) + " within " + connectTimeoutMs + " ms");
-        } catch (IOException e) {
-            throw new GeneratorException("cannot connect to " + hostPort(address) + ": " + e.getMessage());
-        }
-    }
-
-    private static String hostPort(InetSocketAddress address) {
-        return address.getHostString() + ":" + address.getPort();
     }
 
     private static String seconds(long ms) {
@@ -315,7 +295,7 @@ public final class Generator {
         private final SteadyJudge judge;
         private final TargetWatch target;
         private final Function<Long, IntervalLogs> openLogs;
-        private final Cost cost;
+        private final CostMeter cost;
         private final Runnable atMeasureStart;
         private final PrintStream out;
         private final Ticks ticks;
@@ -327,7 +307,7 @@ public final class Generator {
         private Map<ErrorClass, Long> errorsBefore = ErrorLog.zeros();
 
         Progress(EngineThreads engine, LatencyRecorder recorder, HiccupMeter hiccups, SteadyJudge judge, TargetWatch target,
-                 Function<Long, IntervalLogs> openLogs, Cost cost, Runnable atMeasureStart, PrintStream out, Ticks ticks) {
+                 Function<Long, IntervalLogs> openLogs, CostMeter cost, Runnable atMeasureStart, PrintStream out, Ticks ticks) {
             this.engine = engine;
             this.recorder = recorder;
             this.hiccups = hiccups;
@@ -454,55 +434,6 @@ public final class Generator {
 
         SustainedRate sustained() {
             return sustained;
-        }
-    }
-
-    /** The generator's own CPU time, peak heap and peak threads over the run; its busiest engine thread's demand. */
-    private static final class Cost {
-        private final OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
-        private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-        private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        private final long cpuStartNs;
-        private final EngineThreads engines;
-        private volatile long heapUsedMaxBytes;
-        /** The process's CPU time and the wall clock when the measured phase started; written by the ticker. */
-        private volatile long measureCpuStartNs = -1;
-        private volatile long measureStartNs;
-
-        Cost(EngineThreads engines) {
-            this.engines = engines;
-            threads.resetPeakThreadCount();
-            cpuStartNs = os.getProcessCpuTime();
-        }
-
-        void measureStarts() {
-            for (ThreadDemand engine : engines.demands()) {
-                engine.mark();
-            }
-            measureStartNs = System.nanoTime();
-            measureCpuStartNs = os.getProcessCpuTime();
-        }
-
-        void sample() {
-            heapUsedMaxBytes = Math.max(heapUsedMaxBytes, memory.getHeapMemoryUsage().getUsed());
-        }
-
-        RunSummary.GeneratorCost finish() {
-            ThreadDemand.Share share = Arrays.stream(engines.demands()).map(ThreadDemand::share)
-                    .max(Comparator.comparingDouble(ThreadDemand.Share::wantedPercent)).orElseThrow();
-            long cpuNowNs = os.getProcessCpuTime();
-            return new RunSummary.GeneratorCost(TimeUnit.NANOSECONDS.toMillis(cpuNowNs - cpuStartNs),
-                    heapUsedMaxBytes, threads.getPeakThreadCount(), share.runningPercent(), share.waitingPercent(),
-                    processCpuPercent(cpuNowNs));
-        }
-
-        /** 0 when the run ended before its measured phase began. */
-        private double processCpuPercent(long cpuNowNs) {
-            long wallNs = System.nanoTime() - measureStartNs;
-            if (measureCpuStartNs < 0 || wallNs <= 0) {
-                return 0;
-            }
-            return 100.0 * (cpuNowNs - measureCpuStartNs) / wallNs / Runtime.getRuntime().availableProcessors();
         }
     }
 }

@@ -4,6 +4,8 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.ShardStart;
+import dev.gauntlet.loadgen.split.MultiProcess;
+import dev.gauntlet.loadgen.split.ShardArchive;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

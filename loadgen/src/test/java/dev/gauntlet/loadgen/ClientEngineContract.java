@@ -7,6 +7,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.TestServer.Behaviour;
+import dev.gauntlet.loadgen.transport.ConnectionIo;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.dummy.DummyServer;
@@ -93,7 +94,7 @@ public abstract class ClientEngineContract {
                     .toBuilder().durationMs(5_000).maxRequests(REQUESTS).build();
             RunSummary summary = run(spec, client);
 
-            String lean = LeanEngine.requestBytes(spec);
+            String lean = ConnectionIo.requestBytes(spec);
             List<String> heads = server.heads();
             assertThat(heads).as("%s: request heads received", client.name()).isNotEmpty();
             RequestHead sent = RequestHead.parse(heads.getFirst());

@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.ClientCatalogue.ClientEntry;
 import dev.gauntlet.api.ClientCatalogue.Library;
 import dev.gauntlet.api.ClientMode;
+import dev.gauntlet.loadgen.transport.LeanEngine;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThatCode;

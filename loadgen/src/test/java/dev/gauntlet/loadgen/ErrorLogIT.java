@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.within;
  * {@code errors.csv} from a real load against a server that fails some requests: one line per
  * interval of the measured phase, as {@code hiccup.hlog} has, each class's column adding up to
  * {@code summary.json}'s count of it; merged line by line over processes. The file is read here
- * with a parser of its own, not {@link ErrorLog#read}, so the format itself is what is tested.
+ * with a parser of its own, not {@link dev.gauntlet.loadgen.measure.ErrorLog#read}, so the format itself is what is tested.
  */
 @Timeout(60)
 class ErrorLogIT {

@@ -7,6 +7,8 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.measure.LatencyRecorderTest;
+import dev.gauntlet.loadgen.transport.SourceAddresses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.loadgen.split.ShardedLoad;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 

@@ -6,6 +6,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.ShardStart;
+import dev.gauntlet.loadgen.split.ShardArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

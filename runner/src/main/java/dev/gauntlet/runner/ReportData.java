@@ -9,7 +9,7 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.ResultsDirectory;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
-import dev.gauntlet.loadgen.ErrorLog;
+import dev.gauntlet.loadgen.measure.ErrorLog;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

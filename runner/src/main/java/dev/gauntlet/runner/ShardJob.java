@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.loadgen.ShardMain;
-import dev.gauntlet.loadgen.ShardedLoad;
+import dev.gauntlet.loadgen.split.ShardedLoad;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Pod;

@@ -1,7 +1,7 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.loadgen.HostLimits;
+import dev.gauntlet.loadgen.split.HostLimits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;

@@ -1,7 +1,7 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.api.LoadModel;
-import dev.gauntlet.loadgen.HostLimits;
+import dev.gauntlet.loadgen.split.HostLimits;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

@@ -1,0 +1,65 @@
+package dev.gauntlet.loadgen.measure;
+
+import com.sun.management.OperatingSystemMXBean;
+import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.EngineThreads;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What the generator's run costs it: its own CPU time, peak heap and peak threads over the run, its
+ * CPU share in the measured phase and its busiest engine thread's demand. Sampled by the interval
+ * ticker, finished by the run's thread.
+ */
+public final class CostMeter {
+    private final OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
+    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final long cpuStartNs;
+    private final EngineThreads engines;
+    private volatile long heapUsedMaxBytes;
+    /** The process's CPU time and the wall clock when the measured phase started; written by the ticker. */
+    private volatile long measureCpuStartNs = -1;
+    private volatile long measureStartNs;
+
+    public CostMeter(EngineThreads engines) {
+        this.engines = engines;
+        threads.resetPeakThreadCount();
+        cpuStartNs = os.getProcessCpuTime();
+    }
+
+    public void measureStarts() {
+        for (ThreadDemand engine : engines.demands()) {
+            engine.mark();
+        }
+        measureStartNs = System.nanoTime();
+        measureCpuStartNs = os.getProcessCpuTime();
+    }
+
+    public void sample() {
+        heapUsedMaxBytes = Math.max(heapUsedMaxBytes, memory.getHeapMemoryUsage().getUsed());
+    }
+
+    public RunSummary.GeneratorCost finish() {
+        ThreadDemand.Share share = Arrays.stream(engines.demands()).map(ThreadDemand::share)
+                .max(Comparator.comparingDouble(ThreadDemand.Share::wantedPercent)).orElseThrow();
+        long cpuNowNs = os.getProcessCpuTime();
+        return new RunSummary.GeneratorCost(TimeUnit.NANOSECONDS.toMillis(cpuNowNs - cpuStartNs),
+                heapUsedMaxBytes, threads.getPeakThreadCount(), share.runningPercent(), share.waitingPercent(),
+                processCpuPercent(cpuNowNs));
+    }
+
+    /** 0 when the run ended before its measured phase began. */
+    private double processCpuPercent(long cpuNowNs) {
+        long wallNs = System.nanoTime() - measureStartNs;
+        if (measureCpuStartNs < 0 || wallNs <= 0) {
+            return 0;
+        }
+        return 100.0 * (cpuNowNs - measureCpuStartNs) / wallNs / Runtime.getRuntime().availableProcessors();
+    }
+}

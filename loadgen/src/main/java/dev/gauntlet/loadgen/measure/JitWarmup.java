@@ -1,0 +1,132 @@
+package dev.gauntlet.loadgen.measure;
+
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.Generator;
+import dev.gauntlet.loadgen.GeneratorException;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * Warms the generator JVM's own JIT before a run, apart from the target: drives the same engine
+ * and load model against a {@link LoopbackSink} in this process, in windows of {@link #WINDOW_MS},
+ * until {@link #SETTLED_WINDOWS} windows in a row compiled for at most {@link #SETTLED_COMPILE_MS}
+ * each (the compiler nearly idle: the hot code is compiled), or {@link #MAX_MS} passed. The loop's
+ * lateness in each window is recorded, not judged: the compiler threads share the generator's CPUs,
+ * so while they work the hiccup meter is late too, and lateness weighed against it looked settled
+ * with half a second of compiling still to come.
+ *
+ * <pre>{@code
+ * RunSummary.GeneratorWarmup warmup = JitWarmup.run(spec, System.err);   // null: nothing to warm
+ * }</pre>
+ *
+ * <p>Why not the target: a fresh generator JVM compiles its loop during the run's own warm-up, on
+ * the generator's CPU, and at 50k requests/s a one-second warm-up measured the generator's JIT
+ * (loop late by 17 ms at p99) rather than the target. Warming against the target would lengthen
+ * the target's warm-up by however long the generator needs, differently for each target; the
+ * sink leaves the target's warm-up as the suite declares it. The open loop's rate is kept between
+ * {@link #MIN_RATE_PER_SEC} and {@link #MAX_RATE_PER_SEC}: the JIT compiles by invocation counts,
+ * which a low rate takes long to reach, and the sink shares the generator's CPUs.
+ */
+public final class JitWarmup {
+    public static final long WINDOW_MS = 500;
+    public static final long MAX_MS = 10_000;
+    static final long SETTLED_COMPILE_MS = 20;
+    static final int SETTLED_WINDOWS = 2;
+    static final double MIN_RATE_PER_SEC = 5_000;
+    static final double MAX_RATE_PER_SEC = 20_000;
+    static final int MAX_CLOSED_CONNECTIONS = 100;
+    private static final String RULE = String.format(Locale.ROOT, "windows of %d ms against a loopback sink in the "
+            + "generator's own process until %d in a row compiled for at most %d ms each, %d s at most", WINDOW_MS,
+            SETTLED_WINDOWS, SETTLED_COMPILE_MS, MAX_MS / 1000);
+
+    private JitWarmup() {
+    }
+
+    /**
+     * Warms the engine {@code spec} runs, before it runs (an interrupt ends it early); null for a load it does not apply to (the
+     * max-concurrency model holds requests rather than times them; a client library's engine is
+     * warmed by the scenario's own warm-up; a load split over processes is run by its children, each
+     * started for a common instant) or a JVM without a JIT compiler to watch.
+     */
+    public static RunSummary.GeneratorWarmup run(LoadSpec spec, PrintStream progress) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        LoadModel model = sinkModel(spec.model());
+        if (model == null || spec.client() != null || spec.processes() > 1 || jit == null
+                || !jit.isCompilationTimeMonitoringSupported()) {
+            return null;
+        }
+        PrintStream silent = new PrintStream(OutputStream.nullOutputStream());
+        List<RunSummary.GeneratorWarmup.Window> windows = new ArrayList<>();
+        long startNs = System.nanoTime();
+        boolean settled = false;
+        // The windows write their files as a run does (interval logs, errors, summary), so that code is warm too.
+        Path scratch = scratchDirectory();
+        try (LoopbackSink sink = LoopbackSink.start()) {
+            String path = spec.url().getRawPath() == null || spec.url().getRawPath().isEmpty() ? "/" : spec.url().getRawPath();
+            LoadSpec window = LoadSpec.of(sink.uri(path), model).toBuilder()
+                    // Half warm-up, half measured: both of the engine's paths are compiled, so that the run's own
+                    // passage from its warm-up to its measured phase does not send the loop back to the interpreter.
+                    .warmupMs(WINDOW_MS / 2).durationMs(WINDOW_MS / 2).threads(spec.threads()).seed(spec.seed()).build();
+            int quiet = 0;
+            while (!settled && System.nanoTime() - startNs < MAX_MS * 1_000_000 && !Thread.currentThread().isInterrupted()) {
+                long compiledBeforeMs = jit.getTotalCompilationTime();
+                RunSummary summary = Generator.run(window, scratch, silent);
+                long compileMs = jit.getTotalCompilationTime() - compiledBeforeMs;
+                windows.add(new RunSummary.GeneratorWarmup.Window(compileMs, summary.loopLateness().p99Ms()));
+                quiet = compileMs <= SETTLED_COMPILE_MS ? quiet + 1 : 0;
+                settled = quiet >= SETTLED_WINDOWS;
+            }
+        }
+        finally {
+            deleteQuietly(scratch);
+        }
+        if (windows.isEmpty()) {
+            return null;
+        }
+        long durationMs = (System.nanoTime() - startNs) / 1_000_000;
+        double ratePerSec = model.match(LoadModel.OpenLoop::ratePerSec, closed -> 0.0, held -> 0.0);
+        progress.printf(Locale.ROOT, "gauntlet load: the generator's JIT %s after %.1f s against its own loopback sink "
+                        + "(%d windows; the last compiled for %d ms)%n", settled ? "settled" : "was still compiling",
+                durationMs / 1e3, windows.size(), windows.getLast().compileMs());
+        return new RunSummary.GeneratorWarmup(windows, settled, durationMs, ratePerSec, RULE);
+    }
+
+    private static Path scratchDirectory() {
+        try {
+            return Files.createTempDirectory("gauntlet-jit-warmup");
+        } catch (IOException e) {
+            throw new GeneratorException("cannot create a scratch directory for the generator's JIT warm-up: " + e.getMessage());
+        }
+    }
+
+    private static void deleteQuietly(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // A temporary directory left behind: the system's to clean.
+        }
+    }
+
+    /** The load to drive the sink with: the same model, its rate or connections within bounds. */
+    private static LoadModel sinkModel(LoadModel model) {
+        return model.<LoadModel>match(
+                open -> new LoadModel.OpenLoop(Math.clamp(open.ratePerSec(), MIN_RATE_PER_SEC, MAX_RATE_PER_SEC),
+                        open.interArrival(), open.connectionPolicy(), open.connections()),
+                closed -> new LoadModel.ClosedLoop(Math.min(closed.connections(), MAX_CLOSED_CONNECTIONS)),
+                held -> null);
+    }
+}

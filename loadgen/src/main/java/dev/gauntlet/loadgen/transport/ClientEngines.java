@@ -1,0 +1,58 @@
+package dev.gauntlet.loadgen.transport;
+
+import dev.gauntlet.api.ClientCatalogue;
+import dev.gauntlet.api.ClientMode;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.loadgen.GeneratorException;
+import dev.gauntlet.loadgen.engine.AsyncClient;
+import dev.gauntlet.loadgen.engine.BlockingClient;
+import dev.gauntlet.loadgen.engine.ClientSettings;
+
+import java.lang.reflect.InvocationTargetException;
+
+/**
+ * Builds the {@link ClientCalls} of a spec's client from {@code clients.yaml}: its engine class,
+ * found on the generator's classpath (the runner adds the library's module there), configured
+ * with the spec's timeouts and concurrency.
+ */
+final class ClientEngines {
+    private ClientEngines() {
+    }
+
+    static ClientCalls open(LoadSpec spec, int maxConcurrency) {
+        ClientCatalogue catalogue = ClientCatalogue.builtIn();
+        ClientCatalogue.ClientEntry entry = catalogue.client(spec.client()).orElseThrow(() -> new GeneratorException(
+                "unknown client " + spec.client() + "; the clients are " + catalogue.names() + " (see gauntlet clients)"));
+        ClientSettings settings = new ClientSettings(spec.url(), spec.connectTimeoutMs(), spec.responseTimeoutMs(),
+                maxConcurrency);
+        Object engine = instantiate(entry, settings);
+        return switch (entry.mode()) {
+            case PLATFORM -> new ClientCalls.ThreadPerRequest((BlockingClient) engine,
+                    Thread.ofPlatform().name("gauntlet-call-", 0).daemon(true));
+            case VIRTUAL -> new ClientCalls.ThreadPerRequest((BlockingClient) engine, Thread.ofVirtual().name("gauntlet-call-", 0));
+            case ASYNC -> new ClientCalls.Async((AsyncClient) engine);
+        };
+    }
+
+    private static Object instantiate(ClientCatalogue.ClientEntry entry, ClientSettings settings) {
+        Class<?> type;
+        try {
+            type = Class.forName(entry.engineClass());
+        } catch (ClassNotFoundException e) {
+            throw new GeneratorException("client " + entry.name() + " is not on this generator's classpath ("
+                    + entry.engineClass() + " is missing): run it through ./gauntlet, which adds "
+                    + entry.library().module());
+        }
+        Class<?> expected = entry.mode() == ClientMode.ASYNC ? AsyncClient.class : BlockingClient.class;
+        if (!expected.isAssignableFrom(type)) {
+            throw new GeneratorException(entry.engineClass() + " is not a " + expected.getSimpleName());
+        }
+        try {
+            return type.getConstructor(ClientSettings.class).newInstance(settings);
+        } catch (InvocationTargetException e) {
+            throw new GeneratorException("client " + entry.name() + " could not be set up: " + e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new GeneratorException(entry.engineClass() + " needs a public constructor taking ClientSettings: " + e);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.gauntlet.loadgen.transport;
+
+import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.measure.LatencyRecorder;
+import dev.gauntlet.loadgen.model.Phases;
+import org.HdrHistogram.Histogram;
+
+/**
+ * How the requests of one engine thread are sent and completed: the built-in {@link LeanEngine},
+ * or a client library's {@link LibraryEngine}. Both run the same {@link Phases} (schedule,
+ * phases, what is measured) and write into the same recorder and counters; they differ in how a
+ * request reaches the wire.
+ */
+public interface Engine {
+    /** Runs the whole load on the calling thread; an interrupt ends it as the hard cap does. */
+    void run();
+
+    Phases phases();
+
+    /** Connections open at once at most during the run (a library engine: requests in flight, its upper bound). */
+    int connectionsPeak();
+
+    /** Connections (a library engine: requests in flight) this engine may have at most. */
+    int connectionsLimit();
+
+    /** How long each connect took, warm-up included; empty for an engine that does not see its connects. */
+    default Histogram connectTimes() {
+        return LatencyRecorder.newHistogram();
+    }
+
+    /** The max-concurrency figures; null for the other models. */
+    RunSummary.Concurrency concurrency();
+}

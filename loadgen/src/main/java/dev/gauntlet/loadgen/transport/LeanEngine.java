@@ -1,0 +1,435 @@
+package dev.gauntlet.loadgen.transport;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.measure.LatencyRecorder;
+import dev.gauntlet.loadgen.measure.RequestCounters;
+import dev.gauntlet.loadgen.model.LoadDriver;
+import dev.gauntlet.loadgen.model.Phases;
+import dev.gauntlet.loadgen.model.RequestJudge;
+import dev.gauntlet.loadgen.model.Transport;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The lean transport, the built-in HTTP/1.1 engine: one thread, one NIO selector, keep-alive
+ * connections, a pre-encoded request and an allocation-free response parser, carrying the requests
+ * of a {@link LoadDriver} to the wire and their responses back, to the end of the measured phase,
+ * then draining what is in flight.
+ *
+ * <p>A request the driver dispatches is sent on an idle connection at once; when none is idle it
+ * waits for the first connection to free up or to connect, its intended start kept throughout, so
+ * any wait shows in response time and schedule lag. Which connections open for waiting requests is
+ * the driver's {@link LoadModel.ConnectionPolicy}: a fixed pool opened at the start and kept; an
+ * adaptive pool ({@link AdaptivePool}) opened ahead of need; or, unbounded, one new connection for
+ * each waiting request, up to the driver's capacity. A request the driver starts on new capacity
+ * opens a connection that carries it.
+ */
+public final class LeanEngine implements Engine, Transport, ConnectionIo.Events {
+    /**
+     * Connects in progress at most. On loopback a connect takes well under a millisecond, so this
+     * never binds a healthy run; it stops a generator that fell behind (or a server that stopped
+     * accepting) from turning every waiting request into one more connect, which only makes both
+     * sides fall further behind. Requests keep their intended starts while they wait.
+     */
+    static final int MAX_CONNECTING = 32;
+    private static final long BACKOFF_NS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private final LoadDriver driver;
+    private final Phases phases;
+    private final RequestJudge judge;
+    private final RequestCounters counters;
+    private final Selector selector;
+    private final ConnectionIo io;
+    private final Consumer<SelectionKey> onReady;
+    private final SelectorWait wait;
+
+    private final int maxConnections;
+    private final ConnectionOpening opening;
+    private final long connectTimeoutNs;
+    private final long responseTimeoutNs;
+
+    private final ConnectionList connecting = new ConnectionList();
+    private final ConnectionList idle = new ConnectionList();
+    private final ConnectionList busy = new ConnectionList();
+    /**
+     * The intended starts waiting for a connection, oldest first, and when the loop queued each; bounded
+     * ({@link dev.gauntlet.loadgen.EngineThreads#PENDING_PER_PROCESS}): what is due while they are full is dropped and counted.
+     */
+    private final LongQueue pending;
+    private final LongQueue pendingSinceNs;
+    /** A pool refills no sooner than this after a failed connect, so a server that refuses is not flooded. */
+    private long connectBackoffUntilNs;
+    private int openConnections;
+    private int connectionsPeak;
+    private final Histogram connectTimes = LatencyRecorder.newHistogram();
+
+    private final long hardCapNs;
+    private boolean openFailedThisRound;
+
+    /**
+     * @param maxConnections the open loop's connection limit, already resolved against the machine's limits
+     * @param pendingLimit   requests waiting for a connection at most (a held burst: the burst, if more)
+     */
+    public LeanEngine(LoadSpec spec, LoadDriver driver, InetSocketAddress address, InetAddress[] sourceAddresses,
+               int maxConnections, int pendingLimit, RequestCounters counters) {
+        this.driver = driver;
+        this.phases = driver.phases();
+        this.judge = driver.judge();
+        this.counters = counters;
+        this.maxConnections = driver.capacity(maxConnections);
+        this.opening = new ConnectionOpening(driver, this.maxConnections, spec.declaredWaitMs());
+        int pendingCapacity = driver.waitingCapacity(pendingLimit);
+        this.pending = new LongQueue(pendingCapacity);
+        this.pendingSinceNs = new LongQueue(pendingCapacity);
+        this.connectTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs());
+        this.responseTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.responseTimeoutMs());
+        this.hardCapNs = phases.hardCapNs();
+        try {
+            this.selector = Selector.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        this.io = new ConnectionIo(spec, selector, address, sourceAddresses, judge.expectedBody(), this);
+        this.onReady = io::onReady;
+        this.wait = new SelectorWait(selector, onReady, driver.ratePerSec());
+    }
+
+    @Override
+    public void run() {
+        driver.start(this);
+        try {
+            while (true) {
+                long nowNs = System.nanoTime();
+                if (nowNs >= hardCapNs || Thread.currentThread().isInterrupted()) {
+                    selector.selectNow(onReady);
+                    abortOutstanding();
+                    break;
+                }
+                openFailedThisRound = false;
+                driver.issue(nowNs);
+                if (!pending.isEmpty()) {
+                    // Responses already read free their connections for the waiting requests
+                    // first: a loop that fell behind must not open connections it does not need.
+                    selector.selectNow(onReady);
+                }
+                if (phases.issuing() || !pending.isEmpty()) {
+                    openByPolicy(System.nanoTime());
+                }
+                if (driver.finished()) {
+                    break;
+                }
+                long wakeNs = nextWakeNs(nowNs);
+                wait.await(nowNs, wakeNs, driver.wakesForIntendedStart(wakeNs), busy.size() > 0 || connecting.size() > 0);
+                // Only after what is ready has been read: a loop that did not run for a while (a GC
+                // pause, a busy machine) must not count its own delay as the server's timeout.
+                expire(System.nanoTime());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            closeAll();
+        }
+    }
+
+    @Override
+    public Phases phases() {
+        return phases;
+    }
+
+    @Override
+    public int connectionsPeak() {
+        return connectionsPeak;
+    }
+
+    /** Connections this engine may open at most: the driver's capacity. */
+    @Override
+    public int connectionsLimit() {
+        return maxConnections;
+    }
+
+    @Override
+    public Histogram connectTimes() {
+        return connectTimes;
+    }
+
+    @Override
+    public RunSummary.Concurrency concurrency() {
+        return driver.concurrency();
+    }
+
+    /** Opens the connections the waiting requests get by the policy. */
+    private void openByPolicy(long nowNs) {
+        if (opening.mayGrow(pending.size(), connecting.size(), openConnections) && !openFailedThisRound) {
+            Connection oldestConnect = connecting.first();
+            opening.grow(pending.size(), connecting.size(), openConnections, pendingSinceNs.peek(),
+                    oldestConnect == null ? 0 : Math.max(1, nowNs - connectStartNs(oldestConnect)), nowNs);
+        }
+        while (connecting.size() < MAX_CONNECTING && !openFailedThisRound
+                && opening.another(pending.size(), connecting.size(), openConnections, nowNs, connectBackoffUntilNs)) {
+            openConnection(0, false, nowNs);
+        }
+    }
+
+    @Override
+    public boolean mayStartNew() {
+        return connecting.size() < MAX_CONNECTING && !openFailedThisRound;
+    }
+
+    @Override
+    public void startNew(long nowNs) {
+        openConnection(nowNs, true, nowNs);
+    }
+
+    @Override
+    public void receive() {
+        try {
+            selector.selectNow(onReady);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public int connected() {
+        return openConnections - connecting.size();
+    }
+
+    @Override
+    public int inFlight() {
+        return busy.size();
+    }
+
+    @Override
+    public void letGo() {
+        for (Connection c = busy.first(); c != null; c = busy.first()) {
+            c.hasRequest = false;
+            judge.letGo();
+            close(c);
+        }
+        for (Connection c = idle.first(); c != null; c = idle.first()) {
+            close(c);
+        }
+        for (Connection c = connecting.first(); c != null; c = connecting.first()) {
+            failed(c, ErrorClass.CONNECT_TIMEOUT);
+        }
+        while (!pending.isEmpty()) {
+            resolveError(pollPending(), ErrorClass.CONNECT_TIMEOUT);
+        }
+    }
+
+    @Override
+    public void dispatch(long intendedStartNs, long nowNs) {
+        Connection connection = idle.pollLast();
+        if (connection != null) {
+            send(connection, intendedStartNs);
+        } else if (pending.offer(intendedStartNs)) {
+            pendingSinceNs.offer(nowNs);
+        } else {
+            // The queue is full: the rate outran what this loop can send. Never sent, so never timed.
+            judge.dropped(intendedStartNs);
+        }
+    }
+
+    /** The oldest waiting request's intended start, taken off the queue. */
+    private long pollPending() {
+        pendingSinceNs.poll();
+        return pending.poll();
+    }
+
+    /** With {@code withRequest}, the connection carries that request (closed loop); else it serves the waiting ones. */
+    private void openConnection(long intendedStartNs, boolean withRequest, long nowNs) {
+        try {
+            Connection connection = io.open();
+            boolean connected = connection.channel.isConnected();
+            connection.hasRequest = withRequest;
+            connection.intendedStartNs = intendedStartNs;
+            openConnections++;
+            connectionsPeak = Math.max(connectionsPeak, openConnections);
+            counters.connectionOpened(nowNs);
+            if (connected) {
+                connectTimes.recordValue(0);
+                onConnected(connection);
+            } else {
+                connection.deadlineNs = nowNs + connectTimeoutNs;
+                connecting.addLast(connection);
+            }
+        } catch (IOException e) {
+            // Refused at once (or no local port left): a request fails and the loop backs off a little.
+            openFailedThisRound = true;
+            connectBackoffUntilNs = nowNs + BACKOFF_NS;
+            if (withRequest) {
+                resolveError(intendedStartNs, ConnectionIo.connectError(e));
+            } else if (!pending.isEmpty()) {
+                resolveError(pollPending(), ConnectionIo.connectError(e));
+            }
+        }
+    }
+
+    @Override
+    public void connected(Connection connection) {
+        connecting.remove(connection);
+        connection.key.interestOps(SelectionKey.OP_READ);
+        long connectNs = Math.clamp(System.nanoTime() - connectStartNs(connection), 0, LatencyRecorder.HIGHEST_TRACKABLE_NS);
+        connectTimes.recordValue(connectNs);
+        opening.onConnected(connectNs);
+        onConnected(connection);
+    }
+
+    /** A connecting connection's deadline is its connect's start plus the connect timeout. */
+    private long connectStartNs(Connection connecting) {
+        return connecting.deadlineNs - connectTimeoutNs;
+    }
+
+    private void onConnected(Connection connection) {
+        if (connection.hasRequest) {
+            send(connection, connection.intendedStartNs);
+        } else {
+            onIdle(connection, System.nanoTime());
+        }
+    }
+
+    private void send(Connection connection, long intendedStartNs) {
+        long sendNs = System.nanoTime();
+        connection.hasRequest = true;
+        connection.intendedStartNs = intendedStartNs;
+        connection.sendNs = sendNs;
+        connection.state = Connection.BUSY;
+        connection.deadlineNs = sendNs + responseTimeoutNs;
+        connection.writtenBytes = 0;
+        busy.addLast(connection);
+        judge.sent(intendedStartNs);
+        judge.lag(intendedStartNs, sendNs);
+        io.write(connection);
+    }
+
+    @Override
+    public void answered(Connection connection, long endNs, boolean mustClose) {
+        busy.remove(connection);
+        ResponseParser parser = connection.parser;
+        opening.onServiceTime(endNs - connection.sendNs, endNs);
+        connection.hasRequest = false;
+        judge.answered(connection.intendedStartNs, connection.sendNs, endNs, parser.status(), parser.bodyMatches());
+        boolean closeAfter = mustClose || parser.closeAfter();
+        parser.reset();
+        if (closeAfter) {
+            close(connection);
+        } else {
+            onIdle(connection, endNs);
+        }
+    }
+
+    private void onIdle(Connection connection, long nowNs) {
+        connection.state = Connection.IDLE;
+        if (!pending.isEmpty()) {
+            send(connection, pollPending());
+        } else if (driver.nextOnFreed(nowNs)) {
+            send(connection, nowNs);
+        } else {
+            idle.addLast(connection);
+        }
+    }
+
+    private void expire(long nowNs) {
+        for (Connection c = connecting.first(); c != null && c.deadlineNs <= nowNs; c = connecting.first()) {
+            failed(c, ErrorClass.CONNECT_TIMEOUT);
+        }
+        for (Connection c = busy.first(); c != null && c.deadlineNs <= nowNs; c = busy.first()) {
+            failed(c, ErrorClass.RESPONSE_TIMEOUT);
+        }
+    }
+
+    private long nextWakeNs(long nowNs) {
+        long wakeNs = hardCapNs;
+        wakeNs = Math.min(wakeNs, driver.nextWakeNs(nowNs));
+        if (connecting.first() != null) {
+            wakeNs = Math.min(wakeNs, connecting.first().deadlineNs);
+        }
+        if (busy.first() != null) {
+            wakeNs = Math.min(wakeNs, busy.first().deadlineNs);
+        }
+        if (openFailedThisRound) {
+            wakeNs = Math.min(wakeNs, nowNs + BACKOFF_NS);
+        }
+        if (nowNs < connectBackoffUntilNs && openConnections < opening.poolTarget()) {
+            wakeNs = Math.min(wakeNs, connectBackoffUntilNs);
+        }
+        if (opening.mayGrow(pending.size(), connecting.size(), openConnections)) {
+            wakeNs = Math.min(wakeNs, opening.nextGrowNs(pendingSinceNs.peek()));
+        }
+        return wakeNs;
+    }
+
+    @Override
+    public void failed(Connection connection, ErrorClass errorClass) {
+        boolean wasConnecting = connection.state == Connection.CONNECTING;
+        boolean hadRequest = connection.hasRequest;
+        if (hadRequest) {
+            connection.hasRequest = false;
+            resolveError(connection.intendedStartNs, errorClass);
+        }
+        close(connection);
+        if (wasConnecting && !hadRequest) {
+            connectBackoffUntilNs = System.nanoTime() + BACKOFF_NS;
+            // A connection opened for the waiting requests failed: the oldest of them fails with it, once.
+            if (opening.perWaitingRequest() ? pending.size() > connecting.size() : !pending.isEmpty()) {
+                resolveError(pollPending(), errorClass);
+            }
+        }
+    }
+
+    private void resolveError(long intendedStartNs, ErrorClass errorClass) {
+        judge.failed(intendedStartNs, errorClass, System.nanoTime());
+    }
+
+    @Override
+    public void close(Connection connection) {
+        if (connection.state == Connection.CLOSED) {
+            return;
+        }
+        if (connection.list != null) {
+            connection.list.remove(connection);
+        }
+        connection.state = Connection.CLOSED;
+        connection.key.cancel();
+        ConnectionIo.closeQuietly(connection.channel);
+        openConnections--;
+    }
+
+    private void abortOutstanding() {
+        phases.abort();
+        for (Connection c = connecting.first(); c != null; c = connecting.first()) {
+            failed(c, ErrorClass.CONNECT_TIMEOUT);
+        }
+        for (Connection c = busy.first(); c != null; c = busy.first()) {
+            failed(c, ErrorClass.RESPONSE_TIMEOUT);
+        }
+        while (!pending.isEmpty()) {
+            resolveError(pollPending(), ErrorClass.RESPONSE_TIMEOUT);
+        }
+    }
+
+    private void closeAll() {
+        wait.close();
+        for (Connection c = idle.first(); c != null; c = idle.first()) {
+            close(c);
+        }
+        abortOutstanding();
+        for (SelectionKey key : selector.keys()) {
+            ConnectionIo.closeQuietly(key.channel());
+        }
+        ConnectionIo.closeQuietly(selector);
+    }
+
+
+}

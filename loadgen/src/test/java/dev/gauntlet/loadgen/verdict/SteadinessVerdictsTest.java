@@ -1,0 +1,105 @@
+package dev.gauntlet.loadgen.verdict;
+
+import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.Verdict;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The not-steady rules of {@link Verdicts}: the measured phase's windows drift, or the warm-up never settled. */
+class SteadinessVerdictsTest {
+
+    @Test
+    void aClosedLoopWhoseThroughputClimbsBetweenItsHalvesIsNotSteady() {
+        ConstructedRun run = new ConstructedRun();
+        run.spec = ConstructedRun.CLOSED;
+        run.steadiness = measured(closedWindow(10_000), closedWindow(10_100), closedWindow(11_500), closedWindow(11_600));
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.NOT_STEADY);
+        assertThat(judged.evidence().getFirst()).startsWith("its throughput moved from 10,050/s in the first half of the "
+                + "measured phase to 11,550/s in the second");
+    }
+
+    @Test
+    void aClosedLoopMovingWithinItsToleranceAndAStallIsSteady() {
+        // 9 % apart: within the 10 % tolerance; 12 % apart with a 50 ms stall in a window: within 10 % + 5 %.
+        ConstructedRun within = new ConstructedRun();
+        within.spec = ConstructedRun.CLOSED;
+        within.steadiness = measured(closedWindow(10_000), closedWindow(10_000), closedWindow(10_900), closedWindow(10_900));
+        ConstructedRun stalled = new ConstructedRun();
+        stalled.spec = ConstructedRun.CLOSED;
+        RunSummary.Steadiness.Window stall = new RunSummary.Steadiness.Window(8_800, 5, 9, Double.NaN, 0.2, 50, 0, 0, 0, 0);
+        stalled.steadiness = measured(stall, closedWindow(8_800), closedWindow(10_000), closedWindow(10_000));
+
+        assertThat(within.judge().verdict()).isEqualTo(Verdict.OK);
+        assertThat(stalled.judge().verdict()).isEqualTo(Verdict.OK);
+    }
+
+    @Test
+    void anOpenLoopsMedianMovingWithinThePlatformsNoiseIsSteadyBeyondItNot() {
+        // 0.4 ms to 1.2 ms: three times over, yet within the 1 ms allowance and twice the 0.3 ms wake-up p99.
+        ConstructedRun noisy = new ConstructedRun();
+        noisy.steadiness = measured(openWindow(0.4), openWindow(0.4), openWindow(1.2), openWindow(1.2));
+        ConstructedRun drifting = new ConstructedRun();
+        drifting.steadiness = measured(openWindow(2), openWindow(2), openWindow(6), openWindow(6));
+
+        assertThat(noisy.judge().verdict()).isEqualTo(Verdict.OK);
+        assertThat(drifting.judge().verdict()).isEqualTo(Verdict.NOT_STEADY);
+        assertThat(drifting.judge().evidence().getFirst()).startsWith("its median response time moved from 2.00 ms");
+    }
+
+    @Test
+    void aTargetThatFellBehindIsOverloadedWhateverItsDrift() {
+        // The study's mixed case: a collapsing target's latency climbs too; the overload is the finding, the drift a note.
+        ConstructedRun run = new ConstructedRun();
+        run.sustainedRatePerSec = 600.0;
+        run.steadiness = measured(openWindow(50), openWindow(200), openWindow(600), openWindow(900));
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).anyMatch(sentence -> sentence.startsWith("its median response time moved"));
+    }
+
+    @Test
+    void aWarmUpThatReachedItsMaximumUnsettledIsNotSteady() {
+        ConstructedRun run = new ConstructedRun();
+        run.spec = ConstructedRun.CLOSED;
+        List<RunSummary.Steadiness.Window> climbing = List.of(closedWindow(1_000), closedWindow(2_000), closedWindow(3_000),
+                closedWindow(4_000));
+        run.steadiness = new RunSummary.Steadiness(new dev.gauntlet.api.SteadyRule(5_000, 2, 10), "rule", 5_000, false,
+                false, climbing, List.of());
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.NOT_STEADY);
+        assertThat(judged.evidence().getFirst()).isEqualTo("the warm-up did not settle within its maximum of 5 s: "
+                + "completed/s from 3,000 to 4,000 in the last 2 s, beyond ±350 of their mean 3,500");
+    }
+
+    @Test
+    void aWarmUpEndedBecauseTheTargetFellBehindSaysSoBesideTheOverload() {
+        ConstructedRun run = new ConstructedRun();
+        run.sustainedRatePerSec = 700.0;
+        run.steadiness = new RunSummary.Steadiness(new dev.gauntlet.api.SteadyRule(15_000, 3, 10), "rule", 9_000, false,
+                true, List.of(), List.of());
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+        assertThat(judged.evidence()).contains("the warm-up ended unsettled after 9 s: the target completed under 90 % "
+                + "of the offered rate in each of its last 6 s, and a longer warm-up would only have lengthened its backlog");
+    }
+
+    private static RunSummary.Steadiness measured(RunSummary.Steadiness.Window... windows) {
+        return new RunSummary.Steadiness(null, "fixed", 2_000, null, false, List.of(), List.of(windows));
+    }
+
+    private static RunSummary.Steadiness.Window closedWindow(double perSec) {
+        return new RunSummary.Steadiness.Window(perSec, 5, 9, Double.NaN, 0.2, 1, 0, 0, 0, 0);
+    }
+
+    private static RunSummary.Steadiness.Window openWindow(double p50Ms) {
+        return new RunSummary.Steadiness.Window(1_000, p50Ms, 2 * p50Ms, Double.NaN, 0.3, 1, 0, 0, 0, 0);
+    }
+}
