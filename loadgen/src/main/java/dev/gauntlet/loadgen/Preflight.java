@@ -1,5 +1,6 @@
 package dev.gauntlet.loadgen;
 
+import dev.gauntlet.api.ConnectionBudget;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Numbers;
@@ -20,8 +21,6 @@ import java.util.Locale;
  * }</pre>
  */
 final class Preflight {
-    /** Descriptors the JVM, the selector and the logs need besides the connections. */
-    static final int RESERVED_FILES = 64;
     /**
      * An open loop's rate one generator process is given at most: a request every 100 ns. Far above
      * what one process sends (a lean engine thread sends a few hundred thousand a second), so it
@@ -57,16 +56,13 @@ final class Preflight {
     }
 
     static Plan check(LoadSpec spec, HostLimits limits) {
-        long fileBudget = Math.max(0, limits.openFiles() - limits.openFilesInUse() - RESERVED_FILES);
+        ConnectionBudget budget = new ConnectionBudget(limits.openFiles(), limits.ephemeralPorts(),
+                spec.sourceAddresses().size(), spec.threads());
+        long fileBudget = budget.files();
         int sources = Math.max(1, spec.sourceAddresses().size());
-        long portBudget = (long) limits.ephemeralPorts() * sources;
+        long portBudget = budget.ports();
         List<String> warnings = new ArrayList<>();
-        long needed = switch (spec.model()) {
-            case LoadModel.ClosedLoop closed -> closed.connections();
-            case LoadModel.MaxConcurrency held -> held.requests();
-            case LoadModel.OpenLoop open when open.connectionPolicy() == LoadModel.ConnectionPolicy.FIXED -> open.connections();
-            case LoadModel.OpenLoop ignored -> spec.maxConnections();
-        };
+        long needed = spec.model().connectionsOpened(spec.maxConnections());
         if (needed == 0) {
             // Open loop, limit left to the machine.
             return new Plan((int) Math.min(Integer.MAX_VALUE, Math.min(fileBudget, portBudget)), warnings);
@@ -75,9 +71,9 @@ final class Preflight {
             long total = needed * spec.processes();
             long processes = (total + fileBudget - 1) / Math.max(1, fileBudget);
             throw new GeneratorException(String.format(Locale.ROOT,
-                    "%d connections need %d open files, but a process may open %d here (%d in use, %d reserved) and "
+                    "%d connections need %d open files, but a process may open %d here (%d reserved for its JVM) and "
                             + "the limit cannot be raised: %s",
-                    needed, needed, limits.openFiles(), limits.openFilesInUse(), RESERVED_FILES,
+                    needed, needed, limits.openFiles(), budget.reservedFiles(),
                     processes <= LoadSpec.MAX_PROCESSES ? "split the load with --processes " + processes + ", or use fewer connections"
                             : "use fewer connections; split over the most processes, " + LoadSpec.MAX_PROCESSES + ", they are still too many"));
         }

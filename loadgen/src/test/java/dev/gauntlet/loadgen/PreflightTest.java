@@ -1,5 +1,6 @@
 package dev.gauntlet.loadgen;
 
+import dev.gauntlet.api.ConnectionBudget;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import org.junit.jupiter.api.Test;
@@ -23,8 +24,8 @@ class PreflightTest {
         LoadSpec spec = LoadSpec.of(URL, new LoadModel.MaxConcurrency(54_000));
         assertThatThrownBy(() -> Preflight.check(spec, HERE))
                 .isInstanceOf(GeneratorException.class)
-                .hasMessage("54000 connections need 54000 open files, but a process may open 20000 here (36 in use, 64 "
-                        + "reserved) and the limit cannot be raised: split the load with --processes 3, or use fewer connections");
+                .hasMessage("54000 connections need 54000 open files, but a process may open 20000 here (200 reserved "
+                        + "for its JVM) and the limit cannot be raised: split the load with --processes 3, or use fewer connections");
     }
 
     @Test
@@ -63,7 +64,7 @@ class PreflightTest {
     @Test
     void theOpenLoopTakesWhatTheLimitsAllowByDefault() {
         LoadSpec spec = LoadSpec.of(URL, new LoadModel.OpenLoop(1_000, LoadModel.InterArrival.EXPONENTIAL));
-        assertThat(Preflight.check(spec, HERE).maxConnections()).isEqualTo(20_000 - 36 - Preflight.RESERVED_FILES);
+        assertThat(Preflight.check(spec, HERE).maxConnections()).isEqualTo(20_000 - ConnectionBudget.RESERVED_FILES);
     }
 
     @Test

@@ -1,7 +1,5 @@
 package dev.gauntlet.runner;
 
-import dev.gauntlet.api.LoadModel;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -169,11 +167,12 @@ record RunPlan(List<Session> sessions) {
             total = total.plus(TARGET_START);
             for (Run run : session.runs()) {
                 Suite.Scenario s = run.scenario();
-                long heldMs = s.load() instanceof LoadModel.MaxConcurrency held
-                        ? s.waitMs() + 1_000L * held.requests() / HELD_REQUESTS_PER_SECOND_OF_SETUP : 0;
+                int held = s.load().heldRequests();
+                long heldMs = held == 0 ? 0 : s.waitMs() + 1_000L * held / HELD_REQUESTS_PER_SECOND_OF_SETUP;
                 long warmupMs = warmupsAtMost ? s.warmupMaxMs() : s.warmupLeastMs();
                 total = total.plus(RUN_OVERHEAD).plusMillis(warmupMs + s.durationMs() + heldMs);
-                if (s.client() == null && !(s.load() instanceof LoadModel.MaxConcurrency)) {
+                // A load whose requests complete is one the built-in engine warms its JIT for.
+                if (s.client() == null && held == 0) {
                     total = total.plus(GENERATOR_JIT_WARMUP);
                 }
             }

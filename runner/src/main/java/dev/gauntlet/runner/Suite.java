@@ -329,7 +329,7 @@ record Suite(String name, String description, List<String> targets, List<String>
             if (rampProblem != null) {
                 throw new IllegalArgumentException("scenario " + name + ": generator.rampMs " + rampProblem);
             }
-            if (steady != null && (warmUp || load instanceof LoadModel.MaxConcurrency)) {
+            if (steady != null && (warmUp || load.heldRequests() > 0)) {
                 throw new IllegalArgumentException("scenario " + name + ": steady applies to a measured open or closed "
                         + "loop; " + (warmUp ? "a warm-up scenario runs for its duration" : "max concurrency holds its "
                         + "requests from the measured phase's start") + ", so give it warmupMs alone");

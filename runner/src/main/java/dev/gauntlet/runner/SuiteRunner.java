@@ -1,6 +1,5 @@
 package dev.gauntlet.runner;
 
-import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 
@@ -199,7 +198,7 @@ final class SuiteRunner {
             store.writeServedJson(runDir.resolve("stats.json"), stats);
             ResultRow row = ResultRow.of(name, scenario, rep, summary, TargetProcess.statsField(stats, "maxInFlight"), null);
             String cap = target.entry().concurrencyCap();
-            if (cap != null && scenario.load() instanceof LoadModel.MaxConcurrency) {
+            if (cap != null && scenario.load().heldRequests() > 0) {
                 // What bounds how many it took on, when that is the target's own limit rather than the machine's.
                 row = row.remarked("cap: " + cap);
             }
@@ -220,7 +219,7 @@ final class SuiteRunner {
         store.add(row);
         runsDone++;
         // Held requests never complete: what counts is how many the server took on at once.
-        String figures = run.scenario().load() instanceof LoadModel.MaxConcurrency
+        String figures = run.scenario().load().heldRequests() > 0
                 ? String.format(Locale.ROOT, "the server took on %s at once", row.serverMaxInFlight() == null ? "?" : row.serverMaxInFlight())
                 : String.format(Locale.ROOT, "%d requests, %.0f/s, p99 %s ms", row.requests(), row.achievedRatePerSec(),
                 ResultsTable.millis(row.p99Ms()));

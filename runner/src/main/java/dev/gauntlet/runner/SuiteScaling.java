@@ -1,5 +1,6 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.api.ConnectionBudget;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.loadgen.HostLimits;
 
@@ -37,9 +38,6 @@ final class SuiteScaling {
      * server. A few hundred in practice; 1,000 leaves room for a server that opens more.
      */
     static final int TARGET_RESERVED_FILES = 1_000;
-    /** The same for a generator process: its jars, logs and selector, beside the connections its preflight counts. */
-    static final int GENERATOR_RESERVED_FILES = 200;
-
     private SuiteScaling() {
     }
 
@@ -71,7 +69,7 @@ final class SuiteScaling {
         }
         List<Suite.Scenario> scenarios = new ArrayList<>();
         for (Suite.Scenario scenario : suite.scenarios()) {
-            Suite.Scenario scaled = factor == 1 ? scenario : scenario.withLoad(scaledRate(scenario.load(), factor));
+            Suite.Scenario scaled = factor == 1 ? scenario : scenario.withLoad(scenario.load().scaledBy(factor));
             Suite.Scenario capped = capped(scaled, limits, changes);
             scenarios.add(withProcesses(capped, !capped.load().equals(scaled.load()), limits, changes));
         }
@@ -83,36 +81,19 @@ final class SuiteScaling {
         return BigDecimal.valueOf(value).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
     }
 
-    private static LoadModel scaledRate(LoadModel load, double factor) {
-        if (!(load instanceof LoadModel.OpenLoop open)) {
-            return load;
-        }
-        // Whole requests per second, never below one: a rate of 0.3/s would measure nothing in a few seconds.
-        double rate = Math.max(1, Math.round(open.ratePerSec() * factor));
-        return new LoadModel.OpenLoop(rate, open.interArrival(), open.connectionPolicy(), open.connections());
-    }
-
     /** The scenario with its connection count cut to the ceiling, and a sentence in {@code changes} when it was. */
     private static Suite.Scenario capped(Suite.Scenario scenario, HostLimits limits, List<String> changes) {
         Ceiling ceiling = Ceiling.of(scenario.generator(), limits);
         LoadModel load = scenario.load();
-        int wanted = switch (load) {
-            case LoadModel.ClosedLoop closed -> closed.connections();
-            case LoadModel.MaxConcurrency held -> held.requests();
-            case LoadModel.OpenLoop open -> open.connections();
-        };
+        // What the load itself asks for (an open loop's fixed pool; 0 for one that opens its own).
+        long wanted = load.connectionsOpened(0);
         if (wanted <= ceiling.connections()) {
             return scenario;
         }
         int cut = (int) ceiling.connections();
-        LoadModel fitted = switch (load) {
-            case LoadModel.ClosedLoop ignored -> new LoadModel.ClosedLoop(cut);
-            case LoadModel.MaxConcurrency ignored -> new LoadModel.MaxConcurrency(cut);
-            case LoadModel.OpenLoop open -> LoadModel.OpenLoop.fixedPool(open.ratePerSec(), open.interArrival(), cut);
-        };
-        changes.add(String.format(Locale.ROOT, "%s: %d %s cut to %d: %s", scenario.name(), wanted,
-                load instanceof LoadModel.MaxConcurrency ? "held requests" : "connections", cut, ceiling.reason()));
-        return scenario.withLoad(fitted);
+        changes.add(String.format(Locale.ROOT, "%s: %d %s cut to %d: %s", scenario.name(), wanted, countName(load), cut,
+                ceiling.reason()));
+        return scenario.withLoad(load.withConnections(cut));
     }
 
     /**
@@ -126,8 +107,8 @@ final class SuiteScaling {
         if (!generator.autoProcesses()) {
             return scenario;
         }
-        long connections = connectionsHeld(scenario);
-        long perProcess = connectionsPerGeneratorProcess(limits);
+        long connections = scenario.load().connectionsOpened(generator.maxConnections());
+        long perProcess = connectionsPerGeneratorProcess(generator, limits);
         int processes = (int) Math.max(1, Math.ceilDiv(connections, perProcess));
         if (processes > Suite.GeneratorSettings.MAX_PROCESSES) {
             throw new UserError(String.format(Locale.ROOT, "%s: %d connections need %d generator processes here (one may"
@@ -138,28 +119,25 @@ final class SuiteScaling {
             changes.add(String.format(Locale.ROOT, "%s: %d generator process%s for %d %s (generator.processes auto):"
                             + " one may open %d files here, less %d for its JVM", scenario.name(), processes,
                     processes == 1 ? "" : "es", connections,
-                    scenario.load() instanceof LoadModel.MaxConcurrency ? "held requests" : "connections",
-                    limits.openFiles(), GENERATOR_RESERVED_FILES));
+                    countName(scenario.load()), limits.openFiles(), budget(generator, limits).reservedFiles()));
         }
         return scenario.withGenerator(generator.withProcesses(processes));
     }
 
-    /**
-     * The connections a generator opens at most for this scenario, as its preflight counts them: a closed loop's,
-     * a fixed pool's, the held requests, or an open loop's {@code maxConnections} (0: left to the machine).
-     */
-    private static long connectionsHeld(Suite.Scenario scenario) {
-        return switch (scenario.load()) {
-            case LoadModel.ClosedLoop closed -> closed.connections();
-            case LoadModel.MaxConcurrency held -> held.requests();
-            case LoadModel.OpenLoop open when open.connectionPolicy() == LoadModel.ConnectionPolicy.FIXED -> open.connections();
-            case LoadModel.OpenLoop ignored -> scenario.generator().maxConnections();
-        };
+    /** What a load's connections are called in a change: each of max concurrency's is a held request. */
+    private static String countName(LoadModel load) {
+        return load.heldRequests() > 0 ? "held requests" : "connections";
     }
 
-    /** The connections one generator process may open here: its open files less what its JVM keeps. */
-    static long connectionsPerGeneratorProcess(HostLimits limits) {
-        return Math.max(1, limits.openFiles() - GENERATOR_RESERVED_FILES);
+    /** What one generator process of these settings may open here, as its preflight counts it. */
+    private static ConnectionBudget budget(Suite.GeneratorSettings generator, HostLimits limits) {
+        return new ConnectionBudget(limits.openFiles(), limits.ephemeralPorts(), generator.sourceAddresses().size(),
+                generator.threads());
+    }
+
+    /** The connections one generator process may open here: its open files less what its JVM keeps, one at least. */
+    private static long connectionsPerGeneratorProcess(Suite.GeneratorSettings generator, HostLimits limits) {
+        return Math.max(1, budget(generator, limits).files());
     }
 
     /**
@@ -172,8 +150,8 @@ final class SuiteScaling {
         static Ceiling of(Suite.GeneratorSettings generator, HostLimits limits) {
             long target = limits.openFiles() - TARGET_RESERVED_FILES;
             long generators = generator.autoProcesses() ? Long.MAX_VALUE
-                    : generator.processes() * connectionsPerGeneratorProcess(limits);
-            long ports = (long) Math.max(1, generator.sourceAddresses().size()) * limits.ephemeralPorts();
+                    : generator.processes() * connectionsPerGeneratorProcess(generator, limits);
+            long ports = budget(generator, limits).ports();
             if (target <= generators && target <= ports) {
                 return new Ceiling(target, String.format(Locale.ROOT, "a process may open %d files here, the target"
                         + " keeps %d for its JVM", limits.openFiles(), TARGET_RESERVED_FILES));
@@ -181,7 +159,7 @@ final class SuiteScaling {
             if (generators <= ports) {
                 return new Ceiling(generators, String.format(Locale.ROOT, "%d generator process(es) may open %d files"
                         + " each, less %d for the JVM (more with generator.processes, or auto)", generator.processes(),
-                        limits.openFiles(), GENERATOR_RESERVED_FILES));
+                        limits.openFiles(), budget(generator, limits).reservedFiles()));
             }
             return new Ceiling(ports, String.format(Locale.ROOT, "%d source address(es) × %d ephemeral ports"
                     + " (more with generator.sourceAddresses)", Math.max(1, generator.sourceAddresses().size()),
