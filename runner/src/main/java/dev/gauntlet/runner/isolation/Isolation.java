@@ -2,7 +2,7 @@ package dev.gauntlet.runner.isolation;
 
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.execution.TargetProcess;
-import dev.gauntlet.runner.suite.Suite;
+import dev.gauntlet.runner.suite.Resources;
 
 import java.io.File;
 import java.io.IOException;
@@ -69,7 +69,7 @@ public final class Isolation implements AutoCloseable {
      * were killed are removed first. Bad CPU numbers, or netns without root or {@code ip}: a
      * {@link UserError}.
      */
-    public static Isolation plan(Suite.Resources resources, Network network) {
+    public static Isolation plan(Resources resources, Network network) {
         List<String> notes = new ArrayList<>();
         if (network == Network.NETNS) {
             NetworkNamespace.requireRootAndIp();
@@ -118,7 +118,7 @@ public final class Isolation implements AutoCloseable {
 
     /** Today's default: no resources, loopback. */
     public static Isolation defaults() {
-        return plan(Suite.Resources.NONE, Network.LOOPBACK);
+        return plan(Resources.NONE, Network.LOOPBACK);
     }
 
     /** Nothing placed: both roles run where the runner does, over loopback. */
@@ -200,7 +200,7 @@ public final class Isolation implements AutoCloseable {
     }
 
     /** The role's CPU list, checked against the CPUs this runner may use. */
-    private static String cpusOf(Suite.RoleResources resources, String fallback, String field) {
+    private static String cpusOf(Resources.RoleResources resources, String fallback, String field) {
         if (resources.cpus() == null) {
             return fallback;
         }

@@ -11,7 +11,6 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.runner.isolation.Isolation;
 
 import java.io.IOException;
 import java.net.URI;
@@ -106,14 +105,14 @@ public record Suite(String name, String description, List<String> targets, List<
     }
 
     /** A count or length of a suite's field, or a one-line error naming it, its value and the range it must be in. */
-    private static void checkRange(String field, long value, long min, long max) {
+    static void checkRange(String field, long value, long min, long max) {
         if (value < min || value > max) {
             throw new IllegalArgumentException(field + " must be " + min + " to " + max + ", got " + value);
         }
     }
 
     /** A length in milliseconds: 0 (or 1) to {@link #MAX_PHASE_MS}. */
-    private static void checkMs(String field, long valueMs, long minMs) {
+    static void checkMs(String field, long valueMs, long minMs) {
         checkRange(field, valueMs, minMs, MAX_PHASE_MS);
     }
 
@@ -215,92 +214,6 @@ public record Suite(String name, String description, List<String> targets, List<
     }
 
     /**
-     * The CPUs and memory of each role, applied with cgroups (see {@link Isolation}). A suite
-     * without this section keeps the default placement: the target on the lower half of the CPUs,
-     * the generator on the upper half, pinned by {@code taskset}.
-     */
-    public record Resources(RoleResources target, RoleResources generator) {
-        public static final Resources NONE = new Resources(null, null);
-
-        public Resources {
-            target = target == null ? RoleResources.UNSET : target.checked("resources.target");
-            generator = generator == null ? RoleResources.UNSET : generator.checked("resources.generator");
-        }
-
-        public boolean given() {
-            return !target.equals(RoleResources.UNSET) || !generator.equals(RoleResources.UNSET);
-        }
-    }
-
-    /**
-     * One role's share of the machine; every field is optional.
-     *
-     * @param cpus     a cpuset list: {@code "0"}, {@code "0-1"}, {@code "0,2-3"}; absent: the role's default half
-     * @param cpuQuota CPUs' worth of time per period (CFS quota), such as {@code 0.5}; absent: no quota
-     * @param memory   the memory limit (heap, off-heap and page cache; no swap): {@code 512m}, {@code 2g},
-     *                 or bytes; absent: no limit
-     */
-    public record RoleResources(String cpus, Double cpuQuota, String memory) {
-        static final RoleResources UNSET = new RoleResources(null, null, null);
-        private static final String CPU_LIST = "\\d{1,4}(-\\d{1,4})?(,\\d{1,4}(-\\d{1,4})?)*";
-        private static final Pattern SIZE = Pattern.compile("(\\d+)([kmgKMG]?)");
-        /** Below this a JVM cannot even start; a smaller figure is a typo. */
-        static final long MIN_MEMORY_BYTES = 16L << 20;
-
-        /** This role's resources, or a one-line error naming {@code where}'s field. */
-        RoleResources checked(String where) {
-            if (cpus != null && (!cpus.matches(CPU_LIST) || !ascending(cpus))) {
-                throw new IllegalArgumentException(where + ".cpus must be a CPU list such as \"0\", \"0-1\" or \"0,2-3\", got '"
-                        + cpus + "'");
-            }
-            if (cpuQuota != null && !(cpuQuota >= 0.01 && cpuQuota <= 1024)) {
-                throw new IllegalArgumentException(where + ".cpuQuota must be CPUs' worth of time from 0.01 to 1024, such as 0.5, got "
-                        + cpuQuota);
-            }
-            if (memory != null) {
-                long bytes = parseBytes(memory);
-                if (bytes < 0) {
-                    throw new IllegalArgumentException(where + ".memory must be a size such as 512m or 2g, got '" + memory + "'");
-                }
-                if (bytes < MIN_MEMORY_BYTES) {
-                    throw new IllegalArgumentException(where + ".memory must be at least 16m, got '" + memory + "'");
-                }
-            }
-            return this;
-        }
-
-        /** The memory limit in bytes; -1 for none. */
-        public long memoryBytes() {
-            return memory == null ? -1 : parseBytes(memory);
-        }
-
-        /** {@code 512m} → 536870912 (powers of 1024); -1 when it is not a size. */
-        static long parseBytes(String size) {
-            Matcher m = SIZE.matcher(size.trim());
-            if (!m.matches() || m.group(1).length() > 12) {
-                return -1;
-            }
-            int shift = switch (m.group(2).toLowerCase(Locale.ROOT)) {
-                case "k" -> 10;
-                case "m" -> 20;
-                case "g" -> 30;
-                default -> 0;
-            };
-            return Long.parseLong(m.group(1)) << shift;
-        }
-
-        private static boolean ascending(String cpuList) {
-            for (String part : cpuList.split(",")) {
-                String[] ends = part.split("-");
-                if (ends.length == 2 && Integer.parseInt(ends[0]) > Integer.parseInt(ends[1])) {
-                    return false;
-                }
-            }
-            return true;
-        }
-    }
-
-    /**
      * One load applied to each target: a model, the wait every request asks for, its phases, and
      * optionally how the generator is set up for it.
      *
@@ -388,89 +301,6 @@ public record Suite(String name, String description, List<String> targets, List<
                 spec.responseTimeoutMs(generator.responseTimeoutMs());
             }
             return spec.build();
-        }
-    }
-
-    /**
-     * How the generator runs a scenario; every field is optional (0 or empty: the generator's default).
-     *
-     * @param processes       generator processes the load is split over (past the open-files limit of one);
-     *                        {@code auto} or absent ({@link #AUTO_PROCESSES}): the fewest whose shares each fit one
-     *                        process's open files, which {@link SuiteScaling} picks on the machine at hand
-     * @param threads         engine threads in each generator process (open and closed loops; more cores)
-     * @param sourceAddresses local addresses the connections spread over (each one, e.g. 127.0.0.2), past 64k ports per address
-     * @param maxConnections  open loop: connections opened at most
-     * @param responseTimeoutMs how long a request may take from its send (0: the generator's default)
-     * @param rampMs          open loop: the rate rises from zero over this first part of the warm-up (0: none)
-     * @param client          a client library engine from {@code clients.yaml} sends the requests; null: the built-in one
-     */
-    public record GeneratorSettings(@JsonDeserialize(using = ProcessesReader.class) int processes, int threads,
-                             List<String> sourceAddresses, int maxConnections, long responseTimeoutMs, long rampMs,
-                             String client) {
-        /** {@code processes: auto}, and a scenario that names none: the number is left to {@link SuiteScaling}. */
-        static final int AUTO_PROCESSES = 0;
-        static final GeneratorSettings DEFAULTS = new GeneratorSettings(AUTO_PROCESSES, 1, List.of(), 0, 0, 0, null);
-        /** Each a JVM of its own: more would be a typo, not a load one machine can offer. */
-        static final int MAX_PROCESSES = 64;
-        static final int MAX_THREADS = 1024;
-        /** More connections than one generator machine can open: a typo. */
-        static final int MAX_CONNECTIONS = 1_000_000;
-
-        public GeneratorSettings {
-            if (processes < 0 || processes > MAX_PROCESSES) {
-                throw new IllegalArgumentException("generator.processes must be 1 to " + MAX_PROCESSES + " or auto, got "
-                        + processes);
-            }
-            threads = threads == 0 ? 1 : threads;
-            checkRange("generator.threads", threads, 1, MAX_THREADS);
-            checkRange("generator.maxConnections", maxConnections, 0, MAX_CONNECTIONS);
-            checkMs("generator.responseTimeoutMs", responseTimeoutMs, 0);
-            checkMs("generator.rampMs", rampMs, 0);
-            sourceAddresses = sourceAddresses == null ? List.of() : List.copyOf(sourceAddresses);
-        }
-
-        /** Whether {@link SuiteScaling} picks the number of processes. */
-        boolean autoProcesses() {
-            return processes == AUTO_PROCESSES;
-        }
-
-        GeneratorSettings withClient(String client) {
-            return new GeneratorSettings(processes, threads, sourceAddresses, maxConnections, responseTimeoutMs, rampMs,
-                    client);
-        }
-
-        GeneratorSettings withProcesses(int processes) {
-            return new GeneratorSettings(processes, threads, sourceAddresses, maxConnections, responseTimeoutMs, rampMs,
-                    client);
-        }
-    }
-
-    /** Reads {@code generator.processes}: a number, or {@code auto}, which is {@link GeneratorSettings#AUTO_PROCESSES}. */
-    static final class ProcessesReader extends StdDeserializer<Integer> {
-        ProcessesReader() {
-            super(Integer.class);
-        }
-
-        @Override
-        public Integer deserialize(JsonParser parser, DeserializationContext context) throws IOException {
-            if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT) {
-                return parser.getIntValue();
-            }
-            if (parser.currentToken() == JsonToken.VALUE_STRING && "auto".equals(parser.getText().trim())) {
-                return GeneratorSettings.AUTO_PROCESSES;
-            }
-            throw JsonMappingException.from(parser, "generator.processes must be 1 to " + GeneratorSettings.MAX_PROCESSES
-                    + " or auto, got '" + parser.getText() + "'");
-        }
-
-        @Override
-        public Integer getNullValue(DeserializationContext context) {
-            return GeneratorSettings.AUTO_PROCESSES;
-        }
-
-        @Override
-        public Object getAbsentValue(DeserializationContext context) {
-            return GeneratorSettings.AUTO_PROCESSES;
         }
     }
 }

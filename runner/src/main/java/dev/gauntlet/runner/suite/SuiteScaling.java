@@ -104,17 +104,17 @@ public final class SuiteScaling {
      */
     private static Suite.Scenario withProcesses(Suite.Scenario scenario, boolean cut, HostLimits limits,
                                                 List<String> changes) {
-        Suite.GeneratorSettings generator = scenario.generator();
+        GeneratorSettings generator = scenario.generator();
         if (!generator.autoProcesses()) {
             return scenario;
         }
         long connections = scenario.load().connectionsOpened(generator.maxConnections());
         long perProcess = connectionsPerGeneratorProcess(generator, limits);
         int processes = (int) Math.max(1, Math.ceilDiv(connections, perProcess));
-        if (processes > Suite.GeneratorSettings.MAX_PROCESSES) {
+        if (processes > GeneratorSettings.MAX_PROCESSES) {
             throw new UserError(String.format(Locale.ROOT, "%s: %d connections need %d generator processes here (one may"
                             + " open %d files), more than %d: raise the open-files limit (ulimit -n) or give fewer connections",
-                    scenario.name(), connections, processes, limits.openFiles(), Suite.GeneratorSettings.MAX_PROCESSES));
+                    scenario.name(), connections, processes, limits.openFiles(), GeneratorSettings.MAX_PROCESSES));
         }
         if (cut || processes > 1) {
             changes.add(String.format(Locale.ROOT, "%s: %d generator process%s for %d %s (generator.processes auto):"
@@ -131,13 +131,13 @@ public final class SuiteScaling {
     }
 
     /** What one generator process of these settings may open here, as its preflight counts it. */
-    private static ConnectionBudget budget(Suite.GeneratorSettings generator, HostLimits limits) {
+    private static ConnectionBudget budget(GeneratorSettings generator, HostLimits limits) {
         return new ConnectionBudget(limits.openFiles(), limits.ephemeralPorts(), generator.sourceAddresses().size(),
                 generator.threads());
     }
 
     /** The connections one generator process may open here: its open files less what its JVM keeps, one at least. */
-    private static long connectionsPerGeneratorProcess(Suite.GeneratorSettings generator, HostLimits limits) {
+    private static long connectionsPerGeneratorProcess(GeneratorSettings generator, HostLimits limits) {
         return Math.max(1, budget(generator, limits).files());
     }
 
@@ -148,7 +148,7 @@ public final class SuiteScaling {
      * count needs.
      */
     record Ceiling(long connections, String reason) {
-        static Ceiling of(Suite.GeneratorSettings generator, HostLimits limits) {
+        static Ceiling of(GeneratorSettings generator, HostLimits limits) {
             long target = limits.openFiles() - TARGET_RESERVED_FILES;
             long generators = generator.autoProcesses() ? Long.MAX_VALUE
                     : generator.processes() * connectionsPerGeneratorProcess(generator, limits);

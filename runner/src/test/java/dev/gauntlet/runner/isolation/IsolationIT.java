@@ -9,7 +9,7 @@ import dev.gauntlet.runner.execution.GauntletHome;
 import dev.gauntlet.runner.execution.TargetLauncher;
 import dev.gauntlet.runner.execution.TargetProcess;
 import dev.gauntlet.runner.results.ResultRow;
-import dev.gauntlet.runner.suite.Suite;
+import dev.gauntlet.runner.suite.Resources;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,7 +42,7 @@ class IsolationIT {
     @Test
     void theCgroupLimitsAreInForceForARealTarget() throws Exception {
         assumeCgroups();
-        Suite.Resources resources = new Suite.Resources(new Suite.RoleResources("0", 0.5, "300m"), null);
+        Resources resources = new Resources(new Resources.RoleResources("0", 0.5, "300m"), null);
         try (Isolation isolation = Isolation.plan(resources, Isolation.Network.LOOPBACK)) {
             TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(),
                     isolation.target(), List.of("-Xmx128m"));
@@ -148,7 +148,7 @@ class IsolationIT {
     @Test
     void throughBothPrefixesThePidIsTheCommandsOwn() throws Exception {
         assumeCgroups();
-        try (Isolation isolation = Isolation.plan(new Suite.Resources(new Suite.RoleResources("0", null, "100m"), null),
+        try (Isolation isolation = Isolation.plan(new Resources(new Resources.RoleResources("0", null, "100m"), null),
                 Isolation.Network.NETNS)) {
             // The command prints its own PID once it runs: every prefix before it must have exec'd, not forked.
             PlacedProcess placed = isolation.target().start(new ProcessBuilder("/bin/sh", "-c", "echo $$; exec sleep 30"));
@@ -176,7 +176,7 @@ class IsolationIT {
         Path group = Path.of("/sys/fs/cgroup/cpuset/gauntlet/" + deadPid + "-target-1");
         Files.createDirectories(group);
 
-        try (Isolation isolation = Isolation.plan(new Suite.Resources(new Suite.RoleResources(null, null, "100m"), null),
+        try (Isolation isolation = Isolation.plan(new Resources(new Resources.RoleResources(null, null, "100m"), null),
                 Isolation.Network.NETNS)) {
             assertThat(isolation.notes()).contains("removed the leftover gauntlet-" + deadPid, "removed the leftover cgroup " + group);
             assertThat(ip("netns", "list")).doesNotContain("gauntlet-" + deadPid).contains("gauntlet-" + PID);
@@ -187,7 +187,7 @@ class IsolationIT {
 
     @Test
     void cpusBeyondTheMachineAreOneLineNamingTheField() {
-        Suite.Resources resources = new Suite.Resources(null, new Suite.RoleResources("0-4095", null, null));
+        Resources resources = new Resources(null, new Resources.RoleResources("0-4095", null, null));
 
         assertThatThrownBy(() -> Isolation.plan(resources, Isolation.Network.LOOPBACK))
                 .isInstanceOf(UserError.class)

@@ -268,7 +268,7 @@ class SuiteLoaderTest {
                 """);
 
         assertThat(suite.resources().given()).isTrue();
-        assertThat(suite.resources().target()).isEqualTo(new Suite.RoleResources("0-1,3", 0.5, "1536m"));
+        assertThat(suite.resources().target()).isEqualTo(new Resources.RoleResources("0-1,3", 0.5, "1536m"));
         assertThat(suite.resources().target().memoryBytes()).isEqualTo(1536L << 20);
         assertThat(suite.resources().generator().cpus()).as("a bare number is a CPU list too").isEqualTo("2");
         assertThat(suite.resources().generator().memoryBytes()).isEqualTo(2L << 30);
@@ -287,19 +287,19 @@ class SuiteLoaderTest {
                     durationMs: 1000
                 """);
 
-        assertThat(suite.resources().generator()).isEqualTo(Suite.RoleResources.UNSET);
+        assertThat(suite.resources().generator()).isEqualTo(Resources.RoleResources.UNSET);
         assertThat(suite.resources().target().cpus()).isNull();
         assertThat(SuiteLoader.load("quick").resources().given()).isFalse();
     }
 
     @Test
     void sizesAreBytesOrPowersOf1024() {
-        assertThat(Suite.RoleResources.parseBytes("1048576")).isEqualTo(1L << 20);
-        assertThat(Suite.RoleResources.parseBytes("64k")).isEqualTo(64L << 10);
-        assertThat(Suite.RoleResources.parseBytes("256M")).isEqualTo(256L << 20);
-        assertThat(Suite.RoleResources.parseBytes("3g")).isEqualTo(3L << 30);
-        assertThat(Suite.RoleResources.parseBytes("2 GB")).isEqualTo(-1);
-        assertThat(Suite.RoleResources.parseBytes("1.5g")).isEqualTo(-1);
+        assertThat(Resources.RoleResources.parseBytes("1048576")).isEqualTo(1L << 20);
+        assertThat(Resources.RoleResources.parseBytes("64k")).isEqualTo(64L << 10);
+        assertThat(Resources.RoleResources.parseBytes("256M")).isEqualTo(256L << 20);
+        assertThat(Resources.RoleResources.parseBytes("3g")).isEqualTo(3L << 30);
+        assertThat(Resources.RoleResources.parseBytes("2 GB")).isEqualTo(-1);
+        assertThat(Resources.RoleResources.parseBytes("1.5g")).isEqualTo(-1);
     }
 
     @Test

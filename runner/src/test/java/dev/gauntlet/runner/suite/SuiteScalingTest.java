@@ -61,11 +61,11 @@ class SuiteScalingTest {
 
     @Test
     void oneGeneratorProcessOnOneAddressIsBoundByItsOwnFilesThenByPorts() {
-        SuiteScaling.Ceiling oneProcess = SuiteScaling.Ceiling.of(Suite.GeneratorSettings.DEFAULTS, HERE);
+        SuiteScaling.Ceiling oneProcess = SuiteScaling.Ceiling.of(GeneratorSettings.DEFAULTS, HERE);
         assertThat(oneProcess.connections()).isEqualTo(19_000);
 
         HostLimits manyFiles = new HostLimits(1_000_000, 40, 32_768, 60_999, 4_096);
-        SuiteScaling.Ceiling ports = SuiteScaling.Ceiling.of(Suite.GeneratorSettings.DEFAULTS, manyFiles);
+        SuiteScaling.Ceiling ports = SuiteScaling.Ceiling.of(GeneratorSettings.DEFAULTS, manyFiles);
         assertThat(ports.connections()).isEqualTo(28_232);
         assertThat(ports.reason()).contains("1 source address(es) × 28232 ephemeral ports");
     }
