@@ -1,7 +1,5 @@
 package dev.gauntlet.runner;
 
-import dev.gauntlet.runner.execution.GauntletHome;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,6 @@ import dev.gauntlet.api.ClientMode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.runner.execution.ClientModules;
-import dev.gauntlet.runner.execution.GauntletHome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -2,9 +2,9 @@ package dev.gauntlet.runner.cli;
 
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.loadgen.HostLimits;
+import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.execution.ClientModules;
-import dev.gauntlet.runner.execution.GauntletHome;
 import dev.gauntlet.runner.execution.GeneratorLauncher;
 import dev.gauntlet.runner.execution.LeftoverJvms;
 import dev.gauntlet.runner.execution.SuiteInterruption;

@@ -51,7 +51,7 @@ public final class SuitesCommand implements Runnable {
             for (Suite.Scenario scenario : fitted.suite().scenarios()) {
                 int processes = scenario.generator().processes();
                 out.printf(Locale.ROOT, "  %-20s %s, wait %d ms, %s%s%s%n", scenario.name(), scenario.load().describe(),
-                        scenario.waitMs(), phases(scenario),
+                        scenario.waitMs(), scenario.phases(),
                         processes > 1 ? ", " + processes + " generator processes" : "",
                         scenario.warmUp() ? " (warm-up, not recorded)" : "");
             }
@@ -60,17 +60,6 @@ public final class SuitesCommand implements Runnable {
         }
         out.println("Run one with: ./gauntlet run --suite NAME   (--targets, --repetitions and --scale change it;"
                 + " ./gauntlet run --help)");
-    }
-
-    /** {@code 7 s}, or with a warm-up until steady {@code warm-up 2-30 s until steady + 5 s}. */
-    public static String phases(Suite.Scenario scenario) {
-        if (scenario.steady() == null) {
-            return SuiteScaling.decimal((scenario.warmupMs() + scenario.durationMs()) / 1000.0) + " s";
-        }
-        return "warm-up " + SuiteScaling.decimal(scenario.warmupMs() / 1000.0) + "-"
-                + SuiteScaling.decimal(scenario.warmupMaxMs() / 1000.0) + " s until steady (±"
-                + SuiteScaling.decimal(scenario.steady().tolerancePercent()) + " % over " + scenario.steady().windows()
-                + " windows) + " + SuiteScaling.decimal(scenario.durationMs() / 1000.0) + " s";
     }
 
     private static long recordedScenarios(Suite suite) {

@@ -1,5 +1,6 @@
 package dev.gauntlet.runner.execution;
 
+import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
 
 import java.io.IOException;

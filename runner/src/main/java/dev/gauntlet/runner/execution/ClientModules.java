@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.ClientCatalogue;
+import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.suite.Suite;
 

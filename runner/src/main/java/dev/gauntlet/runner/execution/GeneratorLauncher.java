@@ -5,6 +5,7 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.Generator;
+import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import dev.gauntlet.runner.metrics.JfrRecording;

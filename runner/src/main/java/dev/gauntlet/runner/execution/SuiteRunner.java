@@ -3,7 +3,6 @@ package dev.gauntlet.runner.execution;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.runner.UserError;
-import dev.gauntlet.runner.cli.SuitesCommand;
 import dev.gauntlet.runner.metrics.JvmCosts;
 import dev.gauntlet.runner.results.ResultRow;
 import dev.gauntlet.runner.results.ResultsStore;
@@ -168,7 +167,7 @@ public final class SuiteRunner {
             progress.printf(Locale.ROOT, "[%s] %s · %s%s: %s, wait %d ms, %s ...%n",
                     run.recorded() ? (runsDone + 1) + "/" + runsTotal : "warm-up", name, scenario.name(),
                     run.recorded() ? " #" + rep : "", scenario.load().describe(), scenario.waitMs(),
-                    SuitesCommand.phases(scenario));
+                    scenario.phases());
             var runDir = store.freshRunDir(name, scenario.name(), rep);
             previousWaitMs = scenario.waitMs();
             loaded = true;

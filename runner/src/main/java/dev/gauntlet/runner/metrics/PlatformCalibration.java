@@ -2,8 +2,8 @@ package dev.gauntlet.runner.metrics;
 
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
-import dev.gauntlet.runner.execution.GauntletHome;
 import dev.gauntlet.runner.execution.JavaCommand;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import dev.gauntlet.runner.results.ResultsTable;

@@ -268,6 +268,16 @@ public record Suite(String name, String description, List<String> targets, List<
                     : Math.min(warmupMaxMs(), Math.max(warmupMs, (2L * steady.windows() + 1) * SteadyRule.WINDOW_MS));
         }
 
+        /** {@code 7 s}, or with a warm-up until steady {@code warm-up 2-30 s until steady + 5 s}. */
+        public String phases() {
+            if (steady == null) {
+                return SuiteScaling.decimal((warmupMs + durationMs) / 1000.0) + " s";
+            }
+            return "warm-up " + SuiteScaling.decimal(warmupMs / 1000.0) + "-" + SuiteScaling.decimal(warmupMaxMs() / 1000.0)
+                    + " s until steady (±" + SuiteScaling.decimal(steady.tolerancePercent()) + " % over " + steady.windows()
+                    + " windows) + " + SuiteScaling.decimal(durationMs / 1000.0) + " s";
+        }
+
         Scenario withLoad(LoadModel newLoad) {
             return new Scenario(name, description, newLoad, waitMs, warmupMs, durationMs, generator, warmUp, steady);
         }

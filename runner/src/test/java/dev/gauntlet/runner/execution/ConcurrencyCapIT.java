@@ -5,6 +5,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.loadgen.Generator;
+import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -2,6 +2,7 @@ package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.RawHttp;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.HdrHistogram.HistogramLogReader;

@@ -7,7 +7,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.ShardMain;
-import dev.gauntlet.runner.execution.GauntletHome;
+import dev.gauntlet.runner.GauntletHome;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyRule;

@@ -1,6 +1,6 @@
 package dev.gauntlet.runner.metrics;
 
-import dev.gauntlet.runner.execution.GauntletHome;
+import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.isolation.Isolation;
 import org.junit.jupiter.api.Test;
 

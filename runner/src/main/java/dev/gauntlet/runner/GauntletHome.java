@@ -1,6 +1,4 @@
-package dev.gauntlet.runner.execution;
-
-import dev.gauntlet.runner.UserError;
+package dev.gauntlet.runner;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
