@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PreflightTest {
-    private static final HostLimits HERE = new HostLimits(20_000, 36, 32_768, 60_999, 4_096);
+    private static final HostLimits HERE = new HostLimits(20_000, 32_768, 60_999, 4_096);
     private static final URI URL = URI.create("http://127.0.0.1:1/hello?wait=60000");
 
     @Test
@@ -52,7 +52,7 @@ class PreflightTest {
 
     @Test
     void refusesMoreConnectionsThanEphemeralPortsOfTheSourceAddresses() {
-        HostLimits manyFiles = new HostLimits(1_000_000, 36, 32_768, 60_999, 4_096);
+        HostLimits manyFiles = new HostLimits(1_000_000, 32_768, 60_999, 4_096);
         LoadSpec spec = LoadSpec.of(URL, new LoadModel.ClosedLoop(60_000));
         assertThatThrownBy(() -> Preflight.check(spec, manyFiles))
                 .hasMessageContaining("ephemeral range 32768-60999 gives 28232 per source address")

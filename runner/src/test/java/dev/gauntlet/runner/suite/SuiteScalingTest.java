@@ -1,5 +1,6 @@
 package dev.gauntlet.runner.suite;
 
+import dev.gauntlet.api.ConnectionBudget;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.loadgen.HostLimits;
 import dev.gauntlet.runner.UserError;
@@ -14,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** The scaling rule and the connection ceiling, against this machine's limits written out. */
 class SuiteScalingTest {
     /** 20,000 open files per process and ports 32768–60999, as here. */
-    private static final HostLimits HERE = new HostLimits(20_000, 40, 32_768, 60_999, 4_096);
+    private static final HostLimits HERE = new HostLimits(20_000, 32_768, 60_999, 4_096);
 
     private static final Suite STUDY = SuiteLoader.parse("""
             name: study
@@ -64,7 +65,7 @@ class SuiteScalingTest {
         SuiteScaling.Ceiling oneProcess = SuiteScaling.Ceiling.of(GeneratorSettings.DEFAULTS, HERE);
         assertThat(oneProcess.connections()).isEqualTo(19_000);
 
-        HostLimits manyFiles = new HostLimits(1_000_000, 40, 32_768, 60_999, 4_096);
+        HostLimits manyFiles = new HostLimits(1_000_000, 32_768, 60_999, 4_096);
         SuiteScaling.Ceiling ports = SuiteScaling.Ceiling.of(GeneratorSettings.DEFAULTS, manyFiles);
         assertThat(ports.connections()).isEqualTo(28_232);
         assertThat(ports.reason()).contains("1 source address(es) × 28232 ephemeral ports");
@@ -120,6 +121,24 @@ class SuiteScalingTest {
     }
 
     @Test
+    void aProcessShareIsTheBudgetThePreflightChecksEachEngineThreadsSelectorIncluded() {
+        Suite suite = suite("""
+                  - name: threaded
+                    load: { type: open, ratePerSec: 1000 }
+                    durationMs: 5000
+                    generator: { threads: 4, maxConnections: 39589 }
+                """);
+
+        SuiteScaling.Fitted fitted = SuiteScaling.fit(suite, 1, null, HERE);
+
+        // 20,000 files less 200 for the JVM and 2 for each of the 3 further engine threads: 19,794 a process.
+        assertThat(new ConnectionBudget(20_000, 28_232, 0, 4).files()).isEqualTo(19_794);
+        assertThat(fitted.suite().scenarios().getFirst().generator().processes()).isEqualTo(3);
+        assertThat(fitted.changes()).containsExactly("threaded: 3 generator processes for 39589 connections"
+                + " (generator.processes auto): one may open 20000 files here, less 206 for its JVM");
+    }
+
+    @Test
     void autoIsOneProcessSaidNowhereWhenNothingWasCut() {
         Suite suite = suite("""
                   - name: small
@@ -138,7 +157,7 @@ class SuiteScalingTest {
 
     @Test
     void aNumberOfProcessesIsKeptAsItIs() {
-        HostLimits fewFiles = new HostLimits(10_200, 40, 32_768, 60_999, 4_096);
+        HostLimits fewFiles = new HostLimits(10_200, 32_768, 60_999, 4_096);
         Suite suite = suite("""
                   - name: held
                     load: { type: max-concurrency, requests: 54000 }
@@ -167,7 +186,7 @@ class SuiteScalingTest {
 
     @Test
     void autoRefusesToSpreadConnectionsOverMoreProcessesThanAGeneratorMayStart() {
-        HostLimits defaultShell = new HostLimits(1_024, 40, 32_768, 60_999, 4_096);
+        HostLimits defaultShell = new HostLimits(1_024, 32_768, 60_999, 4_096);
         Suite suite = suite("""
                   - name: wide
                     load: { type: open, ratePerSec: 1000 }
