@@ -28,6 +28,20 @@ public sealed interface LoadModel {
 
     /** Applies the one of {@code open}, {@code closed}, {@code held} that takes this model: dispatch without a switch. */
     <R> R match(Function<OpenLoop, R> open, Function<ClosedLoop, R> closed, Function<MaxConcurrency, R> held);
+    /** This load with its rate multiplied by {@code factor} (whole requests/s, 1 at least); a load without a rate as it is. */
+    LoadModel scaledBy(double factor);
+
+    /**
+     * The connections a generator opens at most for this load: a closed loop's, a fixed pool's, one per held
+     * request, or else an open loop's {@code maxConnections} (0: left to the machine).
+     */
+    long connectionsOpened(int maxConnections);
+
+    /** This load over {@code connections}: a closed loop's connections, the held requests, an open loop's fixed pool. */
+    LoadModel withConnections(int connections);
+
+    /** Requests held open to the end of the measured phase (max concurrency's); 0 when requests complete. */
+    int heldRequests();
 
     /**
      * Requests start at a target rate whatever is in flight; response time counts from the
@@ -82,6 +96,27 @@ public sealed interface LoadModel {
                 case UNBOUNDED -> open + " unbounded";
             };
         }
+
+        @Override
+        public LoadModel scaledBy(double factor) {
+            // Whole requests per second, never below one: a rate of 0.3/s would measure nothing in a few seconds.
+            return new OpenLoop(Math.max(1, Math.round(ratePerSec * factor)), interArrival, connectionPolicy, connections);
+        }
+
+        @Override
+        public long connectionsOpened(int maxConnections) {
+            return connectionPolicy == ConnectionPolicy.FIXED ? connections : maxConnections;
+        }
+
+        @Override
+        public LoadModel withConnections(int connections) {
+            return fixedPool(ratePerSec, interArrival, connections);
+        }
+
+        @Override
+        public int heldRequests() {
+            return 0;
+        }
     }
 
     /** C keep-alive connections, each sending its next request when the previous one completed. */
@@ -101,6 +136,26 @@ public sealed interface LoadModel {
         public String describe() {
             return "closed " + connections + "c";
         }
+
+        @Override
+        public LoadModel scaledBy(double factor) {
+            return this;
+        }
+
+        @Override
+        public long connectionsOpened(int maxConnections) {
+            return connections;
+        }
+
+        @Override
+        public LoadModel withConnections(int connections) {
+            return new ClosedLoop(connections);
+        }
+
+        @Override
+        public int heldRequests() {
+            return 0;
+        }
     }
 
     /** Opens N long requests as fast as possible and holds them: how many does the server take? */
@@ -119,6 +174,26 @@ public sealed interface LoadModel {
         @Override
         public String describe() {
             return "max-concurrency " + requests;
+        }
+
+        @Override
+        public LoadModel scaledBy(double factor) {
+            return this;
+        }
+
+        @Override
+        public long connectionsOpened(int maxConnections) {
+            return requests;
+        }
+
+        @Override
+        public LoadModel withConnections(int connections) {
+            return new MaxConcurrency(connections);
+        }
+
+        @Override
+        public int heldRequests() {
+            return requests;
         }
     }
 

@@ -12,7 +12,7 @@ import java.util.List;
  * runner can compose a separate classpath for every process it starts. The {@code gauntlet}
  * launcher passes the checkout as {@code -Dgauntlet.home}.
  */
-final class GauntletHome {
+public final class GauntletHome {
     static final String PROPERTY = "gauntlet.home";
 
     private final Path root;
@@ -21,7 +21,7 @@ final class GauntletHome {
         this.root = root.toAbsolutePath().normalize();
     }
 
-    static GauntletHome fromSystemProperty() {
+    public static GauntletHome fromSystemProperty() {
         String home = System.getProperty(PROPERTY);
         if (home == null || home.isBlank()) {
             throw new UserError("the Gauntlet checkout is unknown: start Gauntlet with ./gauntlet"
@@ -30,7 +30,7 @@ final class GauntletHome {
         return new GauntletHome(Path.of(home));
     }
 
-    Path root() {
+    public Path root() {
         return root;
     }
 
@@ -39,7 +39,7 @@ final class GauntletHome {
      * the build into {@code <module>/target/} and {@code <module>/target/lib/} (absent for a module
      * with no dependencies of its own).
      */
-    String classpathOf(String module) {
+    public String classpathOf(String module) {
         Path target = root.resolve(module).resolve("target");
         Path lib = target.resolve("lib");
         List<String> entries = new ArrayList<>();

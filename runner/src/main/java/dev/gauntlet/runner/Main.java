@@ -1,6 +1,9 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.loadgen.LoadCommand;
+import dev.gauntlet.runner.cli.GauntletCommand;
+import dev.gauntlet.runner.execution.ClientLoad;
+import dev.gauntlet.runner.kubernetes.KubernetesLoad;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -18,7 +21,7 @@ public final class Main {
         System.exit(execute(args));
     }
 
-    static int execute(String... args) {
+    public static int execute(String... args) {
         Optional<String> client = ClientLoad.clientOf(args);
         if (client.isPresent()) {
             try {

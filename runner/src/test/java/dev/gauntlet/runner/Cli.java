@@ -5,15 +5,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** The gauntlet command line run in this JVM as a user runs it ({@link Main#execute}), its stdout and stderr captured. */
-final class Cli {
+public final class Cli {
     private Cli() {
     }
 
-    record Result(int code, String out, String err) {
+    public record Result(int code, String out, String err) {
     }
 
     /** Runs the CLI with {@code args}; what it printed is also passed on to this JVM's own stdout and stderr. */
-    static synchronized Result cli(String... args) {
+    public static synchronized Result cli(String... args) {
         PrintStream out = System.out;
         PrintStream err = System.err;
         ByteArrayOutputStream outBytes = new ByteArrayOutputStream();

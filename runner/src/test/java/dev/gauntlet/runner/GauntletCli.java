@@ -20,19 +20,19 @@ import static org.assertj.core.api.Assertions.assertThat;
  * assertThat(report.exitCode()).isZero();
  * }</pre>
  */
-final class GauntletCli {
+public final class GauntletCli {
     private GauntletCli() {
     }
 
     /** What a finished {@code ./gauntlet} printed, line by line, and its exit code. */
-    record Finished(int exitCode, List<String> stdout, List<String> stderr) {
+    public record Finished(int exitCode, List<String> stdout, List<String> stderr) {
     }
 
     /**
      * {@code ./gauntlet args} to start, with the default action for SIGHUP, SIGINT and SIGTERM (a build tool may
      * start tests with them ignored, and a child inherits that), its output piped unless the caller redirects it.
      */
-    static ProcessBuilder command(String... args) {
+    public static ProcessBuilder command(String... args) {
         Path home = GauntletHome.fromSystemProperty().root();
         List<String> command = new ArrayList<>(List.of("env", "--default-signal=HUP,INT,TERM", home.resolve("gauntlet").toString()));
         command.addAll(List.of(args));
@@ -42,7 +42,7 @@ final class GauntletCli {
     }
 
     /** Runs {@code ./gauntlet args} to its end, which must come within {@code timeout}. */
-    static Finished run(Duration timeout, String... args) throws IOException, InterruptedException {
+    public static Finished run(Duration timeout, String... args) throws IOException, InterruptedException {
         Process process = command(args).start();
         process.getOutputStream().close();
         CompletableFuture<String> stdout = readAll(process, true);

@@ -5,6 +5,7 @@ import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.ClientMode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.runner.execution.ClientModules;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * ({@code runner/target/lib}, never this test's classpath), with exit codes, one-line errors, the
  * table and the JSON. A target started with {@code ./gauntlet target dummy} serves the loads.
  */
-class LauncherIT {
+public class LauncherIT {
     private static final Pattern READY = Pattern.compile("READY port=(\\d+) admin=(\\d+)");
     private static final long COMMAND_TIMEOUT_SEC = 90;
     private static final String ADMIN_TOKEN = AdminToken.fresh();
@@ -43,8 +44,8 @@ class LauncherIT {
     private static String hello;
     private static String admin;
 
-    record Outcome(int exitCode, List<String> stdout, List<String> stderr) {
-        String out() {
+    public record Outcome(int exitCode, List<String> stdout, List<String> stderr) {
+        public String out() {
             return String.join("\n", stdout);
         }
     }
@@ -292,7 +293,7 @@ class LauncherIT {
         return ClientModules.all().stream().filter(c -> c.mode() == ClientMode.PLATFORM).map(c -> c.name());
     }
 
-    static Outcome gauntlet(String... args) throws IOException, InterruptedException {
+    public static Outcome gauntlet(String... args) throws IOException, InterruptedException {
         return run(launcher(args));
     }
 

@@ -14,27 +14,27 @@ import java.util.Locale;
  * A deliberately literal HTTP/1.1 client for black-box tests: it writes the bytes it is given and
  * returns the response exactly as received, so a test can assert on every header a server sends.
  */
-final class RawHttp {
+public final class RawHttp {
     private static final int TIMEOUT_MS = 10_000;
 
     private RawHttp() {
     }
 
-    record Response(String statusLine, List<String> headerLines, byte[] body) {
-        int status() {
+    public record Response(String statusLine, List<String> headerLines, byte[] body) {
+        public int status() {
             return Integer.parseInt(statusLine.split(" ")[1]);
         }
 
-        String bodyText() {
+        public String bodyText() {
             return new String(body, StandardCharsets.US_ASCII);
         }
 
         /** Header names in lower case, in the order sent. */
-        List<String> headerNames() {
+        public List<String> headerNames() {
             return headerLines.stream().map(h -> h.substring(0, h.indexOf(':')).trim().toLowerCase(Locale.ROOT)).toList();
         }
 
-        String header(String name) {
+        public String header(String name) {
             for (String h : headerLines) {
                 int colon = h.indexOf(':');
                 if (h.substring(0, colon).trim().equalsIgnoreCase(name)) {
@@ -45,19 +45,19 @@ final class RawHttp {
         }
     }
 
-    static Response get(String host, int port, String pathAndQuery) throws IOException {
+    public static Response get(String host, int port, String pathAndQuery) throws IOException {
         return exchange(host, port, "GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\n\r\n");
     }
 
     /** Sends {@code request} as is on a new connection and reads one response. */
-    static Response exchange(String host, int port, String request) throws IOException {
+    public static Response exchange(String host, int port, String request) throws IOException {
         try (Socket socket = connect(host, port)) {
             return exchange(socket, request);
         }
     }
 
     /** A connection to send on later, so that a test can connect first and send many requests at once. */
-    static Socket connect(String host, int port) throws IOException {
+    public static Socket connect(String host, int port) throws IOException {
         Socket socket = new Socket();
         socket.connect(new InetSocketAddress(host, port), TIMEOUT_MS);
         socket.setSoTimeout(TIMEOUT_MS);
@@ -65,7 +65,7 @@ final class RawHttp {
     }
 
     /** Sends {@code request} as is on an open connection and reads one response. */
-    static Response exchange(Socket socket, String request) throws IOException {
+    public static Response exchange(Socket socket, String request) throws IOException {
         socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
         return read(socket.getInputStream());
     }
@@ -74,7 +74,7 @@ final class RawHttp {
      * Sends {@code request} and reports how the server reacted: the response's status, or -1 when
      * it closed (or reset) the connection without one.
      */
-    static int statusOrClosed(String host, int port, String request) throws IOException {
+    public static int statusOrClosed(String host, int port, String request) throws IOException {
         try (Socket socket = connect(host, port)) {
             socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             socket.shutdownOutput();

@@ -19,7 +19,7 @@ import java.nio.file.Path;
  * long connectionsPerAddress = here.ephemeralPorts();
  * }</pre>
  */
-public record HostLimits(long openFiles, long openFilesInUse, int ephemeralLow, int ephemeralHigh, int somaxconn) {
+public record HostLimits(long openFiles, int ephemeralLow, int ephemeralHigh, int somaxconn) {
     /** More than any {@code /proc/sys} file read here holds, so one read takes it whole. */
     static final int PROC_FILE_MAX_BYTES = 4_096;
 
@@ -29,14 +29,12 @@ public record HostLimits(long openFiles, long openFilesInUse, int ephemeralLow, 
 
     public static HostLimits read() {
         long openFiles = Long.MAX_VALUE;
-        long inUse = 0;
         if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix) {
             openFiles = unix.getMaxFileDescriptorCount();
-            inUse = unix.getOpenFileDescriptorCount();
         }
         int[] range = readInts(Path.of("/proc/sys/net/ipv4/ip_local_port_range"), new int[] {32768, 60999});
         int somaxconn = readInts(Path.of("/proc/sys/net/core/somaxconn"), new int[] {4096})[0];
-        return new HostLimits(openFiles, inUse, range[0], range[1], somaxconn);
+        return new HostLimits(openFiles, range[0], range[1], somaxconn);
     }
 
     private static int[] readInts(Path file, int[] fallback) {

@@ -1,5 +1,6 @@
 package dev.gauntlet.loadgen.split;
 
+import dev.gauntlet.api.ConnectionBudget;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Numbers;
@@ -21,8 +22,6 @@ import java.util.Locale;
  * }</pre>
  */
 public final class Preflight {
-    /** Descriptors the JVM, the selector and the logs need besides the connections. */
-    static final int RESERVED_FILES = 64;
     /**
      * An open loop's rate one generator process is given at most: a request every 100 ns. Far above
      * what one process sends (a lean engine thread sends a few hundred thousand a second), so it
@@ -59,13 +58,13 @@ public final class Preflight {
     }
 
     public static Plan check(LoadSpec spec, HostLimits limits) {
-        long fileBudget = Math.max(0, limits.openFiles() - limits.openFilesInUse() - RESERVED_FILES);
+        ConnectionBudget budget = new ConnectionBudget(limits.openFiles(), limits.ephemeralPorts(),
+                spec.sourceAddresses().size(), spec.threads());
+        long fileBudget = budget.files();
         int sources = Math.max(1, spec.sourceAddresses().size());
-        long portBudget = (long) limits.ephemeralPorts() * sources;
+        long portBudget = budget.ports();
         List<String> warnings = new ArrayList<>();
-        long needed = spec.model().match(
-                open -> open.connectionPolicy() == LoadModel.ConnectionPolicy.FIXED ? open.connections() : spec.maxConnections(),
-                LoadModel.ClosedLoop::connections, LoadModel.MaxConcurrency::requests);
+        long needed = spec.model().connectionsOpened(spec.maxConnections());
         if (needed == 0) {
             // Open loop, limit left to the machine.
             return new Plan((int) Math.min(Integer.MAX_VALUE, Math.min(fileBudget, portBudget)), warnings);
@@ -74,9 +73,9 @@ public final class Preflight {
             long total = needed * spec.processes();
             long processes = (total + fileBudget - 1) / Math.max(1, fileBudget);
             throw new GeneratorException(String.format(Locale.ROOT,
-                    "%d connections need %d open files, but a process may open %d here (%d in use, %d reserved) and "
+                    "%d connections need %d open files, but a process may open %d here (%d reserved for its JVM) and "
                             + "the limit cannot be raised: %s",
-                    needed, needed, limits.openFiles(), limits.openFilesInUse(), RESERVED_FILES,
+                    needed, needed, limits.openFiles(), budget.reservedFiles(),
                     processes <= LoadSpec.MAX_PROCESSES ? "split the load with --processes " + processes + ", or use fewer connections"
                             : "use fewer connections; split over the most processes, " + LoadSpec.MAX_PROCESSES + ", they are still too many"));
         }

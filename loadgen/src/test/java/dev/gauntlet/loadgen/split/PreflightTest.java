@@ -1,5 +1,6 @@
 package dev.gauntlet.loadgen.split;
 
+import dev.gauntlet.api.ConnectionBudget;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.loadgen.GeneratorException;
@@ -17,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PreflightTest {
-    private static final HostLimits HERE = new HostLimits(20_000, 36, 32_768, 60_999, 4_096);
+    private static final HostLimits HERE = new HostLimits(20_000, 32_768, 60_999, 4_096);
     private static final URI URL = URI.create("http://127.0.0.1:1/hello?wait=60000");
 
     @Test
@@ -25,8 +26,8 @@ class PreflightTest {
         LoadSpec spec = LoadSpec.of(URL, new LoadModel.MaxConcurrency(54_000));
         assertThatThrownBy(() -> Preflight.check(spec, HERE))
                 .isInstanceOf(GeneratorException.class)
-                .hasMessage("54000 connections need 54000 open files, but a process may open 20000 here (36 in use, 64 "
-                        + "reserved) and the limit cannot be raised: split the load with --processes 3, or use fewer connections");
+                .hasMessage("54000 connections need 54000 open files, but a process may open 20000 here (200 reserved "
+                        + "for its JVM) and the limit cannot be raised: split the load with --processes 3, or use fewer connections");
     }
 
     @Test
@@ -53,7 +54,7 @@ class PreflightTest {
 
     @Test
     void refusesMoreConnectionsThanEphemeralPortsOfTheSourceAddresses() {
-        HostLimits manyFiles = new HostLimits(1_000_000, 36, 32_768, 60_999, 4_096);
+        HostLimits manyFiles = new HostLimits(1_000_000, 32_768, 60_999, 4_096);
         LoadSpec spec = LoadSpec.of(URL, new LoadModel.ClosedLoop(60_000));
         assertThatThrownBy(() -> Preflight.check(spec, manyFiles))
                 .hasMessageContaining("ephemeral range 32768-60999 gives 28232 per source address")
@@ -65,7 +66,7 @@ class PreflightTest {
     @Test
     void theOpenLoopTakesWhatTheLimitsAllowByDefault() {
         LoadSpec spec = LoadSpec.of(URL, new LoadModel.OpenLoop(1_000, LoadModel.InterArrival.EXPONENTIAL));
-        assertThat(Preflight.check(spec, HERE).maxConnections()).isEqualTo(20_000 - 36 - Preflight.RESERVED_FILES);
+        assertThat(Preflight.check(spec, HERE).maxConnections()).isEqualTo(20_000 - ConnectionBudget.RESERVED_FILES);
     }
 
     @Test

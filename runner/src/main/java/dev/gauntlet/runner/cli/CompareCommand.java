@@ -1,0 +1,145 @@
+package dev.gauntlet.runner.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gauntlet.api.Json;
+import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.report.HtmlPage;
+import dev.gauntlet.runner.report.ReportData;
+import dev.gauntlet.runner.report.ReportWriter;
+import dev.gauntlet.runner.results.Comparison;
+import dev.gauntlet.runner.results.FailOn;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/**
+ * {@code gauntlet compare BASE NEW [--fail-on ...]}: a summary on stdout, {@code compare.html}, and an exit
+ * code for CI: 0 the gate passes, {@value #THRESHOLD_FAILED} a threshold does not hold or a row failed, went missing
+ * or turned from ok ({@link FailOn}), 2 bad input.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = "Compare two results directories: a summary, NEW/compare.html, and with --fail-on a gate for CI.",
+        footer = {"", "Exit codes: 0 no gate or it passes; 3 the gate failed (listed); 2 bad input.",
+                "Only rows judged ok, platform-noisy or client-limited are compared;",
+                "the others are listed.",
+                "With --fail-on the gate fails closed: a threshold that does not hold fails it,",
+                "and so does a row (target · scenario #repetition) that failed in NEW, a row",
+                "of BASE missing from NEW, or a row whose verdict turned from ok. Rows only",
+                "in NEW are listed and pass.",
+                "", "Examples:",
+                "  ./gauntlet compare results/quick-A results/quick-B",
+                "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0,rate=-5%%",
+                "      p50 p99 p999 max (ms) and errors may grow by at most the limit,",
+                "      rate (achieved requests/s) may fall by at most it; %% is of BASE",
+                "  ./gauntlet compare BASE NEW --fail-on p99=+10%% --allow-missing \\",
+                "      --allow-verdict platform-noisy",
+                "      NEW ran fewer rows, on a CI machine whose noise may mark runs",
+                "      platform-noisy: both are listed, neither fails the gate"})
+public final class CompareCommand implements Callable<Integer> {
+    public static final int THRESHOLD_FAILED = 3;
+    public static final String FILE_NAME = "compare.html";
+    /** Rows not compared that the summary names one by one; the page lists every one (a client suite has hundreds). */
+    static final int NOT_COMPARED_LISTED = 8;
+
+    @Parameters(index = "0", paramLabel = "BASE", description = "the results directory to compare against")
+    Path baseDir;
+
+    @Parameters(index = "1", paramLabel = "NEW", description = "the results directory to judge")
+    Path newDir;
+
+    @Option(names = "--fail-on", paramLabel = "THRESHOLDS", description = "such as p99=+10%%,errors=+0,rate=-5%% (default: none)")
+    String failOn;
+
+    @Option(names = "--allow-missing", description = "rows of BASE missing from NEW pass the gate (still listed)")
+    boolean allowMissing;
+
+    @Option(names = "--allow-verdict", split = ",", paramLabel = "VERDICT",
+            description = "a row may turn from ok to these verdicts and pass the gate (still listed), such as platform-noisy")
+    List<String> allowedVerdicts = List.of();
+
+    @Option(names = "--output", paramLabel = "FILE", description = "where the page goes (default: NEW/compare.html)")
+    Path output;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        FailOn thresholds = (failOn == null ? FailOn.none() : FailOn.parse(failOn)).allowing(allowMissing, allowedVerdicts);
+        ObjectNode base = ReportData.read(baseDir);
+        ObjectNode now = ReportData.read(newDir);
+        Comparison comparison = Comparison.of(base.path("rows"), now.path("rows"), thresholds);
+        // Nothing to compare is bad input, unless the gate has rows to fail on: NEW whose every run failed must exit 3.
+        if (comparison.deltas().isEmpty() && comparison.passes()) {
+            throw new UserError("BASE and NEW have no target × scenario with figures in common ("
+                    + comparison.notCompared().stream().map(Object::toString).collect(Collectors.joining("; ")) + ")");
+        }
+        Path page = ReportWriter.writePage(output != null ? output : newDir.resolve(FILE_NAME),
+                HtmlPage.render("gauntlet compare", pageData(base, now, comparison, thresholds)));
+        PrintWriter out = spec.commandLine().getOut();
+        printSummary(out, comparison, thresholds, page);
+        out.println("page: " + page);
+        return comparison.passes() ? 0 : THRESHOLD_FAILED;
+    }
+
+    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, Path page) {
+        out.printf("compare: BASE %s%n         NEW  %s%n", baseDir, newDir);
+        var notable = comparison.notable();
+        String notablePercent = Comparison.format(Comparison.NOTABLE_PERCENT);
+        out.println(notable.isEmpty() ? "no figure moved by " + notablePercent + " % or more"
+                : "notable changes (" + notablePercent + " % or more), largest first:");
+        for (Comparison.Delta d : notable) {
+            out.printf(Locale.ROOT, "  %-40s %-6s %10s → %-10s %s%n", d.target() + " · " + d.scenario(), d.metric(),
+                    Comparison.format(d.base()), Comparison.format(d.now()),
+                    Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()));
+        }
+        List<Comparison.NotCompared> notCompared = comparison.notCompared();
+        notCompared.stream().limit(NOT_COMPARED_LISTED).forEach(n -> out.println("not compared: " + n));
+        if (notCompared.size() > NOT_COMPARED_LISTED) {
+            out.println("not compared: " + (notCompared.size() - NOT_COMPARED_LISTED) + " more, each listed in " + page);
+        }
+        if (thresholds.thresholds().isEmpty()) {
+            return;
+        }
+        if (comparison.failures().isEmpty()) {
+            out.println("thresholds " + thresholds + ": all hold");
+        } else {
+            out.println("thresholds " + thresholds + ": " + comparison.failures().size() + " failed");
+            comparison.failures().forEach(f -> out.println("  FAILED " + f));
+        }
+        List<Comparison.RowChange> failing = comparison.rowChanges().stream().filter(Comparison.RowChange::failsGate).toList();
+        out.println(comparison.rowChanges().isEmpty() ? "rows: every row of BASE is in NEW, none failed or turned from ok"
+                : "rows: " + failing.size() + " failed, " + (comparison.rowChanges().size() - failing.size()) + " allowed");
+        comparison.rowChanges().forEach(c -> out.println((c.failsGate() ? "  FAILED " : "  allowed ") + c));
+        out.println(comparison.passes() ? "gate: passed" : "gate: FAILED (exit " + THRESHOLD_FAILED + ")");
+    }
+
+    /** Both sides' report data without their timelines: the page overlays the percentile curves only. */
+    private static ObjectNode pageData(ObjectNode base, ObjectNode now, Comparison comparison, FailOn thresholds) {
+        for (ObjectNode side : new ObjectNode[] {base, now}) {
+            side.withArray("runs").forEach(run -> ((ObjectNode) run).remove("timeline"));
+        }
+        ObjectNode data = Json.json().createObjectNode();
+        data.put("kind", "compare");
+        data.put("generatedAt", Instant.now().toString());
+        data.set("base", base);
+        data.set("new", now);
+        data.put("thresholds", thresholds.thresholds().isEmpty() ? null : thresholds.toString());
+        data.put("notablePercent", Comparison.NOTABLE_PERCENT);
+        data.set("deltas", Json.json().valueToTree(comparison.deltas()));
+        data.set("failures", Json.json().valueToTree(comparison.failures()));
+        data.set("rowChanges", Json.json().valueToTree(comparison.rowChanges()));
+        data.set("notCompared", Json.json().valueToTree(comparison.notCompared()));
+        return data;
+    }
+}

@@ -1,0 +1,288 @@
+package dev.gauntlet.runner.cli;
+
+import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.loadgen.split.HostLimits;
+import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.execution.ClientModules;
+import dev.gauntlet.runner.execution.GeneratorLauncher;
+import dev.gauntlet.runner.execution.LeftoverJvms;
+import dev.gauntlet.runner.execution.SuiteInterruption;
+import dev.gauntlet.runner.execution.SuiteRunner;
+import dev.gauntlet.runner.execution.TargetLauncher;
+import dev.gauntlet.runner.isolation.Isolation;
+import dev.gauntlet.runner.isolation.RolePlacement;
+import dev.gauntlet.runner.metrics.PlatformCalibration;
+import dev.gauntlet.runner.report.ReportWriter;
+import dev.gauntlet.runner.results.ClientTable;
+import dev.gauntlet.runner.results.Environment;
+import dev.gauntlet.runner.results.LatencyDiffTable;
+import dev.gauntlet.runner.results.RankingTable;
+import dev.gauntlet.runner.results.ResultsStore;
+import dev.gauntlet.runner.results.ResultsTable;
+import dev.gauntlet.runner.results.SweepTable;
+import dev.gauntlet.runner.suite.RunPlan;
+import dev.gauntlet.runner.suite.Suite;
+import dev.gauntlet.runner.suite.SuiteLoader;
+import dev.gauntlet.runner.suite.SuiteScaling;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code gauntlet run}: a suite, its progress, its table and its results directory. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a benchmark suite: every target × scenario × repetition, each target and generator in its own JVM.",
+        footer = {"", "Examples:",
+                "  ./gauntlet run                            the quick suite (about 2 minutes)",
+                "  ./gauntlet suites                         the built-in suites and their times",
+                "  ./gauntlet run --suite server             the 2016 study's four cases (< 30 min)",
+                "  ./gauntlet run --suite server --targets all --repetitions 5",
+                "  ./gauntlet run --suite server --scale 1   rates as the original, unscaled",
+                "  ./gauntlet run --resume results/server-20261123-180000",
+                "      continue an interrupted suite: measured runs are kept, the rest run on the same",
+                "      setup (JDK, CPUs, placement, --network) and commit as they began, or it refuses",
+                "  ./gauntlet run --targets dummy,netty-event-loop",
+                "  ./gauntlet run --suite my.yaml --results /tmp/results",
+                "  ./gauntlet run --targets dummy --no-calibration",
+                "  ./gauntlet run --targets dummy --network netns",
+                "      the target behind a veth pair in its own network namespace (root)",
+                "  ./gauntlet run --suite limited.yaml",
+                "      cgroups per role (root, cgroup v1), where limited.yaml has",
+                "      resources: { target: { cpus: \"0\", cpuQuota: 0.5, memory: 512m },",
+                "                   generator: { cpus: \"1\" } }",
+                "",
+                "Each run directory holds target.jfr and generator.jfr, both JVMs' JFR",
+                "recordings; summary.json's 'jvm' has their GC pauses, heap, threads, CPU."})
+final class RunCommand implements Callable<Integer> {
+    /** The shell's status for a process ended by SIGINT; the JVM, exiting by the signal, ends with its own anyway. */
+    private static final int INTERRUPTED = 130;
+    private static final double MAX_SCALE = 100;
+
+    @Option(names = "--suite", paramLabel = "NAME|FILE",
+            description = "a built-in suite (./gauntlet suites lists them) or a YAML file (default: quick)")
+    String suiteName = "quick";
+
+    @Option(names = "--targets", split = ",", paramLabel = "NAME[,NAME...]|all",
+            description = "run these targets instead of the suite's (names from ./gauntlet targets), or all of them")
+    List<String> targets;
+
+    @Option(names = "--clients", split = ",", paramLabel = "NAME[,NAME...]",
+            description = "run every scenario once per client library engine (names from ./gauntlet clients) instead "
+                    + "of the suite's clients or the built-in engine")
+    List<String> clients;
+
+    @Option(names = "--repetitions", paramLabel = "N", description = "run each scenario N times instead of the suite's count")
+    Integer repetitions;
+
+    @Option(names = "--scale", paramLabel = "F",
+            description = "multiply open-loop rates by F instead of the suite's rule (the server suite: target CPUs ÷ 2)")
+    Double scale;
+
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "continue the interrupted suite in results directory DIR: its measured runs are kept, the rest"
+                    + " run, over its --network; refused while another run uses DIR, and on another JDK, machine or"
+                    + " placement than it began with")
+    Path resume;
+
+    @Option(names = "--allow-commit-change",
+            description = "let --resume measure at another commit (or other uncommitted changes) than DIR began with;"
+                    + " the rows measured then say their commit, and suite.json lists each resume's")
+    boolean allowCommitChange;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "where results directories go (default: results)")
+    Path resultsRoot = Path.of("results");
+
+    @Option(names = "--calibration-seconds", paramLabel = "S",
+            description = "measure the platform's noise floor for S seconds before the suite (default: 10, at most 30)")
+    long calibrationSeconds = PlatformCalibration.DEFAULT_DURATION.toSeconds();
+
+    @Option(names = "--no-calibration", description = "skip the platform calibration (suite.json then says so)")
+    boolean noCalibration;
+
+    @Option(names = "--network", paramLabel = "MODE", converter = NetworkConverter.class,
+            description = "loopback, or netns: the target in its own network namespace behind a veth pair (needs root; default: loopback)")
+    Isolation.Network network = Isolation.Network.LOOPBACK;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        GauntletHome home = GauntletHome.fromSystemProperty();
+        TargetCatalogue catalogue = TargetCatalogue.builtIn();
+        if (allowCommitChange && resume == null) {
+            throw new UserError("--allow-commit-change goes with --resume DIR: a new suite is measured at one commit");
+        }
+        ResultsStore resumed = resume == null ? null : reopen();
+        try (resumed) {
+            Suite suite = resumed != null ? resumed.suite() : chosenSuite(catalogue);
+            suite.targets().forEach(name -> new TargetLauncher(home, catalogue, RolePlacement.unplaced("target"), List.of()).entry(name));
+            try (Isolation isolation = Isolation.plan(suite.resources(), network)) {
+                LeftoverJvms.refuseOn(isolation, catalogue);
+                return run(home, catalogue, suite, isolation, resumed);
+            }
+        }
+    }
+
+    /** The suite as named, with the targets and repetitions the options ask for. */
+    private Suite chosenSuite(TargetCatalogue catalogue) {
+        Suite suite = SuiteLoader.load(suiteName);
+        if (targets != null) {
+            suite = suite.withTargets(targets);
+        }
+        suite = suite.withCatalogue(catalogue);
+        if (clients != null) {
+            suite = suite.withClients(clients);
+        }
+        ClientModules.check(suite);
+        if (repetitions != null) {
+            if (repetitions < 1 || repetitions > Suite.MAX_REPETITIONS) {
+                throw new UserError("--repetitions must be 1 to " + Suite.MAX_REPETITIONS + ", got " + repetitions);
+            }
+            suite = suite.withRepetitions(repetitions);
+        }
+        if (scale != null && !(scale > 0 && scale <= MAX_SCALE)) {
+            throw new UserError("--scale must be a factor above 0 and at most " + SuiteScaling.decimal(MAX_SCALE)
+                    + ", such as 0.5 or 2, got " + SuiteScaling.decimal(scale));
+        }
+        return suite;
+    }
+
+    /**
+     * The results directory to resume, held by this run; the suite is the one it ran, over the network it ran on, so
+     * options that would change them are refused.
+     */
+    private ResultsStore reopen() {
+        for (String option : List.of("--suite", "--targets", "--clients", "--repetitions", "--scale", "--results")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new UserError("--resume continues the suite as it was begun: drop " + option);
+            }
+        }
+        ResultsStore store = ResultsStore.reopen(resume);
+        try {
+            Isolation.Network recorded = store.recordedNetwork();
+            if (spec.commandLine().getParseResult().hasMatchedOption("--network") && network != recorded) {
+                throw new UserError(resume + " was measured with --network " + recorded.name().toLowerCase(Locale.ROOT)
+                        + ": --resume continues it so; drop --network " + network.name().toLowerCase(Locale.ROOT));
+            }
+            network = recorded;
+            return store;
+        } catch (UserError e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    private int run(GauntletHome home, TargetCatalogue catalogue, Suite suite, Isolation isolation, ResultsStore resumed) {
+        isolation.notes().forEach(note -> System.err.println("gauntlet: isolation: " + note));
+        Environment environment = Environment.capture(home, isolation);
+        if (resumed != null) {
+            resumed.resumeOn(environment, allowCommitChange).ifPresent(System.err::println);
+        }
+        TargetLauncher targetLauncher = new TargetLauncher(home, catalogue, isolation.target(), suite.jvm().target());
+        GeneratorLauncher generator = new GeneratorLauncher(home, isolation.generator(), suite.jvm().generator());
+
+        // A resumed suite was fitted to the machine when it began: suite.json holds it as it ran.
+        SuiteScaling.Fitted fitted = resumed != null ? new SuiteScaling.Fitted(suite, 1, List.of())
+                : SuiteScaling.fit(suite, isolation.target().cpuShare(), scale, HostLimits.read());
+        // Fitted first, then spelled out per client: a scaling change is said once per scenario, not per client.
+        fitted = new SuiteScaling.Fitted(fitted.suite().withClientScenarios(), fitted.factor(), fitted.changes());
+        RunPlan plan = RunPlan.of(fitted.suite());
+        if (resumed != null) {
+            plan = plan.without(resumed.measuredRuns());
+        }
+        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios%s × %d, %d runs%s, about %s%s; CPUs %s%n",
+                suite.name(), suite.targets().size(), suite.scenarios().size(),
+                suite.clients().isEmpty() ? "" : " × " + suite.clients().size() + " clients", suite.repetitions(), plan.recordedRuns(),
+                resumed != null ? " left to measure" : "", plan.estimateInMinutes(), plan.atMostInMinutes(),
+                isolation.summary());
+        fitted.changes().forEach(change -> System.err.println("gauntlet: scaled: " + change));
+
+        ResultsStore store;
+        if (resumed != null) {
+            store = resumed;
+            System.err.println("gauntlet: resuming " + store.dir() + " (the platform's noise floor stays the one measured"
+                    + " when it began, in suite.json)");
+        } else {
+            Object platform = noCalibration ? Map.of("skipped", "--no-calibration") : calibrate(home, isolation);
+            store = ResultsStore.create(resultsRoot, fitted.suite(), fitted, environment, platform);
+            System.err.println("gauntlet: results in " + store.dir());
+        }
+        try (store) {
+            return measure(suite, plan, store, targetLauncher, generator);
+        }
+    }
+
+    /** Measures the plan into the store, prints the suite's table and writes the report. */
+    private int measure(Suite suite, RunPlan plan, ResultsStore store, TargetLauncher targetLauncher, GeneratorLauncher generator) {
+        PrintWriter out = spec.commandLine().getOut();
+        SuiteInterruption interruption = SuiteInterruption.armed(store.dir());
+        List<String> failures;
+        try {
+            failures = new SuiteRunner(targetLauncher, generator, store, System.err, interruption::happened).run(plan);
+        } finally {
+            interruption.suiteEnded();
+        }
+        if (interruption.happened()) {
+            return INTERRUPTED; // the JVM is exiting by a signal: the interruption's hook reports what was kept
+        }
+
+        out.println();
+        out.print(switch (suite.table()) {
+            case RUNS -> ResultsTable.render(store.rows());
+            case SWEEP -> SweepTable.render(store.rows());
+            case LATENCY_DIFF -> LatencyDiffTable.render(store.rows());
+            case RANKING -> RankingTable.render(store.rows());
+            case CLIENTS -> ClientTable.render(store.rows());
+        });
+        out.println();
+        out.println("Results: " + store.dir());
+        ReportWriter.tryWrite(store.dir()).ifPresent(page -> out.println("Report:  " + page));
+        out.flush();
+        if (!failures.isEmpty()) {
+            throw new UserError(failures.size() + " run(s) failed, the rest is in " + store.dir() + "; first: " + failures.getFirst());
+        }
+        return 0;
+    }
+
+    /** The platform's noise floor, or, when it could not be measured, why: the suite runs either way. */
+    private Object calibrate(GauntletHome home, Isolation isolation) {
+        if (calibrationSeconds < 1 || calibrationSeconds > PlatformCalibration.MAX_DURATION.toSeconds()) {
+            throw new UserError("--calibration-seconds must be 1 to " + PlatformCalibration.MAX_DURATION.toSeconds()
+                    + ", got " + calibrationSeconds + " (or skip it with --no-calibration)");
+        }
+        System.err.printf("gauntlet: measuring the platform's noise floor for %d s (skip it with --no-calibration) ...%n",
+                calibrationSeconds);
+        try {
+            PlatformCalibration.PlatformFloor floor = new PlatformCalibration(home, isolation.target(), isolation.generator())
+                    .measure(Duration.ofSeconds(calibrationSeconds));
+            System.err.println(floor.describe());
+            return floor;
+        } catch (UserError e) {
+            System.err.println("platform: not calibrated: " + e.getMessage());
+            return Map.of("failed", e.getMessage());
+        }
+    }
+
+    /** {@code --network loopback|netns}, case as the user likes; anything else names the choices. */
+    static final class NetworkConverter implements CommandLine.ITypeConverter<Isolation.Network> {
+        @Override
+        public Isolation.Network convert(String value) {
+            try {
+                return Isolation.Network.valueOf(value.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a network mode: loopback or netns");
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.gauntlet.runner.cli;
+
+import dev.gauntlet.api.AdminToken;
+import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.execution.ProcessStopper;
+import dev.gauntlet.runner.execution.TargetLauncher;
+import dev.gauntlet.runner.execution.TargetProcess;
+import dev.gauntlet.runner.isolation.RolePlacement;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code gauntlet target NAME}: one target in the foreground, its output on the terminal, until
+ * Ctrl-C. However the runner ends (SIGTERM, SIGINT, SIGHUP, even SIGKILL: the target watches it), the
+ * target JVM ends with it.
+ */
+@Command(name = "target", mixinStandardHelpOptions = true,
+        description = "Start one target by hand. It prints READY port=P admin=A; Ctrl-C stops it.",
+        footer = {"", "Examples:", "  ./gauntlet target dummy --port 8080",
+                "  curl 'http://127.0.0.1:8080/hello?wait=100'      # the contract",
+                "  curl http://127.0.0.1:ADMIN/stats                 # started, completed, inFlight, maxInFlight, errors",
+                "  curl -X POST -H \"Authorization: Bearer $(cat ~/.gauntlet/admin-token)\" http://127.0.0.1:ADMIN/stats/reset",
+                "",
+                "A reset needs the admin token: $GAUNTLET_ADMIN_TOKEN if set, else ~/.gauntlet/admin-token (made on first use,",
+                "readable by you only), which ./gauntlet load --admin reads the same way. The admin port binds 127.0.0.1",
+                "whatever --bind says, unless --admin-bind says otherwise."})
+final class TargetCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "NAME", description = "a target from ./gauntlet targets")
+    String name;
+
+    @Option(names = "--bind", paramLabel = "ADDRESS", description = "the serving port's address (default: 127.0.0.1)")
+    String bind;
+
+    @Option(names = "--admin-bind", paramLabel = "ADDRESS", description = "the admin port's address (default: 127.0.0.1)")
+    String adminBind;
+
+        @Option(names = "--port", description = "serving port (default: 0, any free port)")
+    Integer port;
+
+    @Option(names = "--admin-port", description = "admin port (default: 0, any free port)")
+    Integer adminPort;
+
+    @Option(names = "--workers", description = "platform worker threads at most (default: 10000)")
+    Integer workers;
+
+    @Option(names = "--io-threads", description = "I/O threads (default: the number of CPUs)")
+    Integer ioThreads;
+
+    @Option(names = "--async-threads", description = "worker threads of the async styles (default: 100)")
+    Integer asyncThreads;
+
+    @Option(names = "--backlog", description = "accept queue length (default: 10000)")
+    Integer backlog;
+
+    @Option(names = "--jvm-option", paramLabel = "OPTION", description = "a JVM option of the target, repeatable (default: -Xmx1g)")
+    List<String> jvmOptions = new ArrayList<>(List.of("-Xmx1g"));
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(),
+                RolePlacement.unplaced("target"), jvmOptions);
+        TargetEntry entry = launcher.entry(name);
+        List<String> flags = new ArrayList<>();
+        addFlag(flags, "--bind", bind);
+        addFlag(flags, "--admin-bind", adminBind);
+        addFlag(flags, "--port", port);
+        addFlag(flags, "--admin-port", adminPort);
+        addFlag(flags, "--workers", workers);
+        addFlag(flags, "--io-threads", ioThreads);
+        addFlag(flags, "--async-threads", asyncThreads);
+        addFlag(flags, "--backlog", backlog);
+        ProcessBuilder builder = new ProcessBuilder(launcher.command(entry, flags).toArgv()).inheritIO();
+        // Not a fresh token per start, as a run has: the user's own, which their ./gauntlet load finds without being told.
+        builder.environment().put(AdminToken.VARIABLE, adminToken());
+        Process process = builder.start();
+        // Ctrl-C reaches the whole process group; the stopper covers a runner stopped any other way,
+        // and a target deaf to SIGTERM.
+        ProcessStopper stopper = ProcessStopper.atRunnerExit(process, TargetProcess.STOP_TIMEOUT);
+        int exit = process.waitFor();
+        stopper.stop();
+        if (exit == 2) {
+            return 2; // the target refused its options, and its one line said why
+        }
+        if (exit != 0 && exit != 130 && exit != 143) {
+            throw new UserError("target " + name + " exited with code " + exit);
+        }
+        return 0;
+    }
+
+    /** Where the token comes from is the help's to say: a line at every start would only stand before the target's own. */
+    private static String adminToken() {
+        Optional<String> fromEnvironment = AdminToken.fromEnvironment();
+        try {
+            return fromEnvironment.isPresent() ? fromEnvironment.get() : AdminToken.readOrCreate(AdminToken.userFile());
+        } catch (IOException e) {
+            throw new UserError("no admin token for the target: " + e.getMessage() + "; or set " + AdminToken.VARIABLE);
+        }
+    }
+
+    private static void addFlag(List<String> flags, String flag, Object value) {
+        if (value != null) {
+            flags.add(flag);
+            flags.add(value.toString());
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.gauntlet.runner.execution;
+
+import dev.gauntlet.api.ClientCatalogue;
+import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.suite.Suite;
+
+import java.io.File;
+import java.util.List;
+
+/** The client library engines of {@code clients.yaml} as the runner needs them: by name, with their module. */
+public final class ClientModules {
+    private static final ClientCatalogue CATALOGUE = ClientCatalogue.builtIn();
+
+    private ClientModules() {
+    }
+
+    /** The client named {@code name}, or a one-line error listing the clients. */
+    static ClientCatalogue.ClientEntry entry(String name) {
+        return CATALOGUE.client(name).orElseThrow(() -> new UserError("unknown client '" + name + "'; the clients are "
+                + CATALOGUE.names() + " (see ./gauntlet clients)"));
+    }
+
+    /**
+     * The generator's classpath: its own module's, then, when {@code client} is not null, the module
+     * of that client's library (e.g. {@code loadgen-engines/okhttp}), so each library brings its own
+     * versions and no two libraries share a process.
+     */
+    static String generatorClasspath(GauntletHome home, String client) {
+        String generator = home.classpathOf(GeneratorLauncher.MODULE);
+        return client == null ? generator
+                : generator + File.pathSeparator + home.classpathOf(entry(client).library().module());
+    }
+
+    /**
+     * JVM options a generator with {@code client} needs beyond the role's: a platform thread the JVM
+     * cannot start is counted as a {@code NO_THREAD} error, and the JVM's own two warning lines per
+     * failure (on stdout) would bury the output and break {@code --json}.
+     */
+    static List<String> jvmOptions(String client) {
+        return client == null ? List.of() : List.of("-Xlog:os+thread=off");
+    }
+
+    /** Every client a suite names is known, before anything runs. */
+    public static void check(Suite suite) {
+        suite.clients().forEach(ClientModules::entry);
+        suite.scenarios().stream().map(Suite.Scenario::client).filter(c -> c != null).forEach(ClientModules::entry);
+    }
+
+    public static List<ClientCatalogue.ClientEntry> all() {
+        return CATALOGUE.clients();
+    }
+}

@@ -1,0 +1,142 @@
+package dev.gauntlet.runner.kubernetes;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.loadgen.ShardMain;
+import dev.gauntlet.loadgen.split.ShardedLoad;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The two objects a sharded load is in the cluster: a ConfigMap with the whole load's spec, and an
+ * Indexed Job of one pod per shard that runs {@link ShardMain} on it.
+ *
+ * <ul>
+ *   <li>{@code completionMode: Indexed}, as many completions as shards, all at once: the pod's index
+ *       ({@code JOB_COMPLETION_INDEX}) is its shard;</li>
+ *   <li>{@code backoffLimitPerIndex: 0} and a pod-failure policy that fails the index on
+ *       {@link ShardMain#MISSED_START}: a failed shard is never run again (late, it would distort
+ *       the offered load), while the others run on, so their results are kept;</li>
+ *   <li>the readiness probe looks for the shard's ready file, written once its checks passed; the
+ *       runner then writes the common start into the ConfigMap and into each pod's annotation
+ *       {@value #START_AT}, which the pod reads from a downward-API file (a pod's annotations reach
+ *       its files at once; a ConfigMap's only at the kubelet's next sync, up to a minute later);</li>
+ *   <li>one shard per node (a required anti-affinity on the run's label), host networking, and
+ *       requests equal to limits, for Guaranteed QoS (pinned CPUs under the static CPU manager);</li>
+ *   <li>the least a generator needs: a non-root user, no privilege escalation, no capabilities, the
+ *       runtime's default seccomp profile and no service-account token, which meets the
+ *       {@code restricted} Pod Security Standard in all but host networking (only {@code privileged}
+ *       allows that); and an end: the Job's {@code activeDeadlineSeconds}, and its deletion
+ *       {@value #TTL_AFTER_FINISHED_SEC} s after it finished, should the runner not delete it.</li>
+ * </ul>
+ */
+final class ShardJob {
+    static final String START_AT = "gauntlet.dev/start-at";
+    static final String RUN_LABEL = "gauntlet.dev/run";
+    static final String SPEC_KEY = "spec.json";
+    static final String START_KEY = "start-at";
+    static final String CONTAINER = "generator";
+    /** Where the image keeps the generator's jars (docs/distributed.md builds it so). */
+    static final String IMAGE_LIB = "/opt/gauntlet/lib";
+    static final String SPEC_DIR = "/etc/gauntlet/spec";
+    static final String CONTROL_DIR = "/etc/gauntlet/control";
+    static final String RESULTS_DIR = "/results";
+    private static final String READY_FILE = RESULTS_DIR + "/.ready";
+    private static final String INDEX_ANNOTATION = "batch.kubernetes.io/job-completion-index";
+    /**
+     * Any id but root's: the image needs no user of its own, since a shard writes only into its
+     * {@value #RESULTS_DIR} emptyDir (and the JVM into the image's world-writable /tmp).
+     */
+    private static final long SHARD_USER = 65532;
+    /** A finished Job's life, when the runner was killed before deleting it: long enough to read its pods' logs. */
+    private static final int TTL_AFTER_FINISHED_SEC = 600;
+
+    private ShardJob() {
+    }
+
+    static ConfigMap configMap(String name, LoadSpec spec) {
+        try {
+            return new ConfigMapBuilder().withNewMetadata().withName(name).addToLabels(RUN_LABEL, name).endMetadata()
+                    .addToData(SPEC_KEY, Json.json().writeValueAsString(spec)).build();
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a spec that cannot be written as JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @param activeDeadlineSec the Job's whole life at most, from its start: as long as the runner waits for
+     *                          it, so that the shards of a runner killed before its clean-up end all the same
+     */
+    static Job job(String name, ShardedLoad.Placement placement, long activeDeadlineSec) {
+        Map<String, Quantity> resources = Map.of("cpu", new Quantity(Integer.toString(placement.cpus())),
+                "memory", new Quantity(placement.memory()));
+        List<String> command = List.of("java", "-XX:+ExitOnOutOfMemoryError", "-XX:MaxRAMPercentage=75",
+                "-cp", IMAGE_LIB + "/*", ShardMain.class.getName(),
+                "--spec", SPEC_DIR + "/" + SPEC_KEY, "--shards", Integer.toString(placement.shards()),
+                "--ready-file", READY_FILE, "--start-file", CONTROL_DIR + "/" + START_KEY, "--output", RESULTS_DIR);
+        return new JobBuilder()
+                .withNewMetadata().withName(name).addToLabels(RUN_LABEL, name).endMetadata()
+                .withNewSpec()
+                    .withCompletionMode("Indexed").withCompletions(placement.shards()).withParallelism(placement.shards())
+                    .withBackoffLimitPerIndex(0)
+                    .withActiveDeadlineSeconds(activeDeadlineSec).withTtlSecondsAfterFinished(TTL_AFTER_FINISHED_SEC)
+                    .withNewPodFailurePolicy()
+                        .addNewRule().withAction("FailIndex")
+                            .withNewOnExitCodes().withContainerName(CONTAINER).withOperator("In")
+                                .withValues(ShardMain.MISSED_START).endOnExitCodes()
+                        .endRule()
+                    .endPodFailurePolicy()
+                    .withNewTemplate()
+                        .withNewMetadata().addToLabels(RUN_LABEL, name).endMetadata()
+                        .withNewSpec()
+                            .withRestartPolicy("Never")
+                            .withAutomountServiceAccountToken(false)
+                            .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(SHARD_USER).withRunAsGroup(SHARD_USER)
+                                .withFsGroup(SHARD_USER).withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile()
+                            .endSecurityContext()
+                            .withHostNetwork(true).withDnsPolicy("ClusterFirstWithHostNet")
+                            .withNodeSelector(placement.nodeSelector().isEmpty() ? null : placement.nodeSelector())
+                            .withNewAffinity().withNewPodAntiAffinity()
+                                .addNewRequiredDuringSchedulingIgnoredDuringExecution()
+                                    .withTopologyKey("kubernetes.io/hostname")
+                                    .withNewLabelSelector().addToMatchLabels(RUN_LABEL, name).endLabelSelector()
+                                .endRequiredDuringSchedulingIgnoredDuringExecution()
+                            .endPodAntiAffinity().endAffinity()
+                            .addNewContainer().withName(CONTAINER).withImage(placement.image()).withCommand(command)
+                                .addNewEnv().withName(ShardMain.INDEX_VARIABLE).withNewValueFrom().withNewFieldRef()
+                                    .withFieldPath("metadata.annotations['" + INDEX_ANNOTATION + "']")
+                                .endFieldRef().endValueFrom().endEnv()
+                                .withNewSecurityContext().withAllowPrivilegeEscalation(false)
+                                    .withNewCapabilities().withDrop("ALL").endCapabilities()
+                                .endSecurityContext()
+                                .withNewResources().withRequests(resources).withLimits(resources).endResources()
+                                .withNewReadinessProbe().withNewExec().withCommand("test", "-e", READY_FILE).endExec()
+                                    .withPeriodSeconds(1).endReadinessProbe()
+                                .addNewVolumeMount().withName("spec").withMountPath(SPEC_DIR).withReadOnly(true).endVolumeMount()
+                                .addNewVolumeMount().withName("control").withMountPath(CONTROL_DIR).withReadOnly(true).endVolumeMount()
+                                .addNewVolumeMount().withName("results").withMountPath(RESULTS_DIR).endVolumeMount()
+                            .endContainer()
+                            .addNewVolume().withName("spec").withNewConfigMap().withName(name).endConfigMap().endVolume()
+                            .addNewVolume().withName("control").withNewDownwardAPI().addNewItem().withPath(START_KEY)
+                                .withNewFieldRef().withFieldPath("metadata.annotations['" + START_AT + "']").endFieldRef()
+                            .endItem().endDownwardAPI().endVolume()
+                            .addNewVolume().withName("results").withNewEmptyDir().endEmptyDir().endVolume()
+                        .endSpec()
+                    .endTemplate()
+                .endSpec()
+                .build();
+    }
+
+    /** The shard a pod of the Job runs: its completion index. */
+    static int indexOf(Pod pod) {
+        return Integer.parseInt(pod.getMetadata().getAnnotations().get(INDEX_ANNOTATION));
+    }
+}

@@ -1,0 +1,79 @@
+package dev.gauntlet.runner.metrics;
+
+import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunSummary;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * After a run: copies the target's window out of its recording, reads both sides' recordings and
+ * lines their GC pauses up with the interval logs. Whatever cannot be read becomes a note; a run's
+ * latency figures never depend on it.
+ *
+ * <pre>{@code
+ * RunSummary.Jvm jvm = JvmCosts.collect(runDir, target.pid(), runStart, runEnd, summary);
+ * }</pre>
+ */
+public final class JvmCosts {
+
+    private JvmCosts() {
+    }
+
+    /**
+     * @param targetPid the target's process id, or -1 when it is gone
+     * @param runStart  when the generator JVM was started
+     * @param runEnd    when it had exited
+     */
+    public static RunSummary.Jvm collect(Path runDir, long targetPid, Instant runStart, Instant runEnd, RunSummary summary) {
+        List<String> notes = new ArrayList<>();
+        JvmMetricsReader.Window run = new JvmMetricsReader.Window(runStart, runEnd);
+        Instant measuredStart = summary.measureStartedAt();
+        JvmMetricsReader.Window measured = new JvmMetricsReader.Window(measuredStart,
+                measuredStart.plusNanos((long) (summary.measuredSec() * 1e9)));
+
+        Path targetFile = new RunDirectory(runDir).targetJfr();
+        String dumpFailure = targetPid < 0 ? "the target was gone before its recording could be copied"
+                : JfrRecording.dumpWindow(targetPid, runStart, runEnd, targetFile);
+        JvmMetrics target = null;
+        if (dumpFailure != null) {
+            notes.add("no target.jfr: " + dumpFailure);
+        } else {
+            target = read(targetFile, run, measured, "target", notes);
+        }
+        Path generatorFile = new RunDirectory(runDir).generatorJfr();
+        JvmMetrics generator = null;
+        if (Files.isRegularFile(generatorFile)) {
+            generator = read(generatorFile, run, measured, "generator", notes);
+        } else {
+            notes.add("no generator.jfr: the generator JVM wrote none (a results path with a comma, or a JVM that was killed)");
+        }
+
+        RunSummary.PauseAlignment alignment = null;
+        try {
+            alignment = PauseAligner.align(runDir, pausesOf(target), pausesOf(generator));
+        } catch (IOException e) {
+            notes.add("interval logs not lined up with GC pauses: " + e.getMessage());
+        }
+        return new RunSummary.Jvm(target, generator, alignment, notes);
+    }
+
+    private static JvmMetrics read(Path file, JvmMetricsReader.Window run, JvmMetricsReader.Window measured, String side,
+                                   List<String> notes) {
+        try {
+            return JvmMetricsReader.read(file, run, measured);
+        } catch (IOException e) {
+            notes.add("the " + side + "'s recording " + file.getFileName() + " could not be read: " + e.getMessage());
+            return null;
+        }
+    }
+
+    private static List<JvmMetrics.Pause> pausesOf(JvmMetrics metrics) {
+        return metrics == null ? List.of() : metrics.gcPauses().timeline();
+    }
+}

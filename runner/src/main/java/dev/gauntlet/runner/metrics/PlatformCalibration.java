@@ -1,0 +1,159 @@
+package dev.gauntlet.runner.metrics;
+
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.execution.JavaCommand;
+import dev.gauntlet.runner.isolation.RolePlacement;
+import dev.gauntlet.runner.results.ResultsTable;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The machine's noise floor, measured before a suite: two small JVMs placed as the target and the
+ * generator are ({@link RolePlacement}), each measuring its hiccups while a byte goes back and
+ * forth between them over 127.0.0.1 ({@code dev.gauntlet.hiccup.CalibrationMain}). With the target
+ * in its network namespace, the echo listens on the veth, and a second echo on the target's CPUs
+ * in the runner's namespace gives the loopback round trip in the same seconds, for comparison.
+ *
+ * <pre>{@code
+ * PlatformFloor floor = new PlatformCalibration(home, isolation.target(), isolation.generator()).measure(Duration.ofSeconds(10));
+ * System.err.println(floor.describe());   // platform: wake-up p99 2.9 ms (target CPU 0) / ...
+ * }</pre>
+ */
+public final class PlatformCalibration {
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
+    public static final Duration MAX_DURATION = Duration.ofSeconds(30);
+    public static final String MAIN_CLASS = "dev.gauntlet.hiccup.CalibrationMain";
+    /** The main class travels in the generator's classpath (loadgen depends on the hiccup module). */
+    private static final String MODULE = "loadgen";
+    private static final List<String> JVM_OPTIONS = List.of("-Xmx64m", "-XX:+UseSerialGC");
+    /** JVM start and exit, beyond the measured seconds. */
+    private static final long GRACE_SEC = 20;
+
+    private final GauntletHome home;
+    private final RolePlacement target;
+    private final RolePlacement generator;
+
+    public PlatformCalibration(GauntletHome home, RolePlacement target, RolePlacement generator) {
+        this.home = home;
+        this.target = target;
+        this.generator = generator;
+    }
+
+    public PlatformFloor measure(Duration duration) {
+        long seconds = Math.max(1, duration.toSeconds());
+        String classpath = home.classpathOf(MODULE);
+        List<Process> started = new ArrayList<>();
+        try {
+            String host = target.host();
+            Process echo = start(target, new JavaCommand(JVM_OPTIONS, classpath, MAIN_CLASS,
+                    List.of("echo", "--bind", host, "--seconds", Long.toString(seconds))), started);
+            CompletableFuture<String> echoReady = new CompletableFuture<>();
+            CompletableFuture<String> echoResult = new CompletableFuture<>();
+            readLines(echo, echoReady, echoResult);
+            List<String> pingArgs = new ArrayList<>(List.of("ping", "--host", host, "--port", portOf(echoReady),
+                    "--seconds", Long.toString(seconds)));
+            if (target.acrossVeth()) {
+                Process loopbackEcho = start(target.inRootNamespace(), new JavaCommand(JVM_OPTIONS, classpath, MAIN_CLASS,
+                        List.of("echo", "--seconds", Long.toString(seconds))), started);
+                CompletableFuture<String> loopbackReady = new CompletableFuture<>();
+                readLines(loopbackEcho, loopbackReady, new CompletableFuture<>());
+                pingArgs.addAll(List.of("--loopback-port", portOf(loopbackReady)));
+            }
+            Process ping = start(generator, new JavaCommand(JVM_OPTIONS, classpath, MAIN_CLASS, pingArgs), started);
+            CompletableFuture<String> pingResult = new CompletableFuture<>();
+            readLines(ping, new CompletableFuture<>(), pingResult);
+            Result generatorSide = Json.json().readValue(pingResult.get(seconds + GRACE_SEC, TimeUnit.SECONDS), Result.class);
+            Result targetSide = Json.json().readValue(echoResult.get(GRACE_SEC, TimeUnit.SECONDS), Result.class);
+            return new PlatformFloor(seconds, target.cpus(), targetSide.hiccups(), generator.cpus(),
+                    generatorSide.hiccups(), target.acrossVeth() ? "veth" : "loopback", generatorSide.roundTrip(),
+                    generatorSide.loopbackRoundTrip());
+        } catch (IOException | ExecutionException | TimeoutException e) {
+            throw new UserError("the calibration JVMs gave no figures (" + e.getMessage() + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted during the platform calibration");
+        } finally {
+            started.forEach(Process::destroyForcibly);
+        }
+    }
+
+    private static String portOf(CompletableFuture<String> ready) throws InterruptedException, ExecutionException, TimeoutException {
+        return ready.get(GRACE_SEC, TimeUnit.SECONDS).substring("READY port=".length());
+    }
+
+    /** One side's {@code RESULT} line; {@code loopbackRoundTrip} only when the ping also went over loopback. */
+    record Result(Percentiles hiccups, Percentiles roundTrip, Percentiles loopbackRoundTrip) {
+    }
+
+    /**
+     * The noise floor of one suite's machine.
+     *
+     * @param targetCpus        the CPUs the target side ran on ({@code ""}: not pinned)
+     * @param path              {@code loopback}, or {@code veth} when the target side ran in its network namespace
+     * @param roundTrip         one byte to the target's CPUs and back over {@code path}, every 2 ms
+     * @param loopbackRoundTrip on the veth path: the same over 127.0.0.1, alternating with it; else null
+     */
+    public record PlatformFloor(long seconds, String targetCpus, Percentiles targetHiccups, String generatorCpus,
+                         Percentiles generatorHiccups, String path, Percentiles roundTrip, Percentiles loopbackRoundTrip) {
+
+        /** The suite's first line, e.g. {@code platform: wake-up p99 2.9 ms (target CPU 0) / ...}. */
+        public String describe() {
+            String line = String.format(Locale.ROOT, "platform: wake-up p99 %s ms (target %s) / %s ms (generator %s), "
+                            + "max %s / %s ms; %s round trip p50 %.0f µs, p99 %.0f µs",
+                    ResultsTable.millis(targetHiccups.p99Ms()), where(targetCpus),
+                    ResultsTable.millis(generatorHiccups.p99Ms()), where(generatorCpus),
+                    ResultsTable.millis(targetHiccups.maxMs()), ResultsTable.millis(generatorHiccups.maxMs()),
+                    path, roundTrip.p50Ms() * 1000, roundTrip.p99Ms() * 1000);
+            if (loopbackRoundTrip != null) {
+                line += String.format(Locale.ROOT, " (loopback p50 %.0f µs, p99 %.0f µs)",
+                        loopbackRoundTrip.p50Ms() * 1000, loopbackRoundTrip.p99Ms() * 1000);
+            }
+            return line + " (" + seconds + " s calibration)";
+        }
+
+        private static String where(String cpus) {
+            return cpus.isEmpty() ? "not pinned" : (cpus.matches("\\d+") ? "CPU " : "CPUs ") + cpus;
+        }
+    }
+
+    private static Process start(RolePlacement placement, JavaCommand command, List<Process> started) throws IOException {
+        Process process = placement.start(new ProcessBuilder(command.toArgv()).redirectError(ProcessBuilder.Redirect.DISCARD))
+                .process();
+        started.add(process);
+        process.getOutputStream().close();
+        return process;
+    }
+
+    private static void readLines(Process process, CompletableFuture<String> ready, CompletableFuture<String> result) {
+        Thread.ofPlatform().daemon().name("calibration-" + process.pid()).start(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = in.readLine()) != null; ) {
+                    if (line.startsWith("READY port=")) {
+                        ready.complete(line);
+                    } else if (line.startsWith("RESULT ")) {
+                        result.complete(line.substring("RESULT ".length()));
+                    }
+                }
+            } catch (IOException e) {
+                // The process ended; the futures say what was missing.
+            }
+            IllegalStateException ended = new IllegalStateException("a calibration JVM ended without its result");
+            ready.completeExceptionally(ended);
+            result.completeExceptionally(ended);
+        });
+    }
+}

@@ -1,0 +1,301 @@
+package dev.gauntlet.runner.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.ResultsDirectory;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunDirectory.HistogramLog;
+import dev.gauntlet.loadgen.measure.ErrorLog;
+import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.metrics.IntervalLog;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * What the report page draws, read from one results directory into the JSON the page embeds:
+ *
+ * <pre>
+ * ObjectNode data = ReportData.read(Path.of("results/quick-20261123-172424"));
+ * // { dir, suite, environment, platform, rows: [results.json], runs: [{target, scenario, repetition, curves, timeline, gc, ...}] }
+ * </pre>
+ *
+ * Reads tolerantly: {@code results.json} and {@code summary.json} as JSON trees, so fields added later pass
+ * through to the page and missing ones leave a section saying so. A directory of an interrupted suite reads as
+ * far as it got. A file that does not read at all (truncated, say) is left out and named in {@code unreadable}
+ * ({@link #readWhatItCan}), for the page to say so. Percentile curves and per-second figures are computed here
+ * from the interval logs; the page only draws and sums.
+ */
+public final class ReportData {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final List<HistogramLog> CURVES = List.of(HistogramLog.RESPONSE, HistogramLog.SERVICE, HistogramLog.LAG);
+
+    private final Path resultsDir;
+    /** Each file that did not read, as {@code {file, problem}}, its path relative to the results directory. */
+    private final ArrayNode unreadable = NODES.arrayNode();
+
+    private ReportData(Path resultsDir) {
+        this.resultsDir = resultsDir;
+    }
+
+    /** Every file, or a {@link UserError} naming the first that does not read: what a comparison needs whole. */
+    public static ObjectNode read(Path resultsDir) {
+        ObjectNode data = readWhatItCan(resultsDir);
+        JsonNode first = data.path("unreadable").path(0);
+        if (!first.isMissingNode()) {
+            throw new UserError("cannot read " + resultsDir.resolve(first.path("file").asText()) + ": "
+                    + first.path("problem").asText() + " (is the suite still writing it? try again when it ends)");
+        }
+        return data;
+    }
+
+    /**
+     * What reads, with {@code unreadable: [{file, problem}]} for each file that does not: the rest of the directory
+     * is as much worth seeing as it was before one file broke.
+     */
+    static ObjectNode readWhatItCan(Path resultsDir) {
+        if (!Files.isDirectory(resultsDir)) {
+            throw new UserError("no results directory " + resultsDir + " (pass one that ./gauntlet run wrote, such as results/quick-...)");
+        }
+        Path suiteFile = new ResultsDirectory(resultsDir).suite();
+        if (!Files.isRegularFile(suiteFile)) {
+            throw new UserError(resultsDir + " is not a results directory: it has no suite.json (pass one that ./gauntlet run wrote)");
+        }
+        return new ReportData(resultsDir).data(suiteFile);
+    }
+
+    private ObjectNode data(Path suiteFile) {
+        JsonNode suiteJson = readJson(suiteFile);
+        ObjectNode data = NODES.objectNode();
+        data.put("dir", resultsDir.toAbsolutePath().normalize().toString());
+        data.set("suite", suiteJson.path("suite"));
+        data.set("environment", suiteJson.path("environment"));
+        data.set("resumes", suiteJson.path("resumes"));
+        data.set("platform", suiteJson.path("platform"));
+        Path resultsFile = new ResultsDirectory(resultsDir).results();
+        JsonNode rows = Files.isRegularFile(resultsFile) ? readJson(resultsFile) : NODES.arrayNode();
+        data.set("rows", rows.isArray() ? rows : NODES.arrayNode());
+        ArrayNode runs = data.putArray("runs");
+        for (JsonNode row : data.get("rows")) {
+            Path runDir = new ResultsDirectory(resultsDir).run(row.path("target").asText(), row.path("scenario").asText(),
+                    row.path("repetition").asInt()).path();
+            runs.add(run(row, runDir));
+        }
+        data.set("unreadable", unreadable);
+        return data;
+    }
+
+    private ObjectNode run(JsonNode row, Path runDir) {
+        ObjectNode run = NODES.objectNode();
+        run.put("target", row.path("target").asText());
+        run.put("scenario", row.path("scenario").asText());
+        run.put("repetition", row.path("repetition").asInt());
+        if (row.hasNonNull("client")) {
+            run.put("client", row.path("client").asText());
+        }
+        run.put("dir", resultsDir.relativize(runDir).toString());
+        run.set("files", files(runDir));
+        Path summaryFile = new RunDirectory(runDir).summary();
+        JsonNode summary = Files.isRegularFile(summaryFile) ? readJson(summaryFile) : NODES.missingNode();
+        JsonNode spec = summary.path("spec");
+        run.set("model", spec.path("model"));
+        // The warm-up as it went: a warm-up until steady lasts as long as the target took to settle.
+        JsonNode steadiness = summary.path("steadiness");
+        run.put("warmupSec", (steadiness.isObject() ? steadiness.path("warmupMs") : spec.path("warmupMs")).asDouble() / 1000);
+        if (steadiness.isObject()) {
+            ObjectNode steady = run.putObject("steadiness");
+            steady.set("rule", steadiness.path("ruleText"));
+            steady.set("settled", steadiness.path("settled"));
+            steady.put("windows", steadiness.path("warmup").size());
+        }
+        run.put("measuredSec", summary.path("measuredSec").asDouble());
+        run.set("errors", summary.path("errors"));
+        run.set("evidence", summary.path("evidence"));
+        run.set("sustainedRatePerSec", summary.path("sustainedRatePerSec"));
+
+        ObjectNode curves = run.putObject("curves");
+        ObjectNode timeline = run.putObject("timeline");
+        double startEpochMs = Double.NaN;
+        for (HistogramLog kind : CURVES) {
+            String name = kind.id();
+            IntervalLog log = readLog(new RunDirectory(runDir).log(kind));
+            if (log == null) {
+                continue;
+            }
+            PercentileCurve curve = PercentileCurve.of(log.total(), IntervalLog.UNITS_PER_MS);
+            ObjectNode c = curves.putObject(name);
+            c.set("x", numbers(curve.x()));
+            c.set("ms", numbers(curve.ms()));
+            timeline.set(name, perSecond(log, kind == HistogramLog.RESPONSE));
+            if (kind == HistogramLog.RESPONSE) {
+                startEpochMs = log.startEpochMs();
+            }
+        }
+        Path errorsFile = new RunDirectory(runDir).errors();
+        if (Files.isRegularFile(errorsFile)) {
+            errorsPerSecond(errorsFile).ifPresent(errors -> timeline.set("errors", errors));
+        }
+        ObjectNode gc = run.putObject("gc");
+        ObjectNode samples = run.putObject("samples");
+        ObjectNode jvm = run.putObject("jvm");
+        for (String side : List.of("target", "generator")) {
+            JsonNode metrics = summary.path("jvm").path(side);
+            if (metrics.isObject()) {
+                ObjectNode figures = metrics.deepCopy();
+                if (figures.path("gcPauses").isObject()) {
+                    ((ObjectNode) figures.get("gcPauses")).remove("timeline");
+                }
+                figures.remove("samples");
+                jvm.set(side, figures);
+                if (!Double.isNaN(startEpochMs)) {
+                    gc.set(side, pauses(metrics.path("gcPauses").path("timeline"), startEpochMs));
+                    samples.set(side, samples(metrics.path("samples"), startEpochMs));
+                }
+            }
+        }
+        jvm.set("notes", summary.path("jvm").path("notes"));
+        return run;
+    }
+
+    /**
+     * Per interval: its start (seconds after the measured phase began), count, p50, p99, max; with
+     * {@code buckets}, the sparse bucket counts the page sums over a selected window.
+     */
+    private static ObjectNode perSecond(IntervalLog log, boolean buckets) {
+        ObjectNode t = NODES.objectNode();
+        ArrayNode at = t.putArray("t");
+        ArrayNode count = t.putArray("count");
+        ArrayNode p50 = t.putArray("p50");
+        ArrayNode p99 = t.putArray("p99");
+        ArrayNode max = t.putArray("max");
+        ArrayNode counts = buckets ? t.putArray("buckets") : null;
+        for (IntervalLog.Interval i : log.intervals()) {
+            var h = i.histogram();
+            at.add(PercentileCurve.round(i.offsetSec()));
+            count.add(h.getTotalCount() / Math.max(i.lengthSec(), 0.001));
+            boolean empty = h.getTotalCount() == 0;
+            addMs(p50, empty ? null : h.getValueAtPercentile(50));
+            addMs(p99, empty ? null : h.getValueAtPercentile(99));
+            addMs(max, empty ? null : h.getMaxValue());
+            if (counts != null) {
+                ArrayNode pairs = counts.addArray();
+                LatencyBuckets.of(h, IntervalLog.UNITS_PER_MS).forEach(pairs::add);
+            }
+        }
+        return t;
+    }
+
+    /**
+     * The generator's errors.csv as {@code {t: [...], perSec: {CLASS: [...]}}}: each interval's start and its
+     * errors per second, only the classes that occurred.
+     */
+    private Optional<ObjectNode> errorsPerSecond(Path file) {
+        List<ErrorLog.Interval> intervals;
+        try {
+            intervals = ErrorLog.read(file);
+        } catch (IOException | RuntimeException e) {
+            unreadable(file, e);
+            return Optional.empty();
+        }
+        ObjectNode out = NODES.objectNode();
+        ArrayNode at = out.putArray("t");
+        intervals.forEach(i -> at.add(i.startSec()));
+        ObjectNode perSec = out.putObject("perSec");
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            if (intervals.stream().allMatch(i -> i.errors().get(errorClass) == 0)) {
+                continue;
+            }
+            ArrayNode rates = perSec.putArray(errorClass.name());
+            intervals.forEach(i -> rates.add(PercentileCurve.round(i.errors().get(errorClass) / Math.max(i.lengthSec(), 0.001))));
+        }
+        return Optional.of(out);
+    }
+
+    private static void addMs(ArrayNode to, Long units) {
+        if (units == null) {
+            to.addNull();
+        } else {
+            to.add(PercentileCurve.round(units / IntervalLog.UNITS_PER_MS));
+        }
+    }
+
+    /** Each pause as [seconds after the measured phase began, duration ms, name]. */
+    private static ArrayNode pauses(JsonNode timeline, double startEpochMs) {
+        ArrayNode out = NODES.arrayNode();
+        for (JsonNode p : timeline) {
+            ArrayNode pause = out.addArray();
+            pause.add(PercentileCurve.round((p.path("startEpochMs").asDouble() - startEpochMs) / 1000));
+            pause.add(PercentileCurve.round(p.path("durationMs").asDouble()));
+            pause.add(p.path("name").asText());
+        }
+        return out;
+    }
+
+    /** Each series of JvmMetrics.Samples as [[seconds after the measured phase began, value], ...]. */
+    private static ObjectNode samples(JsonNode samples, double startEpochMs) {
+        ObjectNode out = NODES.objectNode();
+        samples.properties().forEach(series -> {
+            ArrayNode points = out.putArray(series.getKey());
+            for (JsonNode sample : series.getValue()) {
+                points.addArray().add(PercentileCurve.round((sample.path("epochMs").asDouble() - startEpochMs) / 1000))
+                        .add(PercentileCurve.round(sample.path("value").asDouble()));
+            }
+        });
+        return out;
+    }
+
+    private static ArrayNode files(Path runDir) {
+        ArrayNode names = NODES.arrayNode();
+        if (Files.isDirectory(runDir)) {
+            try (Stream<Path> files = Files.list(runDir)) {
+                files.filter(Files::isRegularFile).map(f -> f.getFileName().toString()).sorted().forEach(names::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + runDir, e);
+            }
+        }
+        return names;
+    }
+
+    private static ArrayNode numbers(List<Double> values) {
+        ArrayNode array = NODES.arrayNode();
+        values.forEach(array::add);
+        return array;
+    }
+
+    /** The file's JSON; a missing node when it does not read, which is then named in {@code unreadable}. */
+    private JsonNode readJson(Path file) {
+        try {
+            return Json.json().readTree(file.toFile());
+        } catch (IOException e) {
+            unreadable(file, e);
+            return NODES.missingNode();
+        }
+    }
+
+    /** The interval log; null when the run wrote none or it does not read (then named in {@code unreadable}). */
+    private IntervalLog readLog(Path file) {
+        try {
+            return IntervalLog.read(file);
+        } catch (RuntimeException e) {
+            // HdrHistogram's reader throws what it meets in a broken line: a decoding or a format error.
+            unreadable(file, e);
+            return null;
+        }
+    }
+
+    private void unreadable(Path file, Exception e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        ObjectNode entry = unreadable.addObject();
+        entry.put("file", resultsDir.relativize(file).toString());
+        entry.put("problem", message.lines().findFirst().orElse(""));
+    }
+}

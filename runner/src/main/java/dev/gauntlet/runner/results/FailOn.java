@@ -1,0 +1,141 @@
+package dev.gauntlet.runner.results;
+
+import dev.gauntlet.api.Verdict;
+import dev.gauntlet.runner.UserError;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The gate of {@code ./gauntlet compare --fail-on}: the thresholds, how far each figure may move from BASE to NEW in
+ * its worse direction before the comparison fails, and which changes of rows the gate lets through:
+ *
+ * <pre>
+ * FailOn failOn = FailOn.parse("p99=+10%,errors=+0,rate=-5%");
+ * failOn.thresholds().getFirst().holds(20.0, 23.0); // false: p99 grew by 15 %
+ * failOn.allowing(true, List.of("platform-noisy")); // rows missing from NEW, and ok turned platform-noisy, pass
+ * </pre>
+ *
+ * Latencies ({@code p50 p99 p999 max}, ms) and {@code errors} are worse when they grow, so their limit carries a
+ * {@code +}; {@code rate} (achieved requests/s) is worse when it falls, so its limit carries a {@code -}. A limit
+ * ending in {@code %} is relative to BASE, else absolute in the figure's unit.
+ *
+ * <p>The gate fails closed: a row of NEW that failed, a row of BASE missing from NEW and a row whose verdict turned
+ * from {@code ok} fail it too ({@link Comparison.RowChange}), unless {@code allowMissing} or {@code allowedVerdicts}
+ * let the last two through. Nothing lets a failed row through: its figures are not there to judge.
+ *
+ * @param allowMissing    rows of BASE that NEW lacks do not fail the gate
+ * @param allowedVerdicts the verdicts (labels) a row of NEW may turn to from {@code ok} without failing the gate
+ */
+public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<String> allowedVerdicts) {
+    private static final Pattern ONE = Pattern.compile("([a-z0-9]+)=([+-])(\\d+(?:\\.\\d+)?)(%?)");
+
+    /** A figure the thresholds and the comparison know: its results.json field and its worse direction. */
+    enum Metric {
+        P50("p50Ms", " ms", true), P99("p99Ms", " ms", true), P999("p999Ms", " ms", true), MAX("maxMs", " ms", true),
+        ERRORS("errors", "", true), RATE("achievedRatePerSec", "/s", false);
+
+        final String field;
+        final String unit;
+        final boolean worseWhenHigher;
+
+        Metric(String field, String unit, boolean worseWhenHigher) {
+            this.field = field;
+            this.unit = unit;
+            this.worseWhenHigher = worseWhenHigher;
+        }
+
+        String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** @param limit the most the figure may move in its worse direction: signed, in percent or the figure's unit */
+    record Threshold(Metric metric, double limit, boolean percent) {
+        boolean holds(double base, double now) {
+            double change = now - base;
+            if (percent) {
+                if (base == 0) {
+                    return change == 0 || (metric.worseWhenHigher ? change < 0 : change > 0);
+                }
+                change = 100 * change / base;
+            }
+            return metric.worseWhenHigher ? change <= limit : change >= limit;
+        }
+
+        @Override
+        public String toString() {
+            return metric.label() + "=" + (limit >= 0 ? "+" : "") + Comparison.format(limit) + (percent ? "%" : "");
+        }
+    }
+
+    /** No gate: {@code compare} without {@code --fail-on} exits 0 whatever changed. */
+    public static FailOn none() {
+        return new FailOn(List.of(), false, Set.of());
+    }
+
+    /** Whether there is a gate to fail. */
+    boolean gates() {
+        return !thresholds.isEmpty();
+    }
+
+    /** These thresholds, letting through rows missing from NEW if {@code missing}, and rows turned to {@code verdicts}. */
+    public FailOn allowing(boolean missing, List<String> verdicts) {
+        if (!gates() && (missing || !verdicts.isEmpty())) {
+            throw new UserError((missing ? "--allow-missing" : "--allow-verdict") + " relaxes the gate of --fail-on: "
+                    + "give the thresholds too, such as --fail-on p99=+10%");
+        }
+        Set<String> allowed = new HashSet<>();
+        List<String> turnable = Arrays.stream(Verdict.values()).filter(v -> v != Verdict.OK).map(Verdict::label).toList();
+        for (String verdict : verdicts) {
+            String label = verdict.strip().toLowerCase(Locale.ROOT);
+            if (!turnable.contains(label)) {
+                throw new UserError("--allow-verdict: no verdict '" + verdict.strip() + "'; use " + String.join(", ", turnable)
+                        + " (a row that failed always fails the gate)");
+            }
+            allowed.add(label);
+        }
+        return new FailOn(thresholds, missing, Set.copyOf(allowed));
+    }
+
+    public static FailOn parse(String text) {
+        List<Threshold> thresholds = new ArrayList<>();
+        for (String part : text.split(",")) {
+            Matcher m = ONE.matcher(part.strip().toLowerCase(Locale.ROOT));
+            if (!m.matches()) {
+                throw new UserError("--fail-on: cannot read '" + part.strip() + "'; write METRIC=+N% or METRIC=+N, "
+                        + "such as p99=+10%,errors=+0,rate=-5% (metrics: p50 p99 p999 max errors rate)");
+            }
+            Metric metric = metric(m.group(1));
+            boolean plus = m.group(2).equals("+");
+            if (plus != metric.worseWhenHigher) {
+                throw new UserError("--fail-on: " + metric.label() + " is worse when it " + (metric.worseWhenHigher ? "grows" : "falls")
+                        + ", so its limit takes a '" + (metric.worseWhenHigher ? "+" : "-") + "', such as "
+                        + metric.label() + (metric.worseWhenHigher ? "=+10%" : "=-5%"));
+            }
+            double limit = Double.parseDouble(m.group(3));
+            thresholds.add(new Threshold(metric, plus ? limit : -limit, !m.group(4).isEmpty()));
+        }
+        return new FailOn(List.copyOf(thresholds), false, Set.of());
+    }
+
+    private static Metric metric(String name) {
+        for (Metric metric : Metric.values()) {
+            if (metric.label().equals(name)) {
+                return metric;
+            }
+        }
+        throw new UserError("--fail-on: no metric '" + name + "'; use p50, p99, p999, max, errors or rate");
+    }
+
+    @Override
+    public String toString() {
+        return String.join(",", thresholds.stream().map(Threshold::toString).toList());
+    }
+}

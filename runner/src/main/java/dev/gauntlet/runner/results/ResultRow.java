@@ -1,0 +1,220 @@
+package dev.gauntlet.runner.results;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.util.StdConverter;
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.Verdict;
+import dev.gauntlet.runner.metrics.PauseAligner;
+import dev.gauntlet.runner.suite.RunPlan;
+import dev.gauntlet.runner.suite.Suite;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One line of {@code results.json} and of the printed table: one target × scenario × repetition.
+ *
+ * @param load               what was offered: the load model as it ran (rates and counts after scaling)
+ * @param requests           requests completed correctly in the measured phase (those answered after its end included)
+ * @param achievedRatePerSec the rate/s column: an open loop's sustained rate (what it completed per second over the
+ *                           second half of the measured phase, within it), else what completed within the phase per
+ *                           second of it; never what was sent
+ * @param meanMs             the mean response time, the 2016 study's "time average"
+ * @param serverMaxInFlight  the most requests the target had in progress at once in the measured phase
+ * @param generatorHiccupP99Ms the platform's noise floor seen from the generator (its hiccup meter's p99)
+ * @param targetHiccupP99Ms  the same seen from the target; NaN when unknown
+ * @param verdict            whose figures these are ({@code ok}, {@code target-overloaded},
+ *                           {@code generator-limited}, {@code client-limited}: a client library engine was the
+ *                           bottleneck, the client study's figure, {@code platform-noisy}); null for a run
+ *                           that failed, written {@value #NO_VERDICT}
+ * @param note               the verdict's evidence, or why the run failed (target died, run failed)
+ * @param targetJvm          what the target's JVM cost over the measured phase (GC, heap, threads, CPU, memory)
+ *                           from its JFR recording, pause timeline left out; null when unknown
+ * @param generatorJvm       the same for the generator's JVM
+ * @param client             the client library engine that sent the requests ({@code clients.yaml}); null: the built-in one
+ * @param errorsByClass      the errors by {@link ErrorClass}, those that occurred only; empty for a run without errors
+ * @param unansweredAtEnd    measured requests still in flight when the measured phase ended
+ * @param warmup             how long the run's warm-up lasted and whether it settled; null without a record (a run
+ *                           that failed, max concurrency, a load split over processes)
+ * @param gcInTail           which of the measured phase's slowest seconds held a GC pause of either side; null when the
+ *                           recordings or the interval logs could not be lined up
+ */
+public record ResultRow(
+        String target,
+        String scenario,
+        int repetition,
+        String load,
+        long waitMs,
+        long requests,
+        long errors,
+        double achievedRatePerSec,
+        double meanMs,
+        double p50Ms,
+        double p99Ms,
+        double p999Ms,
+        double maxMs,
+        Long serverMaxInFlight,
+        double generatorHiccupP99Ms,
+        double targetHiccupP99Ms,
+        @JsonSerialize(nullsUsing = NoVerdictWriter.class) @JsonDeserialize(converter = VerdictReader.class) Verdict verdict,
+        String note,
+        JvmMetrics targetJvm,
+        JvmMetrics generatorJvm,
+        String client,
+        Map<ErrorClass, Long> errorsByClass,
+        long unansweredAtEnd,
+        Warmup warmup,
+        GcInTail gcInTail) {
+    /** How {@code results.json} and the tables spell the verdict of a run that failed or was skipped. */
+    public static final String NO_VERDICT = "-";
+
+    /**
+     * A run's warm-up as it went.
+     *
+     * @param seconds          how long it lasted
+     * @param settled          whether its last windows agreed by its steady rule; null for a fixed warm-up
+     * @param tolerancePercent the tolerance its rule held the windows to (the default for a fixed warm-up): also the
+     *                         repetitions' of its target × scenario
+     */
+    public record Warmup(double seconds, Boolean settled, double tolerancePercent) {
+        static Warmup of(RunSummary.Steadiness steadiness) {
+            return steadiness == null ? null
+                    : new Warmup(steadiness.warmupMs() / 1000.0, steadiness.settled(), steadiness.tolerancePercent());
+        }
+
+        /** As the table shows it: {@code 7}, {@code 30*} when it reached its maximum unsettled. */
+        String column() {
+            return String.format(Locale.ROOT, "%.0f%s", seconds, Boolean.FALSE.equals(settled) ? "*" : "");
+        }
+    }
+
+    /**
+     * The 2016 study's question of a tail: of the measured phase's slowest seconds (by their worst
+     * response time), how many held a GC pause of the target, how many one of the generator, and the
+     * longest of those pauses.
+     */
+    public record GcInTail(int slowest, int withTargetPause, double targetPauseMaxMs, int withGeneratorPause,
+                    double generatorPauseMaxMs) {
+        /** The sentence of the evidence: {@code of the 10 slowest seconds, 3 held a target GC pause (up to 45 ms), none a generator's}. */
+        public String describe() {
+            return String.format(Locale.ROOT, "of the %d slowest seconds, %s, %s", slowest,
+                    count(withTargetPause, "a target GC pause", targetPauseMaxMs),
+                    count(withGeneratorPause, "a generator GC pause", generatorPauseMaxMs));
+        }
+
+        private static String count(int seconds, String pause, double longestMs) {
+            return seconds == 0 ? "none held " + pause
+                    : String.format(Locale.ROOT, "%d held %s (up to %s ms)", seconds, pause, ResultsTable.millis(longestMs));
+        }
+    }
+
+    public ResultRow {
+        errorsByClass = errorsByClass == null ? Map.of() : Map.copyOf(errorsByClass);
+    }
+
+
+    /** A measured run: its verdict and evidence, unless {@code failure} says why its figures do not count. */
+    public static ResultRow of(String target, Suite.Scenario scenario, int repetition, RunSummary summary,
+                        Long serverMaxInFlight, String failure) {
+        return new ResultRow(target, scenario.name(), repetition, summary.spec().model().describe(),
+                scenario.waitMs(), summary.completed(), summary.errorCount(),
+                summary.sustainedRatePerSec() != null ? summary.sustainedRatePerSec() : summary.achievedRatePerSec(),
+                summary.responseTime().meanMs(), summary.responseTime().p50Ms(), summary.responseTime().p99Ms(), summary.responseTime().p999Ms(),
+                summary.responseTime().maxMs(), serverMaxInFlight, summary.generatorHiccups().p99Ms(),
+                summary.targetHiccups().count() == 0 ? Double.NaN : summary.targetHiccups().p99Ms(),
+                failure == null ? summary.verdict() : null,
+                failure == null ? evidence(summary) : failure,
+                summary.jvm() == null ? null : withoutTimeline(summary.jvm().target()),
+                summary.jvm() == null ? null : withoutTimeline(summary.jvm().generator()), scenario.client(),
+                occurred(summary.errors()), summary.unansweredAtEnd(), Warmup.of(summary.steadiness()),
+                summary.jvm() == null ? null : PauseAligner.tail(summary.jvm().alignment()));
+    }
+
+    /** A run that produced no summary: the row keeps its place in the table with the reason. */
+    public static ResultRow failed(String target, Suite.Scenario scenario, int repetition, String note) {
+        return new ResultRow(target, scenario.name(), repetition, scenario.load().describe(), scenario.waitMs(),
+                0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, note,
+                null, null, scenario.client(), Map.of(), 0, null, null);
+    }
+
+    /** The verdict's evidence, and what GC held of the tail when the pauses could be lined up. */
+    private static String evidence(RunSummary summary) {
+        GcInTail tail = summary.jvm() == null ? null : PauseAligner.tail(summary.jvm().alignment());
+        List<String> sentences = new ArrayList<>(summary.evidence());
+        if (tail != null) {
+            sentences.add(tail.describe());
+        }
+        return String.join("; ", sentences);
+    }
+
+    /** Whether this row has figures that count: a measured run, not one that failed or was skipped. */
+    public boolean measured() {
+        return verdict != null;
+    }
+
+    /** The verdict as the tables show it: its label, or {@value #NO_VERDICT}. */
+    public String verdictLabel() {
+        return verdict == null ? NO_VERDICT : verdict.label();
+    }
+
+    /** The same row with {@code remark} before its note, such as that the target was restarted before it. */
+    public ResultRow remarked(String remark) {
+        return new ResultRow(target, scenario, repetition, load, waitMs, requests, errors, achievedRatePerSec, meanMs,
+                p50Ms, p99Ms, p999Ms, maxMs, serverMaxInFlight, generatorHiccupP99Ms, targetHiccupP99Ms, verdict,
+                note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm, client, errorsByClass, unansweredAtEnd,
+                warmup, gcInTail);
+    }
+
+    RunPlan.Key key() {
+        return new RunPlan.Key(target, scenario, repetition);
+    }
+
+    private static Map<ErrorClass, Long> occurred(Map<ErrorClass, Long> errors) {
+        Map<ErrorClass, Long> occurred = new EnumMap<>(ErrorClass.class);
+        errors.forEach((errorClass, count) -> {
+            if (count > 0) {
+                occurred.put(errorClass, count);
+            }
+        });
+        return occurred;
+    }
+
+    private static JvmMetrics withoutTimeline(JvmMetrics metrics) {
+        return metrics == null ? null : metrics.withoutTimeline();
+    }
+
+    /** Writes a row without a verdict as {@value #NO_VERDICT}, as {@code results.json} always has. */
+    static final class NoVerdictWriter extends StdSerializer<Object> {
+        NoVerdictWriter() {
+            super(Object.class);
+        }
+
+        @Override
+        public void serialize(Object value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+            generator.writeString(NO_VERDICT);
+        }
+    }
+
+    /** Reads a verdict's label, and {@value #NO_VERDICT} as no verdict. */
+    static final class VerdictReader extends StdConverter<String, Verdict> {
+        @Override
+        public Verdict convert(String label) {
+            if (label.equals(NO_VERDICT)) {
+                return null;
+            }
+            return Arrays.stream(Verdict.values()).filter(verdict -> verdict.label().equals(label)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no verdict '" + label + "'"));
+        }
+    }
+}

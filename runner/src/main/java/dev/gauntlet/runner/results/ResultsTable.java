@@ -1,0 +1,118 @@
+package dev.gauntlet.runner.results;
+
+import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.Verdict;
+
+import java.util.List;
+import java.util.function.Function;
+import java.util.Locale;
+
+/**
+ * Formats result rows as the fixed-width table the CLI prints: a row per run, and after the runs of
+ * a target × scenario repeated more than once, its best, median and spread ({@link Repetitions}).
+ */
+public final class ResultsTable {
+    private static final String FORMAT = "%-31s %-22s %7s %9s %10s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
+    private static final double BYTES_PER_MB = 1024.0 * 1024.0;
+
+    private ResultsTable() {
+    }
+
+    public static String render(List<ResultRow> rows) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "warm-up", "requests", "unanswered", "rate/s", "mean ms",
+                "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
+        List<Repetitions.Group> groups = Repetitions.of(rows);
+        for (int i = 0; i < rows.size(); i++) {
+            ResultRow row = rows.get(i);
+            out.append(String.format(Locale.ROOT, FORMAT, row.target(),
+                    row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""),
+                    warmup(row), row.requests(), row.measured() ? row.unansweredAtEnd() : "-", number(row.achievedRatePerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
+                    millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
+                    row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
+                    hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
+                    bothSides(row, ResultsTable::gcPauseMax), bothSides(row, ResultsTable::heapMax), row.verdictLabel(), row.note()));
+            boolean lastOfCase = i + 1 == rows.size() || !rows.get(i + 1).target().equals(row.target())
+                    || !rows.get(i + 1).scenario().equals(row.scenario());
+            if (lastOfCase) {
+                groups.stream().filter(g -> g.target().equals(row.target()) && g.scenario().equals(row.scenario()))
+                        .findFirst().ifPresent(group -> appendGroup(out, group));
+            }
+        }
+        return out.toString();
+    }
+
+    /** Best and median in the columns' own units, the spread as a percentage of each figure's mean. */
+    private static void appendGroup(StringBuilder out, Repetitions.Group group) {
+        appendFigures(out, "  best of " + group.runs(), group.best(), ResultsTable::number, ResultsTable::millis, "", "");
+        appendFigures(out, "  median", group.median(), ResultsTable::number, ResultsTable::millis, "", "");
+        appendFigures(out, "  spread (cv)", group.spread(), ResultsTable::percent, ResultsTable::percent,
+                group.unsteady() == null ? "" : Verdict.NOT_STEADY.label(), group.unsteady() == null ? "" : group.unsteady());
+    }
+
+    private static void appendFigures(StringBuilder out, String label, Repetitions.Figures f,
+                                      Function<Double, String> count, Function<Double, String> time, String verdict,
+                                      String evidence) {
+        out.append(String.format(Locale.ROOT, FORMAT, "", label, "", count.apply(f.requests()), "", count.apply(f.achievedRatePerSec()),
+                time.apply(f.meanMs()), time.apply(f.p50Ms()), time.apply(f.p99Ms()), time.apply(f.p999Ms()), time.apply(f.maxMs()),
+                count.apply(f.errors()), count.apply(f.serverMaxInFlight()), "", "", "", verdict, evidence));
+    }
+
+    /** How long the run's warm-up lasted, s, {@code *} when it reached its maximum unsettled; {@code -} unknown. */
+    static String warmup(ResultRow row) {
+        return row.warmup() == null ? "-" : row.warmup().column();
+    }
+
+    private static String percent(double fraction) {
+        return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+    }
+
+    /** The noise floor of both sides, generator/target, in ms. */
+    private static String hiccups(double generatorMs, double targetMs) {
+        return Double.isNaN(generatorMs) ? "-" : millis(generatorMs) + "/" + millis(targetMs);
+    }
+
+    /** A JVM figure of each side, generator/target like the hiccups, as {@code gc max ms} and {@code heap MB} show it. */
+    private static String bothSides(ResultRow row, Function<JvmMetrics, String> figure) {
+        if (row.targetJvm() == null && row.generatorJvm() == null) {
+            return "-";
+        }
+        return figureOf(row.generatorJvm(), figure) + "/" + figureOf(row.targetJvm(), figure);
+    }
+
+    private static String figureOf(JvmMetrics metrics, Function<JvmMetrics, String> figure) {
+        return metrics == null ? "-" : figure.apply(metrics);
+    }
+
+    /** The longest stop-the-world pause of the measured phase; 0 when there was none. */
+    private static String gcPauseMax(JvmMetrics metrics) {
+        return metrics.gcPauses().count() == 0 ? "0" : millis(metrics.gcPauses().maxMs());
+    }
+
+    /** Heap used after GC at most; {@code -} when no collection happened in the measured phase. */
+    private static String heapMax(JvmMetrics metrics) {
+        Long bytes = metrics.heap().usedMaxBytes();
+        return bytes == null ? "-" : number(bytes / BYTES_PER_MB);
+    }
+
+    static String number(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.0f", value);
+    }
+
+    /** Three significant figures at most, so 0.0412 and 1234.5 both stay readable. */
+    public static String millis(double ms) {
+        if (Double.isNaN(ms)) {
+            return "-";
+        }
+        if (ms >= 100) {
+            return String.format(Locale.ROOT, "%.0f", ms);
+        }
+        if (ms >= 10) {
+            return String.format(Locale.ROOT, "%.1f", ms);
+        }
+        if (ms >= 1) {
+            return String.format(Locale.ROOT, "%.2f", ms);
+        }
+        return String.format(Locale.ROOT, "%.3f", ms);
+    }
+}

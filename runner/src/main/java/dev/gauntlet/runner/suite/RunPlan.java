@@ -1,0 +1,182 @@
+package dev.gauntlet.runner.suite;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The runs of a suite in the order they happen, grouped into sessions: one session is one target
+ * JVM, started before its first run and stopped after its last. The suite's {@link Suite.Repeat}
+ * decides the order; a warm-up scenario runs once per session, where the first pass reaches it.
+ *
+ * <pre>{@code
+ * RunPlan plan = RunPlan.of(suite).without(store.measuredRuns());   // what --resume still has to run
+ * System.err.println(plan.recordedRuns() + " runs, about " + plan.estimate().toMinutes() + " min");
+ * }</pre>
+ */
+public record RunPlan(List<Session> sessions) {
+    /** A target JVM's start-up, READY and settings, measured at 2–4 s here; the rest is margin. */
+    static final Duration TARGET_START = Duration.ofSeconds(4);
+    /**
+     * Around one run: a generator JVM's start-up and preflight, the requests still out when the
+     * measured phase ends, the JFR dumps and reading them, the stats. Measured at 3.5–6 s a run
+     * on a quiet 2-CPU machine (server suite, 2026-11-23).
+     */
+    static final Duration RUN_OVERHEAD = Duration.ofSeconds(5);
+    /**
+     * The generator warming its own JIT before a run of the built-in engine's open or closed loop
+     * (loadgen's JitWarmup): 2–7 s measured here (docs/benchmarks.md), 10 s at most.
+     */
+    static final Duration GENERATOR_JIT_WARMUP = Duration.ofSeconds(4);
+    /** Opening and closing held connections: 19,000 took about 6 s more than a plain run here. */
+    static final int HELD_REQUESTS_PER_SECOND_OF_SETUP = 3_000;
+
+    public RunPlan {
+        sessions = List.copyOf(sessions);
+    }
+
+    /** One target JVM's share of the plan. */
+    public record Session(String target, List<Run> runs) {
+        public Session {
+            runs = List.copyOf(runs);
+        }
+    }
+
+    /** One generator run; a warm-up is run but not recorded. */
+    public record Run(Suite.Scenario scenario, int repetition) {
+        public boolean recorded() {
+            return !scenario.warmUp();
+        }
+
+        Key key(String target) {
+            return new Key(target, scenario.name(), repetition);
+        }
+    }
+
+    /** What names a row of {@code results.json}. */
+    public record Key(String target, String scenario, int repetition) {
+    }
+
+    public static RunPlan of(Suite suite) {
+        List<Session> sessions = new ArrayList<>();
+        switch (suite.repeat()) {
+            case SCENARIO -> suite.targets().forEach(target -> {
+                List<Run> runs = new ArrayList<>();
+                for (Suite.Scenario scenario : suite.scenarios()) {
+                    for (int rep = 1; rep <= (scenario.warmUp() ? 1 : suite.repetitions()); rep++) {
+                        runs.add(new Run(scenario, rep));
+                    }
+                }
+                sessions.add(new Session(target, runs));
+            });
+            case SWEEP -> suite.targets().forEach(target -> {
+                List<Run> runs = new ArrayList<>();
+                for (int rep = 1; rep <= suite.repetitions(); rep++) {
+                    runs.addAll(pass(suite, rep, rep == 1));
+                }
+                sessions.add(new Session(target, runs));
+            });
+            case ROUND -> {
+                for (int rep = 1; rep <= suite.repetitions(); rep++) {
+                    for (String target : suite.targets()) {
+                        sessions.add(new Session(target, pass(suite, rep, true)));
+                    }
+                }
+            }
+        }
+        return new RunPlan(sessions);
+    }
+
+    /** Every scenario once as repetition {@code rep}; warm-ups only in a session's first pass. */
+    private static List<Run> pass(Suite suite, int rep, boolean withWarmUps) {
+        List<Run> runs = new ArrayList<>();
+        for (Suite.Scenario scenario : suite.scenarios()) {
+            if (!scenario.warmUp() || withWarmUps) {
+                runs.add(new Run(scenario, rep));
+            }
+        }
+        return runs;
+    }
+
+    /**
+     * The plan without the runs already measured. A warm-up stays while a recorded run follows it in
+     * its session, since a resumed session is a fresh JVM; a session left with nothing to record goes.
+     */
+    public RunPlan without(Set<Key> measured) {
+        List<Session> left = new ArrayList<>();
+        for (Session session : sessions) {
+            List<Run> runs = new ArrayList<>();
+            boolean recordedAfter = false;
+            for (Run run : session.runs().reversed()) {
+                if (run.recorded() && !measured.contains(run.key(session.target()))) {
+                    runs.addFirst(run);
+                    recordedAfter = true;
+                } else if (!run.recorded() && recordedAfter) {
+                    runs.addFirst(run);
+                }
+            }
+            if (recordedAfter) {
+                left.add(new Session(session.target(), runs));
+            }
+        }
+        return new RunPlan(left);
+    }
+
+    /** The estimate as the header and {@code ./gauntlet suites} print it: {@code 30 min}, 1 at least. */
+    public String estimateInMinutes() {
+        return minutes(estimate()) + " min";
+    }
+
+    /**
+     * What the estimate comes to at most, to follow it: {@code " (45 min at most: every warm-up until steady at its
+     * maximum)"}; empty when no warm-up can run longer.
+     */
+    public String atMostInMinutes() {
+        long most = minutes(estimateAtMost());
+        return most == minutes(estimate()) ? "" : " (" + most + " min at most: every warm-up until steady at its maximum)";
+    }
+
+    private static long minutes(Duration duration) {
+        return Math.max(1, Math.round(duration.toSeconds() / 60.0));
+    }
+
+    public int recordedRuns() {
+        return (int) sessions.stream().flatMap(s -> s.runs().stream()).filter(Run::recorded).count();
+    }
+
+    /**
+     * The wall time to expect: every session's start, every run's phases and overhead (the generator's
+     * JIT warm-up included, where it warms), and for a
+     * max-concurrency run the set-up of its connections and its requests' wait, which the target
+     * serves to the end before the next run (a closed connection does not end a handler's wait). A
+     * warm-up until steady counts the least it can last: the windows its rule judges.
+     */
+    Duration estimate() {
+        return estimate(false);
+    }
+
+    /** The wall time with every warm-up until steady at its maximum: what the suite takes at most. */
+    Duration estimateAtMost() {
+        return estimate(true);
+    }
+
+    private Duration estimate(boolean warmupsAtMost) {
+        Duration total = Duration.ZERO;
+        for (Session session : sessions) {
+            total = total.plus(TARGET_START);
+            for (Run run : session.runs()) {
+                Suite.Scenario s = run.scenario();
+                int held = s.load().heldRequests();
+                long heldMs = held == 0 ? 0 : s.waitMs() + 1_000L * held / HELD_REQUESTS_PER_SECOND_OF_SETUP;
+                long warmupMs = warmupsAtMost ? s.warmupMaxMs() : s.warmupLeastMs();
+                total = total.plus(RUN_OVERHEAD).plusMillis(warmupMs + s.durationMs() + heldMs);
+                // A load whose requests complete is one the built-in engine warms its JIT for.
+                if (s.client() == null && held == 0) {
+                    total = total.plus(GENERATOR_JIT_WARMUP);
+                }
+            }
+        }
+        return total;
+    }
+}

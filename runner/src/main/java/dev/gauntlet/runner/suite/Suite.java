@@ -1,0 +1,306 @@
+package dev.gauntlet.runner.suite;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.SteadyRule;
+import dev.gauntlet.api.TargetCatalogue;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A benchmark suite: targets × scenarios × repetitions, with the JVM options of each role.
+ * Built-in suites are YAML resources ({@code suites/quick.yaml}); users pass their own file.
+ *
+ * <pre>{@code
+ * name: quick
+ * targets: [dummy, jetty-handler-sync]              # or [all]: the whole catalogue
+ * clients: [okhttp-virtual, jdk-async]         # optional: each scenario once per client library engine
+ * repetitions: 1
+ * repeat: scenario                              # or sweep, round; see Repeat
+ * scaling: { referenceTargetCpus: 2 }           # optional; see Scaling
+ * table: runs                                   # or sweep, latency-diff, ranking, clients; see Table
+ * jvm: { target: [-Xmx1g], generator: [-Xmx512m] }
+ * resources:                                    # optional; see Resources
+ *   target: { cpus: "0", cpuQuota: 0.5, memory: 1536m }
+ *   generator: { cpus: "1", memory: 1g }
+ * scenarios:
+ *   - name: open-1k-wait100
+ *     load: { type: open, ratePerSec: 1000, interArrival: EXPONENTIAL, connectionPolicy: ADAPTIVE }
+ *     waitMs: 100
+ *     warmupMs: 3000                              # with steady: the warm-up's minimum
+ *     steady: { maxMs: 30000, windows: 3, tolerancePercent: 10 }   # optional: warm up until steady, 30 s at most
+ *     durationMs: 10000
+ *     generator: { processes: auto, threads: 1, sourceAddresses: [127.0.0.1, 127.0.0.2] }   # optional
+ *     # generator: { client: okhttp-virtual }   # a client library engine instead of the built-in one
+ *   - name: open-50k-pool100
+ *     load: { type: open, ratePerSec: 50000, connectionPolicy: FIXED, connections: 100 }
+ *     durationMs: 10000
+ *   - name: warm-up
+ *     warmUp: true                                # run before what follows, never recorded
+ *     load: { type: closed, connections: 1000 }
+ *     durationMs: 10000
+ * }</pre>
+ *
+ * <p>An open loop's {@code connectionPolicy} is {@code ADAPTIVE} (the default), {@code FIXED} with
+ * {@code connections} (a pool of that size, opened at the start) or {@code UNBOUNDED} (a connection
+ * per waiting request, for a flood of new clients); see {@link LoadModel.ConnectionPolicy}.
+ */
+public record Suite(String name, String description, List<String> targets, List<String> clients, int repetitions, Repeat repeat,
+             Scaling scaling, Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios) {
+    /** The one-element target list that stands for the whole catalogue. */
+    static final String ALL_TARGETS = "all";
+    public static final int MAX_REPETITIONS = 100;
+    /** The longest phase, wait or timeout a suite may give: the generator's own bound, far from any overflow. */
+    static final long MAX_PHASE_MS = LoadSpec.MAX_DURATION_MS;
+
+    public Suite {
+        checkName(name, "name");
+        if (targets == null || targets.isEmpty()) {
+            throw new IllegalArgumentException("targets must list at least one target");
+        }
+        if (scenarios == null || scenarios.isEmpty()) {
+            throw new IllegalArgumentException("scenarios must list at least one scenario");
+        }
+        if (repetitions == 0) {
+            repetitions = 1;
+        }
+        if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
+            throw new IllegalArgumentException("repetitions must be 1 to " + MAX_REPETITIONS + ", got " + repetitions);
+        }
+        repeat = repeat == null ? Repeat.SCENARIO : repeat;
+        table = table == null ? Table.RUNS : table;
+        if (jvm == null) {
+            jvm = new JvmOptions(null, null);
+        }
+        if (resources == null) {
+            resources = Resources.NONE;
+        }
+        description = description == null ? "" : description;
+        targets = List.copyOf(targets);
+        clients = clients == null ? List.of() : List.copyOf(clients);
+        scenarios = List.copyOf(scenarios);
+    }
+
+    /**
+     * A suite's or scenario's name: it names a directory of the results, so no separator and neither {@code .} nor
+     * {@code ..}.
+     */
+    private static void checkName(String name, String field) {
+        if (name == null || !name.matches("[A-Za-z0-9._-]+") || name.equals(".") || name.equals("..")) {
+            throw new IllegalArgumentException(field + " must be letters, digits, '.', '_' or '-' (not . or ..), got " + name);
+        }
+    }
+
+    /** A count or length of a suite's field, or a one-line error naming it, its value and the range it must be in. */
+    static void checkRange(String field, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(field + " must be " + min + " to " + max + ", got " + value);
+        }
+    }
+
+    /** A length in milliseconds: 0 (or 1) to {@link #MAX_PHASE_MS}. */
+    static void checkMs(String field, long valueMs, long minMs) {
+        checkRange(field, valueMs, minMs, MAX_PHASE_MS);
+    }
+
+    public Suite withTargets(List<String> targets) {
+        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+    }
+
+    /** The suite with {@code targets: [all]} spelled out as every target of the catalogue, in its order. */
+    public Suite withCatalogue(TargetCatalogue catalogue) {
+        return targets.equals(List.of(ALL_TARGETS))
+                ? withTargets(catalogue.targets().stream().map(TargetCatalogue.TargetEntry::name).toList()) : this;
+    }
+
+    public Suite withRepetitions(int repetitions) {
+        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+    }
+
+    /** The same suite run on the machine at hand: its scenarios as {@link SuiteScaling} resolved them, no rule left to apply. */
+    Suite withScenarios(List<Scenario> resolved) {
+        return new Suite(name, description, targets, clients, repetitions, repeat, null, table, jvm, resources, resolved);
+    }
+
+    public Suite withClients(List<String> clients) {
+        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+    }
+
+    /**
+     * The suite with its {@code clients} spelled out as scenarios: each scenario once per client, in
+     * the clients' order, named {@code <scenario>.<client>} and run by that client's engine; warm-up
+     * scenarios stay the built-in engine's. A suite without clients is returned as it is.
+     */
+    public Suite withClientScenarios() {
+        if (clients.isEmpty()) {
+            return this;
+        }
+        List<Scenario> expanded = new ArrayList<>();
+        for (Scenario scenario : scenarios) {
+            if (scenario.warmUp()) {
+                expanded.add(scenario);
+            } else {
+                clients.forEach(client -> expanded.add(scenario.forClient(client)));
+            }
+        }
+        return new Suite(name, description, targets, List.of(), repetitions, repeat, scaling, table, jvm, resources, expanded);
+    }
+
+    /** The order of a suite's runs; in every order, a scenario's runs on a target share one JVM unless said otherwise. */
+    public enum Repeat {
+        /** Each scenario N times in a row, then the next, one target JVM for them all (the server study). */
+        @JsonProperty("scenario") SCENARIO,
+        /** All scenarios in order, then all again, N sweeps, one target JVM for them all (the concurrency sweep). */
+        @JsonProperty("sweep") SWEEP,
+        /**
+         * N rounds; each round runs every target in turn, started afresh, through all scenarios, so that
+         * the machine's drift over time falls on every target alike (latency-diff).
+         */
+        @JsonProperty("round") ROUND
+    }
+
+    /** How the table printed at the end shows the rows; {@code results.json} holds every row either way. */
+    public enum Table {
+        /** A row per run, and best, median and spread over repetitions per target × scenario. */
+        @JsonProperty("runs") RUNS,
+        /** A target per row, a column per scenario: the median requests/s over the sweeps and the most errors. */
+        @JsonProperty("sweep") SWEEP,
+        /** The median round trip of each target and its difference to the {@code dummy} baseline. */
+        @JsonProperty("latency-diff") LATENCY_DIFF,
+        /** One row per target × scenario, the highest achieved rate first. */
+        @JsonProperty("ranking") RANKING,
+        /**
+         * The client study's table: per client and scenario the time max and average, the generator's
+         * heap, platform threads, direct memory and CPU, percentiles, errors by class and the verdict.
+         */
+        @JsonProperty("clients") CLIENTS
+    }
+
+    /**
+     * A suite declared in the terms of a study made on another machine. Open-loop rates are multiplied
+     * by the CPUs the target gets here divided by {@code referenceTargetCpus}, the target CPUs of the
+     * original ({@code --scale} overrides that factor); see {@link SuiteScaling}.
+     */
+    record Scaling(int referenceTargetCpus) {
+        Scaling {
+            if (referenceTargetCpus < 1) {
+                throw new IllegalArgumentException("scaling.referenceTargetCpus must be >= 1, got " + referenceTargetCpus);
+            }
+        }
+    }
+
+    /** JVM options per role; each role's defaults apply when a suite names none. */
+    public record JvmOptions(List<String> target, List<String> generator) {
+        static final List<String> DEFAULT_TARGET = List.of("-Xms1g", "-Xmx1g");
+        static final List<String> DEFAULT_GENERATOR = List.of("-Xms512m", "-Xmx512m");
+
+        public JvmOptions {
+            target = target == null ? DEFAULT_TARGET : List.copyOf(target);
+            generator = generator == null ? DEFAULT_GENERATOR : List.copyOf(generator);
+        }
+    }
+
+    /**
+     * One load applied to each target: a model, the wait every request asks for, its phases, and
+     * optionally how the generator is set up for it.
+     *
+     * @param waitMs    the {@code wait} query parameter of every request: the server's processing time
+     * @param generator generator settings beyond the defaults; null for none
+     * @param warmUp    run once before the scenarios that follow it and never recorded (no row, no repetitions):
+     *                  it warms the target's JIT, pools and connections
+     * @param steady    warm up until steady by this rule, {@code warmupMs} at least ({@link SteadyRule}); null: a
+     *                  fixed warm-up of {@code warmupMs}
+     */
+    public record Scenario(String name, String description, LoadModel load, long waitMs, long warmupMs, long durationMs,
+                    GeneratorSettings generator, boolean warmUp, SteadyRule steady) {
+        public Scenario {
+            checkName(name, "scenario name");
+            if (load == null) {
+                throw new IllegalArgumentException("scenario " + name + " needs a load");
+            }
+            checkMs("scenario " + name + ": waitMs", waitMs, 0);
+            checkMs("scenario " + name + ": warmupMs", warmupMs, 0);
+            checkMs("scenario " + name + ": durationMs", durationMs, 1);
+            if (steady != null) {
+                checkMs("scenario " + name + ": steady.maxMs", steady.maxMs(), 1);
+            }
+            description = description == null ? "" : description;
+            generator = generator == null ? GeneratorSettings.DEFAULTS : generator;
+            String rampProblem = LoadSpec.rampProblem(load, warmupMs, generator.rampMs());
+            if (rampProblem != null) {
+                throw new IllegalArgumentException("scenario " + name + ": generator.rampMs " + rampProblem);
+            }
+            if (steady != null && (warmUp || load.heldRequests() > 0)) {
+                throw new IllegalArgumentException("scenario " + name + ": steady applies to a measured open or closed "
+                        + "loop; " + (warmUp ? "a warm-up scenario runs for its duration" : "max concurrency holds its "
+                        + "requests from the measured phase's start") + ", so give it warmupMs alone");
+            }
+            if (steady != null && steady.maxMs() < warmupMs) {
+                throw new IllegalArgumentException("scenario " + name + ": steady.maxMs (" + steady.maxMs()
+                        + ") must be at least warmupMs (" + warmupMs + "), the warm-up's minimum");
+            }
+        }
+
+        /** The longest its warm-up may last: {@code warmupMs}, or the steady rule's maximum. */
+        public long warmupMaxMs() {
+            return steady == null ? warmupMs : steady.maxMsFrom(warmupMs);
+        }
+
+        /**
+         * The shortest its warm-up can last: {@code warmupMs}, or with a steady rule the windows it
+         * judges and the second before the measured phase starts, if that is longer.
+         */
+        long warmupLeastMs() {
+            return steady == null ? warmupMs
+                    : Math.min(warmupMaxMs(), Math.max(warmupMs, (2L * steady.windows() + 1) * SteadyRule.WINDOW_MS));
+        }
+
+        /** {@code 7 s}, or with a warm-up until steady {@code warm-up 2-30 s until steady + 5 s}. */
+        public String phases() {
+            if (steady == null) {
+                return SuiteScaling.decimal((warmupMs + durationMs) / 1000.0) + " s";
+            }
+            return "warm-up " + SuiteScaling.decimal(warmupMs / 1000.0) + "-" + SuiteScaling.decimal(warmupMaxMs() / 1000.0)
+                    + " s until steady (±" + SuiteScaling.decimal(steady.tolerancePercent()) + " % over " + steady.windows()
+                    + " windows) + " + SuiteScaling.decimal(durationMs / 1000.0) + " s";
+        }
+
+        Scenario withLoad(LoadModel newLoad) {
+            return new Scenario(name, description, newLoad, waitMs, warmupMs, durationMs, generator, warmUp, steady);
+        }
+
+        Scenario withGenerator(GeneratorSettings newGenerator) {
+            return new Scenario(name, description, load, waitMs, warmupMs, durationMs, newGenerator, warmUp, steady);
+        }
+
+        /** This scenario run by {@code client}'s engine, named {@code <name>.<client>}. */
+        Scenario forClient(String client) {
+            return new Scenario(name + "." + client, description, load, waitMs, warmupMs, durationMs,
+                    generator.withClient(client), warmUp, steady);
+        }
+
+        /** The client library engine that runs it; null for the built-in engine. */
+        public String client() {
+            return generator.client();
+        }
+
+        /** The load spec of this scenario against one target's URL, with the target's admin URL. */
+        public LoadSpec toSpec(URI helloUrl, URI adminUrl) {
+            LoadSpec.Builder spec = LoadSpec.of(helloUrl, load).toBuilder()
+                    .warmupMs(warmupMs).rampMs(generator.rampMs()).durationMs(durationMs).adminUrl(adminUrl)
+                    // Left to SuiteScaling and not fitted (a suite read but not run): one process, the generator's default.
+                    .processes(generator.autoProcesses() ? 1 : generator.processes()).threads(generator.threads())
+                    .sourceAddresses(generator.sourceAddresses())
+                    .maxConnections(generator.maxConnections())
+                    .client(generator.client())
+                    .steady(steady);
+            if (generator.responseTimeoutMs() > 0) {
+                spec.responseTimeoutMs(generator.responseTimeoutMs());
+            }
+            return spec.build();
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package dev.gauntlet.runner.cli;
+
+import dev.gauntlet.api.Verdict;
+import dev.gauntlet.runner.Cli.Result;
+import dev.gauntlet.runner.results.ResultRow;
+import dev.gauntlet.runner.results.ResultsStore;
+import dev.gauntlet.runner.suite.Suite;
+import dev.gauntlet.runner.suite.SuiteLoader;
+import dev.gauntlet.runner.suite.SuiteScaling;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import static dev.gauntlet.runner.Cli.cli;
+import static dev.gauntlet.runner.results.StudyRows.judged;
+import static dev.gauntlet.runner.results.StudyRows.row;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code gauntlet compare}'s summary and exit code on results directories written here: by the runner's own
+ * {@link ResultsStore} from rows as a run makes them, or by hand (suite.json and results.json only, as an interrupted
+ * suite leaves them). The real suites' pages are checked in a browser by {@code ReportIT}.
+ */
+class CompareCommandTest {
+    private static final String THRESHOLDS = "p99=+10%,errors=+0,rate=-5%";
+    private static final Suite THROUGHPUT = SuiteLoader.parse("""
+            name: throughput
+            targets: [jetty-handler-sync, netty-event-loop, dummy]
+            scenarios:
+              - name: open
+                load: { type: open, ratePerSec: 20000 }
+                durationMs: 10000
+            """.getBytes(StandardCharsets.UTF_8), "test suite");
+    private static final Suite.Scenario OPEN = THROUGHPUT.scenarios().getFirst();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRunWhoseTargetDiedFailsTheGateThoughEveryThresholdHolds() {
+        Path base = stored("base", ok("jetty-handler-sync", 1), ok("netty-event-loop", 1));
+        Path now = stored("new", ok("jetty-handler-sync", 1),
+                judged(row("netty-event-loop", "open", 1, 9000, 3, 40, 5000), null, "target died (exit 137)"));
+
+        Result result = cli("compare", base.toString(), now.toString(), "--fail-on", THRESHOLDS);
+
+        assertThat(result.code()).as(result.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        assertThat(result.out()).contains("thresholds " + THRESHOLDS + ": all hold", "rows: 1 failed, 0 allowed",
+                "  FAILED netty-event-loop · open #1: failed in NEW: target died (exit 137)", "gate: FAILED (exit 3)");
+        assertThat(result.out().lines().filter(l -> l.startsWith("  FAILED ")).count()).as("the one row that failed").isEqualTo(1);
+    }
+
+    @Test
+    void rowsMissingFromNewOrTurnedFromOkFailTheGateUnlessAllowedAndRowsNewInNewPass() {
+        Path base = stored("base", ok("jetty-handler-sync", 1), ok("jetty-handler-sync", 2),
+                ok("netty-event-loop", 1), ok("netty-event-loop", 2));
+        Path now = stored("new", ok("jetty-handler-sync", 1),
+                judged(row("jetty-handler-sync", "open", 2, 20000, 3, 10, 0), Verdict.TARGET_OVERLOADED, "connections piled up"),
+                ok("netty-event-loop", 1), ok("dummy", 1));
+
+        Result strict = cli("compare", base.toString(), now.toString(), "--fail-on", THRESHOLDS);
+        Result relaxed = cli("compare", base.toString(), now.toString(), "--fail-on", THRESHOLDS,
+                "--allow-missing", "--allow-verdict", "platform-noisy,target-overloaded");
+
+        assertThat(strict.code()).as(strict.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        assertThat(strict.out()).contains("rows: 2 failed, 0 allowed",
+                "  FAILED jetty-handler-sync · open #2: verdict ok → target-overloaded (connections piled up)",
+                "  FAILED netty-event-loop · open #2: missing from NEW", "not compared: dummy · open: only in NEW");
+        assertThat(strict.out()).doesNotContain("FAILED dummy");
+        assertThat(relaxed.code()).as(relaxed.err()).isZero();
+        assertThat(relaxed.out()).contains("rows: 0 failed, 2 allowed",
+                "  allowed jetty-handler-sync · open #2: verdict ok → target-overloaded (connections piled up)"
+                        + " (allowed by --allow-verdict target-overloaded)",
+                "  allowed netty-event-loop · open #2: missing from NEW (allowed by --allow-missing)", "gate: passed");
+    }
+
+    @Test
+    void theSameRowsPassAndAFailedRowIsNeverAllowed() throws Exception {
+        Path base = stored("base", ok("jetty-handler-sync", 1), ok("netty-event-loop", 1));
+        Path same = stored("same", ok("jetty-handler-sync", 1), ok("netty-event-loop", 1));
+        Path died = stored("died", ResultRow.failed("jetty-handler-sync", OPEN, 1, "target died (exit 1)"),
+                ResultRow.failed("netty-event-loop", OPEN, 1, "skipped: target died earlier"));
+
+        Result passing = cli("compare", base.toString(), same.toString(), "--fail-on", THRESHOLDS);
+        Result failing = cli("compare", base.toString(), died.toString(), "--fail-on", THRESHOLDS, "--allow-missing",
+                "--allow-verdict", "target-overloaded");
+
+        assertThat(passing.code()).as(passing.err()).isZero();
+        assertThat(passing.out()).contains("thresholds " + THRESHOLDS + ": all hold",
+                "rows: every row of BASE is in NEW, none failed or turned from ok", "gate: passed");
+        assertThat(failing.code()).as("nothing in common is no bad input when every run of NEW failed: " + failing.err())
+                .isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        assertThat(failing.out()).contains("FAILED jetty-handler-sync · open #1: failed in NEW: target died (exit 1)",
+                "FAILED netty-event-loop · open #1: failed in NEW: skipped: target died earlier");
+        assertThat(Files.readString(died.resolve(CompareCommand.FILE_NAME)))
+                .containsPattern("\"row\"\\s*:\\s*\"jetty-handler-sync · open #1\",\\s*\"change\"\\s*:\\s*\"failed in NEW: target died \\(exit 1\\)\"");
+    }
+
+    @Test
+    void aRelaxationWithoutAGateOrOfAnUnknownVerdictIsOneLineAndExitCodeTwo() {
+        Path base = stored("base", ok("jetty-handler-sync", 1));
+        for (List<String> flags : List.of(List.of("--allow-missing"), List.of("--fail-on", "p99=+10%", "--allow-verdict", "fast"),
+                List.of("--fail-on", "p99=+10%", "--allow-verdict", "ok"))) {
+            List<String> args = new ArrayList<>(List.of("compare", base.toString(), base.toString()));
+            args.addAll(flags);
+            Result result = cli(args.toArray(String[]::new));
+            assertThat(result.code()).as(String.join(" ", flags)).isEqualTo(2);
+            assertThat(result.err().strip().lines()).as(result.err()).hasSize(1);
+        }
+    }
+
+    @Test
+    void aLongListOfRowsNotComparedIsCutShortOnStdoutAndKeptWholeInThePage() throws Exception {
+        int generatorLimited = 12;
+        Path base = resultsDir(dir.resolve("base"), generatorLimited);
+        Path now = resultsDir(dir.resolve("new"), generatorLimited);
+        StringWriter out = new StringWriter();
+
+        int exit = new CommandLine(new GauntletCommand()).setOut(new PrintWriter(out, true))
+                .execute("compare", base.toString(), now.toString(), "--fail-on", "p99=+10%");
+
+        assertThat(exit).isZero();
+        long listed = out.toString().lines().filter(l -> l.startsWith("not compared: c") && l.contains(" in ")).count();
+        assertThat(listed).isEqualTo(CompareCommand.NOT_COMPARED_LISTED);
+        int more = 2 * generatorLimited - CompareCommand.NOT_COMPARED_LISTED;
+        assertThat(out.toString()).contains("not compared: " + more + " more, each listed in " + now.resolve("compare.html"),
+                "thresholds p99=+10%: all hold");
+        String page = Files.readString(now.resolve("compare.html"));
+        assertThat(page).containsPattern("\"row\"\\s*:\\s*\"c11 · s #1 in NEW\",\\s*\"reason\"\\s*:\\s*\"generator-limited\"");
+    }
+
+    /** A row judged ok with the same figures on both sides: 20,000 requests/s, p99 10 ms, no errors. */
+    private static ResultRow ok(String target, int repetition) {
+        return row(target, OPEN.name(), repetition, 20000, 3, 10, 0);
+    }
+
+    /** A results directory of the throughput suite written by the runner's own store, holding {@code rows}. */
+    private Path stored(String name, ResultRow... rows) {
+        ResultsStore store = ResultsStore.create(dir.resolve(name), THROUGHPUT, new SuiteScaling.Fitted(THROUGHPUT, 1, List.of()),
+                null, "not calibrated in this test");
+        for (ResultRow row : rows) {
+            store.add(row);
+        }
+        return store.dir();
+    }
+
+    /** One row judged ok (target a) and {@code generatorLimited} rows that are not the targets' figures. */
+    private static Path resultsDir(Path dir, int generatorLimited) throws Exception {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("suite.json"), "{\"suite\": {\"name\": \"t\"}}");
+        String rows = IntStream.range(0, generatorLimited)
+                .mapToObj(i -> rowJson("c" + i, "generator-limited"))
+                .collect(Collectors.joining(",", "[" + rowJson("a", "ok") + ",", "]"));
+        Files.writeString(dir.resolve("results.json"), rows);
+        return dir;
+    }
+
+    private static String rowJson(String target, String verdict) {
+        return """
+                {"target": "%s", "scenario": "s", "repetition": 1, "verdict": "%s", "p50Ms": 1, "p99Ms": 2, "p999Ms": 3,
+                 "maxMs": 4, "errors": 0, "achievedRatePerSec": 100}""".formatted(target, verdict);
+    }
+}

@@ -1,0 +1,332 @@
+package dev.gauntlet.runner.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gauntlet.api.Json;
+import dev.gauntlet.runner.Cli.Result;
+import dev.gauntlet.runner.GauntletCli;
+import dev.gauntlet.runner.cli.CompareCommand;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static dev.gauntlet.runner.Cli.cli;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code report} and {@code compare} on two real suite runs of the dummy target, their pages opened in headless
+ * Chromium with the network cut off: each marks itself rendered, every chart drew, the console stays silent.
+ * Screenshots go to {@code target/report-screenshots/} for a person to look at.
+ */
+public class ReportIT {
+    private static final Path SCREENSHOTS = Path.of("target", "report-screenshots");
+    private static final Pattern HTML_TAG = Pattern.compile("<html[^>]*>");
+    private static final Pattern SCRIPT_OR_STYLE = Pattern.compile("(?s)<(script|style)\\b.*?</\\1>");
+    private static final Pattern CHARTS = Pattern.compile("data-charts-expected=\"(\\d+)\" data-charts-drawn=\"(\\d+)\"");
+
+    @TempDir
+    static Path work;
+    static Path base;
+    static Path changed;
+    static Path byClient;
+    static Path sweep;
+
+    /**
+     * BASE: an open loop and a closed loop with a 5 ms wait, and an open loop whose every request times out, twice
+     * each; NEW: the closed loop with a 25 ms wait. The comparison is on the closed loop, whose verdict does not
+     * depend on how busy the machine is. A third suite runs one open loop by two clients, a fourth sweeps two levels.
+     */
+    @BeforeAll
+    static void runSuites() throws IOException {
+        base = runSuite("base", """
+                name: it-report-base
+                targets: [dummy]
+                repetitions: 2
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - name: open
+                    load: { type: open, ratePerSec: 200, interArrival: CONSTANT }
+                    waitMs: 5
+                    warmupMs: 1000
+                    durationMs: 3000
+                  - name: closed
+                    load: { type: closed, connections: 4 }
+                    waitMs: 5
+                    warmupMs: 500
+                    durationMs: 2000
+                  - name: timeouts
+                    load: { type: open, ratePerSec: 50, interArrival: CONSTANT }
+                    waitMs: 40
+                    warmupMs: 500
+                    durationMs: 2000
+                    generator: { responseTimeoutMs: 10 }
+                """);
+        changed = runSuite("new", """
+                name: it-report-new
+                targets: [dummy]
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - name: closed
+                    load: { type: closed, connections: 4 }
+                    waitMs: 25
+                    warmupMs: 500
+                    durationMs: 2000
+                """);
+        byClient = runSuite("clients", """
+                name: it-report-clients
+                targets: [dummy]
+                clients: [jdk-platform, jdk-virtual]
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - name: open
+                    load: { type: open, ratePerSec: 100, interArrival: CONSTANT }
+                    waitMs: 5
+                    warmupMs: 500
+                    durationMs: 1000
+                """);
+        sweep = runSuite("sweep", """
+                name: it-report-sweep
+                targets: [dummy]
+                table: sweep
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - { name: c1, load: { type: closed, connections: 1 }, warmupMs: 300, durationMs: 1000 }
+                  - { name: c8, load: { type: closed, connections: 8 }, warmupMs: 300, durationMs: 1000 }
+                """);
+    }
+
+    @Test
+    void theReportOfARealSuiteDrawsEveryChartOfflineInABrowser() throws Exception {
+        Result report = cli("report", base.toString());
+        assertThat(report.code()).as(report.err()).isZero();
+        Path html = base.resolve("report.html");
+        assertThat(html).exists();
+        assertThat(Files.size(html)).as("page bytes").isLessThan(2_000_000);
+
+        HeadlessChromium.Page page = HeadlessChromium.find().open(html.toUri(), work);
+        assertRendered(page);
+        assertThat(shown(page)).contains("Gauntlet · it-report-base", "2. Overview", "3. Per scenario", "4. Per run",
+                "dummy · open #2", "Repetitions", "coefficient of variation");
+        assertThat(shown(page)).as("section 5 drew its dots").contains("<div class=\"dots\">");
+        // Every request timed out: the verdict, overloaded target or busy generator, depends on the machine.
+        assertThat(shown(page)).as("a banner for each run whose verdict is not ok")
+                .contains("dummy · timeouts #1</a>: ", "dummy · timeouts #2</a>: ")
+                .doesNotContain("[object");
+        assertThat(shown(page)).as("per-second timelines of errors and of both JVMs")
+                .contains("Errors per second, by class", "u-label\">response timeout<", "Heap after GC", "target platform",
+                        "generator platform", "CPU, % of the machine")
+                .doesNotContain("No errors.csv", "Not in the JFR recordings");
+        assertThat(shown(page)).as("achieved against offered, per scenario").contains("Achieved against offered rate", "offered/s");
+
+        // Every run's timelines zoomed to its second and third second: each recomputes its percentile chart.
+        HeadlessChromium.Page zoomed = HeadlessChromium.find().open(URI.create(html.toUri() + "#window=1,3"), work);
+        assertRendered(zoomed);
+        assertThat(zoomed.dom()).as("the runs that completed requests").contains("data-windows-drawn=\"4\"");
+        HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("report.png"), work);
+        assertThat(SCREENSHOTS.resolve("report.png")).isNotEmptyFile();
+    }
+
+    /**
+     * More than 16 runs (BASE's six, copied into three times as many repetitions): a run's charts are drawn only
+     * when its section is opened, here by a link to it.
+     */
+    @Test
+    void aReportOfManyRunsDrawsARunWhenItIsLinkedTo() throws Exception {
+        Path many = copyRepeated(base, work.resolve("many"), 3);
+        assertThat(cli("report", many.toString()).code()).isZero();
+        Path html = many.resolve("report.html");
+
+        HeadlessChromium.Page closed = HeadlessChromium.find().open(html.toUri(), work);
+        assertRendered(closed);
+        HeadlessChromium.Page linked = HeadlessChromium.find().open(URI.create(html.toUri() + "#run-dummy-closed-5"), work);
+        assertRendered(linked);
+        int runCharts = charts(linked) - charts(closed);
+        // Its percentiles, per second latency, completed and lag, threads and CPU; heap only if a collection ran.
+        assertThat(runCharts).as("charts of the one linked run").isBetween(6, 7);
+        assertThat(shown(closed)).as("18 runs listed, none drawn").contains("dummy · timeouts #6")
+                .doesNotContain("Heap after GC");
+    }
+
+    /**
+     * A copy of BASE with one run's summary cut in half, as a run killed mid-write or a full disk leaves it:
+     * {@code ./gauntlet report} writes the page all the same, with every other run, and names the file it could
+     * not read on stderr and on the page, which still draws.
+     */
+    @Test
+    void aTruncatedSummaryCostsTheReportOnlyThatRunAndIsNamed() throws Exception {
+        Path dir = copyRepeated(base, work.resolve("truncated"), 1);
+        Path broken = dir.resolve("runs/dummy/open/1/summary.json");
+        String summary = Files.readString(broken);
+        Files.writeString(broken, summary.substring(0, summary.length() / 2));
+
+        GauntletCli.Finished report = GauntletCli.run(Duration.ofSeconds(60), "report", dir.toString());
+
+        assertThat(report.exitCode()).isZero();
+        assertThat(report.stdout()).containsExactly(dir.resolve(ReportWriter.FILE_NAME).toString());
+        assertThat(report.stderr()).singleElement().asString()
+                .startsWith("gauntlet: report: cannot read " + broken + " (Unexpected end-of-input")
+                .endsWith("); the page leaves it out and names it");
+        HeadlessChromium.Page page = HeadlessChromium.find().open(dir.resolve(ReportWriter.FILE_NAME).toUri(), work);
+        assertRendered(page);
+        assertThat(shown(page)).as("the broken file named, every run still listed")
+                .contains("runs/dummy/open/1/summary.json", "dummy · open #2", "dummy · closed #1", "dummy · timeouts #2");
+    }
+
+    /** A client suite's scenarios are CASE.CLIENT: the page compares the clients within each case. */
+    @Test
+    void aClientSuitesReportComparesClientsWithinACase() throws Exception {
+        assertThat(reportAsDrawn(byClient)).contains("2. Overview: clients × cases", "<th>client \\ case</th><th>open</th>",
+                        "<th>jdk-platform</th>", "<th>jdk-virtual</th>", "<h3>open</h3>", "Response time from the intended start, every client",
+                        "u-label\">jdk-virtual<", "dummy · open.jdk-virtual #1")
+                .doesNotContain("<h3>open.jdk-virtual</h3>");
+    }
+
+    /**
+     * The client suite's runs judged client-limited, the client library's own limit: a blue banner each on the
+     * report, which says what the verdict means, and compared like ok rows.
+     */
+    @Test
+    void clientLimitedRowsAreBlueBannersAndCompared() throws Exception {
+        Path limited = copyRepeated(byClient, work.resolve("limited"), 1);
+        ArrayNode rows = (ArrayNode) Json.json().readTree(limited.resolve("results.json").toFile());
+        rows.forEach(row -> ((ObjectNode) row).put("verdict", "client-limited")
+                .put("note", "the generator process used 99 % of the CPUs it may use"));
+        Json.json().writeValue(limited.resolve("results.json").toFile(), rows);
+
+        assertThat(reportAsDrawn(limited)).contains("<div class=\"banner subject\"><b><a href=\"#run-dummy-open.jdk-virtual-1\">",
+                ": client-limited</b> — the generator process used 99 % of the CPUs it may use",
+                "client-limited (a client library engine was the bottleneck");
+
+        Result compared = cli("compare", byClient.toString(), limited.toString());
+        assertThat(compared.code()).as(compared.err()).isZero();
+        assertThat(compared.out()).as("NEW's client-limited rows compared, none listed").doesNotContain("in NEW");
+    }
+
+    @Test
+    void aSweepsReportDrawsEveryTargetAcrossTheLevels() throws Exception {
+        assertThat(reportAsDrawn(sweep)).contains("<h3>Every target across the levels</h3>", "p99 response time at each level",
+                "Achieved rate at each level", "u-label\">connections<").doesNotContain("Fewer than two levels");
+    }
+
+    @Test
+    void compareExitsByItsThresholdsAndItsPageDraws() throws Exception {
+        Result failing = cli("compare", base.toString(), changed.toString(), "--fail-on", "p50=+10%,errors=+0");
+        assertThat(failing.code()).as(failing.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        assertThat(failing.out()).contains("FAILED dummy · closed: p50", "not compared: dummy · open: only in BASE");
+
+        // NEW ran one scenario once: the others are missing, which the gate fails unless told to let them through.
+        assertThat(failing.out()).contains("FAILED dummy · open #1: missing from NEW", "FAILED dummy · closed #2: missing from NEW");
+        Result holding = cli("compare", base.toString(), changed.toString(), "--fail-on", "p50=+10000%,rate=-95%",
+                "--allow-missing", "--allow-verdict", "platform-noisy,not-steady");
+        assertThat(holding.code()).as(holding.out() + holding.err()).isZero();
+        assertThat(holding.out()).contains("all hold");
+
+        Path html = changed.resolve(CompareCommand.FILE_NAME);
+        HeadlessChromium.Page page = HeadlessChromium.find().open(html.toUri(), work);
+        assertRendered(page);
+        assertThat(shown(page)).contains("Notable changes", "BASE against NEW", "BASE #1", "BASE #2");
+        HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("compare.png"), work);
+        assertThat(SCREENSHOTS.resolve("compare.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void badInputIsOneLineAndExitCodeTwo() {
+        for (String[] args : List.of(
+                new String[] {"report", work.resolve("missing").toString()},
+                new String[] {"report", work.toString()},
+                new String[] {"compare", base.toString(), changed.toString(), "--fail-on", "p99=10%"},
+                new String[] {"compare", base.toString(), changed.toString(), "--fail-on", "rate=+5%"})) {
+            Result result = cli(args);
+            assertThat(result.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(result.err().strip().lines()).as(result.err()).hasSize(1);
+            assertThat(result.err()).startsWith("gauntlet: ");
+        }
+    }
+
+    /** {@code report DIR}'s page, rendered in the browser, as drawn. */
+    private static String reportAsDrawn(Path resultsDir) throws Exception {
+        assertThat(cli("report", resultsDir.toString()).code()).isZero();
+        HeadlessChromium.Page page = HeadlessChromium.find().open(resultsDir.resolve("report.html").toUri(), work);
+        assertRendered(page);
+        return shown(page);
+    }
+
+    /** The page as drawn, without its scripts and styles, which hold every text the page could show. */
+    private static String shown(HeadlessChromium.Page page) {
+        return SCRIPT_OR_STYLE.matcher(page.dom()).replaceAll("");
+    }
+
+    private static int charts(HeadlessChromium.Page page) {
+        Matcher html = HTML_TAG.matcher(page.dom());
+        assertThat(html.find()).isTrue();
+        Matcher charts = CHARTS.matcher(html.group());
+        assertThat(charts.find()).isTrue();
+        return Integer.parseInt(charts.group(1));
+    }
+
+    /** A results directory holding {@code source}'s runs {@code times} over, as further repetitions of each. */
+    private static Path copyRepeated(Path source, Path copy, int times) throws IOException {
+        ArrayNode rows = (ArrayNode) Json.json().readTree(source.resolve("results.json").toFile());
+        int repetitions = 0;
+        for (JsonNode row : rows) {
+            repetitions = Math.max(repetitions, row.path("repetition").asInt());
+        }
+        ArrayNode copied = Json.json().createArrayNode();
+        for (int k = 0; k < times; k++) {
+            for (JsonNode row : rows) {
+                ObjectNode each = row.deepCopy();
+                int repetition = row.path("repetition").asInt() + k * repetitions;
+                each.put("repetition", repetition);
+                copied.add(each);
+                Path runs = Path.of("runs", row.path("target").asText(), row.path("scenario").asText());
+                copyTree(source.resolve(runs).resolve(row.path("repetition").asText()),
+                        copy.resolve(runs).resolve(String.valueOf(repetition)));
+            }
+        }
+        Files.copy(source.resolve("suite.json"), copy.resolve("suite.json"));
+        Json.json().writeValue(copy.resolve("results.json").toFile(), copied);
+        return copy;
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path file : files.toList()) {
+                Files.copy(file, to.resolve(file.getFileName()));
+            }
+        }
+    }
+
+    private static void assertRendered(HeadlessChromium.Page page) {
+        Matcher html = HTML_TAG.matcher(page.dom());
+        assertThat(html.find()).as("an <html> tag in %s", page.dom().substring(0, Math.min(300, page.dom().length()))).isTrue();
+        String marks = html.group();
+        assertThat(marks).as("the page marks itself rendered").contains("data-rendered=\"true\"").doesNotContain("data-render-error");
+        Matcher charts = CHARTS.matcher(marks);
+        assertThat(charts.find()).as("chart counts in %s", marks).isTrue();
+        assertThat(Integer.parseInt(charts.group(1))).as("charts").isPositive();
+        assertThat(charts.group(2)).as("charts drawn").isEqualTo(charts.group(1));
+        assertThat(page.consoleMessages()).as("console").isEmpty();
+    }
+
+    private static Path runSuite(String name, String yaml) throws IOException {
+        Path suite = Files.writeString(work.resolve(name + ".yaml"), yaml);
+        Path results = work.resolve(name);
+        Result run = cli("run", "--suite", suite.toString(), "--results", results.toString(), "--no-calibration");
+        assertThat(run.code()).as(run.err()).isZero();
+        try (Stream<Path> dirs = Files.list(results)) {
+            return dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+    }
+}

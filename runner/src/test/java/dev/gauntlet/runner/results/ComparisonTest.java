@@ -1,0 +1,109 @@
+package dev.gauntlet.runner.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.Json;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ComparisonTest {
+    private static JsonNode rows(String json) throws Exception {
+        return Json.json().readTree(json.replace('\'', '"'));
+    }
+
+    @Test
+    void mediansOverRepetitionsAreComparedAndABrokenThresholdNamesTheRow() throws Exception {
+        JsonNode base = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'a','scenario':'s','repetition':2,'verdict':'ok','p99Ms':12,'errors':0,'achievedRatePerSec':100},
+                 {'target':'a','scenario':'s','repetition':3,'verdict':'platform-noisy','p99Ms':50,'errors':0,'achievedRatePerSec':100}]""");
+        JsonNode now = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':14,'errors':0,'achievedRatePerSec':99}]""");
+        Comparison c = Comparison.of(base, now, FailOn.parse("p99=+10%,rate=-5%"));
+        Comparison.Delta p99 = c.deltas().stream().filter(d -> d.metric().equals("p99")).findFirst().orElseThrow();
+        assertThat(p99.base()).as("median of 10, 12, 50").isEqualTo(12.0);
+        assertThat(p99.percent()).isCloseTo(16.67, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(p99.worse()).isTrue();
+        assertThat(p99.notable()).isTrue();
+        assertThat(c.failures()).containsExactly("a · s: p99 12 → 14 ms (+16.7 %), limit p99=+10%");
+    }
+
+    @Test
+    void rowsWhoseVerdictIsNotTheTargetsAreListedNotCompared() throws Exception {
+        JsonNode base = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'generator-limited','note':'loop late','p99Ms':10},
+                 {'target':'b','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10}]""");
+        JsonNode now = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':100},
+                 {'target':'b','scenario':'s','repetition':1,'verdict':'-','note':'target died','p99Ms':'NaN'}]""");
+        Comparison c = Comparison.of(base, now, FailOn.parse("p99=+10%"));
+        assertThat(c.deltas()).isEmpty();
+        assertThat(c.failures()).isEmpty();
+        assertThat(c.notCompared()).extracting(Comparison.NotCompared::toString).containsExactly("a · s #1 in BASE: generator-limited (loop late)",
+                "b · s #1 in NEW: no figures (target died)");
+    }
+
+    @Test
+    void clientLimitedRowsAreComparedAsTheClientStudysOwnFigures() throws Exception {
+        JsonNode base = rows("""
+                [{'target':'t','scenario':'held.okhttp-virtual','repetition':1,'verdict':'client-limited','client':'okhttp-virtual',
+                  'note':'the generator process used 97 % of its CPUs','p99Ms':40,'errors':0,'achievedRatePerSec':1000}]""");
+        JsonNode now = rows("""
+                [{'target':'t','scenario':'held.okhttp-virtual','repetition':1,'verdict':'client-limited','client':'okhttp-virtual',
+                  'p99Ms':50,'errors':0,'achievedRatePerSec':900},
+                 {'target':'t','scenario':'held.okhttp-virtual','repetition':2,'verdict':'ok','client':'okhttp-virtual',
+                  'p99Ms':60,'errors':0,'achievedRatePerSec':900}]""");
+
+        Comparison c = Comparison.of(base, now, FailOn.parse("p99=+10%"));
+
+        assertThat(c.notCompared()).isEmpty();
+        Comparison.Delta p99 = c.deltas().stream().filter(d -> d.metric().equals("p99")).findFirst().orElseThrow();
+        assertThat(p99.base()).isEqualTo(40.0);
+        assertThat(p99.now()).as("median of 50 and 60").isEqualTo(55.0);
+        assertThat(c.failures()).containsExactly("t · held.okhttp-virtual: p99 40 → 55 ms (+37.5 %), limit p99=+10%");
+    }
+
+    @Test
+    void withAGateEveryRowOfBaseIsMatchedInNewAndAFailedMissingOrNoLongerOkRowFailsIt() throws Exception {
+        JsonNode base = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'a','scenario':'s','repetition':2,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'b','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'c','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'e','scenario':'s','repetition':1,'verdict':'platform-noisy','p99Ms':10,'errors':0,'achievedRatePerSec':100}]""");
+        JsonNode now = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'b','scenario':'s','repetition':1,'verdict':'-','note':'target died (exit 137)','p99Ms':900,'errors':5000},
+                 {'target':'c','scenario':'s','repetition':1,'verdict':'platform-noisy','note':'hiccups','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'e','scenario':'s','repetition':1,'verdict':'target-overloaded','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'d','scenario':'s','repetition':1,'verdict':'generator-limited','p99Ms':10,'errors':0,'achievedRatePerSec':100},
+                 {'target':'f','scenario':'s','repetition':1,'verdict':'-','note':'did not start'}]""");
+
+        Comparison strict = Comparison.of(base, now, FailOn.parse("errors=+0"));
+        Comparison relaxed = Comparison.of(base, now, FailOn.parse("errors=+0").allowing(true, List.of("platform-noisy")));
+        Comparison ungated = Comparison.of(base, now, FailOn.none());
+
+        assertThat(strict.failures()).as("the figures compared hold").isEmpty();
+        assertThat(strict.rowChanges()).extracting(Comparison.RowChange::toString).containsExactly(
+                "a · s #2: missing from NEW", "c · s #1: verdict ok → platform-noisy (hiccups)", "b · s #1: failed in NEW: target died (exit 137)",
+                "f · s #1: failed in NEW: did not start");
+        assertThat(strict.passes()).isFalse();
+        assertThat(relaxed.rowChanges()).filteredOn(Comparison.RowChange::failsGate).extracting(Comparison.RowChange::row)
+                .as("a run that failed, one new in NEW too").containsExactly("b · s #1", "f · s #1");
+        assertThat(relaxed.rowChanges()).extracting(Comparison.RowChange::allowedBy)
+                .containsExactly("--allow-missing", "--allow-verdict platform-noisy", "", "");
+        assertThat(ungated.rowChanges()).as("compare without --fail-on has no gate").isEmpty();
+        assertThat(ungated.passes()).isTrue();
+    }
+
+    @Test
+    void aGateWithoutRowChangesPassesOnItsThresholds() throws Exception {
+        JsonNode side = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':100}]""");
+        Comparison c = Comparison.of(side, side, FailOn.parse("p99=+0%"));
+        assertThat(c.rowChanges()).isEmpty();
+        assertThat(c.passes()).isTrue();
+    }
+}

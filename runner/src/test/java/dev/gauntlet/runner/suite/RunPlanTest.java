@@ -1,0 +1,81 @@
+package dev.gauntlet.runner.suite;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The order of a suite's runs in each {@link Suite.Repeat}, warm-ups, resuming and the time estimate. */
+class RunPlanTest {
+
+    private static Suite suite(String repeat) {
+        return SuiteLoader.parse("""
+                name: plan
+                targets: [a, b]
+                repetitions: 2
+                repeat: %s
+                scenarios:
+                  - name: held
+                    load: { type: max-concurrency, requests: 10 }
+                    waitMs: 12000
+                    warmupMs: 1000
+                    durationMs: 10000
+                  - name: warm
+                    warmUp: true
+                    load: { type: closed, connections: 10 }
+                    durationMs: 5000
+                  - name: slow
+                    load: { type: open, ratePerSec: 10 }
+                    warmupMs: 2000
+                    durationMs: 8000
+                """.formatted(repeat).getBytes(StandardCharsets.UTF_8), "test");
+    }
+
+    private static List<String> order(RunPlan plan) {
+        return plan.sessions().stream().map(s -> s.target() + ":" + String.join(",", s.runs().stream()
+                .map(r -> r.scenario().name() + r.repetition()).toList())).toList();
+    }
+
+    @Test
+    void scenarioOrderRepeatsEachScenarioInARowAndWarmsUpOnce() {
+        assertThat(order(RunPlan.of(suite("scenario")))).containsExactly(
+                "a:held1,held2,warm1,slow1,slow2", "b:held1,held2,warm1,slow1,slow2");
+    }
+
+    @Test
+    void sweepOrderRepeatsTheWholePassAndWarmsUpInTheFirst() {
+        assertThat(order(RunPlan.of(suite("sweep")))).containsExactly(
+                "a:held1,warm1,slow1,held2,slow2", "b:held1,warm1,slow1,held2,slow2");
+    }
+
+    @Test
+    void roundOrderStartsEveryTargetAfreshInEachRound() {
+        assertThat(order(RunPlan.of(suite("round")))).containsExactly(
+                "a:held1,warm1,slow1", "b:held1,warm1,slow1", "a:held2,warm2,slow2", "b:held2,warm2,slow2");
+    }
+
+    @Test
+    void resumingKeepsTheWarmUpBeforeWhatIsLeftAndDropsFinishedSessions() {
+        RunPlan left = RunPlan.of(suite("scenario")).without(Set.of(
+                new RunPlan.Key("a", "held", 1), new RunPlan.Key("a", "held", 2), new RunPlan.Key("a", "slow", 1),
+                new RunPlan.Key("b", "held", 1), new RunPlan.Key("b", "held", 2),
+                new RunPlan.Key("b", "slow", 1), new RunPlan.Key("b", "slow", 2)));
+
+        assertThat(order(left)).containsExactly("a:warm1,slow2");
+        assertThat(left.recordedRuns()).isEqualTo(1);
+    }
+
+    @Test
+    void theEstimateCountsPhasesOverheadsAndTheHeldRequestsDraining() {
+        RunPlan plan = RunPlan.of(suite("scenario").withTargets(List.of("a")).withRepetitions(1));
+        // start + held (1 + 10 s, its 12 s wait drained, 10 requests set up in 3 ms) + warm (5 s) + slow (2 + 8 s),
+        // each run with its overhead, and the generator's JIT warm-up before the two that are not held
+        Duration expected = RunPlan.TARGET_START.plus(RunPlan.RUN_OVERHEAD.multipliedBy(3))
+                .plus(RunPlan.GENERATOR_JIT_WARMUP.multipliedBy(2)).plusSeconds(11 + 12 + 5 + 10).plusMillis(3);
+        assertThat(plan.estimate()).isEqualTo(expected);
+    }
+}

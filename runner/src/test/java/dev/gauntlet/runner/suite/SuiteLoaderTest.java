@@ -1,0 +1,441 @@
+package dev.gauntlet.runner.suite;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.SteadyRule;
+import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.execution.ClientModules;
+import org.junit.jupiter.api.Test;
+
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SuiteLoaderTest {
+
+    @Test
+    void theQuickSuiteHasAnOpenAndAClosedLoopScenario() {
+        Suite quick = SuiteLoader.load("quick");
+
+        assertThat(quick.targets()).contains("dummy", "jetty-handler-sync", "jetty-handler-virtual", "netty-event-loop");
+        assertThat(quick.scenarios()).extracting(Suite.Scenario::load)
+                .hasAtLeastOneElementOfType(LoadModel.OpenLoop.class)
+                .hasAtLeastOneElementOfType(LoadModel.ClosedLoop.class);
+        assertThat(quick.scenarios()).filteredOn(s -> s.load() instanceof LoadModel.OpenLoop)
+                .extracting(Suite.Scenario::waitMs).containsOnly(100L);
+    }
+
+    @Test
+    void eachOpenScenarioOfTheQuickSuiteStatesItsConnectionPolicy() throws Exception {
+        try (InputStream in = SuiteLoader.class.getResourceAsStream(SuiteLoader.BUILT_IN_RESOURCES + "quick.yaml")) {
+            JsonNode scenarios = Json.yaml().readTree(in).get("scenarios");
+            assertThat(scenarios).filteredOn(s -> s.get("load").get("type").asText().equals("open")).isNotEmpty()
+                    .allSatisfy(s -> assertThat(s.get("load").has("connectionPolicy")).as(s.get("name").asText()).isTrue());
+        }
+    }
+
+    @Test
+    void anOpenScenarioNamesItsConnectionPolicy() {
+        Suite suite = parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: pool
+                    load: { type: open, ratePerSec: 50000, connectionPolicy: FIXED, connections: 100 }
+                    durationMs: 1000
+                  - name: flood
+                    load: { type: open, ratePerSec: 200, connectionPolicy: UNBOUNDED }
+                    durationMs: 1000
+                  - name: default
+                    load: { type: open, ratePerSec: 200 }
+                    durationMs: 1000
+                """);
+
+        assertThat(suite.scenarios()).extracting(Suite.Scenario::load).containsExactly(
+                LoadModel.OpenLoop.fixedPool(50_000, LoadModel.InterArrival.EXPONENTIAL, 100),
+                new LoadModel.OpenLoop(200, null, LoadModel.ConnectionPolicy.UNBOUNDED, 0),
+                new LoadModel.OpenLoop(200, null, LoadModel.ConnectionPolicy.ADAPTIVE, 0));
+        LoadSpec spec = suite.scenarios().getFirst().toSpec(URI.create("http://127.0.0.1:1/hello"), null);
+        assertThat(spec.model()).isEqualTo(suite.scenarios().getFirst().load());
+    }
+
+    @Test
+    void aFixedPoolWithoutItsSizeOrAnUnknownPolicyIsOneLine() {
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: open, ratePerSec: 100, connectionPolicy: FIXED }
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("my.yaml")
+                .hasMessageContaining("a FIXED pool needs connections >= 1");
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: open, ratePerSec: 100, connectionPolicy: SOMETIMES }
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("ADAPTIVE")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void defaultsFillWhatASuiteLeavesOut() {
+        Suite suite = parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    durationMs: 1000
+                """);
+
+        assertThat(suite.repetitions()).isEqualTo(1);
+        assertThat(suite.jvm().target()).isEqualTo(Suite.JvmOptions.DEFAULT_TARGET);
+        assertThat(suite.scenarios().getFirst().warmupMs()).isZero();
+    }
+
+    @Test
+    void aScenarioCanSetUpTheGenerator() {
+        Suite suite = parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: many
+                    load: { type: max-concurrency, requests: 30000 }
+                    waitMs: 60000
+                    durationMs: 5000
+                    generator: { processes: 2, sourceAddresses: [127.0.0.1, 127.0.0.2], responseTimeoutMs: 90000 }
+                """);
+
+        LoadSpec spec = suite.scenarios().getFirst().toSpec(URI.create("http://127.0.0.1:1/hello?wait=60000"),
+                URI.create("http://127.0.0.1:2/"));
+
+        assertThat(spec.processes()).isEqualTo(2);
+        assertThat(spec.sourceAddresses()).containsExactly("127.0.0.1", "127.0.0.2");
+        assertThat(spec.responseTimeoutMs()).isEqualTo(90_000);
+        assertThat(spec.adminUrl()).isEqualTo(URI.create("http://127.0.0.1:2/"));
+        assertThat(spec.hardCapMs()).isGreaterThan(spec.durationMs() + spec.responseTimeoutMs());
+    }
+
+    @Test
+    void anOpenLoopRampsWithinItsWarmUpOnly() {
+        String suite = """
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: %s
+                    warmupMs: 3000
+                    durationMs: 1000
+                    generator: { rampMs: %d }
+                """;
+        LoadSpec spec = parse(suite.formatted("{ type: open, ratePerSec: 100 }", 2000)).scenarios().getFirst()
+                .toSpec(URI.create("http://127.0.0.1:1/hello"), null);
+        assertThat(spec.rampMs()).isEqualTo(2_000);
+
+        assertThatThrownBy(() -> parse(suite.formatted("{ type: open, ratePerSec: 100 }", 4000)))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("scenario s: generator.rampMs must be within the warm-up, 0 to 3000 ms, got 4000");
+        assertThatThrownBy(() -> parse(suite.formatted("{ type: closed, connections: 2 }", 1000)))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("generator.rampMs raises an open loop's rate");
+    }
+
+    @Test
+    void aScenarioWarmsUpUntilSteadyBetweenItsMinimumAndItsMaximum() {
+        String suite = """
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: %s
+                    warmupMs: 3000
+                    steady: %s
+                    durationMs: 1000
+                """;
+        Suite.Scenario scenario = parse(suite.formatted("{ type: closed, connections: 2 }", "{ maxMs: 20500 }"))
+                .scenarios().getFirst();
+        LoadSpec spec = scenario.toSpec(URI.create("http://127.0.0.1:1/hello"), null);
+        assertThat(spec.steady()).isEqualTo(new SteadyRule(20_500, SteadyRule.DEFAULT_WINDOWS,
+                SteadyRule.DEFAULT_TOLERANCE_PERCENT));
+        // Whole windows past the minimum, and the least: twice the windows judged, then the measured phase's tick.
+        assertThat(scenario.warmupMaxMs()).isEqualTo(21_000);
+        assertThat(scenario.warmupLeastMs()).isEqualTo(7_000);
+        assertThat(spec.hardCapMs()).isGreaterThan(21_000 + 1_000);
+
+        assertThatThrownBy(() -> parse(suite.formatted("{ type: closed, connections: 2 }", "{ maxMs: 2000 }")))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("scenario s: steady.maxMs (2000) must be at least warmupMs (3000), the warm-up's minimum");
+        assertThatThrownBy(() -> parse(suite.formatted("{ type: closed, connections: 2 }", "{ maxMs: 9000, windows: 1 }")))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("a steady state is judged on 2 to 60 windows, got 1");
+        assertThatThrownBy(() -> parse(suite.formatted("{ type: max-concurrency, requests: 10 }", "{ maxMs: 9000 }")))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("max concurrency holds its requests from the measured phase's start");
+    }
+
+    @Test
+    void aMissingFieldIsNamedWithTheSource() {
+        assertThatThrownBy(() -> parse("name: mine\nscenarios: []\n"))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("my.yaml")
+                .hasMessageContaining("targets must list at least one target");
+    }
+
+    @Test
+    void anUnknownFieldIsReportedWithItsPath() {
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                colour: blue
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessage("my.yaml: unknown field 'colour'; known there: clients, description, jvm, name, repeat, repetitions, resources, scaling, scenarios, table, targets");
+    }
+
+    @Test
+    void anUnknownFieldInAScenarioIsReportedWithItsPath() {
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    waitMS: 100
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("my.yaml: unknown field 'scenarios[0].waitMS'");
+    }
+
+    @Test
+    void anInvalidLoadIsReportedAsTheUserWroteIt() {
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: open, ratePerSec: -5 }
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("rate must be > 0");
+    }
+
+    @Test
+    void brokenYamlIsOneLine() {
+        assertThatThrownBy(() -> parse("name: [unclosed\n"))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("my.yaml")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void anUnknownSuiteNameSaysWhichAreBuiltIn() {
+        assertThatThrownBy(() -> SuiteLoader.load("no-such-suite"))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("[quick, server, sweep, latency-diff, throughput, client]");
+    }
+
+    @Test
+    void resourcesPerRoleAreReadWithTheirUnits() {
+        Suite suite = parse("""
+                name: mine
+                targets: [dummy]
+                resources:
+                  target: { cpus: "0-1,3", cpuQuota: 0.5, memory: 1536m }
+                  generator: { cpus: 2, memory: 2G }
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 1 }
+                    durationMs: 1000
+                """);
+
+        assertThat(suite.resources().given()).isTrue();
+        assertThat(suite.resources().target()).isEqualTo(new Resources.RoleResources("0-1,3", 0.5, "1536m"));
+        assertThat(suite.resources().target().memoryBytes()).isEqualTo(1536L << 20);
+        assertThat(suite.resources().generator().cpus()).as("a bare number is a CPU list too").isEqualTo("2");
+        assertThat(suite.resources().generator().memoryBytes()).isEqualTo(2L << 30);
+        assertThat(suite.resources().generator().cpuQuota()).isNull();
+    }
+
+    @Test
+    void withoutResourcesEachRoleKeepsItsDefaultPlacement() {
+        Suite suite = parse("""
+                name: mine
+                targets: [dummy]
+                resources: { target: { memory: 64m } }
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 1 }
+                    durationMs: 1000
+                """);
+
+        assertThat(suite.resources().generator()).isEqualTo(Resources.RoleResources.UNSET);
+        assertThat(suite.resources().target().cpus()).isNull();
+        assertThat(SuiteLoader.load("quick").resources().given()).isFalse();
+    }
+
+    @Test
+    void sizesAreBytesOrPowersOf1024() {
+        assertThat(Resources.RoleResources.parseBytes("1048576")).isEqualTo(1L << 20);
+        assertThat(Resources.RoleResources.parseBytes("64k")).isEqualTo(64L << 10);
+        assertThat(Resources.RoleResources.parseBytes("256M")).isEqualTo(256L << 20);
+        assertThat(Resources.RoleResources.parseBytes("3g")).isEqualTo(3L << 30);
+        assertThat(Resources.RoleResources.parseBytes("2 GB")).isEqualTo(-1);
+        assertThat(Resources.RoleResources.parseBytes("1.5g")).isEqualTo(-1);
+    }
+
+    @Test
+    void aBadResourceIsOneLineNamingItsField() {
+        assertThat(resourceError("target: { cpus: \"0-\" }"))
+                .isEqualTo("my.yaml line 5: resources.target.cpus must be a CPU list such as \"0\", \"0-1\" or \"0,2-3\", got '0-'");
+        assertThat(resourceError("target: { cpus: \"3-1\" }")).contains("resources.target.cpus must be a CPU list");
+        assertThat(resourceError("generator: { memory: 2x }"))
+                .isEqualTo("my.yaml line 5: resources.generator.memory must be a size such as 512m or 2g, got '2x'");
+        assertThat(resourceError("generator: { memory: 1m }")).contains("resources.generator.memory must be at least 16m, got '1m'");
+        assertThat(resourceError("target: { cpuQuota: 0 }")).contains("resources.target.cpuQuota must be CPUs' worth of time");
+        assertThat(resourceError("target: { cpuQuota: half }")).startsWith("my.yaml line").contains("half");
+        assertThat(resourceError("target: { memroy: 1g }")).isEqualTo(
+                "my.yaml: unknown field 'resources.target.memroy'; known there: cpuQuota, cpus, memory");
+    }
+
+    private static String resourceError(String roleLine) {
+        try {
+            parse("""
+                    name: mine
+                    targets: [dummy]
+                    resources:
+                      %s
+                    scenarios:
+                      - name: s
+                        load: { type: closed, connections: 1 }
+                        durationMs: 1000
+                    """.formatted(roleLine));
+        } catch (UserError e) {
+            assertThat(e.getMessage()).doesNotContain("\n");
+            return e.getMessage();
+        }
+        throw new AssertionError("no error for " + roleLine);
+    }
+
+    @Test
+    void aSuitesClientsSpellEachScenarioOutOncePerClientAndLeaveTheWarmUpToTheBuiltInEngine() {
+        Suite suite = parse("""
+                name: mine
+                targets: [netty-event-loop]
+                clients: [okhttp-virtual, jdk-async]
+                scenarios:
+                  - name: warm-up
+                    warmUp: true
+                    load: { type: closed, connections: 10 }
+                    durationMs: 1000
+                  - name: slow
+                    load: { type: open, ratePerSec: 100 }
+                    waitMs: 1000
+                    durationMs: 1000
+                  - name: fast
+                    load: { type: closed, connections: 10 }
+                    durationMs: 1000
+                """).withClientScenarios();
+
+        assertThat(suite.clients()).isEmpty();
+        assertThat(suite.scenarios()).extracting(Suite.Scenario::name)
+                .containsExactly("warm-up", "slow.okhttp-virtual", "slow.jdk-async", "fast.okhttp-virtual", "fast.jdk-async");
+        assertThat(suite.scenarios()).extracting(Suite.Scenario::client)
+                .containsExactly(null, "okhttp-virtual", "jdk-async", "okhttp-virtual", "jdk-async");
+        LoadSpec spec = suite.scenarios().get(2).toSpec(URI.create("http://127.0.0.1:1/hello?wait=1000"), null);
+        assertThat(spec.client()).isEqualTo("jdk-async");
+        assertThat(spec.model()).isInstanceOf(LoadModel.OpenLoop.class);
+    }
+
+    @Test
+    void theClientSuiteRunsTheFourCasesForEveryClientOfTheCatalogue() {
+        Suite client = SuiteLoader.load("client");
+
+        assertThat(client.clients()).containsExactlyInAnyOrderElementsOf(
+                ClientModules.all().stream().map(c -> c.name()).toList());
+        assertThat(client.scenarios()).filteredOn(s -> !s.warmUp()).extracting(Suite.Scenario::name)
+                .containsExactly("held", "slow", "realistic", "overhead");
+        assertThat(client.table()).isEqualTo(Suite.Table.CLIENTS);
+    }
+
+    @Test
+    void aNameThatWouldLeaveItsResultsDirectoryIsOneLine() {
+        assertThat(suiteError("name: ..", "durationMs: 1000")).isEqualTo(
+                "my.yaml line 7: name must be letters, digits, '.', '_' or '-' (not . or ..), got ..");
+        assertThat(suiteError("name: ..mine", "durationMs: 1000")).as("dots within a name are fine").isEqualTo("no error");
+        assertThat(suiteError("name: a/b", "durationMs: 1000")).contains("name must be letters", "got a/b");
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                scenarios:
+                  - name: .
+                    load: { type: closed, connections: 1 }
+                    durationMs: 1000
+                """)).isInstanceOf(UserError.class).hasMessageContaining("scenario name must be letters").hasMessageEndingWith("got .");
+    }
+
+    @Test
+    void aLengthOrCountOutOfRangeIsOneLineNamingItsFieldValueAndRange() {
+        assertThat(suiteError("name: mine", "durationMs: 999999999999")).isEqualTo(
+                "my.yaml line 7: scenario s: durationMs must be 1 to 604800000, got 999999999999");
+        assertThat(suiteError("name: mine", "durationMs: 99999999999999999999")).startsWith("my.yaml line 6: ")
+                .contains("out of range of long");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    warmupMs: 9223372036854775807"))
+                .contains("scenario s: warmupMs must be 0 to 604800000, got 9223372036854775807");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    waitMs: -1")).contains("scenario s: waitMs must be 0 to 604800000, got -1");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    steady: { maxMs: 100000000000 }"))
+                .contains("scenario s: steady.maxMs must be 1 to 604800000, got 100000000000");
+        assertThat(suiteError("name: mine\nrepetitions: -2", "durationMs: 1000")).contains("repetitions must be 1 to 100, got -2");
+        assertThat(suiteError("name: mine\nrepetitions: 100000000", "durationMs: 1000")).contains("repetitions must be 1 to 100, got 100000000");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    generator: { threads: -3 }"))
+                .contains("generator.threads must be 1 to 1024, got -3");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    generator: { processes: 100000 }"))
+                .contains("generator.processes must be 1 to 64 or auto, got 100000");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    generator: { processes: -1 }"))
+                .contains("generator.processes must be 1 to 64 or auto, got -1");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    generator: { maxConnections: -1 }"))
+                .contains("generator.maxConnections must be 0 to 1000000, got -1");
+        assertThat(suiteError("name: mine", "durationMs: 1000\n    generator: { responseTimeoutMs: -5 }"))
+                .contains("generator.responseTimeoutMs must be 0 to 604800000, got -5");
+    }
+
+    /** The one-line error of a suite with {@code head} (its name, and more) and its one scenario's {@code phases}. */
+    private static String suiteError(String head, String phases) {
+        try {
+            parse("""
+                    %s
+                    targets: [dummy]
+                    scenarios:
+                      - name: s
+                        load: { type: closed, connections: 1 }
+                        %s
+                    """.formatted(head, phases));
+        } catch (UserError e) {
+            assertThat(e.getMessage()).doesNotContain("\n");
+            return e.getMessage();
+        }
+        return "no error";
+    }
+
+    private static Suite parse(String yaml) {
+        return SuiteLoader.parse(yaml.getBytes(StandardCharsets.UTF_8), "my.yaml");
+    }
+}
