@@ -3,8 +3,6 @@ package dev.gauntlet.api;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
-import java.util.function.Function;
-
 /**
  * How a generator offers load: the closed set of load models.
  *
@@ -26,8 +24,35 @@ public sealed interface LoadModel {
     /** One line for tables and progress output, e.g. {@code open 1000/s exp}. */
     String describe();
 
-    /** Applies the one of {@code open}, {@code closed}, {@code held} that takes this model: dispatch without a switch. */
-    <R> R match(Function<OpenLoop, R> open, Function<ClosedLoop, R> closed, Function<MaxConcurrency, R> held);
+    /** The rate an open loop schedules its starts at, requests/s; 0 for a load its responses pace. */
+    double scheduledRatePerSec();
+
+    /**
+     * How much later than share 0 share {@code shareIndex} of this load, split over processes, begins its
+     * schedule, ns: a constant schedule's shares interleave their starts; the others begin together.
+     */
+    long shareStartOffsetNs(int shareIndex);
+
+    /**
+     * Share {@code shareIndex} of {@code shares} of this load, for one generator process or thread: the rate
+     * divided evenly, the connections or held requests so that shares differ by one at most.
+     *
+     * @throws IllegalArgumentException when there are fewer connections or requests than shares
+     */
+    LoadModel share(int shareIndex, int shares);
+
+    /**
+     * Part {@code index} of {@code total} cut into {@code n}, the parts differing by one at most, as a load is split
+     * over processes; {@code what} names the total in the error when a part would be empty.
+     */
+    static int evenShare(long total, int index, int n, String what) {
+        long part = total / n + (index < total % n ? 1 : 0);
+        if (part < 1) {
+            throw new IllegalArgumentException(total + " " + what + " cannot be split over " + n + " processes");
+        }
+        return (int) part;
+    }
+
     /** This load with its rate multiplied by {@code factor} (whole requests/s, 1 at least); a load without a rate as it is. */
     LoadModel scaledBy(double factor);
 
@@ -82,10 +107,6 @@ public sealed interface LoadModel {
             return new OpenLoop(ratePerSec, interArrival, ConnectionPolicy.FIXED, connections);
         }
 
-        @Override
-        public <R> R match(Function<OpenLoop, R> open, Function<ClosedLoop, R> closed, Function<MaxConcurrency, R> held) {
-            return open.apply(this);
-        }
 
         @Override
         public String describe() {
@@ -117,6 +138,22 @@ public sealed interface LoadModel {
         public int heldRequests() {
             return 0;
         }
+
+        @Override
+        public double scheduledRatePerSec() {
+            return ratePerSec;
+        }
+
+        @Override
+        public long shareStartOffsetNs(int shareIndex) {
+            return interArrival == InterArrival.CONSTANT ? (long) (shareIndex * 1e9 / ratePerSec) : 0;
+        }
+
+        @Override
+        public LoadModel share(int shareIndex, int shares) {
+            return new OpenLoop(ratePerSec / shares, interArrival, connectionPolicy,
+                    connections == 0 ? 0 : LoadModel.evenShare(connections, shareIndex, shares, "connections"));
+        }
     }
 
     /** C keep-alive connections, each sending its next request when the previous one completed. */
@@ -127,10 +164,6 @@ public sealed interface LoadModel {
             }
         }
 
-        @Override
-        public <R> R match(Function<OpenLoop, R> open, Function<ClosedLoop, R> closed, Function<MaxConcurrency, R> held) {
-            return closed.apply(this);
-        }
 
         @Override
         public String describe() {
@@ -156,6 +189,21 @@ public sealed interface LoadModel {
         public int heldRequests() {
             return 0;
         }
+
+        @Override
+        public double scheduledRatePerSec() {
+            return 0;
+        }
+
+        @Override
+        public long shareStartOffsetNs(int shareIndex) {
+            return 0;
+        }
+
+        @Override
+        public LoadModel share(int shareIndex, int shares) {
+            return new ClosedLoop(LoadModel.evenShare(connections, shareIndex, shares, "connections"));
+        }
     }
 
     /** Opens N long requests as fast as possible and holds them: how many does the server take? */
@@ -166,10 +214,6 @@ public sealed interface LoadModel {
             }
         }
 
-        @Override
-        public <R> R match(Function<OpenLoop, R> open, Function<ClosedLoop, R> closed, Function<MaxConcurrency, R> held) {
-            return held.apply(this);
-        }
 
         @Override
         public String describe() {
@@ -194,6 +238,21 @@ public sealed interface LoadModel {
         @Override
         public int heldRequests() {
             return requests;
+        }
+
+        @Override
+        public double scheduledRatePerSec() {
+            return 0;
+        }
+
+        @Override
+        public long shareStartOffsetNs(int shareIndex) {
+            return 0;
+        }
+
+        @Override
+        public LoadModel share(int shareIndex, int shares) {
+            return new MaxConcurrency(LoadModel.evenShare(requests, shareIndex, shares, "requests"));
         }
     }
 

@@ -130,7 +130,7 @@ public record LoadSpec(
         if (threads < 1 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("threads must be 1 to " + MAX_THREADS + ", got " + threads);
         }
-        if (threads > 1 && model instanceof LoadModel.MaxConcurrency) {
+        if (threads > 1 && model.heldRequests() > 0) {
             throw new IllegalArgumentException("max concurrency runs on one thread: its limit is the process's open "
                     + "files, not CPU; split it with processes instead");
         }
@@ -141,7 +141,7 @@ public record LoadSpec(
         if (startOffsetNs < 0) {
             throw new IllegalArgumentException("start offset must be >= 0, got " + startOffsetNs);
         }
-        if (steady != null && model instanceof LoadModel.MaxConcurrency) {
+        if (steady != null && model.heldRequests() > 0) {
             throw new IllegalArgumentException("max concurrency holds its requests from the measured phase's start: "
                     + "it has no steady state to warm up to; give it a fixed warm-up");
         }
@@ -168,7 +168,7 @@ public record LoadSpec(
         if (rampMs < 0 || rampMs > warmupMs) {
             return "must be within the warm-up, 0 to " + warmupMs + " ms, got " + rampMs;
         }
-        if (rampMs > 0 && !(model instanceof LoadModel.OpenLoop)) {
+        if (rampMs > 0 && model.scheduledRatePerSec() == 0) {
             return "raises an open loop's rate; this load has none";
         }
         return null;

@@ -164,7 +164,7 @@ public final class Generator {
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name("gauntlet-interval").daemon(true).factory());
         HiccupMeter hiccups = HiccupMeter.start();
-        boolean held = spec.model().match(open -> false, closed -> false, maxConcurrency -> true);
+        boolean held = spec.model().heldRequests() > 0;
         // Max concurrency reads the target's counts at its burst itself: a reset then would split them.
         TargetWatch target = admin == null ? null : new TargetWatch(admin, !held, progress);
         Runnable atMeasureStart = target == null ? cost::measureStarts : () -> {
@@ -222,7 +222,7 @@ public final class Generator {
         return RunSummary.builder().spec(spec).startedAt(startedAt).measuredSec(measuredSec)
                 .scheduled(engine.measuredIssued()).sent(counters.sentCount()).completed(counters.completedCount())
                 .errors(counters.errors()).achievedRatePerSec(counters.completedInPhaseCount() / measuredSec)
-                .sustainedRatePerSec(spec.model().match(open -> true, closed -> false, h -> false) ? tick.sustained().perSec(engine.measuredNs()) : null)
+                .sustainedRatePerSec(spec.model().scheduledRatePerSec() > 0 ? tick.sustained().perSec(engine.measuredNs()) : null)
                 .responseTime(LatencyRecorder.percentiles(recorder.responseTotal()))
                 .serviceTime(LatencyRecorder.percentiles(recorder.serviceTotal()))
                 .scheduleLag(LatencyRecorder.percentiles(recorder.lagTotal()))

@@ -98,7 +98,7 @@ public final class JitWarmup {
             return null;
         }
         long durationMs = (System.nanoTime() - startNs) / 1_000_000;
-        double ratePerSec = model.match(LoadModel.OpenLoop::ratePerSec, closed -> 0.0, held -> 0.0);
+        double ratePerSec = model.scheduledRatePerSec();
         progress.printf(Locale.ROOT, "gauntlet load: the generator's JIT %s after %.1f s against its own loopback sink "
                         + "(%d windows; the last compiled for %d ms)%n", settled ? "settled" : "was still compiling",
                 durationMs / 1e3, windows.size(), windows.getLast().compileMs());
@@ -123,10 +123,13 @@ public final class JitWarmup {
 
     /** The load to drive the sink with: the same model, its rate or connections within bounds. */
     private static LoadModel sinkModel(LoadModel model) {
-        return model.<LoadModel>match(
-                open -> new LoadModel.OpenLoop(Math.clamp(open.ratePerSec(), MIN_RATE_PER_SEC, MAX_RATE_PER_SEC),
-                        open.interArrival(), open.connectionPolicy(), open.connections()),
-                closed -> new LoadModel.ClosedLoop(Math.min(closed.connections(), MAX_CLOSED_CONNECTIONS)),
-                held -> null);
+        if (model.heldRequests() > 0) {
+            return null;
+        }
+        double ratePerSec = model.scheduledRatePerSec();
+        if (ratePerSec > 0) {
+            return model.scaledBy(Math.clamp(ratePerSec, MIN_RATE_PER_SEC, MAX_RATE_PER_SEC) / ratePerSec);
+        }
+        return model.withConnections((int) Math.min(model.connectionsOpened(0), MAX_CLOSED_CONNECTIONS));
     }
 }

@@ -51,7 +51,7 @@ public final class SteadyJudge {
     public SteadyJudge(LoadSpec spec, long runStartNs, Supplier<JitActivity.Snapshot> targetJit) {
         this.spec = spec;
         this.rule = spec.steady();
-        this.openLoop = spec.model().match(open -> true, closed -> false, held -> false);
+        this.openLoop = spec.model().scheduledRatePerSec() > 0;
         this.judgedFromNs = runStartNs + spec.rampMs() * 1_000_000;
         this.targetJit = targetJit;
         this.targetCompiledMs = compileMs(targetJit.get());
@@ -101,7 +101,7 @@ public final class SteadyJudge {
         if (rule == null || !openLoop || warmup.size() < 2 * rule.windows()) {
             return false;
         }
-        double ratePerSec = spec.model().match(LoadModel.OpenLoop::ratePerSec, closed -> 0.0, held -> 0.0);
+        double ratePerSec = spec.model().scheduledRatePerSec();
         return warmup.subList(warmup.size() - 2 * rule.windows(), warmup.size()).stream()
                 .allMatch(w -> w.completedPerSec() < Verdicts.SUSTAINED_SHARE * ratePerSec);
     }

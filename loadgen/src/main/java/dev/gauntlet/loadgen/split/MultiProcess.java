@@ -73,26 +73,21 @@ public final class MultiProcess {
      * instead of arriving as a burst of {@code n}.
      */
     public static LoadSpec cut(LoadSpec spec, int index, int n) {
-        LoadModel model = spec.model().<LoadModel>match(
-                open -> new LoadModel.OpenLoop(open.ratePerSec() / n, open.interArrival(), open.connectionPolicy(),
-                        open.connections() == 0 ? 0 : part(open.connections(), index, n, "connections")),
-                closed -> new LoadModel.ClosedLoop(part(closed.connections(), index, n, "connections")),
-                held -> new LoadModel.MaxConcurrency(part(held.requests(), index, n, "requests")));
-        return spec.toBuilder().model(model)
-                .maxConnections(spec.maxConnections() == 0 ? 0 : part(spec.maxConnections(), index, n, "max connections"))
-                .maxRequests(spec.maxRequests() == 0 ? 0 : Math.max(1, part(spec.maxRequests(), index, n, "requests")))
-                .seed(seedOf(spec.seed(), index))
-                .startOffsetNs(spec.startOffsetNs() + startOffsetNs(spec.model(), index))
-                .hardCapMs(spec.hardCapMs())
-                .processes(1)
-                .threads(1)
-                .build();
-    }
-
-    /** How much later than share 0 share {@code index} of this load begins its schedule. */
-    private static long startOffsetNs(LoadModel model, int index) {
-        return model.match(open -> open.interArrival() == LoadModel.InterArrival.CONSTANT
-                ? (long) (index * 1e9 / open.ratePerSec()) : 0L, closed -> 0L, held -> 0L);
+        try {
+            return spec.toBuilder().model(spec.model().share(index, n))
+                    .maxConnections(spec.maxConnections() == 0 ? 0
+                            : LoadModel.evenShare(spec.maxConnections(), index, n, "max connections"))
+                    .maxRequests(spec.maxRequests() == 0 ? 0
+                            : Math.max(1, LoadModel.evenShare(spec.maxRequests(), index, n, "requests")))
+                    .seed(seedOf(spec.seed(), index))
+                    .startOffsetNs(spec.startOffsetNs() + spec.model().shareStartOffsetNs(index))
+                    .hardCapMs(spec.hardCapMs())
+                    .processes(1)
+                    .threads(1)
+                    .build();
+        } catch (IllegalArgumentException e) {
+            throw new GeneratorException(e.getMessage());
+        }
     }
 
     /** SplitMix64's mix of the seed and the share's index: a share of a share never repeats another share's seed. */
@@ -283,14 +278,6 @@ public final class MultiProcess {
     /** The merged logs' description, as each child's logs carry the load's. */
     private static String mergedFrom(List<Path> childDirs) {
         return "merged from " + childDirs.size() + " generator processes";
-    }
-
-    private static int part(long total, int index, int n, String what) {
-        long part = total / n + (index < total % n ? 1 : 0);
-        if (part < 1) {
-            throw new GeneratorException(total + " " + what + " cannot be split over " + n + " processes");
-        }
-        return (int) part;
     }
 
     private static void deleteRecursively(Path dir) throws IOException {

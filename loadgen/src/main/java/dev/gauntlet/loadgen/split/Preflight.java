@@ -45,7 +45,7 @@ public final class Preflight {
      * @param spec a whole load, or a shard's share of one (its rate split over its own processes)
      */
     public static void checkRate(LoadSpec spec) {
-        double ratePerSec = spec.model().match(LoadModel.OpenLoop::ratePerSec, closed -> 0.0, held -> 0.0);
+        double ratePerSec = spec.model().scheduledRatePerSec();
         if (ratePerSec / spec.processes() > MAX_RATE_PER_PROCESS) {
             long processes = (long) Math.ceil(ratePerSec / MAX_RATE_PER_PROCESS);
             throw new GeneratorException(String.format(Locale.ROOT, "a rate of %s requests/s over %d process%s is "
@@ -87,7 +87,7 @@ public final class Preflight {
                     needed, needed, limits.ephemeralLow(), limits.ephemeralHigh(), limits.ephemeralPorts(), sources,
                     Math.min(254, addresses)));
         }
-        if (spec.model().match(open -> false, closed -> false, held -> true) && needed > limits.somaxconn()) {
+        if (spec.model().heldRequests() > 0 && needed > limits.somaxconn()) {
             warnings.add("net.core.somaxconn is " + limits.somaxconn() + ": a server's accept backlog holds at most that "
                     + "many connections not yet accepted, whatever it asks for");
         }

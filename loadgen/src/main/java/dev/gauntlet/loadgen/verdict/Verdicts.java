@@ -1,7 +1,6 @@
 package dev.gauntlet.loadgen.verdict;
 
 import dev.gauntlet.api.ErrorClass;
-import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.SteadyRule;
@@ -112,13 +111,13 @@ public final class Verdicts {
         if (overloadErrors > 0 && overloadErrors >= OVERLOAD_ERROR_SHARE * Math.max(run.scheduled(), run.sent())) {
             target.add(overloadErrors + " requests failed (" + errorDetail(run) + ")");
         }
-        if (run.completed() == 0 && run.errorCount() == 0 && !run.spec().model().match(open -> false, closed -> false, held -> true)) {
+        if (run.completed() == 0 && run.errorCount() == 0 && run.spec().model().heldRequests() == 0) {
             // Requests still unanswered when the phase ends are neither completed nor errors: without this, a
             // target that answered nothing at all (busy with a previous run's queue, say) would pass as ok.
             target.add("no request completed in the measured phase, and none failed: the target answered nothing");
         }
-        LoadModel.OpenLoop open = openLoop(run);
-        if (open != null) {
+        double ratePerSec = run.spec().model().scheduledRatePerSec();
+        if (ratePerSec > 0) {
             TargetPace pace = TargetPace.of(run, explainedMs);
             // A closed loop's service time grows with its connections by design (Little's law): only an open
             // loop declares a demand the target can fall behind.
@@ -140,7 +139,7 @@ public final class Verdicts {
                             + "over more processes");
                 }
             }
-            judgeOpenLoop(run, open, targetBusy, pace, explainedMs, floor, generator, target, platform, notes);
+            judgeOpenLoop(run, ratePerSec, targetBusy, pace, explainedMs, floor, generator, target, platform, notes);
         }
         List<String> unsteady = unsteady(run);
         if (!generator.isEmpty()) {
@@ -171,7 +170,7 @@ public final class Verdicts {
         if (steadiness == null) {
             return unsteady;
         }
-        boolean openLoop = openLoop(run) != null;
+        boolean openLoop = run.spec().model().scheduledRatePerSec() > 0;
         String warmupSec = Numbers.compact(Math.round(steadiness.warmupMs() / 100.0) / 10.0);
         if (steadiness.fellBehind()) {
             unsteady.add(String.format(Locale.ROOT, "the warm-up ended unsettled after %s s: the target completed under "
@@ -236,7 +235,7 @@ public final class Verdicts {
         return all;
     }
 
-    private static void judgeOpenLoop(RunSummary run, LoadModel.OpenLoop open, boolean targetBusy, TargetPace pace,
+    private static void judgeOpenLoop(RunSummary run, double ratePerSec, boolean targetBusy, TargetPace pace,
                                       double explainedMs, String floor,
                                       List<String> generator, List<String> target, List<String> platform, List<String> notes) {
         double lagP99Ms = run.scheduleLag().p99Ms();
@@ -255,13 +254,13 @@ public final class Verdicts {
                     + "the figures are the target's", lateness, ms(run.responseTime().p99Ms())));
         }
         // The steady state's need, without the stalls: a cap that holds it is not the bottleneck.
-        double inService = open.ratePerSec() * run.serviceTime().p50Ms() / 1000;
+        double inService = ratePerSec * run.serviceTime().p50Ms() / 1000;
         boolean capReached = run.connectionsPeak() >= run.connectionsLimit();
         // Who made requests wait for a connection: the generator, when its connections were fewer than the
         // rate keeps in service while the target kept to its declared wait and accepted new connections promptly;
         // otherwise the target, whose slow answers (the odd stall included) held the connections.
         boolean poolShort = waitedForConnections && pace.keptUp() && run.connectionsPeak() < inService;
-        String need = String.format(Locale.ROOT, "%s/s × median service %s ms = %.0f", Numbers.compact(open.ratePerSec()),
+        String need = String.format(Locale.ROOT, "%s/s × median service %s ms = %.0f", Numbers.compact(ratePerSec),
                 ms(run.serviceTime().p50Ms()), inService);
         if (poolShort && capReached) {
             generator.add(String.format(Locale.ROOT, "requests waited for one of its %d connections, fewer than the "
@@ -294,13 +293,13 @@ public final class Verdicts {
             }
         }
         Double sustained = run.sustainedRatePerSec();
-        if (sustained != null && sustained < SUSTAINED_SHARE * open.ratePerSec()) {
+        if (sustained != null && sustained < SUSTAINED_SHARE * ratePerSec) {
             target.add(String.format(Locale.ROOT, "it completed %.0f/s over the second half of the measured phase, "
-                    + "against %s/s offered: the target fell behind", sustained, Numbers.compact(open.ratePerSec())));
+                    + "against %s/s offered: the target fell behind", sustained, Numbers.compact(ratePerSec)));
         }
         if (connectionsPiledUp(run)) {
             target.add(String.format(Locale.ROOT, "connections piled up: %d opened in the measured phase where the rate "
-                    + "needs %s: the target fell behind", run.connectionsOpenedMeasured(), describeNeed(run, open)));
+                    + "needs %s: the target fell behind", run.connectionsOpenedMeasured(), describeNeed(run, ratePerSec)));
         }
         if (lagP99Ms > run.spec().maxScheduleLagP99Ms()) {
             platform.add(String.format(Locale.ROOT, "schedule lag p99 %s ms, no later than the platform's own noise "
@@ -314,17 +313,17 @@ public final class Verdicts {
      * for a target still cold in the warm-up stay open, idle, once it keeps up.
      */
     public static boolean connectionsPiledUp(RunSummary run) {
-        LoadModel.OpenLoop open = openLoop(run);
-        return open != null && run.connectionsOpenedMeasured() > PILE_FACTOR * neededConnections(run, open) + PILE_SLACK;
+        double ratePerSec = run.spec().model().scheduledRatePerSec();
+        return ratePerSec > 0 && run.connectionsOpenedMeasured() > PILE_FACTOR * neededConnections(run, ratePerSec) + PILE_SLACK;
     }
 
     /** A connection cap with room to spare: twice what the rate needs, at least 8; 0 when nothing completed. */
     public static int suggestedConnections(RunSummary run) {
-        LoadModel.OpenLoop open = openLoop(run);
-        if (open == null || run.serviceTime().count() == 0) {
+        double ratePerSec = run.spec().model().scheduledRatePerSec();
+        if (ratePerSec == 0 || run.serviceTime().count() == 0) {
             return 0;
         }
-        return (int) Math.max(8, Math.ceil(2 * neededConnections(run, open)));
+        return (int) Math.max(8, Math.ceil(2 * neededConnections(run, ratePerSec)));
     }
 
     /**
@@ -332,19 +331,14 @@ public final class Verdicts {
      * with the very waiting the connections were opened for), plus the generator's worst stall:
      * requests due during a stall all start when it ends.
      */
-    /** The run's open loop; null for the other models. */
-    private static LoadModel.OpenLoop openLoop(RunSummary run) {
-        return run.spec().model().match(open -> open, closed -> null, held -> null);
+    private static double neededConnections(RunSummary run, double ratePerSec) {
+        return ratePerSec * (run.serviceTime().p50Ms() + run.generatorHiccups().maxMs()) / 1000;
     }
 
-    private static double neededConnections(RunSummary run, LoadModel.OpenLoop open) {
-        return open.ratePerSec() * (run.serviceTime().p50Ms() + run.generatorHiccups().maxMs()) / 1000;
-    }
-
-    private static String describeNeed(RunSummary run, LoadModel.OpenLoop open) {
+    private static String describeNeed(RunSummary run, double ratePerSec) {
         return String.format(Locale.ROOT, "%s/s × (median service %s ms + worst generator hiccup %s ms) = %.0f",
-                Numbers.compact(open.ratePerSec()), ms(run.serviceTime().p50Ms()), ms(run.generatorHiccups().maxMs()),
-                neededConnections(run, open));
+                Numbers.compact(ratePerSec), ms(run.serviceTime().p50Ms()), ms(run.generatorHiccups().maxMs()),
+                neededConnections(run, ratePerSec));
     }
 
     /**

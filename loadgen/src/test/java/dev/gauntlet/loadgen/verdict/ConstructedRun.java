@@ -57,7 +57,7 @@ final class ConstructedRun {
                 .scheduleLag(latency(lagP99Ms / 4, lagP99Ms)).connectionsOpened(connectionsPeak)
                 .generatorCost(new RunSummary.GeneratorCost(1_000, 1 << 20, 8, engineCpuPercent, engineWaitingPercent,
                         processCpuPercent))
-                .loopLateness(spec.model().match(open -> true, closed -> false, held -> false)
+                .loopLateness(spec.model().scheduledRatePerSec() > 0
                         ? latency(loopLateP99Ms / 4, loopLateP99Ms) : Percentiles.EMPTY)
                 .generatorHiccups(new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs))
                 .targetCpuPercent(targetCpuPercent).connectionsPeak(connectionsPeak).connectionsLimit(connectionsLimit)
