@@ -25,13 +25,17 @@ public sealed interface LoadModel {
     String describe();
 
     /** The rate an open loop schedules its starts at, requests/s; 0 for a load its responses pace. */
-    double scheduledRatePerSec();
+    default double scheduledRatePerSec() {
+        return 0;
+    }
 
     /**
      * How much later than share 0 share {@code shareIndex} of this load, split over processes, begins its
      * schedule, ns: a constant schedule's shares interleave their starts; the others begin together.
      */
-    long shareStartOffsetNs(int shareIndex);
+    default long shareStartOffsetNs(int shareIndex) {
+        return 0;
+    }
 
     /**
      * Share {@code shareIndex} of {@code shares} of this load, for one generator process or thread: the rate
@@ -191,16 +195,6 @@ public sealed interface LoadModel {
         }
 
         @Override
-        public double scheduledRatePerSec() {
-            return 0;
-        }
-
-        @Override
-        public long shareStartOffsetNs(int shareIndex) {
-            return 0;
-        }
-
-        @Override
         public LoadModel share(int shareIndex, int shares) {
             return new ClosedLoop(LoadModel.evenShare(connections, shareIndex, shares, "connections"));
         }
@@ -238,16 +232,6 @@ public sealed interface LoadModel {
         @Override
         public int heldRequests() {
             return requests;
-        }
-
-        @Override
-        public double scheduledRatePerSec() {
-            return 0;
-        }
-
-        @Override
-        public long shareStartOffsetNs(int shareIndex) {
-            return 0;
         }
 
         @Override
