@@ -11,6 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,6 +34,11 @@ class ReportIT {
     private static final Pattern HTML_TAG = Pattern.compile("<html[^>]*>");
     private static final Pattern SCRIPT_OR_STYLE = Pattern.compile("(?s)<(script|style)\\b.*?</\\1>");
     private static final Pattern CHARTS = Pattern.compile("data-charts-expected=\"(\\d+)\" data-charts-drawn=\"(\\d+)\"");
+
+    private static final Pattern REPETITION_MAX = Pattern.compile("</div></td><td class=\"num\">[^<]*</td><td class=\"num\">([^<]*)</td>");
+    private static final Pattern CSV_LINK = Pattern.compile("<a href=\"data:text/csv;charset=utf-8,([^\"]*)\" download=\"repetitions.csv\">");
+    private static final Pattern Y_RANGE = Pattern.compile(
+            "data-y-min=\"([^\"]+)\" data-y-max=\"([^\"]+)\" data-data-min=\"([^\"]+)\" data-data-max=\"([^\"]+)\"");
 
     @TempDir
     static Path work;
@@ -214,7 +221,12 @@ class ReportIT {
         }
         Json.json().writeValue(dir.resolve("results.json").toFile(), rows);
 
-        String shown = reportAsDrawn(dir);
+        assertThat(cli("report", dir.toString()).code()).isZero();
+        // The repetitions table sorted by its "max" column, by a click on its header.
+        HeadlessChromium.Page page = HeadlessChromium.find().openAndRun(dir.resolve("report.html").toUri(), work,
+                "[...document.querySelectorAll('#repetitions ~ .table-wrap th')].find(th => th.textContent === 'max').click()");
+        assertRendered(page);
+        String shown = shown(page);
         assertThat(shown).as("the best per scenario, on its own metric")
                 .contains("<th>open</th><td>p99 ms, lower is better</td><td><b class=\"best\">dummy</b>",
                         "<th>closed</th><td>achieved rate /s, higher is better</td><td><b class=\"best\">rival</b>");
@@ -222,6 +234,28 @@ class ReportIT {
                 .contains("rival · open #1</a>: generator-limited</b> — The generator, not rival, was the bottleneck",
                         "Give the generator more CPUs");
         assertThat(shown).as("its overview cell hatched, out of the colouring").contains("<td class=\"num foreign\" title=\"generator-limited");
+
+        String repetitions = shown.substring(shown.indexOf("id=\"repetitions\""), shown.indexOf("id=\"guide\""));
+        List<Double> maxima = REPETITION_MAX.matcher(repetitions).results().map(m -> Double.parseDouble(m.group(1).replace(",", ""))).toList();
+        assertThat(maxima).as("open and closed, of dummy and the rival").hasSize(4).isSorted();
+        Matcher csv = CSV_LINK.matcher(repetitions);
+        assertThat(csv.find()).as("a CSV link in %s", repetitions).isTrue();
+        assertThat(URLDecoder.decode(csv.group(1), StandardCharsets.UTF_8).lines())
+                .startsWith("target · scenario,p99 ms of each repetition,min,max,CV").hasSize(5)
+                .anyMatch(line -> line.startsWith("rival · closed,,")).anyMatch(line -> line.startsWith("dummy · open,,"));
+
+        Matcher ranges = Y_RANGE.matcher(shown);
+        int charts = 0;
+        while (ranges.find()) {
+            charts++;
+            double yMin = Double.parseDouble(ranges.group(1));
+            double yMax = Double.parseDouble(ranges.group(2));
+            double dataMin = Double.parseDouble(ranges.group(3));
+            double dataMax = Double.parseDouble(ranges.group(4));
+            assertThat(yMin).as("a log axis's foot, below its data and within a decade of it").isLessThanOrEqualTo(dataMin).isGreaterThan(dataMin / 10);
+            assertThat(yMax).as("its top, above its data and within a decade").isGreaterThanOrEqualTo(dataMax).isLessThan(dataMax * 10);
+        }
+        assertThat(charts).as("log charts marked").isGreaterThan(5);
     }
 
     /** A client suite's scenarios are CASE.CLIENT: the page compares the clients within each case. */

@@ -87,6 +87,56 @@
     return [...new Set(values)];
   }
 
+  // A cell's own figure: its first text, without the spread or note below it.
+  function cellText(cell) {
+    return (cell.firstChild ? cell.firstChild.textContent : '').trim();
+  }
+
+  // A number for sorting (thousands separators and units dropped), else the text; '–' (no figure) is null.
+  function sortKey(cell) {
+    const text = cell ? cellText(cell) : '';
+    if (text === '' || text === '–') return null;
+    const n = Number.parseFloat(text.replace(/,/g, '').replace(/^\+/, ''));
+    return /^[+-]?[\d.,]+/.test(text) && isNum(n) ? n : text.toLowerCase();
+  }
+
+  // The table, its header row sorting it on a click (a second click the other way; cells without a figure stay
+  // last), with links to its rows as CSV and JSON.
+  function sortable(table, name) {
+    table.classList.add('sortable');
+    const header = table.rows[0];
+    [...header.cells].forEach((th, col) => {
+      th.title = 'sort by ' + th.textContent;
+      th.addEventListener('click', () => {
+        const dir = th.dataset.sorted === 'up' ? -1 : 1;
+        [...header.cells].forEach(h => delete h.dataset.sorted);
+        th.dataset.sorted = dir === 1 ? 'up' : 'down';
+        const rows = [...table.rows].slice(1);
+        rows.sort((a, b) => {
+          const x = sortKey(a.cells[col]);
+          const y = sortKey(b.cells[col]);
+          if (x === null || y === null) return (x === null) - (y === null);
+          if (typeof x !== typeof y) return typeof x === 'number' ? -1 : 1;
+          return dir * (x < y ? -1 : x > y ? 1 : 0);
+        });
+        rows.forEach(tr => tr.parentNode.append(tr));
+      });
+    });
+    return el('div', { class: 'table-wrap' }, table, downloads(table, name));
+  }
+
+  // The table's rows as CSV and as JSON (one object per row, keyed by the header), each cell's own figure.
+  function downloads(table, name) {
+    const rows = [...table.rows].map(tr => [...tr.cells].map(cellText));
+    const [head, ...body] = rows;
+    const csv = rows.map(cells => cells.map(c => (/[",\n]/.test(c) ? '"' + c.replace(/"/g, '""') + '"' : c)).join(',')).join('\n') + '\n';
+    const json = JSON.stringify(body.map(cells => Object.fromEntries(head.map((h, i) => [h, cells[i]]))), null, 1);
+    const file = name.replace(/[^A-Za-z0-9_.-]+/g, '_');
+    return el('p', { class: 'downloads' }, 'download: ',
+      el('a', { href: 'data:text/csv;charset=utf-8,' + encodeURIComponent(csv), download: file + '.csv' }, 'CSV'), ' · ',
+      el('a', { href: 'data:application/json;charset=utf-8,' + encodeURIComponent(json), download: file + '.json' }, 'JSON'));
+  }
+
   function noData(text) {
     return el('div', { class: 'nodata' }, text);
   }
@@ -96,6 +146,39 @@
     const p = 100 * (1 - 1 / x);
     const digits = Math.max(0, Math.round(Math.log10(x)) - 2);
     return p.toFixed(digits) + '%';
+  }
+
+  // Axis labels in one format (num's); a tick uPlot leaves unlabelled (null) stays blank.
+  function tickLabels(u, splits) {
+    return splits.map(v => (v == null ? '' : num(v)));
+  }
+
+  // A log y scale fitted to its data: a quarter beyond its lowest and highest points, not out to the decades
+  // around them, so curves between 1,000 and 1,200 ms fill the chart instead of a tenth of it.
+  function fittedLogY() {
+    return { distr: 3, log: 10, range: (u, min, max, key) => {
+      // uPlot passes no data range for data joined from curves of different x: take it from the series.
+      if (!(min > 0) || !(max > 0)) [min, max] = positiveRange(u, key);
+      if (!(min > 0)) return [1, 10];
+      return min === max ? [min / 2, max * 2] : [min / 1.25, max * 1.25];
+    } };
+  }
+
+  // The lowest and highest positive values of the series drawn on the scale `key`.
+  function positiveRange(u, key) {
+    const values = u.series.slice(1).flatMap((sr, i) => ((sr.scale || 'y') === key && sr.show !== false && u.data[i + 1]
+      ? u.data[i + 1].filter(v => v != null && Number.isFinite(v) && v > 0) : []));
+    return values.length ? [Math.min(...values), Math.max(...values)] : [NaN, NaN];
+  }
+
+  // A log y range drawn and the range of the data on it, on the chart's box: ReportIT checks one covers the other.
+  function markRanges(u, box) {
+    const [min, max] = positiveRange(u, 'y');
+    if (!(min > 0) || u.scales.y.min == null || u.scales.y.distr !== 3) return;
+    box.dataset.yMin = u.scales.y.min;
+    box.dataset.yMax = u.scales.y.max;
+    box.dataset.dataMin = min;
+    box.dataset.dataMax = max;
   }
 
   // A width that fits the page; charts are drawn once, at load.
@@ -111,7 +194,8 @@
     let counted = false;
     opts.width = opts.width || chartWidth(parent);
     opts.hooks = opts.hooks || {};
-    opts.hooks.draw = (opts.hooks.draw || []).concat([() => {
+    opts.hooks.draw = (opts.hooks.draw || []).concat([u => {
+      markRanges(u, box);
       if (!counted) {
         counted = true;
         charts.drawn++;
@@ -123,7 +207,7 @@
   // x axis of a percentile chart: 1/(1-p) on a log scale, labelled with p.
   function percentileAxes(yLabel) {
     return {
-      scales: { x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10 } },
+      scales: { x: { time: false, distr: 3, log: 10 }, y: fittedLogY() },
       axes: [
         {
           label: 'percentile (the last point of each curve is its maximum)',
@@ -134,7 +218,7 @@
           },
           values: (u, splits) => splits.map(percentLabel),
         },
-        { label: yLabel, size: 60, values: (u, splits) => splits.map(v => num(v)) },
+        { label: yLabel, size: 60, values: tickLabels },
       ],
     };
   }
@@ -150,9 +234,16 @@
     const joined = uPlot.join(usable.map(c => [c.curve.x, c.curve.ms.map(v => (v > 0 ? v : null))]));
     const series = [{ label: 'percentile', value: (u, v) => (v == null ? '–' : percentLabel(v)) }].concat(
       usable.map((c, i) => ({ label: c.label, stroke: c.color || COLORS[i % COLORS.length], width: 2, dash: c.dash,
-        spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
+        scale: c.scale, spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
+    const opts = Object.assign({ height: 300, series, padding: [null, 40, null, null] }, percentileAxes('ms'));
+    // A curve of another kind (schedule lag, decades below the response times) on its own axis, on the right.
+    for (const scale of uniq(usable.map(c => c.scale).filter(Boolean))) {
+      opts.scales[scale] = fittedLogY();
+      opts.axes.push({ scale, side: 1, label: scale + ' ms', size: 60, values: tickLabels, grid: { show: false } });
+      opts.padding = [null, 10, null, null];
+    }
     // Room on the right for the last percentile label.
-    const u = chart(parent, Object.assign({ height: 300, series, padding: [null, 40, null, null] }, percentileAxes('ms')), joined);
+    const u = chart(parent, opts, joined);
     if (note) parent.append(el('p', { class: 'chart-note' }, note));
     return u;
   }
@@ -355,7 +446,7 @@
       table.append(el('tr', { class: 'verdict' + worst.cls }, el('th', {}, c),
         el('td', {}, metric.label + ', ' + metric.better + ' is better'), el('td', {}, bestText), el('td', {}, runs)));
     }
-    section.append(table);
+    section.append(table, downloads(table, 'headline'));
     const notOk = rows.filter(r => r.verdict !== 'ok');
     if (!notOk.length) {
       section.append(el('p', { class: 'all-ok' }, 'All ' + rows.length + ' runs ok: every figure on this page is the target\'s.'));
@@ -446,7 +537,8 @@
     const holder = el('div');
     main.append(el('div', { class: 'controls' }, 'metric ', select), holder);
     const draw = () => {
-      holder.replaceChildren(matrix(data, rows, select.value === own.key ? null : ROW_METRICS.find(m => m.key === select.value)));
+      const table = matrix(data, rows, select.value === own.key ? null : ROW_METRICS.find(m => m.key === select.value));
+      holder.replaceChildren(table, downloads(table, 'overview-' + select.value));
     };
     select.addEventListener('change', draw);
     draw();
@@ -564,10 +656,10 @@
       section.append(el('div', { class: 'chart-title' }, title));
       chart(section, {
         height: 280,
-        scales: { x: { time: false, distr: 3, log: 10, range: () => [xs[0] / 1.5, xs[xs.length - 1] * 1.5] }, y: logY ? { distr: 3, log: 10 } : { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+        scales: { x: { time: false, distr: 3, log: 10, range: () => [xs[0] / 1.5, xs[xs.length - 1] * 1.5] }, y: logY ? fittedLogY() : { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
         // uPlot leaves out (as null) a level whose label would not fit.
         axes: [{ label: closed ? 'connections' : 'offered requests/s', splits: () => xs, values: (u, v) => v.map(x => (x == null ? '' : num(x))) },
-          { label: yLabel, size: 70, values: (u, v) => v.map(n => num(n)) }],
+          { label: yLabel, size: 70, values: tickLabels }],
         series: [{ label: closed ? 'connections' : 'offered/s' }].concat(series.map(s => ({ label: s.label, stroke: s.stroke,
           width: s.width, spanGaps: false, points: { show: true } }))),
       }, [xs].concat(series.map(s => s.values)));
@@ -644,7 +736,8 @@
 
   function scenarioTable(data, runs) {
     if (!runs.length) return noData('No run of this scenario yet.');
-    const classes = uniq(runs.flatMap(r => Object.keys(r.errors || {})));
+    // Only the classes that occurred: a column of zeros says nothing.
+    const classes = uniq(runs.flatMap(r => Object.keys(r.errors || {}).filter(c => r.errors[c] > 0)));
     const table = el('table', {}, el('tr', {}, ['run', 'offered /s', 'achieved /s', 'sustained /s', 'verdict']
       .concat(classes.map(errorLabel)).map(h => el('th', {}, h))));
     for (const r of runs) {
@@ -656,8 +749,9 @@
         el('td', {}, row.verdict || '–'),
         classes.map(c => el('td', { class: 'num' }, r.errors && c in r.errors ? String(r.errors[c]) : '–'))));
     }
-    const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Rates and errors by class'), table);
-    if (!classes.length) wrap.append(noData('No error counts in these runs\' summaries.'));
+    const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Rates and errors by class'),
+      sortable(table, 'rates-' + caseOf(runs[0].scenario, runs[0].client)));
+    if (!classes.length) wrap.append(el('p', { class: 'chart-note' }, 'No errors in these runs.'));
     return wrap;
   }
 
@@ -702,10 +796,10 @@
   function runSection(r, row, parent) {
     if (row.note) parent.append(el('p', { class: 'muted' }, row.note));
     if (r.steadiness) parent.append(el('p', { class: 'chart-note' }, warmupText(r)));
-    const curves = percentileChart(parent, 'Response, service and schedule-lag percentiles', [
+    const curves = percentileChart(parent, 'Response and service percentiles (left axis), schedule lag (dashed, right axis)', [
       { label: 'response', curve: r.curves.response, color: COLORS[0] },
       { label: 'service', curve: r.curves.service, color: COLORS[1] },
-      { label: 'schedule lag', curve: r.curves.lag, color: COLORS[2] },
+      { label: 'schedule lag', curve: r.curves.lag, color: COLORS[2], dash: [4, 3], scale: 'lag' },
     ]);
     const tl = r.timeline && r.timeline.response;
     if (!tl || !tl.t.length) {
@@ -761,8 +855,8 @@
 
     parent.append(el('div', { class: 'chart-title' }, 'Response time per second (log axis)'));
     zoomable.push(chart(parent, Object.assign({}, common, {
-      scales: { x: xScale, y: { distr: 3, log: 10 } },
-      axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: (u, s) => s.map(v => num(v)) }],
+      scales: { x: xScale, y: fittedLogY() },
+      axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
       series: [{ label: 's' }, { label: 'p50', stroke: COLORS[0] }, { label: 'p99', stroke: COLORS[1] },
         { label: 'max', stroke: COLORS[3] }],
       hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
@@ -790,8 +884,8 @@
     if (lag && lag.t.length) {
       parent.append(el('div', { class: 'chart-title' }, 'Schedule lag per second (log axis)'));
       group.push(chart(parent, Object.assign({}, common, {
-        scales: { x: xScale, y: { distr: 3, log: 10 } },
-        axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: (u, s) => s.map(v => num(v)) }],
+        scales: { x: xScale, y: fittedLogY() },
+        axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
         series: [{ label: 's' }, { label: 'lag p99', stroke: COLORS[1] }, { label: 'lag max', stroke: COLORS[3] }],
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
       }), [lead.concat(lag.t), pad(positive(lag.p99)), pad(positive(lag.max))]));
@@ -807,7 +901,7 @@
       }
       group.push(chart(parent, Object.assign({}, common, {
         scales: { x: xScale, y: y || { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
-        axes: [{ label: 's after the measured phase began' }, { label: yLabel, size: 60, values: (u, v) => v.map(n => num(n)) }],
+        axes: [{ label: 's after the measured phase began' }, { label: yLabel, size: 60, values: tickLabels }],
         series: [{ label: 's' }].concat(usable.map(s => ({ label: s.label, stroke: s.color, width: 2, dash: s.dash,
           spanGaps: true, points: { show: s.points.length < 120 } }))),
         hooks: Object.assign({}, common.hooks, { drawClear: [u => shadeWarmup(u, warmup)] }),
@@ -987,7 +1081,7 @@
       table.append(el('tr', {}, el('td', {}, k), el('td', {}, dots), el('td', { class: 'num' }, num(lo)),
         el('td', { class: 'num' }, num(hi)), el('td', { class: 'num' }, mean > 0 ? num(100 * sd / mean, 1) + ' %' : '–')));
     }
-    main.append(table);
+    main.append(sortable(table, 'repetitions'));
   }
 
   function guide(data, main) {
@@ -1054,7 +1148,7 @@
     main.append(el('table', {}, facts.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)))));
     if (lost.length) {
       main.append(el('h2', { id: 'lost' }, 'Failed or missing in NEW'));
-      main.append(lostTable(data, lost));
+      main.append(sortable(lostTable(data, lost), 'failed-or-missing'));
     }
     // Verdicts turned from ok, allowed or not (failed and missing rows are in the table above).
     (data.rowChanges || []).filter(c => c.change.startsWith('verdict')).forEach(c => main.append(el('div',
@@ -1069,11 +1163,11 @@
     main.append(el('h2', {}, 'Notable changes'));
     const notable = (data.deltas || []).filter(d => d.notable);
     if (!notable.length) main.append(noData('No figure moved by more than ' + data.notablePercent + ' %.'));
-    else main.append(deltaTable(notable));
+    else main.append(sortable(deltaTable(notable), 'notable-changes'));
 
     main.append(el('h2', {}, 'Every target × scenario'));
     if (!(data.deltas || []).length) main.append(noData('BASE and NEW have no target × scenario in common.'));
-    else main.append(deltaTable(data.deltas));
+    else main.append(sortable(deltaTable(data.deltas), 'changes'));
 
     main.append(el('h2', {}, 'Response-time percentiles, BASE against NEW'));
     const pairs = uniq((data.deltas || []).map(d => d.target + '\u0000' + d.scenario));
