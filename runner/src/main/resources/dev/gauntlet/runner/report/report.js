@@ -153,15 +153,24 @@
     return splits.map(v => (v == null ? '' : num(v)));
   }
 
-  // A log y scale fitted to its data: a quarter beyond its lowest and highest points, not out to the decades
-  // around them, so curves between 1,000 and 1,200 ms fill the chart instead of a tenth of it.
-  function fittedLogY() {
-    return { distr: 3, log: 10, range: (u, min, max, key) => {
-      // uPlot passes no data range for data joined from curves of different x: take it from the series.
-      if (!(min > 0) || !(max > 0)) [min, max] = positiveRange(u, key);
-      if (!(min > 0)) return [1, 10];
-      return min === max ? [min / 2, max * 2] : [min / 1.25, max * 1.25];
+  // A log y scale fitted to its data: a tenth beyond its lowest and highest points, rounded to a tick, not out to the
+  // decades around them, so curves between 1,000 and 1,200 ms fill the chart instead of a tenth of it.
+  // `values`, when given, are the data to fit: uPlot passes no data range for data joined from curves of different x.
+  function fittedLogY(values) {
+    const known = values && values.length ? [Math.min(...values), Math.max(...values)] : null;
+    return { distr: 3, log: 10, range: (u, min, max) => {
+      if (known) [min, max] = known;
+      if (!(min > 0 && max > 0 && Number.isFinite(min) && Number.isFinite(max))) return [1, 10];
+      return [roundedLog(min / 1.1, Math.floor), roundedLog(max * 1.1, Math.ceil)];
     } };
+  }
+
+  // v rounded to one significant digit (down or up by `round`), as uPlot's log ticks fall: 1,234 → 1,000 or 2,000.
+  // Computed by division for negative powers, where 9 * 0.001 would not be 0.009.
+  function roundedLog(v, round) {
+    const k = Math.floor(Math.log10(v));
+    const m = round(k < 0 ? v * Math.pow(10, -k) : v / Math.pow(10, k));
+    return k < 0 ? m / Math.pow(10, -k) : m * Math.pow(10, k);
   }
 
   // The lowest and highest positive values of the series drawn on the scale `key`.
@@ -225,7 +234,9 @@
 
   // Percentile curves with different x arrays on one chart (uPlot wants one shared x).
   function percentileChart(parent, title, curves, note) {
-    const usable = curves.filter(c => c.curve && c.curve.x && c.curve.x.length);
+    let usable = curves.filter(c => c.curve && c.curve.x && c.curve.x.length);
+    // A curve asks for its own axis only beside others (a run that completed nothing has only its lag).
+    if (usable.every(c => c.scale)) usable = usable.map(c => Object.assign({}, c, { scale: undefined }));
     parent.append(el('div', { class: 'chart-title' }, title));
     if (!usable.length) {
       parent.append(noData('No times to draw: no request completed, or no interval log.'));
@@ -236,9 +247,11 @@
       usable.map((c, i) => ({ label: c.label, stroke: c.color || COLORS[i % COLORS.length], width: 2, dash: c.dash,
         scale: c.scale, spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
     const opts = Object.assign({ height: 300, series, padding: [null, 40, null, null] }, percentileAxes('ms'));
+    const positives = scale => usable.filter(c => (c.scale || 'y') === scale).flatMap(c => c.curve.ms.filter(v => v > 0 && Number.isFinite(v)));
+    opts.scales.y = fittedLogY(positives('y'));
     // A curve of another kind (schedule lag, decades below the response times) on its own axis, on the right.
     for (const scale of uniq(usable.map(c => c.scale).filter(Boolean))) {
-      opts.scales[scale] = fittedLogY();
+      opts.scales[scale] = fittedLogY(positives(scale));
       opts.axes.push({ scale, side: 1, label: scale + ' ms', size: 60, values: tickLabels, grid: { show: false } });
       opts.padding = [null, 10, null, null];
     }
