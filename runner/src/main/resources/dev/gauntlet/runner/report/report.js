@@ -153,43 +153,6 @@
     return splits.map(v => (v == null ? '' : num(v)));
   }
 
-  // A log y scale fitted to its data: a tenth beyond its lowest and highest points, rounded to a tick, not out to the
-  // decades around them, so curves between 1,000 and 1,200 ms fill the chart instead of a tenth of it.
-  // `values`, when given, are the data to fit: uPlot passes no data range for data joined from curves of different x.
-  function fittedLogY(values) {
-    const known = values && values.length ? [Math.min(...values), Math.max(...values)] : null;
-    return { distr: 3, log: 10, range: (u, min, max) => {
-      if (known) [min, max] = known;
-      if (!(min > 0 && max > 0 && Number.isFinite(min) && Number.isFinite(max))) return [1, 10];
-      return [roundedLog(min / 1.1, Math.floor), roundedLog(max * 1.1, Math.ceil)];
-    } };
-  }
-
-  // v rounded to one significant digit (down or up by `round`), as uPlot's log ticks fall: 1,234 → 1,000 or 2,000.
-  // Computed by division for negative powers, where 9 * 0.001 would not be 0.009.
-  function roundedLog(v, round) {
-    const k = Math.floor(Math.log10(v));
-    const m = round(k < 0 ? v * Math.pow(10, -k) : v / Math.pow(10, k));
-    return k < 0 ? m / Math.pow(10, -k) : m * Math.pow(10, k);
-  }
-
-  // The lowest and highest positive values of the series drawn on the scale `key`.
-  function positiveRange(u, key) {
-    const values = u.series.slice(1).flatMap((sr, i) => ((sr.scale || 'y') === key && sr.show !== false && u.data[i + 1]
-      ? u.data[i + 1].filter(v => v != null && Number.isFinite(v) && v > 0) : []));
-    return values.length ? [Math.min(...values), Math.max(...values)] : [NaN, NaN];
-  }
-
-  // A log y range drawn and the range of the data on it, on the chart's box: ReportIT checks one covers the other.
-  function markRanges(u, box) {
-    const [min, max] = positiveRange(u, 'y');
-    if (!(min > 0) || u.scales.y.min == null || u.scales.y.distr !== 3) return;
-    box.dataset.yMin = u.scales.y.min;
-    box.dataset.yMax = u.scales.y.max;
-    box.dataset.dataMin = min;
-    box.dataset.dataMax = max;
-  }
-
   // A width that fits the page; charts are drawn once, at load.
   function chartWidth(container) {
     return Math.max(480, Math.min(1150, (container.clientWidth || document.body.clientWidth || 1100) - 8));
@@ -203,8 +166,7 @@
     let counted = false;
     opts.width = opts.width || chartWidth(parent);
     opts.hooks = opts.hooks || {};
-    opts.hooks.draw = (opts.hooks.draw || []).concat([u => {
-      markRanges(u, box);
+    opts.hooks.draw = (opts.hooks.draw || []).concat([() => {
       if (!counted) {
         counted = true;
         charts.drawn++;
@@ -216,7 +178,7 @@
   // x axis of a percentile chart: 1/(1-p) on a log scale, labelled with p.
   function percentileAxes(yLabel) {
     return {
-      scales: { x: { time: false, distr: 3, log: 10 }, y: fittedLogY() },
+      scales: { x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10 } },
       axes: [
         {
           label: 'percentile (the last point of each curve is its maximum)',
@@ -247,11 +209,9 @@
       usable.map((c, i) => ({ label: c.label, stroke: c.color || COLORS[i % COLORS.length], width: 2, dash: c.dash,
         scale: c.scale, spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
     const opts = Object.assign({ height: 300, series, padding: [null, 40, null, null] }, percentileAxes('ms'));
-    const positives = scale => usable.filter(c => (c.scale || 'y') === scale).flatMap(c => c.curve.ms.filter(v => v > 0 && Number.isFinite(v)));
-    opts.scales.y = fittedLogY(positives('y'));
     // A curve of another kind (schedule lag, decades below the response times) on its own axis, on the right.
     for (const scale of uniq(usable.map(c => c.scale).filter(Boolean))) {
-      opts.scales[scale] = fittedLogY(positives(scale));
+      opts.scales[scale] = { distr: 3, log: 10 };
       opts.axes.push({ scale, side: 1, label: scale + ' ms', size: 60, values: tickLabels, grid: { show: false } });
       opts.padding = [null, 10, null, null];
     }
@@ -669,7 +629,7 @@
       section.append(el('div', { class: 'chart-title' }, title));
       chart(section, {
         height: 280,
-        scales: { x: { time: false, distr: 3, log: 10, range: () => [xs[0] / 1.5, xs[xs.length - 1] * 1.5] }, y: logY ? fittedLogY() : { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+        scales: { x: { time: false, distr: 3, log: 10, range: () => [xs[0] / 1.5, xs[xs.length - 1] * 1.5] }, y: logY ? { distr: 3, log: 10 } : { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
         // uPlot leaves out (as null) a level whose label would not fit.
         axes: [{ label: closed ? 'connections' : 'offered requests/s', splits: () => xs, values: (u, v) => v.map(x => (x == null ? '' : num(x))) },
           { label: yLabel, size: 70, values: tickLabels }],
@@ -868,7 +828,7 @@
 
     parent.append(el('div', { class: 'chart-title' }, 'Response time per second (log axis)'));
     zoomable.push(chart(parent, Object.assign({}, common, {
-      scales: { x: xScale, y: fittedLogY() },
+      scales: { x: xScale, y: { distr: 3, log: 10 } },
       axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
       series: [{ label: 's' }, { label: 'p50', stroke: COLORS[0] }, { label: 'p99', stroke: COLORS[1] },
         { label: 'max', stroke: COLORS[3] }],
@@ -897,7 +857,7 @@
     if (lag && lag.t.length) {
       parent.append(el('div', { class: 'chart-title' }, 'Schedule lag per second (log axis)'));
       group.push(chart(parent, Object.assign({}, common, {
-        scales: { x: xScale, y: fittedLogY() },
+        scales: { x: xScale, y: { distr: 3, log: 10 } },
         axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
         series: [{ label: 's' }, { label: 'lag p99', stroke: COLORS[1] }, { label: 'lag max', stroke: COLORS[3] }],
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
