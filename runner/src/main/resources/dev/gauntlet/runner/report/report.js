@@ -207,7 +207,8 @@
     const joined = uPlot.join(usable.map(c => [c.curve.x, c.curve.ms.map(v => (v > 0 ? v : null))]));
     const series = [{ label: 'percentile', value: (u, v) => (v == null ? '–' : percentLabel(v)) }].concat(
       usable.map((c, i) => ({ label: c.label, stroke: c.color || COLORS[i % COLORS.length], width: 2, dash: c.dash,
-        scale: c.scale, spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
+        // uPlot takes an undefined scale as a scale of its own: only a curve that names one gets it.
+        scale: c.scale || 'y', spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
     const opts = Object.assign({ height: 300, series, padding: [null, 40, null, null] }, percentileAxes('ms'));
     // A curve of another kind (schedule lag, decades below the response times) on its own axis, on the right.
     for (const scale of uniq(usable.map(c => c.scale).filter(Boolean))) {
