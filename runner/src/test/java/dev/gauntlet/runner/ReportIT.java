@@ -37,6 +37,8 @@ class ReportIT {
 
     private static final Pattern REPETITION_MAX = Pattern.compile("</div></td><td class=\"num\">[^<]*</td><td class=\"num\">([^<]*)</td>");
     private static final Pattern CSV_LINK = Pattern.compile("<a href=\"data:text/csv;charset=utf-8,([^\"]*)\" download=\"repetitions.csv\">");
+    private static final Pattern Y_RANGE = Pattern.compile(
+            "data-y-min=\"([^\"]+)\" data-y-max=\"([^\"]+)\" data-data-min=\"([^\"]+)\" data-data-max=\"([^\"]+)\"");
 
     @TempDir
     static Path work;
@@ -241,6 +243,19 @@ class ReportIT {
         assertThat(URLDecoder.decode(csv.group(1), StandardCharsets.UTF_8).lines())
                 .startsWith("target · scenario,p99 ms of each repetition,min,max,CV").hasSize(5)
                 .anyMatch(line -> line.startsWith("rival · closed,,")).anyMatch(line -> line.startsWith("dummy · open,,"));
+
+        Matcher ranges = Y_RANGE.matcher(shown);
+        int logCharts = 0;
+        while (ranges.find()) {
+            logCharts++;
+            double yMin = Double.parseDouble(ranges.group(1));
+            double yMax = Double.parseDouble(ranges.group(2));
+            double dataMin = Double.parseDouble(ranges.group(3));
+            double dataMax = Double.parseDouble(ranges.group(4));
+            assertThat(yMin).as("a log axis's foot: below its data, within a decade").isLessThanOrEqualTo(dataMin).isGreaterThan(dataMin / 10);
+            assertThat(yMax).as("its top: above its data, within a decade").isGreaterThanOrEqualTo(dataMax).isLessThan(dataMax * 10);
+        }
+        assertThat(logCharts).as("log charts marked").isGreaterThan(5);
     }
 
     /** A client suite's scenarios are CASE.CLIENT: the page compares the clients within each case. */

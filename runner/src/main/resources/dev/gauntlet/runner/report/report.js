@@ -153,6 +153,33 @@
     return splits.map(v => (v == null ? '' : num(v)));
   }
 
+  // A log y scale fitted to the data uPlot passes: a tenth beyond its lowest and highest points, rounded, not out to
+  // the decades around them, so curves between 1,000 and 1,200 ms fill the chart instead of a tenth of it.
+  function fittedLogY() {
+    return { distr: 3, log: 10, range: (u, min, max) => (min > 0 && max > 0 && Number.isFinite(min) && Number.isFinite(max)
+      ? [roundedLog(min / 1.1, Math.floor, 1), roundedLog(max * 1.1, Math.ceil, 2)] : [1, 10]) };
+  }
+
+  // v rounded down or up (by `round`) to `digits` significant digits; the foot to one, where uPlot's log ticks fall
+  // (it fails on some feet between them). By division for negative powers, where 9 * 0.001 is not 0.009.
+  function roundedLog(v, round, digits) {
+    const k = Math.floor(Math.log10(v)) - digits + 1;
+    const m = round(k < 0 ? v * Math.pow(10, -k) : v / Math.pow(10, k));
+    return k < 0 ? m / Math.pow(10, -k) : m * Math.pow(10, k);
+  }
+
+  // A log y range drawn and the range of the data on it, on the chart's box: ReportIT checks one covers the other.
+  function markRanges(u, box) {
+    if (u.scales.y.distr !== 3 || u.scales.y.min == null) return;
+    const values = u.series.slice(1).flatMap((sr, i) => ((sr.scale || 'y') === 'y' && u.data[i + 1]
+      ? u.data[i + 1].filter(v => v != null && Number.isFinite(v) && v > 0) : []));
+    if (!values.length) return;
+    box.dataset.yMin = u.scales.y.min;
+    box.dataset.yMax = u.scales.y.max;
+    box.dataset.dataMin = values.reduce((a, b) => Math.min(a, b));
+    box.dataset.dataMax = values.reduce((a, b) => Math.max(a, b));
+  }
+
   // A width that fits the page; charts are drawn once, at load.
   function chartWidth(container) {
     return Math.max(480, Math.min(1150, (container.clientWidth || document.body.clientWidth || 1100) - 8));
@@ -166,7 +193,8 @@
     let counted = false;
     opts.width = opts.width || chartWidth(parent);
     opts.hooks = opts.hooks || {};
-    opts.hooks.draw = (opts.hooks.draw || []).concat([() => {
+    opts.hooks.draw = (opts.hooks.draw || []).concat([u => {
+      markRanges(u, box);
       if (!counted) {
         counted = true;
         charts.drawn++;
@@ -178,7 +206,7 @@
   // x axis of a percentile chart: 1/(1-p) on a log scale, labelled with p.
   function percentileAxes(yLabel) {
     return {
-      scales: { x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10 } },
+      scales: { x: { time: false, distr: 3, log: 10 }, y: fittedLogY() },
       axes: [
         {
           label: 'percentile (the last point of each curve is its maximum)',
@@ -212,7 +240,7 @@
     const opts = Object.assign({ height: 300, series, padding: [null, 40, null, null] }, percentileAxes('ms'));
     // A curve of another kind (schedule lag, decades below the response times) on its own axis, on the right.
     for (const scale of uniq(usable.map(c => c.scale).filter(Boolean))) {
-      opts.scales[scale] = { distr: 3, log: 10 };
+      opts.scales[scale] = fittedLogY();
       opts.axes.push({ scale, side: 1, label: scale + ' ms', size: 60, values: tickLabels, grid: { show: false } });
       opts.padding = [null, 10, null, null];
     }
@@ -630,7 +658,7 @@
       section.append(el('div', { class: 'chart-title' }, title));
       chart(section, {
         height: 280,
-        scales: { x: { time: false, distr: 3, log: 10, range: () => [xs[0] / 1.5, xs[xs.length - 1] * 1.5] }, y: logY ? { distr: 3, log: 10 } : { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+        scales: { x: { time: false, distr: 3, log: 10, range: () => [xs[0] / 1.5, xs[xs.length - 1] * 1.5] }, y: logY ? fittedLogY() : { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
         // uPlot leaves out (as null) a level whose label would not fit.
         axes: [{ label: closed ? 'connections' : 'offered requests/s', splits: () => xs, values: (u, v) => v.map(x => (x == null ? '' : num(x))) },
           { label: yLabel, size: 70, values: tickLabels }],
@@ -829,7 +857,7 @@
 
     parent.append(el('div', { class: 'chart-title' }, 'Response time per second (log axis)'));
     zoomable.push(chart(parent, Object.assign({}, common, {
-      scales: { x: xScale, y: { distr: 3, log: 10 } },
+      scales: { x: xScale, y: fittedLogY() },
       axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
       series: [{ label: 's' }, { label: 'p50', stroke: COLORS[0] }, { label: 'p99', stroke: COLORS[1] },
         { label: 'max', stroke: COLORS[3] }],
@@ -858,7 +886,7 @@
     if (lag && lag.t.length) {
       parent.append(el('div', { class: 'chart-title' }, 'Schedule lag per second (log axis)'));
       group.push(chart(parent, Object.assign({}, common, {
-        scales: { x: xScale, y: { distr: 3, log: 10 } },
+        scales: { x: xScale, y: fittedLogY() },
         axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
         series: [{ label: 's' }, { label: 'lag p99', stroke: COLORS[1] }, { label: 'lag max', stroke: COLORS[3] }],
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
