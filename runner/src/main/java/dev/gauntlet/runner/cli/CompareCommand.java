@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -84,8 +85,12 @@ public final class CompareCommand implements Callable<Integer> {
             throw new UserError("BASE and NEW have no target × scenario with figures in common ("
                     + comparison.notCompared().stream().map(Object::toString).collect(Collectors.joining("; ")) + ")");
         }
-        Path page = ReportWriter.writePage(output != null ? output : newDir.resolve(FILE_NAME),
-                HtmlPage.render("gauntlet compare", pageData(base, now, comparison, thresholds)));
+        Path pageFile = output != null ? output : newDir.resolve(FILE_NAME);
+        ObjectNode data = pageData(base, now, comparison, thresholds);
+        data.put("baseReport", reportLink(pageFile, baseDir));
+        data.put("newReport", reportLink(pageFile, newDir));
+        sameRun(base, now).ifPresent(reason -> data.put("sameRun", reason));
+        Path page = ReportWriter.writePage(pageFile, HtmlPage.render("gauntlet compare", data));
         PrintWriter out = spec.commandLine().getOut();
         printSummary(out, comparison, thresholds, page);
         out.println("page: " + page);
@@ -124,6 +129,23 @@ public final class CompareCommand implements Callable<Integer> {
         out.println(comparison.passes() ? "gate: passed" : "gate: FAILED (exit " + THRESHOLD_FAILED + ")");
     }
 
+    /** Where the page links to a side's report.html: relative to the page, so the pair still links when moved together. */
+    private static String reportLink(Path page, Path resultsDir) {
+        Path from = page.toAbsolutePath().normalize().getParent();
+        return from.relativize(resultsDir.toAbsolutePath().normalize().resolve(ReportWriter.FILE_NAME)).toString();
+    }
+
+    /** Why BASE and NEW are one run, when they are: a comparison of a run with itself passes and proves nothing. */
+    private static Optional<String> sameRun(ObjectNode base, ObjectNode now) {
+        if (base.path("dir").equals(now.path("dir"))) {
+            return Optional.of("BASE and NEW are the same results directory");
+        }
+        if (base.path("rows").equals(now.path("rows"))) {
+            return Optional.of("BASE and NEW have identical rows: one run copied, or the same results twice");
+        }
+        return Optional.empty();
+    }
+
     /** Both sides' report data without their timelines: the page overlays the percentile curves only. */
     private static ObjectNode pageData(ObjectNode base, ObjectNode now, Comparison comparison, FailOn thresholds) {
         for (ObjectNode side : new ObjectNode[] {base, now}) {
@@ -135,6 +157,8 @@ public final class CompareCommand implements Callable<Integer> {
         data.set("base", base);
         data.set("new", now);
         data.put("thresholds", thresholds.thresholds().isEmpty() ? null : thresholds.toString());
+        data.put("gated", thresholds.gates());
+        data.put("passes", comparison.passes());
         data.put("notablePercent", Comparison.NOTABLE_PERCENT);
         data.set("deltas", Json.json().valueToTree(comparison.deltas()));
         data.set("failures", Json.json().valueToTree(comparison.failures()));

@@ -24,6 +24,20 @@
     { key: 'serverMaxInFlight', label: 'held in the target at once', better: 'higher' },
   ];
 
+  // What each kind of scenario is measured by: an open loop by its tail at the rate offered, a closed loop by the
+  // rate it reached, max concurrency by the requests the target held at once.
+  const OWN_METRIC = { open: 'p99Ms', closed: 'achievedRatePerSec', 'max-concurrency': 'serverMaxInFlight' };
+  // Whose figures a run's are, by its verdict, most trusted first: the class is its banner's colour.
+  const TRUST = {
+    ok: { rank: 0, cls: ' ok', says: 'the figures are the target\'s' },
+    'platform-noisy': { rank: 1, cls: ' noisy', says: 'the figures are the target\'s within the machine\'s own noise' },
+    'not-steady': { rank: 2, cls: '', says: 'the figures are the target\'s, but of a moving target' },
+    'target-overloaded': { rank: 2, cls: '', says: 'the figures are the target\'s under overload' },
+    'client-limited': { rank: 3, cls: ' foreign', says: 'the figures are the client library\'s, not the target\'s' },
+    'generator-limited': { rank: 3, cls: ' foreign', says: 'the figures are the generator\'s, not the target\'s' },
+  };
+  const NO_FIGURES = { rank: 4, cls: ' failed', says: 'no figures' };
+
   const root = document.documentElement;
   const charts = { expected: 0, drawn: 0, windowsDrawn: new Set() };
   // The first timeline of each drawn run, zoomed by report.html#window=A,B.
@@ -50,6 +64,8 @@
   function num(v, digits) {
     if (typeof v === 'string') v = Number(v);
     if (v == null || Number.isNaN(v)) return '–';
+    // Thousands separated, as 50,119.
+    if (Math.abs(v) >= 1000) return Math.round(v).toLocaleString('en-US');
     if (digits != null) return v.toFixed(digits);
     if (Number.isInteger(v)) return String(v);
     if (v !== 0 && Math.abs(v) < 0.001) return String(Number(v.toPrecision(2)));
@@ -71,6 +87,56 @@
     return [...new Set(values)];
   }
 
+  // A cell's own figure: its first text, without the spread or note below it.
+  function cellText(cell) {
+    return (cell.firstChild ? cell.firstChild.textContent : '').trim();
+  }
+
+  // A number for sorting (thousands separators and units dropped), else the text; '–' (no figure) is null.
+  function sortKey(cell) {
+    const text = cell ? cellText(cell) : '';
+    if (text === '' || text === '–') return null;
+    const n = Number.parseFloat(text.replace(/,/g, '').replace(/^\+/, ''));
+    return /^[+-]?[\d.,]+/.test(text) && isNum(n) ? n : text.toLowerCase();
+  }
+
+  // The table, its header row sorting it on a click (a second click the other way; cells without a figure stay
+  // last), with links to its rows as CSV and JSON.
+  function sortable(table, name) {
+    table.classList.add('sortable');
+    const header = table.rows[0];
+    [...header.cells].forEach((th, col) => {
+      th.title = 'sort by ' + th.textContent;
+      th.addEventListener('click', () => {
+        const dir = th.dataset.sorted === 'up' ? -1 : 1;
+        [...header.cells].forEach(h => delete h.dataset.sorted);
+        th.dataset.sorted = dir === 1 ? 'up' : 'down';
+        const rows = [...table.rows].slice(1);
+        rows.sort((a, b) => {
+          const x = sortKey(a.cells[col]);
+          const y = sortKey(b.cells[col]);
+          if (x === null || y === null) return (x === null) - (y === null);
+          if (typeof x !== typeof y) return typeof x === 'number' ? -1 : 1;
+          return dir * (x < y ? -1 : x > y ? 1 : 0);
+        });
+        rows.forEach(tr => tr.parentNode.append(tr));
+      });
+    });
+    return el('div', { class: 'table-wrap' }, table, downloads(table, name));
+  }
+
+  // The table's rows as CSV and as JSON (one object per row, keyed by the header), each cell's own figure.
+  function downloads(table, name) {
+    const rows = [...table.rows].map(tr => [...tr.cells].map(cellText));
+    const [head, ...body] = rows;
+    const csv = rows.map(cells => cells.map(c => (/[",\n]/.test(c) ? '"' + c.replace(/"/g, '""') + '"' : c)).join(',')).join('\n') + '\n';
+    const json = JSON.stringify(body.map(cells => Object.fromEntries(head.map((h, i) => [h, cells[i]]))), null, 1);
+    const file = name.replace(/[^A-Za-z0-9_.-]+/g, '_');
+    return el('p', { class: 'downloads' }, 'download: ',
+      el('a', { href: 'data:text/csv;charset=utf-8,' + encodeURIComponent(csv), download: file + '.csv' }, 'CSV'), ' · ',
+      el('a', { href: 'data:application/json;charset=utf-8,' + encodeURIComponent(json), download: file + '.json' }, 'JSON'));
+  }
+
   function noData(text) {
     return el('div', { class: 'nodata' }, text);
   }
@@ -80,6 +146,38 @@
     const p = 100 * (1 - 1 / x);
     const digits = Math.max(0, Math.round(Math.log10(x)) - 2);
     return p.toFixed(digits) + '%';
+  }
+
+  // Axis labels in one format (num's); a tick uPlot leaves unlabelled (null) stays blank.
+  function tickLabels(u, splits) {
+    return splits.map(v => (v == null ? '' : num(v)));
+  }
+
+  // A log y scale fitted to the data uPlot passes: a tenth beyond its lowest and highest points, rounded, not out to
+  // the decades around them, so curves between 1,000 and 1,200 ms fill the chart instead of a tenth of it.
+  function fittedLogY() {
+    return { distr: 3, log: 10, range: (u, min, max) => (min > 0 && max > 0 && Number.isFinite(min) && Number.isFinite(max)
+      ? [roundedLog(min / 1.1, Math.floor, 1), roundedLog(max * 1.1, Math.ceil, 2)] : [1, 10]) };
+  }
+
+  // v rounded down or up (by `round`) to `digits` significant digits; the foot to one, where uPlot's log ticks fall
+  // (it fails on some feet between them). By division for negative powers, where 9 * 0.001 is not 0.009.
+  function roundedLog(v, round, digits) {
+    const k = Math.floor(Math.log10(v)) - digits + 1;
+    const m = round(k < 0 ? v * Math.pow(10, -k) : v / Math.pow(10, k));
+    return k < 0 ? m / Math.pow(10, -k) : m * Math.pow(10, k);
+  }
+
+  // A log y range drawn and the range of the data on it, on the chart's box: ReportIT checks one covers the other.
+  function markRanges(u, box) {
+    if (u.scales.y.distr !== 3 || u.scales.y.min == null) return;
+    const values = u.series.slice(1).flatMap((sr, i) => ((sr.scale || 'y') === 'y' && u.data[i + 1]
+      ? u.data[i + 1].filter(v => v != null && Number.isFinite(v) && v > 0) : []));
+    if (!values.length) return;
+    box.dataset.yMin = u.scales.y.min;
+    box.dataset.yMax = u.scales.y.max;
+    box.dataset.dataMin = values.reduce((a, b) => Math.min(a, b));
+    box.dataset.dataMax = values.reduce((a, b) => Math.max(a, b));
   }
 
   // A width that fits the page; charts are drawn once, at load.
@@ -95,7 +193,8 @@
     let counted = false;
     opts.width = opts.width || chartWidth(parent);
     opts.hooks = opts.hooks || {};
-    opts.hooks.draw = (opts.hooks.draw || []).concat([() => {
+    opts.hooks.draw = (opts.hooks.draw || []).concat([u => {
+      markRanges(u, box);
       if (!counted) {
         counted = true;
         charts.drawn++;
@@ -107,7 +206,7 @@
   // x axis of a percentile chart: 1/(1-p) on a log scale, labelled with p.
   function percentileAxes(yLabel) {
     return {
-      scales: { x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10 } },
+      scales: { x: { time: false, distr: 3, log: 10 }, y: fittedLogY() },
       axes: [
         {
           label: 'percentile (the last point of each curve is its maximum)',
@@ -118,14 +217,16 @@
           },
           values: (u, splits) => splits.map(percentLabel),
         },
-        { label: yLabel, size: 60, values: (u, splits) => splits.map(v => num(v)) },
+        { label: yLabel, size: 60, values: tickLabels },
       ],
     };
   }
 
   // Percentile curves with different x arrays on one chart (uPlot wants one shared x).
   function percentileChart(parent, title, curves, note) {
-    const usable = curves.filter(c => c.curve && c.curve.x && c.curve.x.length);
+    let usable = curves.filter(c => c.curve && c.curve.x && c.curve.x.length);
+    // A curve asks for its own axis only beside others (a run that completed nothing has only its lag).
+    if (usable.every(c => c.scale)) usable = usable.map(c => Object.assign({}, c, { scale: undefined }));
     parent.append(el('div', { class: 'chart-title' }, title));
     if (!usable.length) {
       parent.append(noData('No times to draw: no request completed, or no interval log.'));
@@ -134,9 +235,17 @@
     const joined = uPlot.join(usable.map(c => [c.curve.x, c.curve.ms.map(v => (v > 0 ? v : null))]));
     const series = [{ label: 'percentile', value: (u, v) => (v == null ? '–' : percentLabel(v)) }].concat(
       usable.map((c, i) => ({ label: c.label, stroke: c.color || COLORS[i % COLORS.length], width: 2, dash: c.dash,
-        spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
+        // uPlot takes an undefined scale as a scale of its own: only a curve that names one gets it.
+        scale: c.scale || 'y', spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
+    const opts = Object.assign({ height: 300, series, padding: [null, 40, null, null] }, percentileAxes('ms'));
+    // A curve of another kind (schedule lag, decades below the response times) on its own axis, on the right.
+    for (const scale of uniq(usable.map(c => c.scale).filter(Boolean))) {
+      opts.scales[scale] = fittedLogY();
+      opts.axes.push({ scale, side: 1, label: scale + ' ms', size: 60, values: tickLabels, grid: { show: false } });
+      opts.padding = [null, 10, null, null];
+    }
     // Room on the right for the last percentile label.
-    const u = chart(parent, Object.assign({ height: 300, series, padding: [null, 40, null, null] }, percentileAxes('ms')), joined);
+    const u = chart(parent, opts, joined);
     if (note) parent.append(el('p', { class: 'chart-note' }, note));
     return u;
   }
@@ -208,6 +317,8 @@
     const env = data.environment || {};
     main.append(el('h1', {}, 'Gauntlet · ' + (suite.name || 'suite')));
     if (suite.description) main.append(el('p', { class: 'lead' }, suite.description));
+    headline(data, main);
+    main.append(el('h2', { id: 'environment' }, '1. Environment'));
     const iso = env.isolation || {};
     const role = r => (r ? [r.mechanism, r.cpus && 'CPUs ' + r.cpus, r.cpuQuota && 'quota ' + r.cpuQuota,
       r.memory && 'memory ' + r.memory].filter(Boolean).join(', ') : '–');
@@ -240,31 +351,157 @@
     const noRows = (data.unreadable || []).some(u => u.file === 'results.json') ? 'results.json does not read: no run can be shown.'
       : 'results.json has no rows yet: the suite was interrupted before its first run ended.';
     if (!rows.length) main.append(noData(noRows));
-    const notOk = rows.filter(r => r.verdict !== 'ok');
-    const failed = r => !r.verdict || r.verdict === '-';
-    // Red: no figures; blue: client-limited, the client library's own limit, which a client study measures;
-    // yellow: figures to read with the evidence (target-overloaded, generator-limited, not-steady, platform-noisy).
-    const kind = r => (failed(r) ? ' failed' : r.verdict === 'client-limited' ? ' subject' : '');
-    const banners = notOk.map(r => el('div', { class: 'banner' + kind(r) },
-      el('b', {}, el('a', { href: '#' + runId(r) }, runKey(r)), ': ' + (failed(r) ? 'no figures' : r.verdict)),
-      r.note ? ' — ' + r.note : ''));
-    appendBanners(main, banners, notOk.map(r => failed(r) ? 'no figures' : r.verdict),
-      notOk.some(failed) ? ' failed' : notOk.every(r => kind(r) === ' subject') ? ' subject' : '',
-      notOk.length + ' of ' + rows.length + ' runs are not ok: ');
   }
 
   // Up to BANNERS_SHOWN banners as they are; more fold into one line, the title and how many banners there are of
   // each kind (kinds[i] is banners[i]'s), with the banners one click away, so what follows stays in sight. The
   // line's colour is summaryClass's: ' failed', ' subject' or ''.
-  function appendBanners(main, banners, kinds, summaryClass, title) {
+  // kindClasses, when given, colours each kind's count as its banners are.
+  function appendBanners(main, banners, kinds, summaryClass, title, kindClasses) {
     if (banners.length <= BANNERS_SHOWN) {
       main.append(...banners);
       return;
     }
     const counts = new Map();
     kinds.forEach(k => counts.set(k, (counts.get(k) || 0) + 1));
+    const count = ([k, n], i) => [i ? ', ' : '', kindClasses ? el('span', { class: 'chip' + kindClasses(k) }, n + ' ' + k) : n + ' ' + k];
     main.append(el('details', { class: 'banners' }, el('summary', { class: 'banner' + summaryClass },
-      el('b', {}, title), [...counts].map(([k, n]) => n + ' ' + k).join(', '), ' (show each)'), banners));
+      el('b', {}, title), [...counts].map(count), ' (show each)'), banners));
+  }
+
+  // ---- 0. the answer: a headline per scenario --------------------------------------------------
+
+  function trustOf(data, row) {
+    if (!row.verdict || row.verdict === '-') return NO_FIGURES;
+    // In a study of clients, the library's limit is the figure under study.
+    if (row.verdict === 'client-limited' && byClient(data)) return { rank: 0, cls: ' subject', says: 'the figures are the client library\'s, what this study measures' };
+    return TRUST[row.verdict] || TRUST['target-overloaded'];
+  }
+
+  function loadTypeOf(data, scenario) {
+    const load = scenarioDef(data, scenario).load;
+    if (load && load.type) return load.type;
+    const run = data.runs.find(r => r.scenario === scenario);
+    return (run && run.model && run.model.type) || 'open';
+  }
+
+  function ownMetricOf(data, scenario) {
+    const key = OWN_METRIC[loadTypeOf(data, scenario)] || 'p99Ms';
+    return ROW_METRICS.find(m => m.key === key);
+  }
+
+  // Whether a row has a figure for the metric: a run that completed nothing has no latency and no rate worth ranking.
+  function figureOf(row, metric) {
+    const v = Number(row[metric.key]);
+    if (!isNum(v)) return NaN;
+    if (metric.key !== 'serverMaxInFlight' && metric.key !== 'errors' && !(row.requests > 0)) return NaN;
+    return v;
+  }
+
+  function metricText(metric, v) {
+    if (!isNum(v)) return '–';
+    if (metric.key === 'achievedRatePerSec') return num(v) + '/s';
+    if (metric.key === 'serverMaxInFlight') return num(v) + ' held at once';
+    if (metric.key === 'errors') return num(v, 0) + ' errors';
+    return num(v) + ' ms';
+  }
+
+  // The best entry of a case on its own metric, among the runs whose figures are the target's (or, in a client
+  // study, the client's): {entry, value, rows} or null.
+  function bestOf(data, rows, metric) {
+    const byEntry = new Map();
+    rows.filter(r => trustOf(data, r).rank <= 2).forEach(r => {
+      if (!isNum(figureOf(r, metric))) return;
+      const e = entryOf(data, r);
+      byEntry.set(e, (byEntry.get(e) || []).concat([r]));
+    });
+    let best = null;
+    for (const [entry, group] of byEntry) {
+      const value = median(group.map(r => figureOf(r, metric)));
+      if (!best || (metric.better === 'lower' ? value < best.value : value > best.value)) best = { entry, value, rows: group };
+    }
+    return best;
+  }
+
+  // Per case: the best, on the case's own metric, and which runs can be trusted; then one sentence per run that is
+  // not ok, saying what its verdict means and what to do about it.
+  function headline(data, main) {
+    const rows = data.rows || [];
+    const section = el('section', { class: 'headline', id: 'answer' }, el('h2', {}, 'The answer, per scenario'));
+    main.append(section);
+    if (!rows.length) return;
+    const table = el('table', { class: 'headline-table' }, el('tr', {}, ['scenario', 'measured by', 'best', 'runs']
+      .map(h => el('th', {}, h))));
+    for (const c of casesOf(data)) {
+      const caseRows = rows.filter(r => caseOf(r.scenario, r.client) === c);
+      if (!caseRows.length) continue;
+      const metric = ownMetricOf(data, caseRows[0].scenario);
+      const best = bestOf(data, caseRows, metric);
+      const notOk = caseRows.filter(r => r.verdict !== 'ok');
+      const bestText = best ? [el('b', { class: 'best' }, best.entry), ' ', metricText(metric, best.value),
+        best.rows.every(r => r.verdict === 'ok') ? '' : ' (' + uniq(best.rows.map(r => r.verdict)).join(', ') + ')']
+        : el('span', { class: 'muted' }, 'none: no run has figures that are the target\'s');
+      const worst = notOk.reduce((w, r) => (trustOf(data, r).rank > w.rank ? trustOf(data, r) : w), TRUST.ok);
+      const runs = notOk.length ? [notOk.length + ' of ' + caseRows.length + ' not ok: ',
+        notOk.map((r, i) => [i ? ', ' : '', el('a', { href: '#' + runId(r) }, label(data, r, true)), ' ' + verdictWord(r)])]
+        : caseRows.length === 1 ? 'its 1 run ok' : 'all ' + caseRows.length + ' runs ok';
+      table.append(el('tr', { class: 'verdict' + worst.cls }, el('th', {}, c),
+        el('td', {}, metric.label + ', ' + metric.better + ' is better'), el('td', {}, bestText), el('td', {}, runs)));
+    }
+    section.append(table, downloads(table, 'headline'));
+    const notOk = rows.filter(r => r.verdict !== 'ok');
+    if (!notOk.length) {
+      section.append(el('p', { class: 'all-ok' }, 'All ' + rows.length + ' runs ok: every figure on this page is the target\'s.'));
+      return;
+    }
+    const banners = notOk.sort((a, b) => trustOf(data, b).rank - trustOf(data, a).rank).map(r => el('div', { class: 'banner' + trustOf(data, r).cls },
+      el('b', {}, el('a', { href: '#' + runId(r) }, runKey(r)), ': ' + verdictWord(r)), ' — ' + advice(data, r),
+      r.note ? el('div', { class: 'evidence' }, 'evidence: ' + r.note) : null));
+    const classOf = new Map(notOk.map(r => [verdictWord(r), trustOf(data, r).cls]));
+    const worst = notOk.map(r => trustOf(data, r)).reduce((w, t) => (t.rank > w.rank ? t : w));
+    appendBanners(section, banners, notOk.map(verdictWord), worst.cls,
+      notOk.length + ' of ' + rows.length + ' runs are not ok: ', k => classOf.get(k));
+  }
+
+  function verdictWord(r) {
+    return !r.verdict || r.verdict === '-' ? 'no figures' : r.verdict;
+  }
+
+  // One plain sentence: whose figures these are, and what would make them the target's.
+  function advice(data, r) {
+    const who = entryOf(data, r);
+    const note = r.note || '';
+    const says = trustOf(data, r).says;
+    const connections = /waited for (one of its \d+ connections|a connection)/.test(note);
+    switch (r.verdict) {
+      case 'platform-noisy':
+        return 'The machine\'s own stalls were as large as the lateness measured: ' + says + ' only to within that noise. ' +
+          'Run again on a quieter machine, with nothing else running, or with the target and generator pinned to their own CPUs.';
+      case 'not-steady':
+        return who + ' was still changing while it was measured: ' + says + '. Give the scenario a longer warm-up ' +
+          '(warmupMs, or steady: with a larger maxMs) or a longer measured phase.';
+      case 'target-overloaded':
+        return who + ' did not keep up with the load: ' + says + ' (its errors and its slowest times are what it does when overloaded). ' +
+          (connections ? 'Requests queued for a busy connection: if the target should take more at once, raise the connection cap ' +
+            '(generator.maxConnections in the suite, --max-connections for ./gauntlet load); otherwise offer a lower rate.'
+            : 'To measure it below saturation, offer a lower rate.');
+      case 'generator-limited':
+        return 'The generator, not ' + who + ', was the bottleneck: ' + says + '. ' + (connections
+          ? 'It had too few connections for the rate: raise the connection cap (generator.maxConnections in the suite, --max-connections for ./gauntlet load).'
+          : 'Give the generator more CPUs (resources.generator.cpus, or generator.processes), or run it on a quieter machine.');
+      case 'client-limited':
+        return byClient(data) ? 'The client library was the bottleneck, which is what a client study measures: compare it with the other clients.'
+          : 'The client library, not the target, was the bottleneck: ' + says + '. Use the built-in client for a study of servers, or give the generator more CPUs.';
+      default:
+        if (!r.verdict || r.verdict === '-') {
+          return 'This run has ' + says + (note ? ' (' + note + ')' : '') + ': read its log files in ' + runDir(r) + ' and run it again.';
+        }
+        return says + '.';
+    }
+  }
+
+  function runDir(r) {
+    return 'runs/' + r.target + '/' + r.scenario + '/' + r.repetition + '/';
   }
 
   // PlatformCalibration's figures: hiccups on each role's CPUs and the round trip, p99 and max of each.
@@ -292,48 +529,72 @@
       return;
     }
     main.append(el('p', { class: 'muted' }, 'Each cell: the median over repetitions (min – max below it when there are several), ' +
-      'coloured by its share of the best in that scenario: green is the best, red the furthest from it.'));
-    const select = el('select', {}, ROW_METRICS.map(m => el('option', { value: m.key }, m.label)));
-    select.value = 'p99Ms';
+      'coloured by its share of the best in that scenario, in the metric\'s own direction (lower is better for times and ' +
+      'errors, higher for rates and requests held): green is the best, red the furthest from it. Hatched grey: figures ' +
+      'that are not the target\'s (generator- or client-limited), which take no part in the colouring; their verdict ' +
+      'is in the cell\'s tooltip.'));
+    const own = { key: 'own', label: 'each scenario\'s own (p99 for open loops, rate for closed, held for concurrency)' };
+    const select = el('select', {}, [own].concat(ROW_METRICS).map(m => el('option', { value: m.key }, m.label)));
+    select.value = own.key;
     const holder = el('div');
     main.append(el('div', { class: 'controls' }, 'metric ', select), holder);
     const draw = () => {
-      holder.replaceChildren(matrix(data, rows, ROW_METRICS.find(m => m.key === select.value)));
+      const table = matrix(data, rows, select.value === own.key ? null : ROW_METRICS.find(m => m.key === select.value));
+      holder.replaceChildren(table, downloads(table, 'overview-' + select.value));
     };
     select.addEventListener('change', draw);
     draw();
   }
 
-  function matrix(data, rows, metric) {
+  // A metric that describes a kind of scenario: held at once only max concurrency, which completes nothing to time.
+  function applies(metric, loadType) {
+    return metric.key === 'serverMaxInFlight' ? loadType === 'max-concurrency' : loadType !== 'max-concurrency' || metric.key === 'errors';
+  }
+
+  // `fixed` null: each scenario's own metric.
+  function matrix(data, rows, fixed) {
     const targets = entriesOf(data);
     const scenarios = casesOf(data);
-    // A run that completed no request has no latency: its zeros are not the best.
-    const latency = metric.key.endsWith('Ms');
-    const cell = (t, s) => rows.filter(r => entryOf(data, r) === t && caseOf(r.scenario, r.client) === s
-      && !(latency && r.requests === 0)).map(r => Number(r[metric.key]));
+    const metricOf = {};
     const best = {};
+    const ofCase = s => rows.filter(r => caseOf(r.scenario, r.client) === s);
     for (const s of scenarios) {
-      const medians = targets.map(t => median(cell(t, s))).filter(isNum);
-      best[s] = metric.better === 'lower' ? Math.min(...medians) : Math.max(...medians);
+      const caseRows = ofCase(s);
+      const loadType = loadTypeOf(data, caseRows.length ? caseRows[0].scenario : s);
+      metricOf[s] = fixed || ownMetricOf(data, caseRows.length ? caseRows[0].scenario : s);
+      const b = applies(metricOf[s], loadType) ? bestOf(data, caseRows, metricOf[s]) : null;
+      best[s] = b ? b.value : NaN;
     }
     const table = el('table', { class: 'matrix' },
-      el('tr', {}, el('th', {}, byClient(data) ? 'client \\ case' : 'target \\ scenario'), scenarios.map(s => el('th', {}, s))));
+      el('tr', {}, el('th', {}, byClient(data) ? 'client \\ case' : 'target \\ scenario'),
+        scenarios.map(s => el('th', {}, s))));
+    if (!fixed) table.append(el('tr', { class: 'measured-by' }, el('th', {}, 'measured by'), scenarios.map(s => el('td', {}, metricOf[s].label))));
     for (const t of targets) {
       const tr = el('tr', {}, el('th', {}, t));
       for (const s of scenarios) {
-        const values = cell(t, s).filter(isNum);
+        const metric = metricOf[s];
+        const group = ofCase(s).filter(r => entryOf(data, r) === t && isNum(figureOf(r, metric)));
+        const values = group.map(r => figureOf(r, metric));
         if (!values.length) {
           tr.append(el('td', { class: 'missing' }, '–'));
           continue;
         }
         const m = median(values);
         const b = best[s];
-        let share;
-        if (metric.key === 'errors') share = (b + 1) / (m + 1);
-        else share = metric.better === 'lower' ? (m > 0 ? b / m : 1) : (b > 0 ? m / b : 1);
-        share = Math.max(0, Math.min(1, share));
-        const td = el('td', { class: 'num', style: 'background: hsl(' + Math.round(120 * share) + ', 65%, 82%)',
-          title: Math.round(100 * share) + ' % of the best' }, num(m, metric.key === 'errors' ? 0 : undefined));
+        const foreign = group.every(r => trustOf(data, r).rank > 2);
+        const verdicts = uniq(group.map(r => r.verdict)).join(', ');
+        const text = fixed ? num(m, metric.key === 'errors' ? 0 : undefined) : metricText(metric, m);
+        let td;
+        if (foreign || !isNum(b)) {
+          td = el('td', { class: 'num' + (foreign ? ' foreign' : ''), title: verdicts + (foreign ? ': not the target\'s figures' : '') }, text);
+        } else {
+          let share;
+          if (metric.key === 'errors') share = (b + 1) / (m + 1);
+          else share = metric.better === 'lower' ? (m > 0 ? b / m : 1) : (b > 0 ? m / b : 1);
+          share = Math.max(0, Math.min(1, share));
+          td = el('td', { class: 'num', style: 'background: hsl(' + Math.round(120 * share) + ', 65%, 82%)',
+            title: Math.round(100 * share) + ' % of the best; ' + verdicts }, text);
+        }
         if (values.length > 1) {
           td.append(el('span', { class: 'spread' }, num(Math.min(...values)) + ' – ' + num(Math.max(...values)) +
             ' (' + values.length + ' reps)'));
@@ -397,10 +658,10 @@
       section.append(el('div', { class: 'chart-title' }, title));
       chart(section, {
         height: 280,
-        scales: { x: { time: false, distr: 3, log: 10, range: () => [xs[0] / 1.5, xs[xs.length - 1] * 1.5] }, y: logY ? { distr: 3, log: 10 } : { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+        scales: { x: { time: false, distr: 3, log: 10, range: () => [xs[0] / 1.5, xs[xs.length - 1] * 1.5] }, y: logY ? fittedLogY() : { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
         // uPlot leaves out (as null) a level whose label would not fit.
         axes: [{ label: closed ? 'connections' : 'offered requests/s', splits: () => xs, values: (u, v) => v.map(x => (x == null ? '' : num(x))) },
-          { label: yLabel, size: 70, values: (u, v) => v.map(n => num(n)) }],
+          { label: yLabel, size: 70, values: tickLabels }],
         series: [{ label: closed ? 'connections' : 'offered/s' }].concat(series.map(s => ({ label: s.label, stroke: s.stroke,
           width: s.width, spanGaps: false, points: { show: true } }))),
       }, [xs].concat(series.map(s => s.values)));
@@ -477,7 +738,8 @@
 
   function scenarioTable(data, runs) {
     if (!runs.length) return noData('No run of this scenario yet.');
-    const classes = uniq(runs.flatMap(r => Object.keys(r.errors || {})));
+    // Only the classes that occurred: a column of zeros says nothing.
+    const classes = uniq(runs.flatMap(r => Object.keys(r.errors || {}).filter(c => r.errors[c] > 0)));
     const table = el('table', {}, el('tr', {}, ['run', 'offered /s', 'achieved /s', 'sustained /s', 'verdict']
       .concat(classes.map(errorLabel)).map(h => el('th', {}, h))));
     for (const r of runs) {
@@ -489,8 +751,9 @@
         el('td', {}, row.verdict || '–'),
         classes.map(c => el('td', { class: 'num' }, r.errors && c in r.errors ? String(r.errors[c]) : '–'))));
     }
-    const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Rates and errors by class'), table);
-    if (!classes.length) wrap.append(noData('No error counts in these runs\' summaries.'));
+    const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Rates and errors by class'),
+      sortable(table, 'rates-' + caseOf(runs[0].scenario, runs[0].client)));
+    if (!classes.length) wrap.append(el('p', { class: 'chart-note' }, 'No errors in these runs.'));
     return wrap;
   }
 
@@ -512,8 +775,10 @@
     const openAll = data.runs.length <= 16;
     for (const r of data.runs) {
       const row = rowOf(data, r);
+      const figures = r.model && r.model.type === 'max-concurrency' ? metricText(ROW_METRICS.find(m => m.key === 'serverMaxInFlight'), Number(row.serverMaxInFlight))
+        : 'p99 ' + num(row.p99Ms) + ' ms, ' + num(row.achievedRatePerSec) + '/s';
       const details = el('details', { class: 'run', id: runId(r) }, el('summary', {}, runKey(r) + ' — ' + (row.verdict || '–') +
-        ', p99 ' + num(row.p99Ms) + ' ms, ' + num(row.achievedRatePerSec) + '/s'));
+        ', ' + figures));
       main.append(details);
       let drawn = false;
       const draw = () => {
@@ -533,10 +798,10 @@
   function runSection(r, row, parent) {
     if (row.note) parent.append(el('p', { class: 'muted' }, row.note));
     if (r.steadiness) parent.append(el('p', { class: 'chart-note' }, warmupText(r)));
-    const curves = percentileChart(parent, 'Response, service and schedule-lag percentiles', [
+    const curves = percentileChart(parent, 'Response and service percentiles (left axis), schedule lag (dashed, right axis)', [
       { label: 'response', curve: r.curves.response, color: COLORS[0] },
       { label: 'service', curve: r.curves.service, color: COLORS[1] },
-      { label: 'schedule lag', curve: r.curves.lag, color: COLORS[2] },
+      { label: 'schedule lag', curve: r.curves.lag, color: COLORS[2], dash: [4, 3], scale: 'lag' },
     ]);
     const tl = r.timeline && r.timeline.response;
     if (!tl || !tl.t.length) {
@@ -592,8 +857,8 @@
 
     parent.append(el('div', { class: 'chart-title' }, 'Response time per second (log axis)'));
     zoomable.push(chart(parent, Object.assign({}, common, {
-      scales: { x: xScale, y: { distr: 3, log: 10 } },
-      axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: (u, s) => s.map(v => num(v)) }],
+      scales: { x: xScale, y: fittedLogY() },
+      axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
       series: [{ label: 's' }, { label: 'p50', stroke: COLORS[0] }, { label: 'p99', stroke: COLORS[1] },
         { label: 'max', stroke: COLORS[3] }],
       hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
@@ -621,8 +886,8 @@
     if (lag && lag.t.length) {
       parent.append(el('div', { class: 'chart-title' }, 'Schedule lag per second (log axis)'));
       group.push(chart(parent, Object.assign({}, common, {
-        scales: { x: xScale, y: { distr: 3, log: 10 } },
-        axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: (u, s) => s.map(v => num(v)) }],
+        scales: { x: xScale, y: fittedLogY() },
+        axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
         series: [{ label: 's' }, { label: 'lag p99', stroke: COLORS[1] }, { label: 'lag max', stroke: COLORS[3] }],
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
       }), [lead.concat(lag.t), pad(positive(lag.p99)), pad(positive(lag.max))]));
@@ -638,7 +903,7 @@
       }
       group.push(chart(parent, Object.assign({}, common, {
         scales: { x: xScale, y: y || { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
-        axes: [{ label: 's after the measured phase began' }, { label: yLabel, size: 60, values: (u, v) => v.map(n => num(n)) }],
+        axes: [{ label: 's after the measured phase began' }, { label: yLabel, size: 60, values: tickLabels }],
         series: [{ label: 's' }].concat(usable.map(s => ({ label: s.label, stroke: s.color, width: 2, dash: s.dash,
           spanGaps: true, points: { show: s.points.length < 120 } }))),
         hooks: Object.assign({}, common.hooks, { drawClear: [u => shadeWarmup(u, warmup)] }),
@@ -818,7 +1083,7 @@
       table.append(el('tr', {}, el('td', {}, k), el('td', {}, dots), el('td', { class: 'num' }, num(lo)),
         el('td', { class: 'num' }, num(hi)), el('td', { class: 'num' }, mean > 0 ? num(100 * sd / mean, 1) + ' %' : '–')));
     }
-    main.append(table);
+    main.append(sortable(table, 'repetitions'));
   }
 
   function guide(data, main) {
@@ -857,13 +1122,39 @@
 
   function renderCompare(data, main) {
     main.append(el('h1', {}, 'Gauntlet compare · ' + ((data.base.suite || {}).name || '') + ' → ' + ((data.new.suite || {}).name || '')));
-    const facts = [['BASE', data.base.dir + ' (' + ((data.base.environment || {}).gitCommit || 'no commit') + ')'],
-      ['NEW', data.new.dir + ' (' + ((data.new.environment || {}).gitCommit || 'no commit') + ')'],
+    const lost = lostRows(data);
+    const failingChanges = (data.rowChanges || []).filter(c => !c.allowedBy);
+    if (data.gated) {
+      main.append(el('div', { class: 'gate ' + (data.passes ? 'pass' : 'fail'), id: 'gate' },
+        el('span', { class: 'gate-word' }, data.passes ? 'PASS' : 'FAIL'),
+        data.passes ? 'every threshold of ' + data.thresholds + ' holds; no row failed, went missing or turned from ok' +
+          ((data.rowChanges || []).length ? ' but those allowed' : '')
+          : [data.failures.length + ' threshold' + (data.failures.length === 1 ? '' : 's') + ' breached, ' +
+            failingChanges.length + ' row' + (failingChanges.length === 1 ? '' : 's') + ' failed, missing or turned from ok',
+          el('ul', {}, data.failures.map(f => el('li', {}, 'threshold breached: ' + f)),
+            failingChanges.map(c => el('li', {}, 'row failed: ' + c.row + ': ' + c.change)))]));
+    } else {
+      main.append(el('div', { class: 'gate none', id: 'gate' }, el('span', { class: 'gate-word' }, 'NO GATE'),
+        'no --fail-on thresholds were given, so nothing passes or fails' +
+        (lost.length ? '; but ' + lost.length + ' row' + (lost.length === 1 ? '' : 's') + ' of NEW failed or went missing, listed below' : '')));
+    }
+    if (data.sameRun) {
+      main.append(el('div', { class: 'banner failed' }, el('b', {}, 'the same run twice: '), data.sameRun +
+        ' — every change below is zero by construction; pass two different results directories.'));
+    }
+    const facts = [['BASE', [data.base.dir + ' (' + ((data.base.environment || {}).gitCommit || 'no commit') + ') · ',
+        el('a', { href: data.baseReport }, 'its report')]],
+      ['NEW', [data.new.dir + ' (' + ((data.new.environment || {}).gitCommit || 'no commit') + ') · ',
+        el('a', { href: data.newReport }, 'its report')]],
       ['thresholds', data.thresholds || 'none']];
     main.append(el('table', {}, facts.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)))));
-    (data.failures || []).forEach(f => main.append(el('div', { class: 'banner failed' }, 'threshold failed: ' + f)));
-    // Comparison.RowChange: row, change, allowedBy (empty when it fails the gate).
-    (data.rowChanges || []).forEach(c => main.append(el('div', { class: c.allowedBy ? 'banner' : 'banner failed' },
+    if (lost.length) {
+      main.append(el('h2', { id: 'lost' }, 'Failed or missing in NEW'));
+      main.append(sortable(lostTable(data, lost), 'failed-or-missing'));
+    }
+    // Verdicts turned from ok, allowed or not (failed and missing rows are in the table above).
+    (data.rowChanges || []).filter(c => c.change.startsWith('verdict')).forEach(c => main.append(el('div',
+      { class: c.allowedBy ? 'banner' : 'banner failed' },
       (c.allowedBy ? 'allowed by ' + c.allowedBy + ': ' : 'row failed: ') + c.row + ': ' + c.change)));
     // Comparison.NotCompared: row, reason, note.
     const notCompared = data.notCompared || [];
@@ -874,11 +1165,11 @@
     main.append(el('h2', {}, 'Notable changes'));
     const notable = (data.deltas || []).filter(d => d.notable);
     if (!notable.length) main.append(noData('No figure moved by more than ' + data.notablePercent + ' %.'));
-    else main.append(deltaTable(notable));
+    else main.append(sortable(deltaTable(notable), 'notable-changes'));
 
     main.append(el('h2', {}, 'Every target × scenario'));
     if (!(data.deltas || []).length) main.append(noData('BASE and NEW have no target × scenario in common.'));
-    else main.append(deltaTable(data.deltas));
+    else main.append(sortable(deltaTable(data.deltas), 'changes'));
 
     main.append(el('h2', {}, 'Response-time percentiles, BASE against NEW'));
     const pairs = uniq((data.deltas || []).map(d => d.target + '\u0000' + d.scenario));
@@ -887,9 +1178,47 @@
       const of = side => side.runs.filter(r => r.target === t && r.scenario === s);
       const curves = (side, label, color, dash) => of(side).map(r => ({
         label: label + (of(side).length > 1 ? ' #' + r.repetition : ''), curve: r.curves.response, color, dash }));
-      percentileChart(main, t + ' · ' + s, curves(data.base, 'BASE', '#888', [6, 3]).concat(curves(data.new, 'NEW', COLORS[0])),
-        'Every repetition of each side: BASE dashed grey, NEW blue.');
+      // BASE drawn last, dashed over NEW: where the two coincide both stay visible.
+      percentileChart(main, t + ' · ' + s, curves(data.new, 'NEW', COLORS[0]).concat(curves(data.base, 'BASE', COLORS[1], [7, 5])),
+        'Every repetition of each side: NEW solid blue, BASE dashed orange on top of it.');
     }
+  }
+
+  function rowName(r) {
+    return r.target + ' · ' + r.scenario + ' #' + r.repetition;
+  }
+
+  // Rows of BASE that NEW lost (missing, or without figures), and rows only in NEW that failed: {name, base, now, allowedBy}.
+  function lostRows(data) {
+    const now = new Map(data.new.rows.map(r => [rowName(r), r]));
+    const base = new Map(data.base.rows.map(r => [rowName(r), r]));
+    const failed = r => !r.verdict || r.verdict === '-';
+    const allowed = name => ((data.rowChanges || []).find(c => c.row === name && c.allowedBy) || {}).allowedBy;
+    const lost = [];
+    base.forEach((b, name) => {
+      const n = now.get(name);
+      if (!n || failed(n)) lost.push({ name, base: b, now: n, allowedBy: allowed(name) });
+    });
+    now.forEach((n, name) => {
+      if (!base.has(name) && failed(n)) lost.push({ name, base: null, now: n });
+    });
+    return lost;
+  }
+
+  function lostTable(data, lost) {
+    const table = el('table', { class: 'lost' }, el('tr', {}, ['row', 'in NEW', 'BASE verdict', 'BASE p50 ms', 'BASE p99 ms',
+      'BASE rate /s', 'BASE errors'].map(h => el('th', {}, h))));
+    for (const l of lost) {
+      const b = l.base || {};
+      const what = !l.now ? 'missing' : 'failed' + (l.now.note ? ': ' + l.now.note : '');
+      table.append(el('tr', { class: l.allowedBy ? null : 'delta-worse' }, el('td', {}, l.name),
+        el('td', {}, what + (l.allowedBy ? ' (allowed by ' + l.allowedBy + ')' : '')),
+        el('td', {}, l.base ? b.verdict : 'not in BASE'),
+        // A run that completed nothing has no times.
+        el('td', { class: 'num' }, b.requests > 0 ? num(b.p50Ms) : '–'), el('td', { class: 'num' }, b.requests > 0 ? num(b.p99Ms) : '–'),
+        el('td', { class: 'num' }, num(b.achievedRatePerSec)), el('td', { class: 'num' }, num(b.errors, 0))));
+    }
+    return table;
   }
 
   function deltaTable(deltas) {

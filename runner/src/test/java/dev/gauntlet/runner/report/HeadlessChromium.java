@@ -56,6 +56,15 @@ record HeadlessChromium(Path executable) {
         }
     }
 
+    /** The page as {@link #open} returns it, after {@code script} (a click, say) ran on the drawn page. */
+    Page openAndRun(URI page, Path workDir, String script) throws IOException, InterruptedException {
+        try (DevToolsSession chromium = DevToolsSession.start(executable, workDir, FLAGS)) {
+            openDrawn(chromium, page);
+            chromium.evaluate(script);
+            return new Page(chromium.evaluate("document.documentElement.outerHTML").asText(), chromium.console());
+        }
+    }
+
     /** The top 1280 × 2400 pixels of the page once it is drawn. */
     void screenshot(Path html, Path png, Path workDir) throws IOException, InterruptedException {
         Files.createDirectories(png.getParent());

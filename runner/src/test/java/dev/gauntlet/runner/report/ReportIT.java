@@ -13,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,6 +36,11 @@ public class ReportIT {
     private static final Pattern HTML_TAG = Pattern.compile("<html[^>]*>");
     private static final Pattern SCRIPT_OR_STYLE = Pattern.compile("(?s)<(script|style)\\b.*?</\\1>");
     private static final Pattern CHARTS = Pattern.compile("data-charts-expected=\"(\\d+)\" data-charts-drawn=\"(\\d+)\"");
+
+    private static final Pattern REPETITION_MAX = Pattern.compile("</div></td><td class=\"num\">[^<]*</td><td class=\"num\">([^<]*)</td>");
+    private static final Pattern CSV_LINK = Pattern.compile("<a href=\"data:text/csv;charset=utf-8,([^\"]*)\" download=\"repetitions.csv\">");
+    private static final Pattern Y_RANGE = Pattern.compile(
+            "data-y-min=\"([^\"]+)\" data-y-max=\"([^\"]+)\" data-data-min=\"([^\"]+)\" data-data-max=\"([^\"]+)\"");
 
     @TempDir
     static Path work;
@@ -183,6 +190,76 @@ public class ReportIT {
                 .contains("runs/dummy/open/1/summary.json", "dummy · open #2", "dummy · closed #1", "dummy · timeouts #2");
     }
 
+    /**
+     * A known answer: BASE with a rival target whose open-loop p99 is half dummy's but generator-limited, and whose
+     * closed-loop rate is twice dummy's. The headline names dummy best on the open loop (the rival's figures are
+     * not its own) and the rival on the closed one, and says in a sentence what to do about the generator.
+     */
+    @Test
+    void theHeadlineNamesTheBestTargetPerScenarioOnTrustedFiguresOnly() throws Exception {
+        Path dir = copyRepeated(base, work.resolve("rival"), 1);
+        ArrayNode rows = (ArrayNode) Json.json().readTree(dir.resolve("results.json").toFile());
+        for (JsonNode row : rows.deepCopy()) {
+            String scenario = row.path("scenario").asText();
+            if (scenario.equals("timeouts")) {
+                continue;
+            }
+            ((ObjectNode) row).put("verdict", "ok").put("note", "");
+            ObjectNode rival = ((ObjectNode) row.deepCopy()).put("target", "rival");
+            if (scenario.equals("open")) {
+                rival.put("p99Ms", row.path("p99Ms").asDouble() / 2).put("verdict", "generator-limited")
+                        .put("note", "the engine thread ran 99 % of the measured phase");
+            } else {
+                rival.put("achievedRatePerSec", row.path("achievedRatePerSec").asDouble() * 2);
+            }
+            rows.add(rival);
+            Path runs = Path.of("runs", "%s", scenario, row.path("repetition").asText());
+            copyTree(dir.resolve(runs.toString().formatted("dummy")), dir.resolve(runs.toString().formatted("rival")));
+        }
+        for (JsonNode row : rows) {
+            if (row.path("target").asText().equals("dummy") && !row.path("scenario").asText().equals("timeouts")) {
+                ((ObjectNode) row).put("verdict", "ok").put("note", "");
+            }
+        }
+        Json.json().writeValue(dir.resolve("results.json").toFile(), rows);
+
+        assertThat(cli("report", dir.toString()).code()).isZero();
+        // The repetitions table sorted by its "max" column, by a click on its header.
+        HeadlessChromium.Page page = HeadlessChromium.find().openAndRun(dir.resolve("report.html").toUri(), work,
+                "[...document.querySelectorAll('#repetitions ~ .table-wrap th')].find(th => th.textContent === 'max').click()");
+        assertRendered(page);
+        String shown = shown(page);
+        assertThat(shown).as("the best per scenario, on its own metric")
+                .contains("<th>open</th><td>p99 ms, lower is better</td><td><b class=\"best\">dummy</b>",
+                        "<th>closed</th><td>achieved rate /s, higher is better</td><td><b class=\"best\">rival</b>");
+        assertThat(shown).as("the generator-limited run's sentence")
+                .contains("rival · open #1</a>: generator-limited</b> — The generator, not rival, was the bottleneck",
+                        "Give the generator more CPUs");
+        assertThat(shown).as("its overview cell hatched, out of the colouring").contains("<td class=\"num foreign\" title=\"generator-limited");
+
+        String repetitions = shown.substring(shown.indexOf("id=\"repetitions\""), shown.indexOf("id=\"guide\""));
+        List<Double> maxima = REPETITION_MAX.matcher(repetitions).results().map(m -> Double.parseDouble(m.group(1).replace(",", ""))).toList();
+        assertThat(maxima).as("open and closed, of dummy and the rival").hasSize(4).isSorted();
+        Matcher csv = CSV_LINK.matcher(repetitions);
+        assertThat(csv.find()).as("a CSV link in %s", repetitions).isTrue();
+        assertThat(URLDecoder.decode(csv.group(1), StandardCharsets.UTF_8).lines())
+                .startsWith("target · scenario,p99 ms of each repetition,min,max,CV").hasSize(5)
+                .anyMatch(line -> line.startsWith("rival · closed,,")).anyMatch(line -> line.startsWith("dummy · open,,"));
+
+        Matcher ranges = Y_RANGE.matcher(shown);
+        int logCharts = 0;
+        while (ranges.find()) {
+            logCharts++;
+            double yMin = Double.parseDouble(ranges.group(1));
+            double yMax = Double.parseDouble(ranges.group(2));
+            double dataMin = Double.parseDouble(ranges.group(3));
+            double dataMax = Double.parseDouble(ranges.group(4));
+            assertThat(yMin).as("a log axis's foot: below its data, within a decade").isLessThanOrEqualTo(dataMin).isGreaterThan(dataMin / 10);
+            assertThat(yMax).as("its top: above its data, within a decade").isGreaterThanOrEqualTo(dataMax).isLessThan(dataMax * 10);
+        }
+        assertThat(logCharts).as("log charts marked").isGreaterThan(5);
+    }
+
     /** A client suite's scenarios are CASE.CLIENT: the page compares the clients within each case. */
     @Test
     void aClientSuitesReportComparesClientsWithinACase() throws Exception {
@@ -205,7 +282,8 @@ public class ReportIT {
         Json.json().writeValue(limited.resolve("results.json").toFile(), rows);
 
         assertThat(reportAsDrawn(limited)).contains("<div class=\"banner subject\"><b><a href=\"#run-dummy-open.jdk-virtual-1\">",
-                ": client-limited</b> — the generator process used 99 % of the CPUs it may use",
+                ": client-limited</b> — The client library was the bottleneck, which is what a client study measures",
+                "evidence: the generator process used 99 % of the CPUs it may use",
                 "client-limited (a client library engine was the bottleneck");
 
         Result compared = cli("compare", byClient.toString(), limited.toString());
@@ -238,6 +316,44 @@ public class ReportIT {
         assertThat(shown(page)).contains("Notable changes", "BASE against NEW", "BASE #1", "BASE #2");
         HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("compare.png"), work);
         assertThat(SCREENSHOTS.resolve("compare.png")).isNotEmptyFile();
+    }
+
+    /**
+     * A copy of BASE in which one run failed, as when its target died: compare's page says FAIL first, and lists the
+     * row with BASE's figures beside it. BASE against itself warns that it is one run.
+     */
+    @Test
+    void compareSaysFailForADeadTargetAndWarnsOfTheSameRun() throws Exception {
+        Path dead = copyRepeated(base, work.resolve("dead"), 1);
+        ArrayNode rows = (ArrayNode) Json.json().readTree(dead.resolve("results.json").toFile());
+        JsonNode closedBase = null;
+        for (JsonNode row : rows) {
+            if (row.path("scenario").asText().equals("closed") && row.path("repetition").asInt() == 1) {
+                closedBase = row.deepCopy();
+                ((ObjectNode) row).put("verdict", "-").put("note", "target died (exit code 137)");
+            }
+        }
+        Json.json().writeValue(dead.resolve("results.json").toFile(), rows);
+        Path html = work.resolve("dead-compare.html");
+
+        Result compared = cli("compare", base.toString(), dead.toString(), "--fail-on", "p99=+10000%", "--output", html.toString());
+
+        assertThat(compared.code()).as(compared.out() + compared.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        HeadlessChromium.Page page = HeadlessChromium.find().open(html.toUri(), work);
+        assertRendered(page);
+        String shown = shown(page);
+        assertThat(shown.indexOf("<span class=\"gate-word\">FAIL</span>")).as("FAIL before anything else").isPositive()
+                .isLessThan(shown.indexOf("<table"));
+        assertThat(shown).contains("row failed: dummy · closed #1: failed in NEW: target died (exit code 137)",
+                "<td>dummy · closed #1</td><td>failed: target died (exit code 137)</td><td>" + closedBase.path("verdict").asText() + "</td>",
+                "href=\"" + html.getParent().relativize(base.resolve("report.html")) + "\"")
+                .doesNotContain("the same run twice");
+
+        Path same = work.resolve("same-compare.html");
+        assertThat(cli("compare", base.toString(), base.toString(), "--output", same.toString()).code()).isZero();
+        HeadlessChromium.Page samePage = HeadlessChromium.find().open(same.toUri(), work);
+        assertRendered(samePage);
+        assertThat(shown(samePage)).contains("NO GATE", "the same run twice: </b>BASE and NEW are the same results directory");
     }
 
     @Test
