@@ -81,7 +81,7 @@ public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<Strin
     }
 
     /** Whether there is a gate to fail. */
-    boolean gates() {
+    public boolean gates() {
         return !thresholds.isEmpty();
     }
 
