@@ -6,17 +6,23 @@
 #   3. open loop at 10k, 25k and 50k requests/s: Gauntlet (adaptive connections, and a fixed pool
 #      of 100) vs bombardier's rate-limited fixed pool of 100, response p99 and connections;
 #   4. CPU per request: the engine thread's, open loop at 1,000 and 10,000/s against the closed loop;
-#   5. 19,000 connections held: Gauntlet's peak heap (with -Xmx512m).
+#   5. CPU per request of the whole client process, open loop at 10,000 and 50,000/s over 100 connections:
+#      Gauntlet against wrk2 (built from its public source with make), with both response p99s;
+#   6. 19,000 connections held: Gauntlet's peak heap (with -Xmx512m).
 # Beside every round, the platform's hiccup p99 on the client CPU during it (Gauntlet's own meter,
 # or a meter JVM beside the peer): the noise floor the round ran on.
 # Prints medians of the alternations and the ratios. Benchmarks, not tests: nothing asserts.
 #
-# Usage: bench/generator-vs-peers.sh [ROUNDS]   (default 3; env PORT=18080, SECONDS_PER_RUN=5)
+# Usage: bench/generator-vs-peers.sh [ROUNDS]   (default 3; env PORT=18080, SECONDS_PER_RUN=5,
+#        WRK2_SRC=a wrk2 checkout when github.com cannot be reached,
+#        SECTIONS="closed one open engine process held" to run some of them, e.g. SECTIONS=process)
 set -euo pipefail
 
 ROUNDS=${1:-3}
 PORT=${PORT:-18080}
 RUN_S=${SECONDS_PER_RUN:-5}
+SECTIONS=${SECTIONS:-closed one open engine process held}
+on() { [[ " $SECTIONS " == *" $1 "* ]]; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d /tmp/gauntlet-bench.XXXXXX)
 URL="http://127.0.0.1:$PORT/hello"
@@ -42,6 +48,23 @@ if [ ! -x "$BOMBARDIER" ]; then
     && go build -o "$BOMBARDIER" github.com/codesenberg/bombardier) >&2
 fi
 
+# wrk2 is not packaged: built from its source, a checkout in WRK2_SRC or a clone of the public repository.
+WRK2=${WRK2:-/tmp/gauntlet-bench-tools/wrk2/wrk}
+if on process && [ ! -x "$WRK2" ]; then
+  echo "building wrk2 from ${WRK2_SRC:-https://github.com/giltene/wrk2} with make" >&2
+  need make make
+  need gcc gcc
+  dpkg -s libssl-dev zlib1g-dev >/dev/null 2>&1 || need openssl "libssl-dev zlib1g-dev"
+  rm -rf "$(dirname "$WRK2")" && mkdir -p "$(dirname "$(dirname "$WRK2")")"
+  if [ -n "${WRK2_SRC:-}" ]; then
+    cp -r "$WRK2_SRC" "$(dirname "$WRK2")"
+  elif ! git clone -q https://github.com/giltene/wrk2 "$(dirname "$WRK2")" 2>/dev/null; then
+    echo "cannot clone https://github.com/giltene/wrk2: give a checkout with WRK2_SRC=DIR" >&2
+    exit 2
+  fi
+  (cd "$(dirname "$WRK2")" && make -j1 >/dev/null 2>&1) || { echo "wrk2 did not build; see make in $(dirname "$WRK2")" >&2; exit 2; }
+fi
+
 JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 JAVA="$JAVA_HOME/bin/java"
 JAR="$ROOT/loadgen/target/gauntlet-loadgen.jar"
@@ -51,6 +74,7 @@ if [ ! -f "$JAR" ] || [ -n "$(find "$ROOT/loadgen/src/main" "$ROOT/api/src/main"
   (cd "$ROOT" && JAVA_HOME="$JAVA_HOME" ./mvnw -B -ntp -q -pl loadgen -am package -DskipTests) >&2
 fi
 client() { taskset -c "$CLIENT_CPU" "$@"; }
+CLOSED_RATIO=-; ONE_RATIO=-; OPEN_RATIOS=(-); CPU_RATIOS=(-)
 gauntlet() {
   client "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand "$URL" --json "$@" 2>>"$WORK/gauntlet.log"
 }
@@ -85,67 +109,115 @@ curl -sf "$URL" >/dev/null || { echo "nginx did not come up on $URL" >&2; exit 1
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs)), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# nginx on CPU $SERVER_CPU, clients on CPU $CLIENT_CPU; $("$JAVA" -version 2>&1 | head -1); $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2); $(ab -V | head -1); $(nginx -v 2>&1); bombardier 1.2.6"
 
-echo "## closed loop, 50 connections, ${RUN_S}s each, $ROUNDS alternations (wrk -t1: its best here)"
-G=(); W=()
-for r in $(seq "$ROUNDS"); do
-  out=$(gauntlet --connections 50 --warmup 2s --duration "${RUN_S}s")
-  g=$(echo "$out" | json 'd["achievedRatePerSec"]')
-  meter_start "$RUN_S"
-  w=$(client wrk -t1 -c50 -d"${RUN_S}s" "$URL" | awk '/Requests\/sec/ {print $2}')
-  echo "round $r: gauntlet $g req/s (hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms)," \
-       "wrk $w req/s (hiccup p99 $(meter_p99) ms)"
-  G+=("$g"); W+=("$w")
-done
-GM=$(median "${G[@]}"); WM=$(median "${W[@]}")
-CLOSED_RATIO=$(ratio "$GM" "$WM")
-echo "median: gauntlet $GM req/s, wrk $WM req/s, ratio gauntlet/wrk = $CLOSED_RATIO (target >= 1.0)"
-
-echo "## one keep-alive connection, $ROUNDS alternations (wall time per request, as ab counts it)"
-G=(); A=()
-for r in $(seq "$ROUNDS"); do
-  out=$(gauntlet --connections 1 --warmup 2s --duration "${RUN_S}s")
-  g=$(echo "$out" | json '1000 / d["achievedRatePerSec"]')
-  meter_start "$RUN_S"
-  a=$(client ab -k -c1 -t "$RUN_S" -n 10000000 "$URL" 2>/dev/null | awk '/Time per request:.*\(mean\)$/ {print $4}')
-  echo "round $r: gauntlet $g ms (hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms)," \
-       "ab $a ms (hiccup p99 $(meter_p99) ms)"
-  G+=("$g"); A+=("$a")
-done
-GM=$(median "${G[@]}"); AM=$(median "${A[@]}")
-ONE_RATIO=$(ratio "$GM" "$AM")
-echo "median: gauntlet $GM ms, ab -k -c1 $AM ms, ratio gauntlet/ab = $ONE_RATIO (target <= 1.0)"
-
-echo "## open loop, exponential, ${RUN_S}s after a 2s warm-up: response p99 against bombardier's fixed pool of 100"
-OPEN_RATIOS=()
-for rate in 10000 25000 50000; do
+if on closed; then
+  echo "## closed loop, 50 connections, ${RUN_S}s each, $ROUNDS alternations (wrk -t1: its best here)"
+  G=(); W=()
   for r in $(seq "$ROUNDS"); do
-    adaptive=$(gauntlet --rate "$rate" --warmup 2s --duration "${RUN_S}s")
-    pool=$(gauntlet --rate "$rate" --connections 100 --warmup 2s --duration "${RUN_S}s")
+    out=$(gauntlet --connections 50 --warmup 2s --duration "${RUN_S}s")
+    g=$(echo "$out" | json 'd["achievedRatePerSec"]')
     meter_start "$RUN_S"
-    b=$(client "$BOMBARDIER" -c 100 -r "$rate" -d "${RUN_S}s" -l -p r -o json "$URL" 2>/dev/null)
-    bp99=$(echo "$b" | json 'd["result"]["latency"]["percentiles"]["99"] / 1000')
-    ap99=$(echo "$adaptive" | json 'd["responseTime"]["p99Ms"]')
-    echo "$rate/s round $r: gauntlet adaptive p99 $ap99 ms, $(echo "$adaptive" | json 'd["connectionsOpened"]') connections," \
-         "$(echo "$adaptive" | json 'round(d["achievedRatePerSec"])')/s, verdict $(echo "$adaptive" | json 'd["verdict"]')," \
-         "hiccup p99 $(echo "$adaptive" | json 'd["generatorHiccups"]["p99Ms"]') ms;" \
-         "gauntlet pool of 100 p99 $(echo "$pool" | json 'd["responseTime"]["p99Ms"]') ms;" \
-         "bombardier p99 $bp99 ms at $(echo "$b" | json 'round(d["result"]["rps"]["mean"])')/s (hiccup p99 $(meter_p99) ms)"
-    OPEN_RATIOS+=("$rate:$(ratio "$ap99" "$bp99")")
+    w=$(client wrk -t1 -c50 -d"${RUN_S}s" "$URL" | awk '/Requests\/sec/ {print $2}')
+    echo "round $r: gauntlet $g req/s (hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms)," \
+         "wrk $w req/s (hiccup p99 $(meter_p99) ms)"
+    G+=("$g"); W+=("$w")
   done
-done
-echo "gauntlet adaptive p99 / bombardier p99 by rate and round: ${OPEN_RATIOS[*]} (target <= 1.5)"
+  GM=$(median "${G[@]}"); WM=$(median "${W[@]}")
+  CLOSED_RATIO=$(ratio "$GM" "$WM")
+  echo "median: gauntlet $GM req/s, wrk $WM req/s, ratio gauntlet/wrk = $CLOSED_RATIO (target >= 1.0)"
 
-echo "## engine CPU per request over the measured phase: open loop at 1,000 and 10,000/s against the closed loop flat out"
-cpu_us() { json 'round(d["generatorCost"]["engineCpuPercent"] / 100 * d["measuredSec"] * 1e6 / d["sent"], 1)'; }
-CLOSED_US=$(gauntlet --connections 50 --warmup 2s --duration "${RUN_S}s" | cpu_us)
-for rate in 1000 10000; do
-  OPEN_US=$(gauntlet --rate "$rate" --warmup 2s --duration "${RUN_S}s" | cpu_us)
-  echo "open loop $rate/s: $OPEN_US µs of engine-thread CPU per request; closed loop 50c: $CLOSED_US µs; ratio $(ratio "$OPEN_US" "$CLOSED_US") (target: within 2x)"
-done
+fi
+if on one; then
+  echo "## one keep-alive connection, $ROUNDS alternations (wall time per request, as ab counts it)"
+  G=(); A=()
+  for r in $(seq "$ROUNDS"); do
+    out=$(gauntlet --connections 1 --warmup 2s --duration "${RUN_S}s")
+    g=$(echo "$out" | json '1000 / d["achievedRatePerSec"]')
+    meter_start "$RUN_S"
+    a=$(client ab -k -c1 -t "$RUN_S" -n 10000000 "$URL" 2>/dev/null | awk '/Time per request:.*\(mean\)$/ {print $4}')
+    echo "round $r: gauntlet $g ms (hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms)," \
+         "ab $a ms (hiccup p99 $(meter_p99) ms)"
+    G+=("$g"); A+=("$a")
+  done
+  GM=$(median "${G[@]}"); AM=$(median "${A[@]}")
+  ONE_RATIO=$(ratio "$GM" "$AM")
+  echo "median: gauntlet $GM ms, ab -k -c1 $AM ms, ratio gauntlet/ab = $ONE_RATIO (target <= 1.0)"
 
-echo "## 19,000 connections, closed loop, -Xmx512m (a 15s warm-up lets nginx accept them all)"
-out=$(gauntlet --connections 19000 --warmup 15s --duration "${RUN_S}s" --connect-timeout 10s)
-echo "connections peak $(echo "$out" | json 'd["connectionsPeak"]'), achieved $(echo "$out" | json 'd["achievedRatePerSec"]') req/s," \
-     "errors $(echo "$out" | json 'sum(d["errors"].values())'), heap peak $(echo "$out" | json 'd["generatorCost"]["heapUsedMaxBytes"] >> 20') MB (target <= 512 MB)"
+fi
+if on open; then
+  echo "## open loop, exponential, ${RUN_S}s after a 2s warm-up: response p99 against bombardier's fixed pool of 100"
+  OPEN_RATIOS=()
+  for rate in 10000 25000 50000; do
+    for r in $(seq "$ROUNDS"); do
+      adaptive=$(gauntlet --rate "$rate" --warmup 2s --duration "${RUN_S}s")
+      pool=$(gauntlet --rate "$rate" --connections 100 --warmup 2s --duration "${RUN_S}s")
+      meter_start "$RUN_S"
+      b=$(client "$BOMBARDIER" -c 100 -r "$rate" -d "${RUN_S}s" -l -p r -o json "$URL" 2>/dev/null)
+      bp99=$(echo "$b" | json 'd["result"]["latency"]["percentiles"]["99"] / 1000')
+      ap99=$(echo "$adaptive" | json 'd["responseTime"]["p99Ms"]')
+      echo "$rate/s round $r: gauntlet adaptive p99 $ap99 ms, $(echo "$adaptive" | json 'd["connectionsOpened"]') connections," \
+           "$(echo "$adaptive" | json 'round(d["achievedRatePerSec"])')/s, verdict $(echo "$adaptive" | json 'd["verdict"]')," \
+           "hiccup p99 $(echo "$adaptive" | json 'd["generatorHiccups"]["p99Ms"]') ms;" \
+           "gauntlet pool of 100 p99 $(echo "$pool" | json 'd["responseTime"]["p99Ms"]') ms;" \
+           "bombardier p99 $bp99 ms at $(echo "$b" | json 'round(d["result"]["rps"]["mean"])')/s (hiccup p99 $(meter_p99) ms)"
+      OPEN_RATIOS+=("$rate:$(ratio "$ap99" "$bp99")")
+    done
+  done
+  echo "gauntlet adaptive p99 / bombardier p99 by rate and round: ${OPEN_RATIOS[*]} (target <= 1.5)"
 
-echo "## ratios: closed loop gauntlet/wrk $CLOSED_RATIO, one connection gauntlet/ab $ONE_RATIO, open loop p99 gauntlet/bombardier ${OPEN_RATIOS[*]}"
+fi
+if on engine; then
+  echo "## engine CPU per request over the measured phase: open loop at 1,000 and 10,000/s against the closed loop flat out"
+  cpu_us() { json 'round(d["generatorCost"]["engineCpuPercent"] / 100 * d["measuredSec"] * 1e6 / d["sent"], 1)'; }
+  CLOSED_US=$(gauntlet --connections 50 --warmup 2s --duration "${RUN_S}s" | cpu_us)
+  for rate in 1000 10000; do
+    OPEN_US=$(gauntlet --rate "$rate" --warmup 2s --duration "${RUN_S}s" | cpu_us)
+    echo "open loop $rate/s: $OPEN_US µs of engine-thread CPU per request; closed loop 50c: $CLOSED_US µs; ratio $(ratio "$OPEN_US" "$CLOSED_US") (target: within 2x)"
+  done
+
+fi
+if on process; then
+  echo "## client process CPU per request, open loop over 100 connections, ${RUN_S}s: Gauntlet (fixed pool of 100) against wrk2 -c100"
+  # Gauntlet's figure is its process CPU over the measured phase (after its JIT and load warm-ups); wrk2's is read
+  # from /proc over the same length of its run, from 2 s in, past its connects and its first timers.
+  TICKS=$(getconf CLK_TCK)
+  proc_cpu_s() { awk -v t="$TICKS" '{print ($14 + $15) / t}' "/proc/$1/stat"; }
+  wrk2_p99_ms() { python3 -c "
+  import re,sys
+  for line in sys.stdin:
+      m = re.match(r'\s*99\.000%\s+([0-9.]+)(us|ms|s)\s*$', line)
+      if m:
+          print(round(float(m.group(1)) * {'us': 0.001, 'ms': 1, 's': 1000}[m.group(2)], 3)); break"; }
+  CPU_RATIOS=()
+  for rate in 10000 50000; do
+    GU=(); WU=()
+    for r in $(seq "$ROUNDS"); do
+      out=$(gauntlet --rate "$rate" --connections 100 --warmup 2s --duration "${RUN_S}s")
+      gu=$(echo "$out" | json 'round(d["generatorCost"]["processCpuPercent"] / 100 * d["measuredSec"] * 1e6 / d["sent"], 2)')
+      client "$WRK2" -t1 -c100 -d"$((RUN_S + 3))s" -R "$rate" --latency "$URL" > "$WORK/wrk2.out" 2>&1 &
+      WRK2_PID=$!
+      sleep 2
+      c0=$(proc_cpu_s "$WRK2_PID"); t0=$(date +%s.%N)
+      sleep "$RUN_S"
+      c1=$(proc_cpu_s "$WRK2_PID"); t1=$(date +%s.%N)
+      wait "$WRK2_PID"
+      wu=$(python3 -c "import sys; c0,c1,t0,t1,rate=map(float,sys.argv[1:]); print(round((c1-c0) * 1e6 / ((t1-t0) * rate), 2))" \
+           "$c0" "$c1" "$t0" "$t1" "$rate")
+      echo "$rate/s round $r: gauntlet $gu µs of process CPU per request, p99 $(echo "$out" | json 'd["responseTime"]["p99Ms"]') ms," \
+           "$(echo "$out" | json 'round(d["achievedRatePerSec"])')/s, hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms;" \
+           "wrk2 $wu µs, p99 $(wrk2_p99_ms < "$WORK/wrk2.out") ms at $(awk '/Requests\/sec/ {print $2}' "$WORK/wrk2.out")/s"
+      GU+=("$gu"); WU+=("$wu")
+    done
+    GM=$(median "${GU[@]}"); WM=$(median "${WU[@]}")
+    echo "median at $rate/s: gauntlet $GM µs, wrk2 $WM µs per request, ratio gauntlet/wrk2 = $(ratio "$GM" "$WM") (target <= 1.0)"
+    CPU_RATIOS+=("$rate:$(ratio "$GM" "$WM")")
+  done
+
+fi
+if on held; then
+  echo "## 19,000 connections, closed loop, -Xmx512m (a 15s warm-up lets nginx accept them all)"
+  out=$(gauntlet --connections 19000 --warmup 15s --duration "${RUN_S}s" --connect-timeout 10s)
+  echo "connections peak $(echo "$out" | json 'd["connectionsPeak"]'), achieved $(echo "$out" | json 'd["achievedRatePerSec"]') req/s," \
+       "errors $(echo "$out" | json 'sum(d["errors"].values())'), heap peak $(echo "$out" | json 'd["generatorCost"]["heapUsedMaxBytes"] >> 20') MB (target <= 512 MB)"
+
+fi
+echo "## ratios: closed loop gauntlet/wrk $CLOSED_RATIO, one connection gauntlet/ab $ONE_RATIO, open loop p99 gauntlet/bombardier ${OPEN_RATIOS[*]}, process CPU per request gauntlet/wrk2 ${CPU_RATIOS[*]}"
