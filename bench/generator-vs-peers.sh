@@ -181,30 +181,32 @@ if on process; then
   # from /proc over the same length of its run, from 2 s in, past its connects and its first timers.
   TICKS=$(getconf CLK_TCK)
   proc_cpu_s() { awk -v t="$TICKS" '{print ($14 + $15) / t}' "/proc/$1/stat"; }
-  wrk2_p99_ms() { python3 -c "
-  import re,sys
-  for line in sys.stdin:
-      m = re.match(r'\s*99\.000%\s+([0-9.]+)(us|ms|s)\s*$', line)
-      if m:
-          print(round(float(m.group(1)) * {'us': 0.001, 'ms': 1, 's': 1000}[m.group(2)], 3)); break"; }
+  wrk2_p99_ms() {
+    python3 -c "import re,sys; m=[re.match(r'\s*99\.000%\s+([0-9.]+)(us|ms|s)\s*$', l) for l in sys.stdin]; m=[x for x in m if x]; \
+print(round(float(m[0].group(1)) * {'us': 0.001, 'ms': 1, 's': 1000}[m[0].group(2)], 3) if m else 'n/a')"
+  }
   CPU_RATIOS=()
   for rate in 10000 50000; do
     GU=(); WU=()
     for r in $(seq "$ROUNDS"); do
       out=$(gauntlet --rate "$rate" --connections 100 --warmup 2s --duration "${RUN_S}s")
       gu=$(echo "$out" | json 'round(d["generatorCost"]["processCpuPercent"] / 100 * d["measuredSec"] * 1e6 / d["sent"], 2)')
-      client "$WRK2" -t1 -c100 -d"$((RUN_S + 3))s" -R "$rate" --latency "$URL" > "$WORK/wrk2.out" 2>&1 &
+      # taskset execs wrk2, so $! is wrk2's own pid (a shell function in the background would be a subshell's).
+      meter_start "$((RUN_S + 3))"
+      taskset -c "$CLIENT_CPU" "$WRK2" -t1 -c100 -d"$((RUN_S + 3))s" -R "$rate" --latency "$URL" > "$WORK/wrk2.out" 2>&1 &
       WRK2_PID=$!
       sleep 2
       c0=$(proc_cpu_s "$WRK2_PID"); t0=$(date +%s.%N)
       sleep "$RUN_S"
       c1=$(proc_cpu_s "$WRK2_PID"); t1=$(date +%s.%N)
       wait "$WRK2_PID"
+      # Per request wrk2 completed (it runs a few per cent under the rate asked), as Gauntlet's is per request sent.
+      wrate=$(awk '/Requests\/sec/ {print $2}' "$WORK/wrk2.out")
       wu=$(python3 -c "import sys; c0,c1,t0,t1,rate=map(float,sys.argv[1:]); print(round((c1-c0) * 1e6 / ((t1-t0) * rate), 2))" \
-           "$c0" "$c1" "$t0" "$t1" "$rate")
+           "$c0" "$c1" "$t0" "$t1" "$wrate")
       echo "$rate/s round $r: gauntlet $gu µs of process CPU per request, p99 $(echo "$out" | json 'd["responseTime"]["p99Ms"]') ms," \
            "$(echo "$out" | json 'round(d["achievedRatePerSec"])')/s, hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms;" \
-           "wrk2 $wu µs, p99 $(wrk2_p99_ms < "$WORK/wrk2.out") ms at $(awk '/Requests\/sec/ {print $2}' "$WORK/wrk2.out")/s"
+           "wrk2 $wu µs, p99 $(wrk2_p99_ms < "$WORK/wrk2.out") ms at $wrate/s (hiccup p99 $(meter_p99) ms)"
       GU+=("$gu"); WU+=("$wu")
     done
     GM=$(median "${GU[@]}"); WM=$(median "${WU[@]}")
