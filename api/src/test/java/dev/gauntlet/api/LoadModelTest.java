@@ -66,4 +66,27 @@ class LoadModelTest {
         assertThatThrownBy(() -> LoadSpec.of(URI.create("https://127.0.0.1/"), new LoadModel.ClosedLoop(1)))
                 .hasMessageContaining("http://");
     }
+
+    @Test
+    void aLoadSplitOverProcessesDividesItsRateAndCountsEvenlyAndInterleavesOnlyAConstantSchedule() {
+        LoadModel constant = new LoadModel.OpenLoop(1_000, LoadModel.InterArrival.CONSTANT);
+        assertThat(constant.share(1, 4)).isEqualTo(new LoadModel.OpenLoop(250, LoadModel.InterArrival.CONSTANT));
+        assertThat(constant.shareStartOffsetNs(3)).isEqualTo(3_000_000);
+        assertThat(new LoadModel.OpenLoop(1_000, LoadModel.InterArrival.EXPONENTIAL).shareStartOffsetNs(3)).isZero();
+        assertThat(LoadModel.OpenLoop.fixedPool(1_000, null, 10).share(0, 3))
+                .isEqualTo(LoadModel.OpenLoop.fixedPool(1_000 / 3.0, null, 4));
+        assertThat(new LoadModel.ClosedLoop(10).share(2, 3)).isEqualTo(new LoadModel.ClosedLoop(3));
+        assertThat(new LoadModel.MaxConcurrency(5).share(4, 5)).isEqualTo(new LoadModel.MaxConcurrency(1));
+        assertThatThrownBy(() -> new LoadModel.MaxConcurrency(2).share(2, 3))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("2 requests cannot be split over 3 processes");
+    }
+
+    @Test
+    void onlyAnOpenLoopSchedulesARateAndOnlyMaxConcurrencyHoldsRequests() {
+        assertThat(new LoadModel.OpenLoop(500, null).scheduledRatePerSec()).isEqualTo(500);
+        assertThat(new LoadModel.ClosedLoop(5).scheduledRatePerSec()).isZero();
+        assertThat(new LoadModel.MaxConcurrency(7).scheduledRatePerSec()).isZero();
+        assertThat(new LoadModel.MaxConcurrency(7).heldRequests()).isEqualTo(7);
+        assertThat(new LoadModel.ClosedLoop(5).heldRequests()).isZero();
+    }
 }

@@ -44,7 +44,7 @@ class RunSummaryTest {
 
     @Test
     void aBuiltSummaryStartsFromNeutralFigures() {
-        LoadSpec spec = LoadSpec.of(URI.create("http://127.0.0.1:8080/hello"), new LoadModel.ClosedLoop(1));
+        LoadSpec spec = LoadSpec.of(URI.create("http://127.0.0.1:1/hello"), new LoadModel.ClosedLoop(1));
 
         RunSummary summary = RunSummary.builder().spec(spec).startedAt(Instant.EPOCH).measuredSec(2).sent(10).completed(10)
                 .errors(Map.of(ErrorClass.RESET, 0L)).build();

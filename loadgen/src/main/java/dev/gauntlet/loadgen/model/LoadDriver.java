@@ -66,11 +66,6 @@ public abstract sealed class LoadDriver permits OpenLoopDriver, ClosedLoopDriver
         return LoadModel.ConnectionPolicy.UNBOUNDED;
     }
 
-    /** The open loop's target rate; 0 for the models without a schedule. */
-    public double ratePerSec() {
-        return 0;
-    }
-
     /** This round's requests: those due now, handed to the transport. */
     public abstract void issue(long nowNs);
 

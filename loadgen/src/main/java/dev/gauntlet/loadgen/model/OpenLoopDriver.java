@@ -38,11 +38,6 @@ final class OpenLoopDriver extends LoadDriver {
     }
 
     @Override
-    public double ratePerSec() {
-        return model.ratePerSec();
-    }
-
-    @Override
     public void issue(long nowNs) {
         for (long intendedNs; (intendedNs = phases.takeDue(nowNs)) != Phases.NONE; ) {
             judge.lateness(intendedNs, nowNs);

@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen.transport;
 
 import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.loadgen.model.LoadDriver;
 
 /**
@@ -20,12 +21,12 @@ final class ConnectionOpening {
     /** The adaptive policy's sizing; null for the others. */
     private final AdaptivePool adaptive;
 
-    ConnectionOpening(LoadDriver driver, int maxConnections, long declaredWaitMs) {
+    ConnectionOpening(LoadSpec spec, LoadDriver driver, int maxConnections) {
         this.policy = driver.waitingPolicy();
         this.maxConnections = maxConnections;
         this.poolConnections = policy == LoadModel.ConnectionPolicy.FIXED ? maxConnections : 0;
         this.adaptive = policy == LoadModel.ConnectionPolicy.ADAPTIVE
-                ? new AdaptivePool(driver.ratePerSec(), declaredWaitMs, maxConnections, driver.phases().runStartNs()) : null;
+                ? new AdaptivePool(spec.model().scheduledRatePerSec(), spec.declaredWaitMs(), maxConnections, driver.phases().runStartNs()) : null;
     }
 
     /** Adaptive: whether requests wait with no connect under way for them, the pool full and room under the limit. */

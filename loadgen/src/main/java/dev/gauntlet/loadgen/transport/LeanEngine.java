@@ -88,7 +88,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         this.judge = driver.judge();
         this.counters = counters;
         this.maxConnections = driver.capacity(maxConnections);
-        this.opening = new ConnectionOpening(driver, this.maxConnections, spec.declaredWaitMs());
+        this.opening = new ConnectionOpening(spec, driver, this.maxConnections);
         int pendingCapacity = driver.waitingCapacity(pendingLimit);
         this.pending = new LongQueue(pendingCapacity);
         this.pendingSinceNs = new LongQueue(pendingCapacity);
@@ -102,7 +102,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         }
         this.io = new ConnectionIo(spec, selector, address, sourceAddresses, judge.expectedBody(), this);
         this.onReady = io::onReady;
-        this.wait = new SelectorWait(selector, onReady, driver.ratePerSec());
+        this.wait = new SelectorWait(selector, onReady, spec.model().scheduledRatePerSec());
     }
 
     @Override
