@@ -8,7 +8,7 @@ import dev.gauntlet.loadgen.measure.RequestCounters;
 import dev.gauntlet.loadgen.measure.ThreadDemand;
 import dev.gauntlet.loadgen.model.LoadDriver;
 import dev.gauntlet.loadgen.model.PhaseClock;
-import dev.gauntlet.loadgen.split.MultiProcess;
+import dev.gauntlet.loadgen.split.LoadShares;
 import dev.gauntlet.loadgen.transport.Engine;
 import dev.gauntlet.loadgen.transport.LeanEngine;
 import dev.gauntlet.loadgen.transport.LibraryEngine;
@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * long sent = engines.counters().sentCount();
  * }</pre>
  *
- * <p>Shares as {@link MultiProcess#cut} cuts them: a constant-rate schedule's share i starts i / rate
+ * <p>Shares as {@link LoadShares#cut} cuts them: a constant-rate schedule's share i starts i / rate
  * later, so the engines' starts interleave instead of marching in step.
  */
 public final class EngineThreads {
@@ -57,7 +57,7 @@ public final class EngineThreads {
                   LatencyRecorder recorder, AdminClient admin) {
         int n = spec.threads();
         for (int i = 0; i < n; i++) {
-            LoadSpec share = n == 1 ? spec : MultiProcess.cut(spec, i, n);
+            LoadSpec share = n == 1 ? spec : LoadShares.cut(spec, i, n);
             long engineStartNs = runStartNs + share.startOffsetNs();
             PhaseClock clock = new PhaseClock(share, engineStartNs);
             clocks.add(clock);

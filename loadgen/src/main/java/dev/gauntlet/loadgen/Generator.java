@@ -20,8 +20,10 @@ import dev.gauntlet.loadgen.measure.SteadyJudge;
 import dev.gauntlet.loadgen.measure.SustainedRate;
 import dev.gauntlet.loadgen.measure.TargetWatch;
 import dev.gauntlet.loadgen.split.HostLimits;
+import dev.gauntlet.loadgen.split.LoadShares;
 import dev.gauntlet.loadgen.split.MultiProcess;
 import dev.gauntlet.loadgen.split.Preflight;
+import dev.gauntlet.loadgen.split.ResultMerge;
 import dev.gauntlet.loadgen.transport.SourceAddresses;
 import dev.gauntlet.loadgen.verdict.Verdicts;
 import org.HdrHistogram.Histogram;
@@ -124,7 +126,7 @@ public final class Generator {
      */
     public static RunSummary merge(LoadSpec spec, List<Path> shardDirs, Path outputDir) {
         try {
-            RunSummary merged = MultiProcess.merge(spec, shardDirs, outputDir);
+            RunSummary merged = ResultMerge.merge(spec, shardDirs, outputDir);
             write(merged, new RunDirectory(outputDir).summary());
             return merged;
         } catch (IOException e) {
@@ -241,7 +243,7 @@ public final class Generator {
         Preflight.checkRate(spec);
         // With several processes each one's share must fit; the message still counts them all.
         Preflight.Plan plan = Preflight.check(spec.processes() == 1 ? spec
-                : MultiProcess.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);
+                : LoadShares.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);
         TargetAddress.checkReachable(address, spec.connectTimeoutMs());
         return plan;
     }

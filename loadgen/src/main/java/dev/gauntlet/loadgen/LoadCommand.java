@@ -6,7 +6,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.hiccup.ParentWatch;
-import dev.gauntlet.loadgen.split.MultiProcess;
+import dev.gauntlet.loadgen.split.LoadShares;
 import dev.gauntlet.loadgen.split.Preflight;
 import dev.gauntlet.loadgen.split.ShardedLoad;
 import dev.gauntlet.loadgen.transport.SourceAddresses;
@@ -254,7 +254,7 @@ public final class LoadCommand implements Callable<Integer> {
         try {
             if (placement != null) {
                 // The shards check their own share too, in their pods: this says it before any pod starts.
-                Preflight.checkRate(MultiProcess.shard(spec, 0, placement.shards()));
+                Preflight.checkRate(LoadShares.shard(spec, 0, placement.shards()));
                 summary = shardedLoad.run(spec, placement, outputDir, System.err);
             } else {
                 summary = jitWarmup ? Generator.runWarmed(spec, outputDir) : Generator.run(spec, outputDir);

@@ -4,7 +4,7 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.ShardStart;
-import dev.gauntlet.loadgen.split.MultiProcess;
+import dev.gauntlet.loadgen.split.LoadShares;
 import dev.gauntlet.loadgen.split.ShardArchive;
 
 import java.io.IOException;
@@ -89,7 +89,7 @@ public final class ShardMain {
         Options options = Options.parse(args);
         int index = index(System.getenv(INDEX_VARIABLE), options.shards());
         LoadSpec whole = GeneratorMain.readSpec(options.specFile());
-        if (GeneratorMain.runUntilSignalled(() -> run(options, index, MultiProcess.shard(whole, index, options.shards())))) {
+        if (GeneratorMain.runUntilSignalled(() -> run(options, index, LoadShares.shard(whole, index, options.shards())))) {
             System.exit(0);
         }
     }

@@ -1,11 +1,12 @@
 package dev.gauntlet.runner.execution;
 
+import dev.gauntlet.loadgen.split.GeneratorProcess;
+import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
 
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -38,10 +39,10 @@ public final class ClientLoad {
     /** Runs {@code load}'s arguments in the child JVM and returns its exit code. */
     public static int run(String[] args, String client) {
         String classpath = ClientModules.generatorClasspath(GauntletHome.fromSystemProperty(), client);
-        List<String> argv = new JavaCommand(ClientModules.jvmOptions(client), classpath, LOAD_MAIN,
-                Arrays.asList(args).subList(1, args.length)).toArgv();
+        JavaCommand command = new JavaCommand(ClientModules.jvmOptions(client), classpath, LOAD_MAIN,
+                Arrays.asList(args).subList(1, args.length));
         try {
-            return new ProcessBuilder(argv).inheritIO().start().waitFor();
+            return GeneratorProcess.startInheritingIo(command).process().waitFor();
         } catch (IOException e) {
             throw new UserError("the generator could not be started: " + e.getMessage());
         } catch (InterruptedException e) {

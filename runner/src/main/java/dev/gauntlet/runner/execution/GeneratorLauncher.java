@@ -6,22 +6,23 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.Generator;
+import dev.gauntlet.loadgen.split.GeneratorProcess;
+import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import dev.gauntlet.runner.metrics.JfrRecording;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 
 /**
- * Runs one load as a separate generator JVM: writes {@code spec.json} into the run directory,
+ * Runs one load as a separate generator JVM ({@link GeneratorProcess}): writes {@code spec.json} into the run directory,
  * starts {@code GeneratorMain} in the generator's placement with a JFR recording written to
  * {@code generator.jfr} at its exit (with the client library's module on its classpath when the spec names a client), waits for it within the spec's hard cap, and reads back the
  * {@code summary.json} it wrote.
@@ -51,7 +52,7 @@ public final class GeneratorLauncher {
      */
     RunSummary run(LoadSpec spec, String adminToken, Path runDir) {
         Path log = new RunDirectory(runDir).generatorLog();
-        Process process;
+        GeneratorProcess generator;
         try {
             Files.createDirectories(runDir);
             Path specFile = new RunDirectory(runDir).spec();
@@ -61,17 +62,16 @@ public final class GeneratorLauncher {
             options.addAll(ClientModules.jvmOptions(spec.client()));
             JavaCommand command = new JavaCommand(options, ClientModules.generatorClasspath(home, spec.client()), MAIN_CLASS,
                     List.of("--spec", specFile.toString(), "--output", runDir.toString()));
-            ProcessBuilder builder = new ProcessBuilder(command.toArgv()).redirectErrorStream(true).redirectOutput(log.toFile());
-            builder.environment().put(AdminToken.VARIABLE, adminToken);
-            process = placement.start(builder).process();
+            generator = GeneratorProcess.start(command, log, Map.of(AdminToken.VARIABLE, adminToken),
+                    builder -> placement.start(builder).process());
         } catch (IOException e) {
             throw new UserError("the generator could not be started in " + runDir + ": " + e.getMessage());
         }
         // A runner stopped by a signal stops its generator too, rather than leave it loading a target that is gone.
-        ProcessStopper stopper = ProcessStopper.atRunnerExit(process, STOP_GRACE);
+        ProcessStopper stopper = ProcessStopper.atRunnerExit(generator.process(), STOP_GRACE);
         try {
-            if (!process.waitFor(Generator.JIT_WARMUP_MAX_MS + spec.hardCapMs() + EXIT_GRACE_MS, TimeUnit.MILLISECONDS)) {
-                stopper.kill();
+            if (!generator.exitedWithin(Generator.JIT_WARMUP_MAX_MS + spec.hardCapMs() + EXIT_GRACE_MS)) {
+                stopper.kill(); // killed already: this only forgets the stop at the runner's exit
                 throw new UserError("the generator overran its hard cap of " + spec.hardCapMs() + " ms; see " + log);
             }
             stopper.stop(); // it has exited: this only forgets the stop at the runner's exit
@@ -80,22 +80,14 @@ public final class GeneratorLauncher {
             Thread.currentThread().interrupt();
             throw new UserError("interrupted while the generator was running");
         }
-        if (process.exitValue() != 0) {
-            throw new UserError("the generator failed (exit " + process.exitValue() + "): " + lastLine(log));
+        int exit = generator.process().exitValue();
+        if (exit != 0) {
+            throw new UserError("the generator failed (exit " + exit + "): " + generator.lastLine());
         }
         try {
             return Json.json().readValue(new RunDirectory(runDir).summary().toFile(), RunSummary.class);
         } catch (IOException e) {
             throw new UserError("the generator wrote no readable summary.json in " + runDir + ": " + e.getMessage());
-        }
-    }
-
-    private static String lastLine(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return lines.isEmpty() ? "no output; see " + log : lines.getLast() + " (see " + log + ")";
-        } catch (IOException e) {
-            return "see " + log;
         }
     }
 }

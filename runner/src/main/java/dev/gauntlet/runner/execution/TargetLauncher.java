@@ -4,6 +4,7 @@ import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.api.TargetCatalogue.Technology;
+import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.isolation.RolePlacement;

@@ -5,6 +5,7 @@ import dev.gauntlet.api.AdminProtocol;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.isolation.PlacedProcess;
 import dev.gauntlet.runner.isolation.RolePlacement;

@@ -2,9 +2,9 @@ package dev.gauntlet.runner.metrics;
 
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
-import dev.gauntlet.runner.execution.JavaCommand;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import dev.gauntlet.runner.results.ResultsTable;
 

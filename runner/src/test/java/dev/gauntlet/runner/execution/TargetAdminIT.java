@@ -6,6 +6,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.RawHttp;
 import dev.gauntlet.runner.UserError;

@@ -3,6 +3,7 @@ package dev.gauntlet.runner.execution;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.HandlerStyle;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

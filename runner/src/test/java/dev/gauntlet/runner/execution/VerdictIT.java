@@ -7,6 +7,7 @@ import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.loadgen.Generator;
+import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.Signals;
 import dev.gauntlet.runner.isolation.Isolation;

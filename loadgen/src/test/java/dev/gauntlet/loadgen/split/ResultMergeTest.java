@@ -28,63 +28,9 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
 
-class MultiProcessTest {
+class ResultMergeTest {
     private static final URI URL = URI.create("http://127.0.0.1:1/hello");
-
-    @Test
-    void sharesAddUpToTheWhole() {
-        LoadSpec closed = LoadSpec.of(URL, new LoadModel.ClosedLoop(10)).toBuilder().processes(3).maxRequests(100).build();
-        List<LoadSpec> shares = List.of(MultiProcess.share(closed, 0), MultiProcess.share(closed, 1), MultiProcess.share(closed, 2));
-        assertThat(shares).extracting(LoadSpec::model).containsExactly(
-                new LoadModel.ClosedLoop(4), new LoadModel.ClosedLoop(3), new LoadModel.ClosedLoop(3));
-        assertThat(shares).extracting(LoadSpec::maxRequests).containsExactly(34L, 33L, 33L);
-        assertThat(shares).extracting(LoadSpec::processes).containsOnly(1);
-        assertThat(shares).extracting(LoadSpec::seed).doesNotHaveDuplicates();
-
-        LoadSpec open = LoadSpec.of(URL, new LoadModel.OpenLoop(30_000, LoadModel.InterArrival.EXPONENTIAL)).toBuilder().processes(3).build();
-        assertThat(((LoadModel.OpenLoop) MultiProcess.share(open, 2).model()).ratePerSec()).isEqualTo(10_000);
-        LoadSpec pool = LoadSpec.of(URL, LoadModel.OpenLoop.fixedPool(30_000, LoadModel.InterArrival.EXPONENTIAL, 100))
-                .toBuilder().processes(3).build();
-        assertThat(List.of(MultiProcess.share(pool, 0), MultiProcess.share(pool, 1), MultiProcess.share(pool, 2)))
-                .extracting(LoadSpec::model).containsExactly(
-                        LoadModel.OpenLoop.fixedPool(10_000, LoadModel.InterArrival.EXPONENTIAL, 34),
-                        LoadModel.OpenLoop.fixedPool(10_000, LoadModel.InterArrival.EXPONENTIAL, 33),
-                        LoadModel.OpenLoop.fixedPool(10_000, LoadModel.InterArrival.EXPONENTIAL, 33));
-
-        LoadSpec tooFew = LoadSpec.of(URL, new LoadModel.ClosedLoop(2)).toBuilder().processes(3).build();
-        assertThatThrownBy(() -> MultiProcess.share(tooFew, 2)).hasMessage("2 connections cannot be split over 3 processes");
-    }
-
-    @Test
-    void constantRateSharesOfSharesInterleaveEvenlyAndNoTwoDrawTheSameSeed() {
-        // 300 requests/s over 3 shards × 2 processes × 2 engine threads: 12 schedules of 25/s each.
-        LoadSpec whole = LoadSpec.of(URL, new LoadModel.OpenLoop(300, LoadModel.InterArrival.CONSTANT)).toBuilder()
-                .processes(2).threads(2).build();
-        List<LoadSpec> leaves = new ArrayList<>();
-        for (int shard = 0; shard < 3; shard++) {
-            LoadSpec shardSpec = MultiProcess.shard(whole, shard, 3);
-            assertThat(shardSpec.processes()).isEqualTo(2);
-            for (int process = 0; process < 2; process++) {
-                LoadSpec processSpec = MultiProcess.share(shardSpec, process);
-                for (int thread = 0; thread < 2; thread++) {
-                    leaves.add(MultiProcess.cut(processSpec, thread, 2));
-                }
-            }
-        }
-        assertThat(leaves).extracting(leaf -> ((LoadModel.OpenLoop) leaf.model()).ratePerSec()).containsOnly(25.0);
-        // Each leaf's first start is its offset, then one every 40 ms: together, one every 1/300 s.
-        long[] offsets = leaves.stream().mapToLong(LoadSpec::startOffsetNs).sorted().toArray();
-        for (int i = 0; i < offsets.length; i++) {
-            assertThat((double) offsets[i]).as("offset %d", i).isCloseTo(i * 1e9 / 300, within(2.0));
-        }
-        assertThat(leaves).extracting(LoadSpec::seed).doesNotHaveDuplicates();
-
-        LoadSpec exponential = LoadSpec.of(URL, new LoadModel.OpenLoop(300, LoadModel.InterArrival.EXPONENTIAL));
-        assertThat(MultiProcess.cut(exponential, 2, 3).startOffsetNs()).isZero();
-    }
 
     @Test
     void mergedHistogramsEqualTheSumOfTheProcessesLosslessly(@TempDir Path dir) throws Exception {
@@ -114,7 +60,7 @@ class MultiProcessTest {
             childDirs.add(childDir);
         }
 
-        RunSummary merged = MultiProcess.merge(spec, childDirs, dir);
+        RunSummary merged = ResultMerge.merge(spec, childDirs, dir);
 
         assertThat(merged.completed()).isEqualTo(expectedCompleted);
         assertThat(merged.errors().get(ErrorClass.RESET)).isEqualTo(0 + 1 + 2);
@@ -149,7 +95,7 @@ class MultiProcessTest {
         new IntervalLogs(childDirs.get(2), 1_700_000_000_000L, "child 3").close();
         Files.delete(new RunDirectory(childDirs.get(2)).errors());
 
-        MultiProcess.merge(spec, childDirs, dir);
+        ResultMerge.merge(spec, childDirs, dir);
 
         assertThat(Files.readString(new RunDirectory(dir).errors())).isEqualTo(String.join("\n",
                 "# errors per interval of the measured phase, by class; merged from 3 generator processes",

@@ -1,16 +1,20 @@
-package dev.gauntlet.runner.execution;
+package dev.gauntlet.loadgen.split;
 
 import dev.gauntlet.hiccup.ParentWatch;
-import dev.gauntlet.runner.isolation.RolePlacement;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The command line of one child JVM: the same JDK as the runner, its own classpath and options,
- * and this JVM named as its parent, so that it ends when this JVM ends ({@link ParentWatch}). Where
- * it runs is its role's {@link RolePlacement}.
+ * The command line of one child JVM: the same JDK as this JVM, its own classpath and options,
+ * and this JVM named as its parent, so that it ends when this JVM ends ({@link ParentWatch}). Every
+ * child JVM is started from one: a generator's ({@link GeneratorProcess}) and, in the runner, a
+ * target's and the calibration's.
+ *
+ * <pre>{@code
+ * List<String> argv = new JavaCommand(List.of("-Xmx1g"), classpath, "dev.gauntlet.loadgen.GeneratorMain", args).toArgv();
+ * }</pre>
  */
 public record JavaCommand(List<String> jvmOptions, String classpath, String mainClass, List<String> args) {
 
