@@ -161,6 +161,10 @@ public record LoadSpec(
             throw new IllegalArgumentException("the wake granularity must be 0 to " + MAX_WAKE_GRANULARITY_US
                     + " µs (10 ms), got " + wakeGranularityUs + " µs");
         }
+        if (wakeGranularityUs != null && (client != null || model.scheduledRatePerSec() == 0)) {
+            throw new IllegalArgumentException("a wake granularity is for the built-in engine's open loop: "
+                    + (client != null ? "a client library engine's library sends when it can" : "this load has no rate"));
+        }
         if (hardCapMs <= 0) {
             hardCapMs = defaultHardCapMs(steady == null ? warmupMs : steady.maxMsFrom(warmupMs), durationMs,
                     responseTimeoutMs);

@@ -69,6 +69,9 @@ class LoadCommandTest {
         assertExitTwo("ftp://127.0.0.1:1/", "--connections", "10");
         assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--warmup", "2s", "--ramp", "3s");
         assertExitTwo("http://127.0.0.1:1/", "--connections", "10", "--ramp", "1s");
+        assertExitTwo("http://127.0.0.1:1/", "--connections", "10", "--wake-granularity", "1ms");
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--client", "jdk-virtual", "--wake-granularity", "0");
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--wake-granularity", "1s");
     }
 
     @Test
