@@ -7,7 +7,9 @@
 #      of 100) vs bombardier's rate-limited fixed pool of 100, response p99 and connections;
 #   4. CPU per request: the engine thread's, open loop at 1,000 and 10,000/s against the closed loop;
 #   5. CPU per request of the whole client process, open loop at 10,000 and 50,000/s over 100 connections:
-#      Gauntlet against wrk2 (built from its public source with make), with both response p99s;
+#      Gauntlet at each wake granularity of GRANULARITIES (default "auto 0 1ms": the default, a wake
+#      per intended start, wrk2's millisecond) against wrk2 (built from its public source with make),
+#      with both response p99s;
 #   6. 19,000 connections held: Gauntlet's peak heap (with -Xmx512m).
 # Beside every round, the platform's hiccup p99 on the client CPU during it (Gauntlet's own meter,
 # or a meter JVM beside the peer): the noise floor the round ran on.
@@ -15,7 +17,8 @@
 #
 # Usage: bench/generator-vs-peers.sh [ROUNDS]   (default 3; env PORT=18080, SECONDS_PER_RUN=5,
 #        WRK2_SRC=a wrk2 checkout when github.com cannot be reached,
-#        SECTIONS="closed one open engine process held" to run some of them, e.g. SECTIONS=process)
+#        SECTIONS="closed one open engine process held" to run some of them, e.g. SECTIONS=process,
+#        GRANULARITIES="auto 0 1ms" for section 5)
 set -euo pipefail
 
 ROUNDS=${1:-3}
@@ -185,12 +188,21 @@ if on process; then
     python3 -c "import re,sys; m=[re.match(r'\s*99\.000%\s+([0-9.]+)(us|ms|s)\s*$', l) for l in sys.stdin]; m=[x for x in m if x]; \
 print(round(float(m[0].group(1)) * {'us': 0.001, 'ms': 1, 's': 1000}[m[0].group(2)], 3) if m else 'n/a')"
   }
+  # Gauntlet at each wake granularity asked (the first one's ratio is the headline); wrk2 once a round.
+  read -r -a GRANS <<< "${GRANULARITIES:-auto 0 1ms}"
   CPU_RATIOS=()
   for rate in 10000 50000; do
-    GU=(); WU=()
+    declare -A GU=(); WU=()
     for r in $(seq "$ROUNDS"); do
-      out=$(gauntlet --rate "$rate" --connections 100 --warmup 2s --duration "${RUN_S}s")
-      gu=$(echo "$out" | json 'round(d["generatorCost"]["processCpuPercent"] / 100 * d["measuredSec"] * 1e6 / d["sent"], 2)')
+      for g in "${GRANS[@]}"; do
+        out=$(gauntlet --rate "$rate" --connections 100 --warmup 2s --duration "${RUN_S}s" --wake-granularity "$g")
+        gu=$(echo "$out" | json 'round(d["generatorCost"]["processCpuPercent"] / 100 * d["measuredSec"] * 1e6 / d["sent"], 2)')
+        echo "$rate/s round $r: gauntlet --wake-granularity $g (woke by $(echo "$out" | json 'd["wakeGranularityMs"]') ms):" \
+             "$gu µs of process CPU per request, p99 $(echo "$out" | json 'd["responseTime"]["p99Ms"]') ms," \
+             "loop lateness p99 $(echo "$out" | json 'd["loopLateness"]["p99Ms"]') ms, $(echo "$out" | json 'round(d["achievedRatePerSec"])')/s," \
+             "hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms, $(echo "$out" | json 'd["verdict"]')"
+        GU[$g]="${GU[$g]:-} $gu"
+      done
       # taskset execs wrk2, so $! is wrk2's own pid (a shell function in the background would be a subshell's).
       meter_start "$((RUN_S + 3))"
       taskset -c "$CLIENT_CPU" "$WRK2" -t1 -c100 -d"$((RUN_S + 3))s" -R "$rate" --latency "$URL" > "$WORK/wrk2.out" 2>&1 &
@@ -204,14 +216,17 @@ print(round(float(m[0].group(1)) * {'us': 0.001, 'ms': 1, 's': 1000}[m[0].group(
       wrate=$(awk '/Requests\/sec/ {print $2}' "$WORK/wrk2.out")
       wu=$(python3 -c "import sys; c0,c1,t0,t1,rate=map(float,sys.argv[1:]); print(round((c1-c0) * 1e6 / ((t1-t0) * rate), 2))" \
            "$c0" "$c1" "$t0" "$t1" "$wrate")
-      echo "$rate/s round $r: gauntlet $gu µs of process CPU per request, p99 $(echo "$out" | json 'd["responseTime"]["p99Ms"]') ms," \
-           "$(echo "$out" | json 'round(d["achievedRatePerSec"])')/s, hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms;" \
-           "wrk2 $wu µs, p99 $(wrk2_p99_ms < "$WORK/wrk2.out") ms at $wrate/s (hiccup p99 $(meter_p99) ms)"
-      GU+=("$gu"); WU+=("$wu")
+      echo "$rate/s round $r: wrk2 $wu µs, p99 $(wrk2_p99_ms < "$WORK/wrk2.out") ms at $wrate/s (hiccup p99 $(meter_p99) ms)"
+      WU+=("$wu")
     done
-    GM=$(median "${GU[@]}"); WM=$(median "${WU[@]}")
-    echo "median at $rate/s: gauntlet $GM µs, wrk2 $WM µs per request, ratio gauntlet/wrk2 = $(ratio "$GM" "$WM") (target <= 1.0)"
-    CPU_RATIOS+=("$rate:$(ratio "$GM" "$WM")")
+    WM=$(median "${WU[@]}")
+    for g in "${GRANS[@]}"; do
+      # shellcheck disable=SC2086 # the rounds' figures, split on purpose
+      GM=$(median ${GU[$g]})
+      echo "median at $rate/s: gauntlet --wake-granularity $g $GM µs, wrk2 $WM µs per request, ratio gauntlet/wrk2 = $(ratio "$GM" "$WM") (target <= 1.0)"
+      [ "$g" = "${GRANS[0]}" ] && CPU_RATIOS+=("$rate:$(ratio "$GM" "$WM")")
+    done
+    unset GU
   done
 
 fi

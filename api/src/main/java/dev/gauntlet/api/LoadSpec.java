@@ -42,6 +42,11 @@ import java.util.concurrent.TimeUnit;
  *                            so that constant-rate shares interleave instead of starting together (0 for a whole load)
  * @param steady              warm up until the load is steady, {@code warmupMs} at least and the rule's maximum at
  *                            most ({@link SteadyRule}); null: a fixed warm-up of {@code warmupMs}
+ * @param wakeGranularityUs   open loop on the built-in engine: its timer wakes no sooner than this many µs after
+ *                            it last slept, and each wake sends every request then due (still timed from its
+ *                            intended start); 0 wakes for each intended start; null: chosen as it runs from the
+ *                            platform's measured wake-up latency ({@code docs/architecture.md}, <i>The open loop's
+ *                            wake-ups</i>)
  */
 public record LoadSpec(
         URI url,
@@ -64,7 +69,8 @@ public record LoadSpec(
         int threads,
         String client,
         long startOffsetNs,
-        SteadyRule steady) {
+        SteadyRule steady,
+        Long wakeGranularityUs) {
 
     public static final long DEFAULT_WARMUP_MS = 2_000;
     public static final long DEFAULT_DURATION_MS = 10_000;
@@ -84,6 +90,8 @@ public record LoadSpec(
      */
     public static final int MAX_PROCESSES = 256;
     public static final int MAX_THREADS = 256;
+    /** The coarsest wake granularity: ten times wrk2's timer, a lateness no latency figure would be read past. */
+    public static final long MAX_WAKE_GRANULARITY_US = 10_000;
 
     public LoadSpec {
         Objects.requireNonNull(url, "url");
@@ -149,6 +157,14 @@ public record LoadSpec(
             throw new IllegalArgumentException("the warm-up's maximum (" + steady.maxMs() + " ms) must be at least its "
                     + "minimum (" + warmupMs + " ms)");
         }
+        if (wakeGranularityUs != null && (wakeGranularityUs < 0 || wakeGranularityUs > MAX_WAKE_GRANULARITY_US)) {
+            throw new IllegalArgumentException("the wake granularity must be 0 to " + MAX_WAKE_GRANULARITY_US
+                    + " µs (10 ms), got " + wakeGranularityUs + " µs");
+        }
+        if (wakeGranularityUs != null && (client != null || model.scheduledRatePerSec() == 0)) {
+            throw new IllegalArgumentException("a wake granularity is for the built-in engine's open loop: "
+                    + (client != null ? "a client library engine's library sends when it can" : "this load has no rate"));
+        }
         if (hardCapMs <= 0) {
             hardCapMs = defaultHardCapMs(steady == null ? warmupMs : steady.maxMsFrom(warmupMs), durationMs,
                     responseTimeoutMs);
@@ -200,7 +216,7 @@ public record LoadSpec(
     public static LoadSpec of(URI url, LoadModel model) {
         return new LoadSpec(url, model, DEFAULT_WARMUP_MS, 0, DEFAULT_DURATION_MS, 0,
                 DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS, 0, DEFAULT_MAX_CONNECTIONS,
-                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null, 0, null);
+                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null, 0, null, null);
     }
 
     public LoadSpec withPhases(long warmupMs, long durationMs) {
@@ -239,6 +255,7 @@ public record LoadSpec(
         private String client;
         private long startOffsetNs;
         private SteadyRule steady;
+        private Long wakeGranularityUs;
 
         private Builder(LoadSpec spec) {
             url = spec.url;
@@ -262,6 +279,7 @@ public record LoadSpec(
             client = spec.client;
             startOffsetNs = spec.startOffsetNs;
             steady = spec.steady;
+            wakeGranularityUs = spec.wakeGranularityUs;
         }
 
         public Builder model(LoadModel model) {
@@ -370,10 +388,16 @@ public record LoadSpec(
             return this;
         }
 
+        /** µs the open loop's timer waits at least between wakes; 0: a wake per intended start; null: chosen as it runs. */
+        public Builder wakeGranularityUs(Long wakeGranularityUs) {
+            this.wakeGranularityUs = wakeGranularityUs;
+            return this;
+        }
+
         public LoadSpec build() {
             return new LoadSpec(url, model, warmupMs, rampMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs,
                     hardCapMs, maxConnections, expectedStatus, expectedBody, seed, maxScheduleLagP99Ms, adminUrl,
-                    sourceAddresses, processes, threads, client, startOffsetNs, steady);
+                    sourceAddresses, processes, threads, client, startOffsetNs, steady, wakeGranularityUs);
         }
     }
 }

@@ -49,6 +49,9 @@ import java.util.Map;
  * @param droppedQueueFull   open loop: measured requests never sent because they fell due while the generator's
  *                           bounded queue of requests waiting for a connection was full: its rate outran what it
  *                           could send, and the run is generator-limited (0 in summaries written before it was counted)
+ * @param wakeGranularityMs  open loop on the built-in engine: the coarsest granularity its timer woke at in the
+ *                           measured phase, each wake sending every request then due; lateness up to it is the
+ *                           loop's by design ({@link LoadSpec#wakeGranularityUs}); 0: a wake per intended start
  */
 public record RunSummary(
         LoadSpec spec,
@@ -82,7 +85,8 @@ public record RunSummary(
         GeneratorWarmup generatorWarmup,
         Steadiness steadiness,
         long connectionsOpenedMeasured,
-        long droppedQueueFull) {
+        long droppedQueueFull,
+        double wakeGranularityMs) {
 
     public RunSummary {
         connectTime = connectTime == null ? Percentiles.EMPTY : connectTime;
@@ -160,6 +164,7 @@ public record RunSummary(
         private Steadiness steadiness;
         private long connectionsOpenedMeasured;
         private long droppedQueueFull;
+        private double wakeGranularityMs;
 
         private Builder() {
         }
@@ -197,6 +202,7 @@ public record RunSummary(
             steadiness = summary.steadiness;
             connectionsOpenedMeasured = summary.connectionsOpenedMeasured;
             droppedQueueFull = summary.droppedQueueFull;
+            wakeGranularityMs = summary.wakeGranularityMs;
         }
 
         public Builder spec(LoadSpec spec) {
@@ -359,12 +365,18 @@ public record RunSummary(
             return this;
         }
 
+        public Builder wakeGranularityMs(double wakeGranularityMs) {
+            this.wakeGranularityMs = wakeGranularityMs;
+            return this;
+        }
+
         public RunSummary build() {
             return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                     sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost,
                     loopLateness, generatorHiccups, targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak,
                     connectionsLimit, hardCapReached, concurrency, processes, jvm, unansweredAtEnd, connectTime,
-                    generatorWarmup, steadiness, connectionsOpenedMeasured, droppedQueueFull);
+                    generatorWarmup, steadiness, connectionsOpenedMeasured, droppedQueueFull,
+                    wakeGranularityMs);
         }
     }
 

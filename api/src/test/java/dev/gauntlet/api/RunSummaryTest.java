@@ -13,7 +13,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class RunSummaryTest {
-    /** A summary.json as the runner wrote it (JVM costs included) before summaries were built through the builder. */
+    /** A summary.json as the runner wrote it (JVM costs included) before summaries were built through the builder, with the fields added since. */
     private static final String WRITTEN_BEFORE = "summary.json";
 
     @Test

@@ -178,6 +178,11 @@ public final class EngineThreads {
         return sum;
     }
 
+    /** The coarsest wake granularity of the engines' open loops in the measured phase, in ms. */
+    double wakeGranularityMs() {
+        return engines.stream().mapToLong(Engine::wakeGranularityNs).max().orElse(0) / 1e6;
+    }
+
     int connectionsPeak() {
         return engines.stream().mapToInt(Engine::connectionsPeak).sum();
     }

@@ -236,7 +236,7 @@ public final class Generator {
                 .hardCapReached(engine.hardCapReached()).concurrency(engine.concurrency())
                 .unansweredAtEnd(counters.resolvedAfterEndCount()).connectTime(LatencyRecorder.percentiles(engine.connectTimes()))
                 .steadiness(steadiness).connectionsOpenedMeasured(counters.connectionsOpenedMeasuredCount())
-                .droppedQueueFull(counters.droppedQueueFullCount()).build();
+                .droppedQueueFull(counters.droppedQueueFullCount()).wakeGranularityMs(engine.wakeGranularityMs()).build();
     }
 
     private static Preflight.Plan preflight(LoadSpec spec, InetSocketAddress address, HostLimits limits) {

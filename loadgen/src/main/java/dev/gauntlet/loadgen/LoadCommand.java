@@ -24,8 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code gauntlet load}: the generator on its own against any URL, like wrk/wrk2. The runner's
@@ -56,7 +54,6 @@ import java.util.regex.Pattern;
                 "", "--kubernetes runs the load as an Indexed Job of --shards pods through the kubeconfig's cluster "
                 + "(KUBECONFIG or ~/.kube/config); see docs/distributed.md."})
 public final class LoadCommand implements Callable<Integer> {
-    private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)");
 
     @Spec
     CommandSpec command;
@@ -76,26 +73,26 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--max-concurrency", paramLabel = "N", description = "open N requests at once against a long wait and hold them")
     Long maxConcurrency;
 
-    @Option(names = "--connection-policy", paramLabel = "adaptive|fixed|unbounded", converter = PolicyConverter.class,
+    @Option(names = "--connection-policy", paramLabel = "adaptive|fixed|unbounded", converter = LoadOptions.PolicyConverter.class,
             description = "open loop: adaptive (the default) keeps about twice the connections the rate needs at the "
                     + "median service time, opened ahead; fixed is --connections C; unbounded opens one for every "
                     + "request that finds none free")
     LoadModel.ConnectionPolicy connectionPolicy;
 
     @Option(names = "--inter-arrival", paramLabel = "exponential|constant", defaultValue = "exponential",
-            converter = InterArrivalConverter.class, description = "open loop: gaps between starts (default: ${DEFAULT-VALUE})")
+            converter = LoadOptions.InterArrivalConverter.class, description = "open loop: gaps between starts (default: ${DEFAULT-VALUE})")
     LoadModel.InterArrival interArrival;
 
-    @Option(names = "--duration", paramLabel = "T", defaultValue = "10s", converter = DurationConverter.class,
+    @Option(names = "--duration", paramLabel = "T", defaultValue = "10s", converter = LoadOptions.DurationConverter.class,
             description = "measured phase, e.g. 500ms, 10s, 2m; every duration is 7 days (10080m) at most "
                     + "(default: ${DEFAULT-VALUE})")
     long durationMs;
 
-    @Option(names = "--warmup", paramLabel = "T", defaultValue = "2s", converter = DurationConverter.class,
+    @Option(names = "--warmup", paramLabel = "T", defaultValue = "2s", converter = LoadOptions.DurationConverter.class,
             description = "warm-up, run and not recorded; with --warmup-max, its minimum (default: ${DEFAULT-VALUE})")
     long warmupMs;
 
-    @Option(names = "--warmup-max", paramLabel = "T", converter = DurationConverter.class,
+    @Option(names = "--warmup-max", paramLabel = "T", converter = LoadOptions.DurationConverter.class,
             description = "warm up until steady, at most T: the measured phase starts once the last one-second windows "
                     + "agree (throughput, or latency and lateness) and both sides' JIT is nearly idle; reached "
                     + "unsettled, the run is not-steady (default: a fixed warm-up of --warmup)")
@@ -110,7 +107,7 @@ public final class LoadCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     double steadyTolerancePercent;
 
-    @Option(names = "--ramp", paramLabel = "T", defaultValue = "0s", converter = DurationConverter.class,
+    @Option(names = "--ramp", paramLabel = "T", defaultValue = "0s", converter = LoadOptions.DurationConverter.class,
             description = "open loop: raise the rate from zero to R over the first T of the warm-up, so that a "
                     + "client library's pools and JIT grow with the load (default: the full rate from the start)")
     long rampMs;
@@ -119,11 +116,11 @@ public final class LoadCommand implements Callable<Integer> {
             description = "end the measured phase after N requests as well (default: duration only)")
     long maxRequests;
 
-    @Option(names = "--connect-timeout", paramLabel = "T", defaultValue = "2s", converter = DurationConverter.class,
+    @Option(names = "--connect-timeout", paramLabel = "T", defaultValue = "2s", converter = LoadOptions.DurationConverter.class,
             description = "connect timeout (default: ${DEFAULT-VALUE})")
     long connectTimeoutMs;
 
-    @Option(names = "--response-timeout", paramLabel = "T", defaultValue = "30s", converter = DurationConverter.class,
+    @Option(names = "--response-timeout", paramLabel = "T", defaultValue = "30s", converter = LoadOptions.DurationConverter.class,
             description = "response timeout from the send (default: ${DEFAULT-VALUE})")
     long responseTimeoutMs;
 
@@ -165,6 +162,13 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--max-lag-p99", paramLabel = "MS", defaultValue = "1.0",
             description = "schedule-lag p99 allowed before the verdict weighs it against the platform's hiccups (default: ${DEFAULT-VALUE} ms)")
     double maxLagP99Ms;
+
+    @Option(names = "--wake-granularity", paramLabel = "auto|0|G", defaultValue = "auto",
+            description = "open loop, built-in engine: its timer wakes no sooner than G (e.g. 250us, 1ms) after it last "
+                    + "slept and each wake sends every request then due, still timed from its intended start: fewer "
+                    + "wake-ups per request for a lateness of G at most; 0 wakes for each intended start; auto takes G "
+                    + "from the platform's wake-up latency p99 as measured, 1ms at most (default: ${DEFAULT-VALUE})")
+    String wakeGranularity;
 
     @Option(names = "--client", paramLabel = "NAME", description = "send with a client library engine instead of the "
             + "built-in one, e.g. okhttp-virtual (see 'gauntlet clients'): its blocking call on a platform or virtual "
@@ -213,7 +217,7 @@ public final class LoadCommand implements Callable<Integer> {
             + "and is limited to, e.g. 2Gi (default: " + DEFAULT_SHARD_MEMORY + ")")
     String shardMemory;
 
-    @Option(names = "--start-lead", paramLabel = "T", converter = DurationConverter.class, description = "with "
+    @Option(names = "--start-lead", paramLabel = "T", converter = LoadOptions.DurationConverter.class, description = "with "
             + "--kubernetes: the common start is this long after every shard reported ready (default: 5s)")
     Long startLeadMs;
 
@@ -288,6 +292,7 @@ public final class LoadCommand implements Callable<Integer> {
                     .processes((int) inRange("--processes", processes, 1, LoadSpec.MAX_PROCESSES))
                     .threads((int) inRange("--threads", threads, 1, LoadSpec.MAX_THREADS))
                     .client(client)
+                    .wakeGranularityUs(LoadOptions.parseWakeGranularityUs(wakeGranularity))
                     .steady(warmupMaxMs == null ? null : new SteadyRule(warmupMaxMs, steadyWindows, steadyTolerancePercent))
                     .build();
         } catch (IllegalArgumentException e) {
@@ -388,59 +393,5 @@ public final class LoadCommand implements Callable<Integer> {
                     + ", got " + value);
         }
         return value;
-    }
-
-    /** {@code 500ms}, {@code 10s} or {@code 2m} in ms, up to {@link LoadSpec#MAX_DURATION_MS}. */
-    static long parseDurationMs(String text) {
-        Matcher matcher = DURATION.matcher(text.trim());
-        if (!matcher.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not a duration; use e.g. 500ms, 10s or 2m");
-        }
-        long unitMs = switch (matcher.group(2)) {
-            case "ms" -> 1;
-            case "s" -> 1_000;
-            default -> 60_000;
-        };
-        // Digits only, so a number too long for a long is past the limit too.
-        String digits = matcher.group(1);
-        long valueMs = digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
-        if (valueMs > LoadSpec.MAX_DURATION_MS / unitMs) {
-            throw new IllegalArgumentException("'" + text + "' is longer than 7 days, the longest a duration may be: give "
-                    + "0ms to " + LoadSpec.MAX_DURATION_MS / 60_000 + "m");
-        }
-        return valueMs * unitMs;
-    }
-
-    static final class DurationConverter implements CommandLine.ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            try {
-                return parseDurationMs(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
-    }
-
-    static final class PolicyConverter implements CommandLine.ITypeConverter<LoadModel.ConnectionPolicy> {
-        @Override
-        public LoadModel.ConnectionPolicy convert(String value) {
-            try {
-                return LoadModel.ConnectionPolicy.valueOf(value.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not adaptive, fixed or unbounded");
-            }
-        }
-    }
-
-    static final class InterArrivalConverter implements CommandLine.ITypeConverter<LoadModel.InterArrival> {
-        @Override
-        public LoadModel.InterArrival convert(String value) {
-            return switch (value.toLowerCase(Locale.ROOT)) {
-                case "exponential", "exp", "poisson" -> LoadModel.InterArrival.EXPONENTIAL;
-                case "constant", "const" -> LoadModel.InterArrival.CONSTANT;
-                default -> throw new CommandLine.TypeConversionException("'" + value + "' is not exponential or constant");
-            };
-        }
     }
 }

@@ -18,11 +18,11 @@ class LoadCommandTest {
 
     @Test
     void durationsTakeAUnit() {
-        assertThat(LoadCommand.parseDurationMs("500ms")).isEqualTo(500);
-        assertThat(LoadCommand.parseDurationMs("10s")).isEqualTo(10_000);
-        assertThat(LoadCommand.parseDurationMs("2m")).isEqualTo(120_000);
-        assertThatThrownBy(() -> LoadCommand.parseDurationMs("10")).hasMessageContaining("500ms, 10s or 2m");
-        assertThatThrownBy(() -> LoadCommand.parseDurationMs("1.5s")).isInstanceOf(IllegalArgumentException.class);
+        assertThat(LoadOptions.parseDurationMs("500ms")).isEqualTo(500);
+        assertThat(LoadOptions.parseDurationMs("10s")).isEqualTo(10_000);
+        assertThat(LoadOptions.parseDurationMs("2m")).isEqualTo(120_000);
+        assertThatThrownBy(() -> LoadOptions.parseDurationMs("10")).hasMessageContaining("500ms, 10s or 2m");
+        assertThatThrownBy(() -> LoadOptions.parseDurationMs("1.5s")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -69,6 +69,9 @@ class LoadCommandTest {
         assertExitTwo("ftp://127.0.0.1:1/", "--connections", "10");
         assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--warmup", "2s", "--ramp", "3s");
         assertExitTwo("http://127.0.0.1:1/", "--connections", "10", "--ramp", "1s");
+        assertExitTwo("http://127.0.0.1:1/", "--connections", "10", "--wake-granularity", "1ms");
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--client", "jdk-virtual", "--wake-granularity", "0");
+        assertExitTwo("http://127.0.0.1:1/", "--rate", "10", "--wake-granularity", "1s");
     }
 
     @Test
@@ -105,10 +108,10 @@ class LoadCommandTest {
 
     @Test
     void theLongestDurationIsAWeek() {
-        assertThat(LoadCommand.parseDurationMs("10080m")).isEqualTo(LoadSpec.MAX_DURATION_MS);
-        assertThat(LoadCommand.parseDurationMs("604800s")).isEqualTo(LoadSpec.MAX_DURATION_MS);
-        assertThatThrownBy(() -> LoadCommand.parseDurationMs("604800001ms")).hasMessageContaining("longer than 7 days");
-        assertThatThrownBy(() -> LoadCommand.parseDurationMs("9223372036854775807m")).hasMessageContaining("longer than 7 days");
+        assertThat(LoadOptions.parseDurationMs("10080m")).isEqualTo(LoadSpec.MAX_DURATION_MS);
+        assertThat(LoadOptions.parseDurationMs("604800s")).isEqualTo(LoadSpec.MAX_DURATION_MS);
+        assertThatThrownBy(() -> LoadOptions.parseDurationMs("604800001ms")).hasMessageContaining("longer than 7 days");
+        assertThatThrownBy(() -> LoadOptions.parseDurationMs("9223372036854775807m")).hasMessageContaining("longer than 7 days");
     }
 
     @Test
@@ -182,5 +185,17 @@ class LoadCommandTest {
         commandLine.setErr(new PrintWriter(err));
         assertThat(commandLine.execute(args)).as(String.join(" ", args)).isEqualTo(2);
         assertThat(err.toString()).isNotEmpty().doesNotContain("nothing listens");
+    }
+
+    @Test
+    void aWakeGranularityIsAutoZeroOrMicrosecondsUpToTenMilliseconds() {
+        assertThat(LoadOptions.parseWakeGranularityUs("auto")).isNull();
+        assertThat(LoadOptions.parseWakeGranularityUs("0")).isZero();
+        assertThat(LoadOptions.parseWakeGranularityUs("250us")).isEqualTo(250);
+        assertThat(LoadOptions.parseWakeGranularityUs("1ms")).isEqualTo(1_000);
+        assertThat(LoadOptions.parseWakeGranularityUs("10ms")).isEqualTo(LoadSpec.MAX_WAKE_GRANULARITY_US);
+        assertThatThrownBy(() -> LoadOptions.parseWakeGranularityUs("11ms")).hasMessageContaining("coarser than 10ms");
+        assertThatThrownBy(() -> LoadOptions.parseWakeGranularityUs("1s")).hasMessageContaining("use auto, 0, e.g. 250us or 1ms");
+        assertThatThrownBy(() -> LoadOptions.parseWakeGranularityUs("fast")).hasMessageContaining("is not a wake granularity");
     }
 }

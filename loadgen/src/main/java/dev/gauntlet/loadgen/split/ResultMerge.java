@@ -96,7 +96,8 @@ public final class ResultMerge {
                 .unansweredAtEnd(parts.stream().mapToLong(RunSummary::unansweredAtEnd).sum())
                 .connectTime(worst(parts.stream().map(RunSummary::connectTime).toList()))
                 .connectionsOpenedMeasured(parts.stream().mapToLong(RunSummary::connectionsOpenedMeasured).sum())
-                .droppedQueueFull(parts.stream().mapToLong(RunSummary::droppedQueueFull).sum()).build();
+                .droppedQueueFull(parts.stream().mapToLong(RunSummary::droppedQueueFull).sum())
+                .wakeGranularityMs(parts.stream().mapToDouble(RunSummary::wakeGranularityMs).max().orElse(0)).build();
         return Verdicts.judge(merged);
     }
 

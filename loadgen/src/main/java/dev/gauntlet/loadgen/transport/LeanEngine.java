@@ -72,6 +72,8 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     private long connectBackoffUntilNs;
     private int openConnections;
     private int connectionsPeak;
+    /** Whether the measured phase has begun, whose wake granularity the summary reports. */
+    private boolean measuring;
     private final Histogram connectTimes = LatencyRecorder.newHistogram();
 
     private final long hardCapNs;
@@ -102,7 +104,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         }
         this.io = new ConnectionIo(spec, selector, address, sourceAddresses, judge.expectedBody(), this);
         this.onReady = io::onReady;
-        this.wait = new SelectorWait(selector, onReady, spec.model().scheduledRatePerSec());
+        this.wait = new SelectorWait(selector, onReady, spec.model().scheduledRatePerSec(), spec.wakeGranularityUs());
     }
 
     @Override
@@ -129,6 +131,10 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
                 if (driver.finished()) {
                     break;
                 }
+                if (!measuring && nowNs >= phases.measureStartNs()) {
+                    measuring = true;
+                    wait.resetLargestGranularity();
+                }
                 long wakeNs = nextWakeNs(nowNs);
                 wait.await(nowNs, wakeNs, driver.wakesForIntendedStart(wakeNs), busy.size() > 0 || connecting.size() > 0);
                 // Only after what is ready has been read: a loop that did not run for a while (a GC
@@ -150,6 +156,11 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     @Override
     public int connectionsPeak() {
         return connectionsPeak;
+    }
+
+    @Override
+    public long wakeGranularityNs() {
+        return wait.largestGranularityNs();
     }
 
     /** Connections this engine may open at most: the driver's capacity. */

@@ -8,16 +8,22 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
- * How the lean transport's event loop waits for I/O until its next wake. An intended start is kept
- * to within the platform's wake-up jitter: closer than the spin window it polls; else it sleeps
- * until the start less the measured wake latency (in the selector with a {@link SelectorAlarm}
- * while responses or connects are awaited and the sleep is long enough to pay for it, else
- * parked) and polls what is left if it woke early. Every other wake (timeouts, phase ends,
+ * How the lean transport's event loop waits for I/O until its next wake. Its timer wakes for the
+ * open loop's intended starts at a granularity: no sooner than that after it last slept, so that
+ * one wake-up sends every request then due (each still timed from its intended start). A wake-up
+ * costs a context switch here and another at the target, which each request's own wake paid
+ * before: on a virtual machine that was half its CPU per request (docs/benchmarks.md). The
+ * granularity is the spec's, or by default the measured p99 of this loop's own wake-ups, 1 ms at
+ * most: a finer one is not kept anyway. At a granularity of 0 the loop wakes for each start, to
+ * within the wake-up jitter: closer than the spin window it polls; else it sleeps until the start
+ * less the measured median wake latency and polls what is left if it woke early. Either way it sleeps
+ * in the selector with a {@link SelectorAlarm} while responses or connects are awaited and the
+ * sleep is long enough to pay for it, else parked. Every other wake (timeouts, phase ends,
  * back-offs) takes the selector's whole milliseconds. Single-threaded: the event loop owns it.
  */
 final class SelectorWait implements AutoCloseable {
     /**
-     * Open loop: the spin window, at most this long and at most {@link #SPIN_SHARE} of the mean gap
+     * Open loop at a granularity of 0: the spin window, at most this long and at most {@link #SPIN_SHARE} of the mean gap
      * between intended starts. A start closer than that is polled for; a later one is slept for, to
      * wake at it by the measured wake latency, and the wake that comes early polls the rest. Each
      * sleep costs a wake-up (about 20 µs of CPU on a virtual machine), each polled microsecond costs
@@ -36,16 +42,42 @@ final class SelectorWait implements AutoCloseable {
     private final Selector selector;
     private final Consumer<SelectionKey> onReady;
     private final long spinNs;
-    private final WakeLatency parkLatency = new WakeLatency();
-    private final WakeLatency alarmLatency = new WakeLatency();
+    private final WakeLatency parkLatency = WakeLatency.median();
+    private final WakeLatency alarmLatency = WakeLatency.median();
+    /** The chosen granularity: this loop's wake-ups, parked or woken by the alarm alike. */
+    private final WakeLatency wakeP99 = WakeLatency.p99();
+    /** The spec's granularity; negative: {@link #wakeP99}'s. */
+    private final long fixedGranularityNs;
+    /** The coarsest granularity the timer waited by since {@link #resetLargestGranularity}. */
+    private long largestGranularityNs;
     /** Wakes the selector between its whole milliseconds; started by the first sleep that needs it. */
     private SelectorAlarm alarm;
 
-    /** @param ratePerSec the open loop's rate, for its spin window; 0 for a loop without intended starts */
-    SelectorWait(Selector selector, Consumer<SelectionKey> onReady, double ratePerSec) {
+    /**
+     * @param ratePerSec        the open loop's rate, for its spin window; 0 for a loop without intended starts
+     * @param wakeGranularityUs the spec's granularity; null: chosen from the measured wake-ups
+     */
+    SelectorWait(Selector selector, Consumer<SelectionKey> onReady, double ratePerSec, Long wakeGranularityUs) {
         this.selector = selector;
         this.onReady = onReady;
-        this.spinNs = ratePerSec > 0 ? Math.min(MAX_SPIN_NS, (long) (1e9 / ratePerSec / SPIN_SHARE)) : 0;
+        this.fixedGranularityNs = wakeGranularityUs == null ? -1 : TimeUnit.MICROSECONDS.toNanos(wakeGranularityUs);
+        // A loop that waits for its starts by the granularity never spins: a start it woke early for waits for the next wake.
+        this.spinNs = ratePerSec > 0 && fixedGranularityNs == 0
+                ? Math.min(MAX_SPIN_NS, (long) (1e9 / ratePerSec / SPIN_SHARE)) : 0;
+    }
+
+    /** How long the timer now waits at least between wakes for intended starts. */
+    long granularityNs() {
+        return fixedGranularityNs >= 0 ? fixedGranularityNs : wakeP99.estimateNs();
+    }
+
+    /** The coarsest granularity since the last reset: the lateness the loop allowed itself, for the verdict. */
+    long largestGranularityNs() {
+        return largestGranularityNs;
+    }
+
+    void resetLargestGranularity() {
+        largestGranularityNs = 0;
     }
 
     /**
@@ -64,7 +96,13 @@ final class SelectorWait implements AutoCloseable {
             }
             return;
         }
-        if (waitNs <= spinNs) {
+        long granularityNs = granularityNs();
+        largestGranularityNs = Math.max(largestGranularityNs, granularityNs);
+        if (granularityNs > 0) {
+            // What falls due until then goes with this start; a wake for I/O sends what is due sooner.
+            wakeNs = Math.max(wakeNs, nowNs + granularityNs);
+            waitNs = wakeNs - nowNs;
+        } else if (waitNs <= spinNs) {
             if (selector.selectNow(onReady) == 0) {
                 Thread.onSpinWait();
             }
@@ -90,6 +128,7 @@ final class SelectorWait implements AutoCloseable {
         long wokeNs = System.nanoTime();
         if (wokeNs >= askNs) {
             latency.sample(wokeNs - askNs);
+            wakeP99.sample(wokeNs - askNs);
         }
     }
 

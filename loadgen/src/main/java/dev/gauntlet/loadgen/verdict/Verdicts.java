@@ -78,10 +78,12 @@ public final class Verdicts {
     }
 
     public static RunSummary judge(RunSummary run) {
-        double allowanceMs = run.spec().maxScheduleLagP99Ms();
+        double allowanceMs = lagAllowanceMs(run);
         double floorMs = run.generatorHiccups().p99Ms();
         double explainedMs = allowanceMs + HICCUP_FACTOR * floorMs;
-        String floor = String.format(Locale.ROOT, "the generator's wake-up p99 %s ms", ms(floorMs));
+        String floor = String.format(Locale.ROOT, "the generator's wake-up p99 %s ms", ms(floorMs))
+                + (run.wakeGranularityMs() > 0 ? String.format(Locale.ROOT, ", its loop's wake granularity %s ms",
+                ms(run.wakeGranularityMs())) : "");
 
         List<String> generator = new ArrayList<>();
         List<String> target = new ArrayList<>();
@@ -229,6 +231,14 @@ public final class Verdicts {
         return n % 2 == 1 ? medians[n / 2] : (medians[n / 2 - 1] + medians[n / 2]) / 2;
     }
 
+    /**
+     * The schedule lag allowed before it is weighed against the platform: the spec's allowance, and
+     * the open loop's wake granularity, a lateness the loop took on by design to send by the batch.
+     */
+    static double lagAllowanceMs(RunSummary run) {
+        return run.spec().maxScheduleLagP99Ms() + run.wakeGranularityMs();
+    }
+
     private static List<String> withNotes(List<String> evidence, List<String> notes) {
         List<String> all = new ArrayList<>(evidence);
         all.addAll(notes);
@@ -301,7 +311,7 @@ public final class Verdicts {
             target.add(String.format(Locale.ROOT, "connections piled up: %d opened in the measured phase where the rate "
                     + "needs %s: the target fell behind", run.connectionsOpenedMeasured(), describeNeed(run, ratePerSec)));
         }
-        if (lagP99Ms > run.spec().maxScheduleLagP99Ms()) {
+        if (lagP99Ms > lagAllowanceMs(run)) {
             platform.add(String.format(Locale.ROOT, "schedule lag p99 %s ms, no later than the platform's own noise "
                     + "explains (%s)", ms(lagP99Ms), floor));
         }

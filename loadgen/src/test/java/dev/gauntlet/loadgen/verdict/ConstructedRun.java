@@ -44,6 +44,7 @@ final class ConstructedRun {
     RunSummary.Steadiness steadiness;
     long connectionsOpenedMeasured;
     long droppedQueueFull;
+    double wakeGranularityMs;
 
     RunSummary judge() {
         for (ErrorClass c : ErrorClass.values()) {
@@ -62,7 +63,8 @@ final class ConstructedRun {
                 .generatorHiccups(new Percentiles(10_000, 0.1, 0.1, 0.1, hiccupP99Ms, hiccupMaxMs, hiccupMaxMs, hiccupMaxMs))
                 .targetCpuPercent(targetCpuPercent).connectionsPeak(connectionsPeak).connectionsLimit(connectionsLimit)
                 .hardCapReached(hardCapReached).connectTime(latency(connectP99Ms / 4, connectP99Ms)).steadiness(steadiness)
-                .connectionsOpenedMeasured(connectionsOpenedMeasured).droppedQueueFull(droppedQueueFull).build());
+                .connectionsOpenedMeasured(connectionsOpenedMeasured).droppedQueueFull(droppedQueueFull)
+                .wakeGranularityMs(wakeGranularityMs).build());
     }
 
     private static Percentiles latency(double p50Ms) {

@@ -37,6 +37,39 @@ class VerdictsTest {
     }
 
     @Test
+    void latenessWithinTheLoopsWakeGranularityIsTheLoopsByDesign() {
+        // Sent by the millisecond, as wrk2 sends: the lag of a run the platform would otherwise be blamed for.
+        ConstructedRun batched = new ConstructedRun();
+        batched.hiccupP99Ms = 0.15;
+        batched.lagP99Ms = 1.3;
+        batched.loopLateP99Ms = 1.3;
+        batched.responseP99Ms = 1.5;
+        assertThat(batched.judge().verdict()).as("without a granularity").isEqualTo(Verdict.PLATFORM_NOISY);
+
+        batched.wakeGranularityMs = 1;
+        RunSummary judged = batched.judge();
+
+        assertThat(judged.verdict()).as("%s", judged.evidence()).isEqualTo(Verdict.OK);
+        assertThat(judged.evidence()).isEmpty();
+    }
+
+    @Test
+    void aLoopLateBeyondItsWakeGranularityIsStillTheGenerators() {
+        // The mixed case: batched by 1 ms, and late by far more than that on top.
+        ConstructedRun run = new ConstructedRun();
+        run.wakeGranularityMs = 1;
+        run.hiccupP99Ms = 0.3;
+        run.lagP99Ms = 40;
+        run.loopLateP99Ms = 40;
+
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+        assertThat(judged.evidence()).anyMatch(e -> e.contains("late by p99 40.0 ms")
+                && e.contains("its loop's wake granularity 1.00 ms"));
+    }
+
+    @Test
     void requestsDroppedAtAFullQueueAreTheGeneratorsWhileTheTargetKeepsToItsWait() {
         ConstructedRun run = new ConstructedRun();
         run.droppedQueueFull = 1_234;

@@ -1,0 +1,96 @@
+package dev.gauntlet.loadgen;
+
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import picocli.CommandLine;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** How {@code gauntlet load}'s option values are read: durations, connection policies, inter-arrivals, granularities. */
+final class LoadOptions {
+    private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)");
+    private static final Pattern GRANULARITY = Pattern.compile("(\\d{1,9})(us|µs|ms)");
+
+    private LoadOptions() {
+    }
+
+    /** {@code 500ms}, {@code 10s} or {@code 2m} in ms, up to {@link LoadSpec#MAX_DURATION_MS}. */
+    static long parseDurationMs(String text) {
+        Matcher matcher = DURATION.matcher(text.trim());
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a duration; use e.g. 500ms, 10s or 2m");
+        }
+        long unitMs = switch (matcher.group(2)) {
+            case "ms" -> 1;
+            case "s" -> 1_000;
+            default -> 60_000;
+        };
+        // Digits only, so a number too long for a long is past the limit too.
+        String digits = matcher.group(1);
+        long valueMs = digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
+        if (valueMs > LoadSpec.MAX_DURATION_MS / unitMs) {
+            throw new IllegalArgumentException("'" + text + "' is longer than 7 days, the longest a duration may be: give "
+                    + "0ms to " + LoadSpec.MAX_DURATION_MS / 60_000 + "m");
+        }
+        return valueMs * unitMs;
+    }
+
+    static final class DurationConverter implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                return parseDurationMs(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class PolicyConverter implements CommandLine.ITypeConverter<LoadModel.ConnectionPolicy> {
+        @Override
+        public LoadModel.ConnectionPolicy convert(String value) {
+            try {
+                return LoadModel.ConnectionPolicy.valueOf(value.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not adaptive, fixed or unbounded");
+            }
+        }
+    }
+
+    static final class InterArrivalConverter implements CommandLine.ITypeConverter<LoadModel.InterArrival> {
+        @Override
+        public LoadModel.InterArrival convert(String value) {
+            return switch (value.toLowerCase(Locale.ROOT)) {
+                case "exponential", "exp", "poisson" -> LoadModel.InterArrival.EXPONENTIAL;
+                case "constant", "const" -> LoadModel.InterArrival.CONSTANT;
+                default -> throw new CommandLine.TypeConversionException("'" + value + "' is not exponential or constant");
+            };
+        }
+    }
+
+    /**
+     * {@code auto}: null, chosen as the run goes; {@code 0}, {@code 250us} or {@code 1ms} in µs, up to
+     * {@link LoadSpec#MAX_WAKE_GRANULARITY_US}.
+     */
+    static Long parseWakeGranularityUs(String text) {
+        String trimmed = text.trim();
+        if (trimmed.equals("auto")) {
+            return null;
+        }
+        if (trimmed.equals("0")) {
+            return 0L;
+        }
+        Matcher matcher = GRANULARITY.matcher(trimmed);
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a wake granularity; use auto, 0, e.g. 250us or 1ms");
+        }
+        long us = Long.parseLong(matcher.group(1)) * (matcher.group(2).equals("ms") ? 1_000 : 1);
+        if (us > LoadSpec.MAX_WAKE_GRANULARITY_US) {
+            throw new IllegalArgumentException("--wake-granularity " + text + " is coarser than "
+                    + LoadSpec.MAX_WAKE_GRANULARITY_US / 1_000 + "ms, the most it may be");
+        }
+        return us;
+    }
+}
