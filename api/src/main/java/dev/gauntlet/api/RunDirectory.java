@@ -4,9 +4,10 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The files of one run's directory, each named here once: the generator writes them, a split
- * generator merges its children's, the runner adds its own and reads them all back for tables,
- * the report and {@code compare}.
+ * The files of one run's directory, each named here once and each written by one owner: the
+ * generator writes its own, a split generator merges its children's, the runner adds its own
+ * beside them ({@code jvm.json}, {@code stats.json}, {@code target.jfr}) and reads them all back
+ * for tables, the report and {@code compare}.
  *
  * <pre>{@code
  * RunDirectory run = new RunDirectory(runDir);
@@ -41,9 +42,17 @@ public record RunDirectory(Path path) {
         }
     }
 
-    /** The run's {@link RunSummary}: written by the generator, rewritten by the runner with the JVMs' costs. */
+    /** The run's {@link RunSummary}, the generator's alone. */
     public Path summary() {
         return path.resolve("summary.json");
+    }
+
+    /**
+     * The run's {@link RunJvmCosts}, which the runner adds; absent from a generator's own {@code --output}, and from
+     * run directories written before it, whose {@code summary.json} holds them as {@code jvm}.
+     */
+    public Path jvm() {
+        return path.resolve("jvm.json");
     }
 
     /** The {@link LoadSpec} the generator ran. */

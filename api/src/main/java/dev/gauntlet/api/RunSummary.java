@@ -1,12 +1,16 @@
 package dev.gauntlet.api;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What one generator run measured: written as {@code summary.json} into the run directory and
- * read back by the runner for its tables.
+ * What one generator run measured: written as {@code summary.json} into the run directory by the
+ * generator alone, and read back by the runner for its tables. The runner's own figures of the run, its
+ * JVMs' costs, go beside it ({@link RunJvmCosts}, {@code jvm.json}); a {@code summary.json} written before
+ * that holds them as {@code jvm}, which reads and is left out.
  *
  * @param measuredSec        length of the measured phase, from its first intended start to its end
  * @param scheduled          requests whose intended start fell in the measured phase (the schedule's count)
@@ -35,8 +39,6 @@ import java.util.Map;
  * @param hardCapReached     the run was cut by its hard cap (or a signal): what was in flight counts as timed out
  * @param concurrency        the max-concurrency model's figures; null for the other models
  * @param processes          generator processes whose results were merged into this one
- * @param jvm                both sides' JVM costs from their JFR recordings, added by the runner after the run;
- *                           null from the generator alone ({@code gauntlet load})
  * @param unansweredAtEnd    measured requests still unanswered when the measured phase ended (answered,
  *                           failed or cut off after it)
  * @param connectTime        from a connect's start to its establishment, for the connections the generator
@@ -53,6 +55,7 @@ import java.util.Map;
  *                           measured phase, each wake sending every request then due; lateness up to it is the
  *                           loop's by design ({@link LoadSpec#wakeGranularityUs}); 0: a wake per intended start
  */
+@JsonIgnoreProperties("jvm")
 public record RunSummary(
         LoadSpec spec,
         Instant startedAt,
@@ -79,7 +82,6 @@ public record RunSummary(
         boolean hardCapReached,
         Concurrency concurrency,
         int processes,
-        Jvm jvm,
         long unansweredAtEnd,
         Percentiles connectTime,
         GeneratorWarmup generatorWarmup,
@@ -99,11 +101,6 @@ public record RunSummary(
     /** The same figures under another verdict. */
     public RunSummary withVerdict(Verdict newVerdict, List<String> newEvidence) {
         return toBuilder().verdict(newVerdict).evidence(List.copyOf(newEvidence)).build();
-    }
-
-    /** The same figures with both sides' JVM costs. */
-    public RunSummary withJvm(Jvm newJvm) {
-        return toBuilder().jvm(newJvm).build();
     }
 
     /** The same figures with the generator's own warm-up recorded. */
@@ -157,7 +154,6 @@ public record RunSummary(
         private boolean hardCapReached;
         private Concurrency concurrency;
         private int processes = 1;
-        private Jvm jvm;
         private long unansweredAtEnd;
         private Percentiles connectTime = Percentiles.EMPTY;
         private GeneratorWarmup generatorWarmup;
@@ -195,7 +191,6 @@ public record RunSummary(
             hardCapReached = summary.hardCapReached;
             concurrency = summary.concurrency;
             processes = summary.processes;
-            jvm = summary.jvm;
             unansweredAtEnd = summary.unansweredAtEnd;
             connectTime = summary.connectTime;
             generatorWarmup = summary.generatorWarmup;
@@ -330,11 +325,6 @@ public record RunSummary(
             return this;
         }
 
-        public Builder jvm(Jvm jvm) {
-            this.jvm = jvm;
-            return this;
-        }
-
         public Builder unansweredAtEnd(long unansweredAtEnd) {
             this.unansweredAtEnd = unansweredAtEnd;
             return this;
@@ -374,7 +364,7 @@ public record RunSummary(
             return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                     sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost,
                     loopLateness, generatorHiccups, targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak,
-                    connectionsLimit, hardCapReached, concurrency, processes, jvm, unansweredAtEnd, connectTime,
+                    connectionsLimit, hardCapReached, concurrency, processes, unansweredAtEnd, connectTime,
                     generatorWarmup, steadiness, connectionsOpenedMeasured, droppedQueueFull,
                     wakeGranularityMs);
         }
@@ -452,43 +442,6 @@ public record RunSummary(
         /** One window of the warm-up: JIT compile time in it (ms) and the loop's lateness p99 (ms). */
         public record Window(long compileMs, double loopLatenessP99Ms) {
         }
-    }
-
-    /**
-     * What the target's and the generator's JVMs cost during the run, and whether GC explains the worst moments.
-     *
-     * @param target    the target JVM's figures; null when its recording could not be read ({@code notes} says why)
-     * @param generator the generator JVM's; when the load was split over several processes, the parent's that
-     *                  started and merged them (its children are not recorded)
-     * @param alignment the measured phase's worst intervals paired with the pauses inside them
-     * @param notes     what could not be recorded or read, one sentence each
-     */
-    public record Jvm(JvmMetrics target, JvmMetrics generator, PauseAlignment alignment, List<String> notes) {
-        public Jvm {
-            notes = notes == null ? List.of() : List.copyOf(notes);
-        }
-    }
-
-    /**
-     * The interval logs lined up with the GC pauses (both epoch-based): of the measured phase's worst
-     * response-time intervals, how many contain a target pause; of the worst schedule-lag intervals, how many
-     * contain a generator pause.
-     *
-     * @param worstIntervals          how many worst intervals each count looks at (10, or fewer in a short run)
-     * @param worstResponseWithTargetPause of the worst response-time intervals (by max), those with a target pause
-     * @param worstLagWithGeneratorPause   of the worst schedule-lag intervals (by max), those with a generator pause
-     * @param intervals               every measured interval: its worst latencies and the longest pause of each side in it
-     */
-    public record PauseAlignment(int worstIntervals, int worstResponseWithTargetPause, int worstLagWithGeneratorPause,
-                                 List<IntervalPauses> intervals) {
-        public PauseAlignment {
-            intervals = intervals == null ? List.of() : List.copyOf(intervals);
-        }
-    }
-
-    /** One interval of the logs: its start (epoch ms), worst response time and lag, the longest pause of each side (0: none). */
-    public record IntervalPauses(double startEpochMs, double lengthMs, double responseMaxMs, double lagMaxMs,
-                                 double targetPauseMaxMs, double generatorPauseMaxMs) {
     }
 
     /**

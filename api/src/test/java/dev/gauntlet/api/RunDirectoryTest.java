@@ -18,9 +18,9 @@ class RunDirectoryTest {
         RunDirectory run = new RunDirectory(DIR);
 
         assertThat(Stream.of(run.summary(), run.spec(), run.errors(), run.generatorLog(), run.stats(), run.targetJfr(),
-                run.generatorJfr(), run.shardStart(), run.shardLog()).map(file -> DIR.relativize(file).toString()))
+                run.generatorJfr(), run.jvm(), run.shardStart(), run.shardLog()).map(file -> DIR.relativize(file).toString()))
                 .containsExactly("summary.json", "spec.json", "errors.csv", "generator.log", "stats.json", "target.jfr",
-                        "generator.jfr", "shard.json", "shard.log");
+                        "generator.jfr", "jvm.json", "shard.json", "shard.log");
         assertThat(Arrays.stream(HistogramLog.values()).map(log -> DIR.relativize(run.log(log)).toString()))
                 .containsExactly("response.hlog", "service.hlog", "lag.hlog", "hiccup.hlog", "target-hiccup.hlog");
         assertThat(HistogramLog.TARGET_HICCUP.id()).isEqualTo("target-hiccup");

@@ -62,7 +62,7 @@ import java.util.concurrent.Callable;
                 "                   generator: { cpus: \"1\" } }",
                 "",
                 "Each run directory holds target.jfr and generator.jfr, both JVMs' JFR",
-                "recordings; summary.json's 'jvm' has their GC pauses, heap, threads, CPU."})
+                "recordings; jvm.json beside them has their GC pauses, heap, threads, CPU."})
 final class RunCommand implements Callable<Integer> {
     /** The shell's status for a process ended by SIGINT; the JVM, exiting by the signal, ends with its own anyway. */
     private static final int INTERRUPTED = 130;

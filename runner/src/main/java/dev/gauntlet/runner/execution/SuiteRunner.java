@@ -2,6 +2,7 @@ package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunJvmCosts;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.metrics.JvmCosts;
@@ -187,11 +188,12 @@ public final class SuiteRunner {
                 failures.add(name + " · " + scenario.name() + ": " + (died ? target.deathNotice() : e.getMessage()));
                 return ResultRow.failed(name, scenario, rep, died ? target.diedNote() : "run failed");
             }
-            summary = summary.withJvm(JvmCosts.collect(runDir, target.isAlive() ? target.pid() : -1, runStart, Instant.now(), summary));
-            store.writeJson(new RunDirectory(runDir).summary(), summary);
+            // summary.json stays the generator's: what the runner adds of the run goes beside it.
+            RunJvmCosts jvm = JvmCosts.collect(runDir, target.isAlive() ? target.pid() : -1, runStart, Instant.now(), summary);
+            store.writeJson(new RunDirectory(runDir).jvm(), jvm);
             if (!target.isAlive()) {
                 failures.add(name + " · " + scenario.name() + ": " + target.deathNotice());
-                return ResultRow.of(name, scenario, rep, summary, null, target.diedNote());
+                return ResultRow.of(name, scenario, rep, summary, jvm, null, target.diedNote());
             }
             // The generator reset the target's counts as its measured phase began: this is that phase's.
             String stats;
@@ -201,10 +203,10 @@ public final class SuiteRunner {
                 // Alive and silent: the next run restarts it; this run's figures are kept.
                 failures.add(name + " · " + scenario.name() + ": " + e.getMessage());
                 silentIn = scenario.name();
-                return ResultRow.of(name, scenario, rep, summary, null, "target stopped answering");
+                return ResultRow.of(name, scenario, rep, summary, jvm, null, "target stopped answering");
             }
             store.writeServedJson(new RunDirectory(runDir).stats(), stats);
-            ResultRow row = ResultRow.of(name, scenario, rep, summary, TargetProcess.statsField(stats, "maxInFlight"), null);
+            ResultRow row = ResultRow.of(name, scenario, rep, summary, jvm, TargetProcess.statsField(stats, "maxInFlight"), null);
             String cap = target.entry().concurrencyCap();
             if (cap != null && scenario.load().heldRequests() > 0) {
                 // What bounds how many it took on, when that is the target's own limit rather than the machine's.

@@ -2,6 +2,7 @@ package dev.gauntlet.runner.metrics;
 
 import dev.gauntlet.api.JvmMetrics;
 import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunJvmCosts;
 import dev.gauntlet.api.RunSummary;
 
 import java.io.IOException;
@@ -17,7 +18,8 @@ import java.util.List;
  * latency figures never depend on it.
  *
  * <pre>{@code
- * RunSummary.Jvm jvm = JvmCosts.collect(runDir, target.pid(), runStart, runEnd, summary);
+ * RunJvmCosts jvm = JvmCosts.collect(runDir, target.pid(), runStart, runEnd, summary);
+ * store.writeJson(new RunDirectory(runDir).jvm(), jvm);   // jvm.json, beside the generator's summary.json
  * }</pre>
  */
 public final class JvmCosts {
@@ -30,7 +32,7 @@ public final class JvmCosts {
      * @param runStart  when the generator JVM was started
      * @param runEnd    when it had exited
      */
-    public static RunSummary.Jvm collect(Path runDir, long targetPid, Instant runStart, Instant runEnd, RunSummary summary) {
+    public static RunJvmCosts collect(Path runDir, long targetPid, Instant runStart, Instant runEnd, RunSummary summary) {
         List<String> notes = new ArrayList<>();
         JvmMetricsReader.Window run = new JvmMetricsReader.Window(runStart, runEnd);
         Instant measuredStart = summary.measureStartedAt();
@@ -54,13 +56,13 @@ public final class JvmCosts {
             notes.add("no generator.jfr: the generator JVM wrote none (a results path with a comma, or a JVM that was killed)");
         }
 
-        RunSummary.PauseAlignment alignment = null;
+        RunJvmCosts.PauseAlignment alignment = null;
         try {
             alignment = PauseAligner.align(runDir, pausesOf(target), pausesOf(generator));
         } catch (IOException e) {
             notes.add("interval logs not lined up with GC pauses: " + e.getMessage());
         }
-        return new RunSummary.Jvm(target, generator, alignment, notes);
+        return new RunJvmCosts(target, generator, alignment, notes);
     }
 
     private static JvmMetrics read(Path file, JvmMetricsReader.Window run, JvmMetricsReader.Window measured, String side,

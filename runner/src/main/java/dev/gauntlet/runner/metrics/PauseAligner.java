@@ -3,7 +3,7 @@ package dev.gauntlet.runner.metrics;
 import dev.gauntlet.api.JvmMetrics;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
-import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.RunJvmCosts;
 import dev.gauntlet.runner.results.ResultRow;
 import org.HdrHistogram.Histogram;
 
@@ -20,7 +20,7 @@ import java.util.function.ToDoubleFunction;
  * intervals, those with a pause are counted — the 2016 study's clusters of latency a GC pause apart.
  *
  * <pre>{@code
- * RunSummary.PauseAlignment alignment = PauseAligner.align(runDir, targetPauses, generatorPauses);
+ * RunJvmCosts.PauseAlignment alignment = PauseAligner.align(runDir, targetPauses, generatorPauses);
  * }</pre>
  */
 public final class PauseAligner {
@@ -28,22 +28,22 @@ public final class PauseAligner {
     private PauseAligner() {
     }
 
-    static RunSummary.PauseAlignment align(Path runDir, List<JvmMetrics.Pause> targetPauses,
+    static RunJvmCosts.PauseAlignment align(Path runDir, List<JvmMetrics.Pause> targetPauses,
                                            List<JvmMetrics.Pause> generatorPauses) throws FileNotFoundException {
         List<Histogram> response = read(new RunDirectory(runDir).log(HistogramLog.RESPONSE));
         List<Histogram> lag = read(new RunDirectory(runDir).log(HistogramLog.LAG));
-        List<RunSummary.IntervalPauses> intervals = new ArrayList<>();
+        List<RunJvmCosts.IntervalPauses> intervals = new ArrayList<>();
         for (int i = 0; i < response.size(); i++) {
             Histogram interval = response.get(i);
             double startMs = interval.getStartTimeStamp();
             double endMs = interval.getEndTimeStamp();
             double lagMaxMs = i < lag.size() ? maxMs(lag.get(i)) : 0;
-            intervals.add(new RunSummary.IntervalPauses(startMs, endMs - startMs, maxMs(interval), lagMaxMs,
+            intervals.add(new RunJvmCosts.IntervalPauses(startMs, endMs - startMs, maxMs(interval), lagMaxMs,
                     longestPause(targetPauses, startMs, endMs), longestPause(generatorPauses, startMs, endMs)));
         }
-        return new RunSummary.PauseAlignment(Math.min(WORST_INTERVALS, intervals.size()),
-                worstWithPause(intervals, RunSummary.IntervalPauses::responseMaxMs, RunSummary.IntervalPauses::targetPauseMaxMs),
-                worstWithPause(intervals, RunSummary.IntervalPauses::lagMaxMs, RunSummary.IntervalPauses::generatorPauseMaxMs),
+        return new RunJvmCosts.PauseAlignment(Math.min(WORST_INTERVALS, intervals.size()),
+                worstWithPause(intervals, RunJvmCosts.IntervalPauses::responseMaxMs, RunJvmCosts.IntervalPauses::targetPauseMaxMs),
+                worstWithPause(intervals, RunJvmCosts.IntervalPauses::lagMaxMs, RunJvmCosts.IntervalPauses::generatorPauseMaxMs),
                 intervals);
     }
 
@@ -51,13 +51,13 @@ public final class PauseAligner {
      * Of the {@value #WORST_INTERVALS} intervals worst by response time, those with a pause of either
      * side and the longest such pause; null without an alignment or an interval with responses.
      */
-    public static ResultRow.GcInTail tail(RunSummary.PauseAlignment alignment) {
+    public static ResultRow.GcInTail tail(RunJvmCosts.PauseAlignment alignment) {
         if (alignment == null) {
             return null;
         }
-        List<RunSummary.IntervalPauses> slowest = alignment.intervals().stream()
+        List<RunJvmCosts.IntervalPauses> slowest = alignment.intervals().stream()
                 .filter(interval -> interval.responseMaxMs() > 0)
-                .sorted(Comparator.comparingDouble(RunSummary.IntervalPauses::responseMaxMs).reversed())
+                .sorted(Comparator.comparingDouble(RunJvmCosts.IntervalPauses::responseMaxMs).reversed())
                 .limit(WORST_INTERVALS)
                 .toList();
         if (slowest.isEmpty()) {
@@ -65,14 +65,14 @@ public final class PauseAligner {
         }
         return new ResultRow.GcInTail(slowest.size(),
                 (int) slowest.stream().filter(interval -> interval.targetPauseMaxMs() > 0).count(),
-                slowest.stream().mapToDouble(RunSummary.IntervalPauses::targetPauseMaxMs).max().orElse(0),
+                slowest.stream().mapToDouble(RunJvmCosts.IntervalPauses::targetPauseMaxMs).max().orElse(0),
                 (int) slowest.stream().filter(interval -> interval.generatorPauseMaxMs() > 0).count(),
-                slowest.stream().mapToDouble(RunSummary.IntervalPauses::generatorPauseMaxMs).max().orElse(0));
+                slowest.stream().mapToDouble(RunJvmCosts.IntervalPauses::generatorPauseMaxMs).max().orElse(0));
     }
 
     /** Of the {@value #WORST_INTERVALS} intervals worst by {@code latency}, those with a {@code pause}. */
-    private static int worstWithPause(List<RunSummary.IntervalPauses> intervals, ToDoubleFunction<RunSummary.IntervalPauses> latency,
-                                      ToDoubleFunction<RunSummary.IntervalPauses> pause) {
+    private static int worstWithPause(List<RunJvmCosts.IntervalPauses> intervals, ToDoubleFunction<RunJvmCosts.IntervalPauses> latency,
+                                      ToDoubleFunction<RunJvmCosts.IntervalPauses> pause) {
         return (int) intervals.stream()
                 .filter(interval -> latency.applyAsDouble(interval) > 0)
                 .sorted(Comparator.comparingDouble(latency).reversed())

@@ -29,9 +29,10 @@ import java.util.stream.Stream;
  * // { dir, suite, environment, platform, rows: [results.json], runs: [{target, scenario, repetition, curves, timeline, gc, ...}] }
  * </pre>
  *
- * Reads tolerantly: {@code results.json} and {@code summary.json} as JSON trees, so fields added later pass
- * through to the page and missing ones leave a section saying so. A directory of an interrupted suite reads as
- * far as it got. A file that does not read at all (truncated, say) is left out and named in {@code unreadable}
+ * Reads tolerantly: {@code results.json}, {@code summary.json} and {@code jvm.json} as JSON trees, so fields
+ * added later pass through to the page and missing ones leave a section saying so; a run written before
+ * {@code jvm.json} has its JVM costs in {@code summary.json}'s {@code jvm}, read from there. A directory of an
+ * interrupted suite reads as far as it got. A file that does not read at all (truncated, say) is left out and named in {@code unreadable}
  * ({@link #readWhatItCan}), for the page to say so. Percentile curves and per-second figures are computed here
  * from the interval logs; the page only draws and sums.
  */
@@ -146,9 +147,10 @@ public final class ReportData {
         }
         ObjectNode gc = run.putObject("gc");
         ObjectNode samples = run.putObject("samples");
+        JsonNode jvmCosts = jvmCosts(runDir, summary);
         ObjectNode jvm = run.putObject("jvm");
         for (String side : List.of("target", "generator")) {
-            JsonNode metrics = summary.path("jvm").path(side);
+            JsonNode metrics = jvmCosts.path(side);
             if (metrics.isObject()) {
                 ObjectNode figures = metrics.deepCopy();
                 if (figures.path("gcPauses").isObject()) {
@@ -162,8 +164,14 @@ public final class ReportData {
                 }
             }
         }
-        jvm.set("notes", summary.path("jvm").path("notes"));
+        jvm.set("notes", jvmCosts.path("notes"));
         return run;
+    }
+
+    /** The run's {@code jvm.json}; in a directory written before there was one, {@code summary.json}'s {@code jvm}. */
+    private JsonNode jvmCosts(Path runDir, JsonNode summary) {
+        Path jvmFile = new RunDirectory(runDir).jvm();
+        return Files.isRegularFile(jvmFile) ? readJson(jvmFile) : summary.path("jvm");
     }
 
     /**

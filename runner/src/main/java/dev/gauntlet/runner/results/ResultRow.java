@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.util.StdConverter;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.RunJvmCosts;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.runner.metrics.PauseAligner;
@@ -124,9 +125,15 @@ public record ResultRow(
     }
 
 
-    /** A measured run: its verdict and evidence, unless {@code failure} says why its figures do not count. */
-    public static ResultRow of(String target, Suite.Scenario scenario, int repetition, RunSummary summary,
+    /**
+     * A measured run: its verdict and evidence, unless {@code failure} says why its figures do not count.
+     *
+     * @param summary the generator's figures ({@code summary.json})
+     * @param jvm     both JVMs' costs the runner read from their recordings ({@code jvm.json})
+     */
+    public static ResultRow of(String target, Suite.Scenario scenario, int repetition, RunSummary summary, RunJvmCosts jvm,
                         Long serverMaxInFlight, String failure) {
+        GcInTail tail = jvm == null ? null : PauseAligner.tail(jvm.alignment());
         return new ResultRow(target, scenario.name(), repetition, summary.spec().model().describe(),
                 scenario.waitMs(), summary.completed(), summary.errorCount(),
                 summary.sustainedRatePerSec() != null ? summary.sustainedRatePerSec() : summary.achievedRatePerSec(),
@@ -134,11 +141,10 @@ public record ResultRow(
                 summary.responseTime().maxMs(), serverMaxInFlight, summary.generatorHiccups().p99Ms(),
                 summary.targetHiccups().count() == 0 ? Double.NaN : summary.targetHiccups().p99Ms(),
                 failure == null ? summary.verdict() : null,
-                failure == null ? evidence(summary) : failure,
-                summary.jvm() == null ? null : withoutTimeline(summary.jvm().target()),
-                summary.jvm() == null ? null : withoutTimeline(summary.jvm().generator()), scenario.client(),
-                occurred(summary.errors()), summary.unansweredAtEnd(), Warmup.of(summary.steadiness()),
-                summary.jvm() == null ? null : PauseAligner.tail(summary.jvm().alignment()));
+                failure == null ? evidence(summary, tail) : failure,
+                jvm == null ? null : withoutTimeline(jvm.target()),
+                jvm == null ? null : withoutTimeline(jvm.generator()), scenario.client(),
+                occurred(summary.errors()), summary.unansweredAtEnd(), Warmup.of(summary.steadiness()), tail);
     }
 
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
@@ -149,8 +155,7 @@ public record ResultRow(
     }
 
     /** The verdict's evidence, and what GC held of the tail when the pauses could be lined up. */
-    private static String evidence(RunSummary summary) {
-        GcInTail tail = summary.jvm() == null ? null : PauseAligner.tail(summary.jvm().alignment());
+    private static String evidence(RunSummary summary, GcInTail tail) {
         List<String> sentences = new ArrayList<>(summary.evidence());
         if (tail != null) {
             sentences.add(tail.describe());

@@ -41,9 +41,10 @@ import java.util.stream.Stream;
  *   runs/&lt;target&gt;/target.log           the target JVM's output (target-2.log, ... for each later start)
  *   runs/&lt;target&gt;/settings.json        the target's settings in force
  *   runs/&lt;target&gt;/isolation.json       its cgroups and limits, CPUs and network namespace, read back from the kernel
- *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   spec.json summary.json response.hlog service.hlog lag.hlog errors.csv
- *                                      hiccup.hlog target-hiccup.hlog stats.json generator.log
- *                                      target.jfr generator.jfr (each JVM's recording of the run's window)
+ *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   the generator's: spec.json summary.json response.hlog service.hlog lag.hlog
+ *                                      errors.csv hiccup.hlog target-hiccup.hlog generator.log generator.jfr;
+ *                                      the runner's: stats.json, target.jfr (each JVM's recording of the run's
+ *                                      window) and jvm.json (both JVMs' costs read from them)
  *   results.json                       one row per target × scenario × repetition, rewritten after each run,
  *                                      in the suite's order of targets, scenarios and repetitions
  * </pre>

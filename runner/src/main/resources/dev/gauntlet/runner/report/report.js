@@ -1031,7 +1031,7 @@
   function jvmTable(r) {
     const jvm = r.jvm || {};
     if (!jvm.target && !jvm.generator) {
-      return noData('No JVM figures: summary.json has no jvm section (JFR recordings not read).' +
+      return noData('No JVM figures: the run has no jvm.json (JFR recordings not read).' +
         (jvm.notes && jvm.notes.length ? ' ' + jvm.notes.join(' ') : ''));
     }
     const mb = b => (isNum(b) ? num(b / 1048576) + ' MB' : '–');

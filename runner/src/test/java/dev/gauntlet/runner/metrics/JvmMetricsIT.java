@@ -3,6 +3,7 @@ package dev.gauntlet.runner.metrics;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.JvmMetrics;
 import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.api.RunJvmCosts;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.runner.Main;
 import dev.gauntlet.runner.results.ResultRow;
@@ -29,12 +30,12 @@ class JvmMetricsIT {
 
     @Test
     void aTargetAllocatingIntoATinyHeapShowsItsPausesAndAQuietOneFew() throws Exception {
-        RunSummary busy = runOne("busy", "jetty-handler-sync", "[-Xmx48m, -Xmn1m, -XX:+UseSerialGC]",
-                "{ type: closed, connections: 4 }", 0, 3000);
-        RunSummary quiet = runOne("quiet", "jetty-handler-sync", "[-Xms512m, -Xmx512m, -Xmn256m, -XX:+UseSerialGC]",
-                "{ type: open, ratePerSec: 20, interArrival: CONSTANT }", 0, 3000);
+        RunJvmCosts busy = runOne("busy", "jetty-handler-sync", "[-Xmx48m, -Xmn1m, -XX:+UseSerialGC]",
+                "{ type: closed, connections: 4 }", 0, 3000).jvm();
+        RunJvmCosts quiet = runOne("quiet", "jetty-handler-sync", "[-Xms512m, -Xmx512m, -Xmn256m, -XX:+UseSerialGC]",
+                "{ type: open, ratePerSec: 20, interArrival: CONSTANT }", 0, 3000).jvm();
 
-        JvmMetrics busyTarget = busy.jvm().target();
+        JvmMetrics busyTarget = busy.target();
         assertThat(busyTarget.gc()).isEqualTo("DefNew/SerialOld");
         assertThat(busyTarget.jvmArguments()).contains("-Xmn1m");
         assertThat(busyTarget.gcPauses().count()).isGreaterThanOrEqualTo(5);
@@ -44,30 +45,34 @@ class JvmMetricsIT {
         assertThat(busyTarget.cpu().meanPercent()).isPositive();
         assertThat(busyTarget.cpu().allocationMBPerSec()).isPositive();
         assertThat(busyTarget.memory().residentMaxBytes()).isPositive();
-        assertThat(busy.jvm().generator()).isNotNull();
-        assertThat(busy.jvm().alignment().intervals()).isNotEmpty();
-        assertThat(busy.jvm().notes()).isEmpty();
+        assertThat(busy.generator()).isNotNull();
+        assertThat(busy.alignment().intervals()).isNotEmpty();
+        assertThat(busy.notes()).isEmpty();
 
-        assertThat(quiet.jvm().target().gcPauses().count()).isLessThanOrEqualTo(1);
-        assertThat(quiet.jvm().target().cpu().allocationMBPerSec()).isLessThan(busyTarget.cpu().allocationMBPerSec());
+        assertThat(quiet.target().gcPauses().count()).isLessThanOrEqualTo(1);
+        assertThat(quiet.target().cpu().allocationMBPerSec()).isLessThan(busyTarget.cpu().allocationMBPerSec());
     }
 
     @Test
     void twoThousandHeldRequestsTakeAPlatformThreadEachOnlyWhereTheStyleGivesThemOne() throws Exception {
         String held = "{ type: max-concurrency, requests: 2000 }";
         // A platform thread per request starts slowly on one CPU: the held phase leaves them time to.
-        RunSummary sync = runOne("sync", "jetty-servlet-sync", "[-Xmx512m]", held, 30_000, 8000);
-        RunSummary virtual = runOne("virtual", "jetty-servlet-virtual", "[-Xmx512m]", held, 30_000, 3000);
+        Run sync = runOne("sync", "jetty-servlet-sync", "[-Xmx512m]", held, 30_000, 8000);
+        Run virtual = runOne("virtual", "jetty-servlet-virtual", "[-Xmx512m]", held, 30_000, 3000);
 
-        assertThat(sync.concurrency().held()).isEqualTo(2000);
+        assertThat(sync.summary().concurrency().held()).isEqualTo(2000);
         assertThat(sync.jvm().target().threads().platformPeak()).isGreaterThanOrEqualTo(2000);
-        assertThat(virtual.concurrency().held()).isEqualTo(2000);
+        assertThat(virtual.summary().concurrency().held()).isEqualTo(2000);
         assertThat(virtual.jvm().target().threads().platformPeak()).isLessThan(200);
         assertThat(virtual.jvm().target().threads().carrierThreadsMax()).isPositive();
     }
 
-    /** One suite of one run: the run's summary.json as the runner rewrote it, with both recordings beside it. */
-    private RunSummary runOne(String name, String target, String targetJvm, String load, long waitMs, long durationMs)
+    /** A run as read back: the generator's summary.json and the runner's jvm.json. */
+    private record Run(RunSummary summary, RunJvmCosts jvm) {
+    }
+
+    /** One suite of one run: its summary.json as the generator wrote it, with both recordings and jvm.json beside it. */
+    private Run runOne(String name, String target, String targetJvm, String load, long waitMs, long durationMs)
             throws IOException {
         Path results = work.resolve(name);
         Path suite = Files.writeString(work.resolve(name + ".yaml"), """
@@ -89,12 +94,15 @@ class JvmMetricsIT {
         }
         assertThat(new RunDirectory(runDir).targetJfr()).isNotEmptyFile();
         assertThat(new RunDirectory(runDir).generatorJfr()).isNotEmptyFile();
-        RunSummary summary = Json.json().readValue(runDir.resolve("summary.json").toFile(), RunSummary.class);
-        assertThat(summary.jvm()).as("summary.json's jvm").isNotNull();
-        assertThat(summary.jvm().target()).as("the target's figures; notes: %s", summary.jvm().notes()).isNotNull();
+        RunDirectory run = new RunDirectory(runDir);
+        assertThat(Json.json().readTree(run.summary().toFile()).has("jvm")).as("summary.json left as the generator wrote it").isFalse();
+        RunSummary summary = Json.json().readValue(run.summary().toFile(), RunSummary.class);
+        RunJvmCosts jvm = Json.json().readValue(run.jvm().toFile(), RunJvmCosts.class);
+        assertThat(jvm.target()).as("the target's figures; notes: %s", jvm.notes()).isNotNull();
         List<ResultRow> rows = List.of(Json.json().readValue(Files.list(results).toList().getFirst()
                 .resolve("results.json").toFile(), ResultRow[].class));
         assertThat(rows.getFirst().targetJvm().gcPauses().timeline()).isEmpty();
-        return summary;
+        assertThat(rows.getFirst().targetJvm()).isEqualTo(jvm.target().withoutTimeline());
+        return new Run(summary, jvm);
     }
 }

@@ -1,7 +1,7 @@
 package dev.gauntlet.runner.metrics;
 
 import dev.gauntlet.api.JvmMetrics;
-import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.RunJvmCosts;
 import dev.gauntlet.runner.results.ResultRow;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -33,7 +33,7 @@ class PauseAlignerTest {
                 pause(0, 5));                           // in the first interval, not among the worst
         List<JvmMetrics.Pause> generator = List.of(pause(100, 40));
 
-        RunSummary.PauseAlignment alignment = PauseAligner.align(runDir, target, generator);
+        RunJvmCosts.PauseAlignment alignment = PauseAligner.align(runDir, target, generator);
 
         assertThat(alignment.intervals()).hasSize(12);
         assertThat(alignment.intervals().get(11).targetPauseMaxMs()).isEqualTo(35);
@@ -55,7 +55,7 @@ class PauseAlignerTest {
         writeLog("response.hlog", i -> 10 * NS_PER_MS);
         writeLog("lag.hlog", i -> NS_PER_MS);
 
-        RunSummary.PauseAlignment alignment = PauseAligner.align(runDir, List.of(), List.of());
+        RunJvmCosts.PauseAlignment alignment = PauseAligner.align(runDir, List.of(), List.of());
 
         assertThat(alignment.worstResponseWithTargetPause()).isZero();
         assertThat(alignment.worstLagWithGeneratorPause()).isZero();
