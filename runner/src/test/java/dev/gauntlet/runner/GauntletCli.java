@@ -50,7 +50,10 @@ public final class GauntletCli {
         try {
             assertThat(process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)).as("./gauntlet %s ended", String.join(" ", args)).isTrue();
         } finally {
-            process.destroyForcibly();
+            // Only one still running: destroying an ended process closes its pipes under the readers still draining them.
+            if (process.isAlive()) {
+                process.destroyForcibly();
+            }
         }
         return new Finished(process.exitValue(), stdout.join().lines().toList(), stderr.join().lines().toList());
     }
