@@ -282,6 +282,12 @@ public record LoadSpec(
             wakeGranularityUs = spec.wakeGranularityUs;
         }
 
+        /** The URL every request goes to: a spec made once and pointed at each target in turn takes each one's. */
+        public Builder url(URI url) {
+            this.url = url;
+            return this;
+        }
+
         public Builder model(LoadModel model) {
             this.model = model;
             return this;

@@ -49,7 +49,7 @@ public final class SuitesCommand implements Runnable {
                 out.printf("  clients: %s (each scenario once per client)%n", String.join(", ", suite.clients()));
             }
             for (Suite.Scenario scenario : fitted.suite().scenarios()) {
-                int processes = scenario.generator().processes();
+                int processes = scenario.template().processes();
                 out.printf(Locale.ROOT, "  %-20s %s, wait %d ms, %s%s%s%n", scenario.name(), scenario.load().describe(),
                         scenario.waitMs(), scenario.phases(),
                         processes > 1 ? ", " + processes + " generator processes" : "",

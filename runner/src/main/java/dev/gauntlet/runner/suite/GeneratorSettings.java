@@ -11,7 +11,8 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * How the generator runs a scenario; every field is optional (0 or empty: the generator's default).
+ * A scenario's {@code generator} section in a suite file ({@link ScenarioFile}): how the generator runs it; every field
+ * is optional (0 or empty: the generator's default). The scenario keeps them in its load template.
  *
  * @param processes       generator processes the load is split over (past the open-files limit of one);
  *                        {@code auto} or absent ({@link #AUTO_PROCESSES}): the fewest whose shares each fit one
@@ -23,9 +24,9 @@ import java.util.List;
  * @param rampMs          open loop: the rate rises from zero over this first part of the warm-up (0: none)
  * @param client          a client library engine from {@code clients.yaml} sends the requests; null: the built-in one
  */
-public record GeneratorSettings(@JsonDeserialize(using = ProcessesReader.class) int processes, int threads,
-                         List<String> sourceAddresses, int maxConnections, long responseTimeoutMs, long rampMs,
-                         String client) {
+record GeneratorSettings(@JsonDeserialize(using = ProcessesReader.class) int processes, int threads,
+                  List<String> sourceAddresses, int maxConnections, long responseTimeoutMs, long rampMs,
+                  String client) {
     /** {@code processes: auto}, and a scenario that names none: the number is left to {@link SuiteScaling}. */
     static final int AUTO_PROCESSES = 0;
     static final GeneratorSettings DEFAULTS = new GeneratorSettings(AUTO_PROCESSES, 1, List.of(), 0, 0, 0, null);
@@ -35,7 +36,7 @@ public record GeneratorSettings(@JsonDeserialize(using = ProcessesReader.class) 
     /** More connections than one generator machine can open: a typo. */
     static final int MAX_CONNECTIONS = 1_000_000;
 
-    public GeneratorSettings {
+    GeneratorSettings {
         if (processes < 0 || processes > MAX_PROCESSES) {
             throw new IllegalArgumentException("generator.processes must be 1 to " + MAX_PROCESSES + " or auto, got "
                     + processes);
@@ -51,16 +52,6 @@ public record GeneratorSettings(@JsonDeserialize(using = ProcessesReader.class) 
     /** Whether {@link SuiteScaling} picks the number of processes. */
     boolean autoProcesses() {
         return processes == AUTO_PROCESSES;
-    }
-
-    GeneratorSettings withClient(String client) {
-        return new GeneratorSettings(processes, threads, sourceAddresses, maxConnections, responseTimeoutMs, rampMs,
-                client);
-    }
-
-    GeneratorSettings withProcesses(int processes) {
-        return new GeneratorSettings(processes, threads, sourceAddresses, maxConnections, responseTimeoutMs, rampMs,
-                client);
     }
 
     /** Reads {@code generator.processes}: a number, or {@code auto}, which is {@link GeneratorSettings#AUTO_PROCESSES}. */

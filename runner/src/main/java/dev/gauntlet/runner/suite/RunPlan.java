@@ -170,7 +170,7 @@ public record RunPlan(List<Session> sessions) {
                 int held = s.load().heldRequests();
                 long heldMs = held == 0 ? 0 : s.waitMs() + 1_000L * held / HELD_REQUESTS_PER_SECOND_OF_SETUP;
                 long warmupMs = warmupsAtMost ? s.warmupMaxMs() : s.warmupLeastMs();
-                total = total.plus(RUN_OVERHEAD).plusMillis(warmupMs + s.durationMs() + heldMs);
+                total = total.plus(RUN_OVERHEAD).plusMillis(warmupMs + s.template().durationMs() + heldMs);
                 // A load whose requests complete is one the built-in engine warms its JIT for.
                 if (s.client() == null && held == 0) {
                     total = total.plus(GENERATOR_JIT_WARMUP);

@@ -1,6 +1,8 @@
 package dev.gauntlet.runner.suite;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.SteadyRule;
@@ -88,7 +90,7 @@ public record Suite(String name, String description, List<String> targets, List<
      * A suite's or scenario's name: it names a directory of the results, so no separator and neither {@code .} nor
      * {@code ..}.
      */
-    private static void checkName(String name, String field) {
+    static void checkName(String name, String field) {
         if (name == null || !name.matches("[A-Za-z0-9._-]+") || name.equals(".") || name.equals("..")) {
             throw new IllegalArgumentException(field + " must be letters, digits, '.', '_' or '-' (not . or ..), got " + name);
         }
@@ -204,49 +206,61 @@ public record Suite(String name, String description, List<String> targets, List<
     }
 
     /**
-     * One load applied to each target: a model, the wait every request asks for, its phases, and
-     * optionally how the generator is set up for it.
+     * One load applied to each target: a {@link LoadSpec} template that holds every field of the load but the
+     * target's URLs, which {@link #toSpec} fills in, and what is the scenario's own. Suite files spell it as
+     * {@link ScenarioFile}.
      *
-     * @param waitMs    the {@code wait} query parameter of every request: the server's processing time
-     * @param generator generator settings beyond the defaults; null for none
-     * @param warmUp    run once before the scenarios that follow it and never recorded (no row, no repetitions):
-     *                  it warms the target's JIT, pools and connections
-     * @param steady    warm up until steady by this rule, {@code warmupMs} at least ({@link SteadyRule}); null: a
-     *                  fixed warm-up of {@code warmupMs}
+     * @param template      the load, its phases and its generator settings, pointed at no target
+     * @param waitMs        the {@code wait} query parameter of every request: the server's processing time
+     * @param warmUp        run once before the scenarios that follow it and never recorded (no row, no repetitions):
+     *                      it warms the target's JIT, pools and connections
+     * @param autoProcesses {@code generator.processes: auto}: {@link SuiteScaling} picks the template's processes
+     *                      on the machine at hand; till then it says one
      */
-    public record Scenario(String name, String description, LoadModel load, long waitMs, long warmupMs, long durationMs,
-                    GeneratorSettings generator, boolean warmUp, SteadyRule steady) {
+    public record Scenario(String name, String description, LoadSpec template, long waitMs, boolean warmUp,
+                           boolean autoProcesses) {
+        /** Where a template points: nowhere ({@code .invalid} resolves to no host), until {@link #toSpec} names a target. */
+        private static final URI NO_TARGET = URI.create("http://no-target.invalid/");
+
         public Scenario {
             checkName(name, "scenario name");
-            if (load == null) {
-                throw new IllegalArgumentException("scenario " + name + " needs a load");
+            if (template == null || !template.url().equals(NO_TARGET) || template.adminUrl() != null) {
+                throw new IllegalArgumentException("scenario " + name + " needs a load template that names no target");
             }
             checkMs("scenario " + name + ": waitMs", waitMs, 0);
-            checkMs("scenario " + name + ": warmupMs", warmupMs, 0);
-            checkMs("scenario " + name + ": durationMs", durationMs, 1);
-            if (steady != null) {
-                checkMs("scenario " + name + ": steady.maxMs", steady.maxMs(), 1);
-            }
             description = description == null ? "" : description;
-            generator = generator == null ? GeneratorSettings.DEFAULTS : generator;
-            String rampProblem = LoadSpec.rampProblem(load, warmupMs, generator.rampMs());
-            if (rampProblem != null) {
-                throw new IllegalArgumentException("scenario " + name + ": generator.rampMs " + rampProblem);
-            }
-            if (steady != null && (warmUp || load.heldRequests() > 0)) {
-                throw new IllegalArgumentException("scenario " + name + ": steady applies to a measured open or closed "
-                        + "loop; " + (warmUp ? "a warm-up scenario runs for its duration" : "max concurrency holds its "
-                        + "requests from the measured phase's start") + ", so give it warmupMs alone");
-            }
-            if (steady != null && steady.maxMs() < warmupMs) {
-                throw new IllegalArgumentException("scenario " + name + ": steady.maxMs (" + steady.maxMs()
-                        + ") must be at least warmupMs (" + warmupMs + "), the warm-up's minimum");
-            }
+        }
+
+        /** A template of {@code model} with every default of {@link LoadSpec#of}, to change with its builder. */
+        public static LoadSpec template(LoadModel model) {
+            return LoadSpec.of(NO_TARGET, model);
+        }
+
+        /** Reads a scenario as a suite file gives it; a broken one is a one-line error naming its field. */
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static Scenario read(ScenarioFile file) {
+            return file.toScenario();
+        }
+
+        /** The scenario as a suite file gives it, for {@code suite.json}. */
+        @JsonValue
+        ScenarioFile file() {
+            return ScenarioFile.of(this);
+        }
+
+        /** Its load model. */
+        public LoadModel load() {
+            return template.model();
+        }
+
+        /** The client library engine that runs it; null for the built-in engine. */
+        public String client() {
+            return template.client();
         }
 
         /** The longest its warm-up may last: {@code warmupMs}, or the steady rule's maximum. */
         public long warmupMaxMs() {
-            return steady == null ? warmupMs : steady.maxMsFrom(warmupMs);
+            return template.warmupMaxMs();
         }
 
         /**
@@ -254,12 +268,16 @@ public record Suite(String name, String description, List<String> targets, List<
          * judges and the second before the measured phase starts, if that is longer.
          */
         long warmupLeastMs() {
-            return steady == null ? warmupMs
-                    : Math.min(warmupMaxMs(), Math.max(warmupMs, (2L * steady.windows() + 1) * SteadyRule.WINDOW_MS));
+            SteadyRule steady = template.steady();
+            return steady == null ? template.warmupMs()
+                    : Math.min(warmupMaxMs(), Math.max(template.warmupMs(), (2L * steady.windows() + 1) * SteadyRule.WINDOW_MS));
         }
 
         /** {@code 7 s}, or with a warm-up until steady {@code warm-up 2-30 s until steady + 5 s}. */
         public String phases() {
+            long warmupMs = template.warmupMs();
+            long durationMs = template.durationMs();
+            SteadyRule steady = template.steady();
             if (steady == null) {
                 return SuiteScaling.decimal((warmupMs + durationMs) / 1000.0) + " s";
             }
@@ -269,38 +287,25 @@ public record Suite(String name, String description, List<String> targets, List<
         }
 
         Scenario withLoad(LoadModel newLoad) {
-            return new Scenario(name, description, newLoad, waitMs, warmupMs, durationMs, generator, warmUp, steady);
+            return new Scenario(name, description, template.toBuilder().model(newLoad).build(), waitMs, warmUp,
+                    autoProcesses);
         }
 
-        Scenario withGenerator(GeneratorSettings newGenerator) {
-            return new Scenario(name, description, load, waitMs, warmupMs, durationMs, newGenerator, warmUp, steady);
+        /** This scenario on {@code processes} generator processes, no longer {@code auto}. */
+        Scenario withProcesses(int processes) {
+            return new Scenario(name, description, template.toBuilder().processes(processes).build(), waitMs, warmUp,
+                    false);
         }
 
         /** This scenario run by {@code client}'s engine, named {@code <name>.<client>}. */
         Scenario forClient(String client) {
-            return new Scenario(name + "." + client, description, load, waitMs, warmupMs, durationMs,
-                    generator.withClient(client), warmUp, steady);
-        }
-
-        /** The client library engine that runs it; null for the built-in engine. */
-        public String client() {
-            return generator.client();
+            return new Scenario(name + "." + client, description, template.toBuilder().client(client).build(), waitMs,
+                    warmUp, autoProcesses);
         }
 
         /** The load spec of this scenario against one target's URL, with the target's admin URL. */
         public LoadSpec toSpec(URI helloUrl, URI adminUrl) {
-            LoadSpec.Builder spec = LoadSpec.of(helloUrl, load).toBuilder()
-                    .warmupMs(warmupMs).rampMs(generator.rampMs()).durationMs(durationMs).adminUrl(adminUrl)
-                    // Left to SuiteScaling and not fitted (a suite read but not run): one process, the generator's default.
-                    .processes(generator.autoProcesses() ? 1 : generator.processes()).threads(generator.threads())
-                    .sourceAddresses(generator.sourceAddresses())
-                    .maxConnections(generator.maxConnections())
-                    .client(generator.client())
-                    .steady(steady);
-            if (generator.responseTimeoutMs() > 0) {
-                spec.responseTimeoutMs(generator.responseTimeoutMs());
-            }
-            return spec.build();
+            return template.toBuilder().url(helloUrl).adminUrl(adminUrl).build();
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.gauntlet.runner.suite;
 
 import dev.gauntlet.api.ConnectionBudget;
 import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.loadgen.split.HostLimits;
 import dev.gauntlet.runner.UserError;
 
@@ -84,7 +85,7 @@ public final class SuiteScaling {
 
     /** The scenario with its connection count cut to the ceiling, and a sentence in {@code changes} when it was. */
     private static Suite.Scenario capped(Suite.Scenario scenario, HostLimits limits, List<String> changes) {
-        Ceiling ceiling = Ceiling.of(scenario.generator(), limits);
+        Ceiling ceiling = Ceiling.of(scenario, limits);
         LoadModel load = scenario.load();
         // What the load itself asks for (an open loop's fixed pool; 0 for one that opens its own).
         long wanted = load.connectionsOpened(0);
@@ -104,12 +105,12 @@ public final class SuiteScaling {
      */
     private static Suite.Scenario withProcesses(Suite.Scenario scenario, boolean cut, HostLimits limits,
                                                 List<String> changes) {
-        GeneratorSettings generator = scenario.generator();
-        if (!generator.autoProcesses()) {
+        if (!scenario.autoProcesses()) {
             return scenario;
         }
-        long connections = scenario.load().connectionsOpened(generator.maxConnections());
-        long perProcess = connectionsPerGeneratorProcess(generator, limits);
+        LoadSpec template = scenario.template();
+        long connections = scenario.load().connectionsOpened(template.maxConnections());
+        long perProcess = connectionsPerGeneratorProcess(template, limits);
         int processes = (int) Math.max(1, Math.ceilDiv(connections, perProcess));
         if (processes > GeneratorSettings.MAX_PROCESSES) {
             throw new UserError(String.format(Locale.ROOT, "%s: %d connections need %d generator processes here (one may"
@@ -120,9 +121,9 @@ public final class SuiteScaling {
             changes.add(String.format(Locale.ROOT, "%s: %d generator process%s for %d %s (generator.processes auto):"
                             + " one may open %d files here, less %d for its JVM", scenario.name(), processes,
                     processes == 1 ? "" : "es", connections,
-                    countName(scenario.load()), limits.openFiles(), budget(generator, limits).reservedFiles()));
+                    countName(scenario.load()), limits.openFiles(), budget(template, limits).reservedFiles()));
         }
-        return scenario.withGenerator(generator.withProcesses(processes));
+        return scenario.withProcesses(processes);
     }
 
     /** What a load's connections are called in a change: each of max concurrency's is a held request. */
@@ -130,15 +131,15 @@ public final class SuiteScaling {
         return load.heldRequests() > 0 ? "held requests" : "connections";
     }
 
-    /** What one generator process of these settings may open here, as its preflight counts it. */
-    private static ConnectionBudget budget(GeneratorSettings generator, HostLimits limits) {
-        return new ConnectionBudget(limits.openFiles(), limits.ephemeralPorts(), generator.sourceAddresses().size(),
-                generator.threads());
+    /** What one generator process of a scenario's template may open here, as its preflight counts it. */
+    private static ConnectionBudget budget(LoadSpec template, HostLimits limits) {
+        return new ConnectionBudget(limits.openFiles(), limits.ephemeralPorts(), template.sourceAddresses().size(),
+                template.threads());
     }
 
     /** The connections one generator process may open here: its open files less what its JVM keeps, one at least. */
-    private static long connectionsPerGeneratorProcess(GeneratorSettings generator, HostLimits limits) {
-        return Math.max(1, budget(generator, limits).files());
+    private static long connectionsPerGeneratorProcess(LoadSpec template, HostLimits limits) {
+        return Math.max(1, budget(template, limits).files());
     }
 
     /**
@@ -148,22 +149,23 @@ public final class SuiteScaling {
      * count needs.
      */
     record Ceiling(long connections, String reason) {
-        static Ceiling of(GeneratorSettings generator, HostLimits limits) {
+        static Ceiling of(Suite.Scenario scenario, HostLimits limits) {
+            LoadSpec template = scenario.template();
             long target = limits.openFiles() - TARGET_RESERVED_FILES;
-            long generators = generator.autoProcesses() ? Long.MAX_VALUE
-                    : generator.processes() * connectionsPerGeneratorProcess(generator, limits);
-            long ports = budget(generator, limits).ports();
+            long generators = scenario.autoProcesses() ? Long.MAX_VALUE
+                    : template.processes() * connectionsPerGeneratorProcess(template, limits);
+            long ports = budget(template, limits).ports();
             if (target <= generators && target <= ports) {
                 return new Ceiling(target, String.format(Locale.ROOT, "a process may open %d files here, the target"
                         + " keeps %d for its JVM", limits.openFiles(), TARGET_RESERVED_FILES));
             }
             if (generators <= ports) {
                 return new Ceiling(generators, String.format(Locale.ROOT, "%d generator process(es) may open %d files"
-                        + " each, less %d for the JVM (more with generator.processes, or auto)", generator.processes(),
-                        limits.openFiles(), budget(generator, limits).reservedFiles()));
+                        + " each, less %d for the JVM (more with generator.processes, or auto)", template.processes(),
+                        limits.openFiles(), budget(template, limits).reservedFiles()));
             }
             return new Ceiling(ports, String.format(Locale.ROOT, "%d source address(es) × %d ephemeral ports"
-                    + " (more with generator.sourceAddresses)", Math.max(1, generator.sourceAddresses().size()),
+                    + " (more with generator.sourceAddresses)", Math.max(1, template.sourceAddresses().size()),
                     limits.ephemeralPorts()));
         }
     }

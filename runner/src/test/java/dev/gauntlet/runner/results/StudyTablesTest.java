@@ -80,7 +80,7 @@ class StudyTablesTest {
     @Test
     void theRankingPutsTheHighestRateFirstAndFailedRowsLast() {
         ResultRow failed = ResultRow.failed("tomcat", new Suite.Scenario("flood", null,
-                new dev.gauntlet.api.LoadModel.ClosedLoop(100), 0, 0, 1000, null, false, null), 1, "target did not start");
+                Suite.Scenario.template(new dev.gauntlet.api.LoadModel.ClosedLoop(100)), 0, false, false), 1, "target did not start");
         List<String> lines = RankingTable.render(List.of(
                 row("jetty", "flood", 1, 20_000, 1, 5, 0), failed, row("netty", "flood", 1, 40_000, 1, 5, 0))).lines().toList();
 

@@ -103,7 +103,7 @@ class SuiteLoaderTest {
 
         assertThat(suite.repetitions()).isEqualTo(1);
         assertThat(suite.jvm().target()).isEqualTo(Suite.JvmOptions.DEFAULT_TARGET);
-        assertThat(suite.scenarios().getFirst().warmupMs()).isZero();
+        assertThat(suite.scenarios().getFirst().template().warmupMs()).isZero();
     }
 
     @Test

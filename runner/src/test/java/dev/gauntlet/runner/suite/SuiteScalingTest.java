@@ -62,11 +62,14 @@ class SuiteScalingTest {
 
     @Test
     void oneGeneratorProcessOnOneAddressIsBoundByItsOwnFilesThenByPorts() {
-        SuiteScaling.Ceiling oneProcess = SuiteScaling.Ceiling.of(GeneratorSettings.DEFAULTS, HERE);
+        // A scenario that sets up no generator: processes auto, one thread, the system's source address.
+        Suite.Scenario defaults = new Suite.Scenario("s", null, Suite.Scenario.template(new LoadModel.ClosedLoop(1)), 0,
+                false, true);
+        SuiteScaling.Ceiling oneProcess = SuiteScaling.Ceiling.of(defaults, HERE);
         assertThat(oneProcess.connections()).isEqualTo(19_000);
 
         HostLimits manyFiles = new HostLimits(1_000_000, 32_768, 60_999, 4_096);
-        SuiteScaling.Ceiling ports = SuiteScaling.Ceiling.of(GeneratorSettings.DEFAULTS, manyFiles);
+        SuiteScaling.Ceiling ports = SuiteScaling.Ceiling.of(defaults, manyFiles);
         assertThat(ports.connections()).isEqualTo(28_232);
         assertThat(ports.reason()).contains("1 source address(es) × 28232 ephemeral ports");
     }
@@ -86,7 +89,7 @@ class SuiteScalingTest {
         Suite.Scenario concurrency = fitted.suite().scenarios().getFirst();
         assertThat(concurrency.load()).as("cut to the target's files, not to a generator process's")
                 .isEqualTo(new LoadModel.MaxConcurrency(19_000));
-        assertThat(concurrency.generator().processes()).as("19,000 fit one process's 19,800").isEqualTo(1);
+        assertThat(concurrency.template().processes()).as("19,000 fit one process's 19,800").isEqualTo(1);
         assertThat(fitted.changes()).containsExactly(
                 "concurrency: 54000 held requests cut to 19000: a process may open 20000 files here, the target keeps"
                         + " 1000 for its JVM",
@@ -112,7 +115,7 @@ class SuiteScalingTest {
         SuiteScaling.Fitted fitted = SuiteScaling.fit(suite, 1, null, HERE);
 
         // 19,800 connections per process here (20,000 files, 200 for the JVM): 39,600 is two shares, one more is three.
-        assertThat(fitted.suite().scenarios()).extracting(s -> s.generator().processes()).containsExactly(3, 2);
+        assertThat(fitted.suite().scenarios()).extracting(s -> s.template().processes()).containsExactly(3, 2);
         assertThat(fitted.changes()).containsExactly(
                 "wide: 3 generator processes for 39601 connections (generator.processes auto): one may open 20000 files"
                         + " here, less 200 for its JVM",
@@ -133,7 +136,7 @@ class SuiteScalingTest {
 
         // 20,000 files less 200 for the JVM and 2 for each of the 3 further engine threads: 19,794 a process.
         assertThat(new ConnectionBudget(20_000, 28_232, 0, 4).files()).isEqualTo(19_794);
-        assertThat(fitted.suite().scenarios().getFirst().generator().processes()).isEqualTo(3);
+        assertThat(fitted.suite().scenarios().getFirst().template().processes()).isEqualTo(3);
         assertThat(fitted.changes()).containsExactly("threaded: 3 generator processes for 39589 connections"
                 + " (generator.processes auto): one may open 20000 files here, less 206 for its JVM");
     }
@@ -151,7 +154,7 @@ class SuiteScalingTest {
 
         SuiteScaling.Fitted fitted = SuiteScaling.fit(suite, 1, null, HERE);
 
-        assertThat(fitted.suite().scenarios()).extracting(s -> s.generator().processes()).containsExactly(1, 1);
+        assertThat(fitted.suite().scenarios()).extracting(s -> s.template().processes()).containsExactly(1, 1);
         assertThat(fitted.changes()).isEmpty();
     }
 
@@ -168,7 +171,7 @@ class SuiteScalingTest {
         SuiteScaling.Fitted fitted = SuiteScaling.fit(suite, 1, null, fewFiles);
 
         Suite.Scenario held = fitted.suite().scenarios().getFirst();
-        assertThat(held.generator().processes()).isEqualTo(2);
+        assertThat(held.template().processes()).isEqualTo(2);
         assertThat(held.load()).as("the target's 9,200 files bind before two processes' 20,000 connections")
                 .isEqualTo(new LoadModel.MaxConcurrency(9_200));
         assertThat(fitted.changes()).singleElement().asString().doesNotContain("generator process");
