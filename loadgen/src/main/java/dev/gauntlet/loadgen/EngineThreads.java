@@ -12,6 +12,7 @@ import dev.gauntlet.loadgen.split.LoadShares;
 import dev.gauntlet.loadgen.transport.Engine;
 import dev.gauntlet.loadgen.transport.LeanEngine;
 import dev.gauntlet.loadgen.transport.LibraryEngine;
+import dev.gauntlet.loadgen.transport.WakeFloor;
 import org.HdrHistogram.Histogram;
 
 import java.net.InetAddress;
@@ -52,6 +53,7 @@ public final class EngineThreads {
     private final List<PhaseClock> clocks = new ArrayList<>();
     private final ThreadDemand[] demands;
     private final CountDownLatch demandsKnown;
+    private final WakeFloor wakeFloor = new WakeFloor();
 
     EngineThreads(LoadSpec spec, InetSocketAddress address, InetAddress[] sources, int maxConnections, long runStartNs,
                   LatencyRecorder recorder, AdminClient admin) {
@@ -68,7 +70,7 @@ public final class EngineThreads {
                     i == 0 ? admin : null);
             engines.add(spec.client() == null
                     ? new LeanEngine(share, driver, address, sources, Math.max(1, maxConnections / n),
-                            Math.max(1, PENDING_PER_PROCESS / n), engineCounters)
+                            Math.max(1, PENDING_PER_PROCESS / n), engineCounters, wakeFloor)
                     : new LibraryEngine(share, driver, maxConnections, PENDING_PER_PROCESS));
         }
         demands = new ThreadDemand[n];
@@ -176,6 +178,11 @@ public final class EngineThreads {
         Histogram sum = LatencyRecorder.newHistogram();
         engines.forEach(engine -> sum.add(engine.connectTimes()));
         return sum;
+    }
+
+    /** Where the interval ticker tells the engines the platform's wake-up p99 of its last second. */
+    WakeFloor wakeFloor() {
+        return wakeFloor;
     }
 
     /** The coarsest wake granularity of the engines' open loops in the measured phase, in ms. */

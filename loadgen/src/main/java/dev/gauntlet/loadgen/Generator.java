@@ -338,7 +338,7 @@ public final class Generator {
                     logs = openLogs.apply(engine.measureStartNs());
                 }
                 // The warm-up's last interval: recorded only if requests came late into it; its hiccups are dropped.
-                hiccups.intervalHistogram();
+                hiccupInterval();
                 recorder.sampleWarmup();
                 recorder.sampleInterval(logs, true);
                 windowStartNs = nowNs;
@@ -361,7 +361,7 @@ public final class Generator {
             if (target != null) {
                 target.pollJit(JIT_POLL_WAIT_MS);
             }
-            judge.warmupWindow(recorder.sampleWarmup(), hiccups.intervalHistogram(), windowStartNs, nowNs);
+            judge.warmupWindow(recorder.sampleWarmup(), hiccupInterval(), windowStartNs, nowNs);
             windowStartNs = nowNs;
             if (!engine.warmupUntilSteady()) {
                 out.printf(Locale.ROOT, "  warm-up %ds to go%n", Math.round(-sinceMeasureStartNs / 1e9));
@@ -379,10 +379,19 @@ public final class Generator {
             }
         }
 
+        /** The hiccups since the last tick; their p99 is the engines' wake floor for the next second. */
+        private Histogram hiccupInterval() {
+            Histogram interval = hiccups.intervalHistogram();
+            if (interval.getTotalCount() > 0) {
+                engine.wakeFloor().measured(interval.getValueAtPercentile(99));
+            }
+            return interval;
+        }
+
         /** The interval since the last tick, latencies and hiccups alike, into the totals, the logs and the judge. */
         void sampleInterval() {
             long nowNs = System.nanoTime();
-            Histogram hiccupInterval = hiccups.intervalHistogram();
+            Histogram hiccupInterval = hiccupInterval();
             if (measureStarted) {
                 hiccupTotal.add(hiccupInterval);
             }

@@ -167,7 +167,7 @@ public final class LoadCommand implements Callable<Integer> {
             description = "open loop, built-in engine: its timer wakes no sooner than G (e.g. 250us, 1ms) after it last "
                     + "slept and each wake sends every request then due, still timed from its intended start: fewer "
                     + "wake-ups per request for a lateness of G at most; 0 wakes for each intended start; auto takes G "
-                    + "from the platform's wake-up latency p99 as measured, 1ms at most (default: ${DEFAULT-VALUE})")
+                    + "from the platform's wake-up p99 over the last second, 1ms at most (default: ${DEFAULT-VALUE})")
     String wakeGranularity;
 
     @Option(names = "--client", paramLabel = "NAME", description = "send with a client library engine instead of the "

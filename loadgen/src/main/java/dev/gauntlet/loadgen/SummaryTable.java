@@ -49,6 +49,12 @@ final class SummaryTable {
             row(out, "loop lateness", summary.loopLateness());
         }
         row(out, "hiccups", summary.generatorHiccups());
+        if (summary.wakeGranularityMs() > 0) {
+            Long asked = summary.spec().wakeGranularityUs();
+            out.printf(Locale.ROOT, "  wake-ups  %.2f ms apart at most (--wake-granularity %s): the requests due meanwhile "
+                    + "went together, each timed from its intended start%n", summary.wakeGranularityMs(),
+                    asked == null ? "auto" : asked + "us");
+        }
         if (summary.targetHiccups().count() > 0) {
             row(out, "target hiccups", summary.targetHiccups());
         }

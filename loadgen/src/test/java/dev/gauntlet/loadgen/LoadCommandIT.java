@@ -66,6 +66,19 @@ class LoadCommandIT {
     }
 
     @Test
+    void theTableSaysHowFarApartTheOpenLoopWoke() throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            StringWriter out = new StringWriter();
+            int exitCode = command(out, new StringWriter()).execute(server.uri("/hello").toString(), "--rate", "200",
+                    "--inter-arrival", "constant", "--warmup", "500ms", "--duration", "500ms", "--wake-granularity", "4ms");
+
+            assertThat(exitCode).isZero();
+            assertThat(out.toString()).contains("  wake-ups  4.00 ms apart at most (--wake-granularity 4000us): the requests "
+                    + "due meanwhile went together, each timed from its intended start");
+        }
+    }
+
+    @Test
     void aRateNoProcessCanScheduleExitsTwoWithOneLineBeforeAnythingIsSent() throws Exception {
         try (TestServer server = TestServer.hello()) {
             long startNs = System.nanoTime();

@@ -45,7 +45,7 @@ class WakeGranularityIT {
     }
 
     @Test
-    void byDefaultTheGranularityIsTheMeasuredWakeUpP99AndAMillisecondAtMost() throws Exception {
+    void byDefaultTheGranularityIsThePlatformsWakeUpP99AndAMillisecondAtMost() throws Exception {
         RunSummary summary = run(null);
 
         assertThat(summary.sent()).isEqualTo(800);

@@ -82,9 +82,10 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     /**
      * @param maxConnections the open loop's connection limit, already resolved against the machine's limits
      * @param pendingLimit   requests waiting for a connection at most (a held burst: the burst, if more)
+     * @param floor          the platform's wake-up p99, the open loop's wake granularity unless the spec gives one
      */
     public LeanEngine(LoadSpec spec, LoadDriver driver, InetSocketAddress address, InetAddress[] sourceAddresses,
-               int maxConnections, int pendingLimit, RequestCounters counters) {
+               int maxConnections, int pendingLimit, RequestCounters counters, WakeFloor floor) {
         this.driver = driver;
         this.phases = driver.phases();
         this.judge = driver.judge();
@@ -104,7 +105,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         }
         this.io = new ConnectionIo(spec, selector, address, sourceAddresses, judge.expectedBody(), this);
         this.onReady = io::onReady;
-        this.wait = new SelectorWait(selector, onReady, spec.model().scheduledRatePerSec(), spec.wakeGranularityUs());
+        this.wait = new SelectorWait(selector, onReady, spec.model().scheduledRatePerSec(), spec.wakeGranularityUs(), floor);
     }
 
     @Override

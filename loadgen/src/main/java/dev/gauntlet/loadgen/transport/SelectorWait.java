@@ -13,10 +13,10 @@ import java.util.function.Consumer;
  * one wake-up sends every request then due (each still timed from its intended start). A wake-up
  * costs a context switch here and another at the target, which each request's own wake paid
  * before: on a virtual machine that was half its CPU per request (docs/benchmarks.md). The
- * granularity is the spec's, or by default the measured p99 of this loop's own wake-ups, 1 ms at
- * most: a finer one is not kept anyway. At a granularity of 0 the loop wakes for each start, to
+ * granularity is the spec's, or by default the platform's wake-up p99 over the last second
+ * ({@link WakeFloor}), 1 ms at most: lateness within it is the platform's anyway. At a granularity of 0 the loop wakes for each start, to
  * within the wake-up jitter: closer than the spin window it polls; else it sleeps until the start
- * less the measured median wake latency and polls what is left if it woke early. Either way it sleeps
+ * less the measured wake latency and polls what is left if it woke early. Either way it sleeps
  * in the selector with a {@link SelectorAlarm} while responses or connects are awaited and the
  * sleep is long enough to pay for it, else parked. Every other wake (timeouts, phase ends,
  * back-offs) takes the selector's whole milliseconds. Single-threaded: the event loop owns it.
@@ -42,11 +42,11 @@ final class SelectorWait implements AutoCloseable {
     private final Selector selector;
     private final Consumer<SelectionKey> onReady;
     private final long spinNs;
-    private final WakeLatency parkLatency = WakeLatency.median();
-    private final WakeLatency alarmLatency = WakeLatency.median();
-    /** The chosen granularity: this loop's wake-ups, parked or woken by the alarm alike. */
-    private final WakeLatency wakeP99 = WakeLatency.p99();
-    /** The spec's granularity; negative: {@link #wakeP99}'s. */
+    private final WakeLatency parkLatency = new WakeLatency();
+    private final WakeLatency alarmLatency = new WakeLatency();
+    /** The platform's wake-up p99, the granularity unless the spec gives one. */
+    private final WakeFloor floor;
+    /** The spec's granularity; negative: the {@link #floor}'s. */
     private final long fixedGranularityNs;
     /** The coarsest granularity the timer waited by since {@link #resetLargestGranularity}. */
     private long largestGranularityNs;
@@ -55,11 +55,13 @@ final class SelectorWait implements AutoCloseable {
 
     /**
      * @param ratePerSec        the open loop's rate, for its spin window; 0 for a loop without intended starts
-     * @param wakeGranularityUs the spec's granularity; null: chosen from the measured wake-ups
+     * @param wakeGranularityUs the spec's granularity; null: the floor's
      */
-    SelectorWait(Selector selector, Consumer<SelectionKey> onReady, double ratePerSec, Long wakeGranularityUs) {
+    SelectorWait(Selector selector, Consumer<SelectionKey> onReady, double ratePerSec, Long wakeGranularityUs,
+                 WakeFloor floor) {
         this.selector = selector;
         this.onReady = onReady;
+        this.floor = floor;
         this.fixedGranularityNs = wakeGranularityUs == null ? -1 : TimeUnit.MICROSECONDS.toNanos(wakeGranularityUs);
         // A loop that waits for its starts by the granularity never spins: a start it woke early for waits for the next wake.
         this.spinNs = ratePerSec > 0 && fixedGranularityNs == 0
@@ -68,7 +70,7 @@ final class SelectorWait implements AutoCloseable {
 
     /** How long the timer now waits at least between wakes for intended starts. */
     long granularityNs() {
-        return fixedGranularityNs >= 0 ? fixedGranularityNs : wakeP99.estimateNs();
+        return fixedGranularityNs >= 0 ? fixedGranularityNs : floor.granularityNs();
     }
 
     /** The coarsest granularity since the last reset: the lateness the loop allowed itself, for the verdict. */
@@ -128,7 +130,6 @@ final class SelectorWait implements AutoCloseable {
         long wokeNs = System.nanoTime();
         if (wokeNs >= askNs) {
             latency.sample(wokeNs - askNs);
-            wakeP99.sample(wokeNs - askNs);
         }
     }
 
