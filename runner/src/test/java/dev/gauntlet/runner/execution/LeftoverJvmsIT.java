@@ -46,6 +46,7 @@ class LeftoverJvmsIT {
         assertThat(shell.waitFor(10, TimeUnit.SECONDS)).isTrue();
         leftover = ProcessHandle.of(pid).orElseThrow();
         long deadline = System.currentTimeMillis() + READY_TIMEOUT_MS;
+        // Polled: with its parent gone, the target's only signal is the line it writes to its log file.
         while (!Files.readString(log).contains("READY ")) {
             assertThat(leftover.isAlive()).as("the leftover target runs: %s", Files.readString(log)).isTrue();
             assertThat(System.currentTimeMillis()).as("the leftover target is ready").isLessThan(deadline);

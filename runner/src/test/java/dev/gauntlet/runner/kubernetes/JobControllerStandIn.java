@@ -25,7 +25,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -68,7 +67,6 @@ final class JobControllerStandIn implements AutoCloseable {
     private final List<LocalPod> pods = new CopyOnWriteArrayList<>();
     private final Map<Integer, Long> startDelaysMs = new ConcurrentHashMap<>();
     private final Map<Integer, UnaryOperator<String>> logEdits = new ConcurrentHashMap<>();
-    private final CompletableFuture<Long> startAnnounced = new CompletableFuture<>();
     private final Thread loop;
     private volatile boolean closed;
     private volatile RuntimeException broken;
@@ -101,11 +99,6 @@ final class JobControllerStandIn implements AutoCloseable {
     /** SIGKILL to the container of this index, as {@code kill -9} on its node. */
     void kill(int index) {
         pods.stream().filter(pod -> pod.index == index && pod.process != null).forEach(pod -> pod.process.destroyForcibly());
-    }
-
-    /** Completes with the start instant (epoch ms) once the runner has annotated a pod with it. */
-    CompletableFuture<Long> startAnnounced() {
-        return startAnnounced;
     }
 
     /** How many containers are still running. */
@@ -304,10 +297,6 @@ final class JobControllerStandIn implements AutoCloseable {
                 return;
             }
             annotationsWritten = Map.copyOf(annotations);
-            String value = annotations.get(ShardJob.START_AT);
-            if (value != null) {
-                startAnnounced.complete(Long.parseLong(value));
-            }
             for (Volume volume : pod.getSpec().getVolumes()) {
                 if (volume.getDownwardAPI() == null) {
                     continue;

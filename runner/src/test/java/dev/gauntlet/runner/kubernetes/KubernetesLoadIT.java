@@ -43,6 +43,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -68,6 +69,8 @@ class KubernetesLoadIT {
     private JobControllerStandIn cluster;
     private HttpServer target;
     private final Queue<Long> arrivalsNs = new ConcurrentLinkedQueue<>();
+    /** Mid-run for the killed shard's test: 2.5 s of its 150 requests/s have reached the target. */
+    private final CountDownLatch midRun = new CountDownLatch(375);
 
     @BeforeEach
     void start() throws IOException {
@@ -82,6 +85,7 @@ class KubernetesLoadIT {
         target.setExecutor(Executors.newFixedThreadPool(4));
         target.createContext("/hello", exchange -> {
             arrivalsNs.add(System.nanoTime());
+            midRun.countDown();
             byte[] hello = "hello".getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, hello.length);
             exchange.getResponseBody().write(hello);
@@ -187,9 +191,8 @@ class KubernetesLoadIT {
         CompletableFuture<Result> run = onItsOwnThread(() -> gauntlet(kubeconfig, "load", targetUrl(),
                 "--rate", "150", "--warmup", "1s", "--duration", "6s", "--kubernetes", "--shards", "3",
                 "--namespace", NAMESPACE, "--output", out.toString()));
-        // Mid-run: 2.5 s into the 7 s of warm-up and measurement after the common start.
-        long startAt = cluster.startAnnounced().get(60, TimeUnit.SECONDS);
-        Thread.sleep(Math.max(0, startAt + 2_500 - System.currentTimeMillis()));
+        // Mid-run: 2.5 s into the 7 s of warm-up and measurement, by the requests the target has seen.
+        assertThat(midRun.await(60, TimeUnit.SECONDS)).as("the shards reached mid-run").isTrue();
         cluster.kill(1);
         Result result = run.get(120, TimeUnit.SECONDS);
 
