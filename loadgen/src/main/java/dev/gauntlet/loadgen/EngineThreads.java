@@ -185,9 +185,15 @@ public final class EngineThreads {
         return wakeFloor;
     }
 
-    /** The coarsest wake granularity of the engines' open loops in the measured phase, in ms. */
-    double wakeGranularityMs() {
-        return engines.stream().mapToLong(Engine::wakeGranularityNs).max().orElse(0) / 1e6;
+    /**
+     * The coarsest wake granularity of the built-in engine's open loop in the measured phase, in ms: the
+     * spec's, or the floor's; 0 for a client library, which wakes for each start, and for a load without a rate.
+     */
+    double wakeGranularityMs(LoadSpec spec) {
+        if (spec.client() != null || spec.model().scheduledRatePerSec() == 0) {
+            return 0;
+        }
+        return spec.wakeGranularityUs() != null ? spec.wakeGranularityUs() / 1e3 : wakeFloor.largestNs(measureStartNs(), measureEndNs()) / 1e6;
     }
 
     int connectionsPeak() {

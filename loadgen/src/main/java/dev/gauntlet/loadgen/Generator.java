@@ -236,7 +236,7 @@ public final class Generator {
                 .hardCapReached(engine.hardCapReached()).concurrency(engine.concurrency())
                 .unansweredAtEnd(counters.resolvedAfterEndCount()).connectTime(LatencyRecorder.percentiles(engine.connectTimes()))
                 .steadiness(steadiness).connectionsOpenedMeasured(counters.connectionsOpenedMeasuredCount())
-                .droppedQueueFull(counters.droppedQueueFullCount()).wakeGranularityMs(engine.wakeGranularityMs()).build();
+                .droppedQueueFull(counters.droppedQueueFullCount()).wakeGranularityMs(engine.wakeGranularityMs(spec)).build();
     }
 
     private static Preflight.Plan preflight(LoadSpec spec, InetSocketAddress address, HostLimits limits) {
@@ -381,10 +381,8 @@ public final class Generator {
 
         /** The hiccups since the last tick; their p99 is the engines' wake floor for the next second. */
         private Histogram hiccupInterval() {
-            Histogram interval = hiccups.intervalHistogram();
-            if (interval.getTotalCount() > 0) {
-                engine.wakeFloor().measured(interval.getValueAtPercentile(99));
-            }
+            Histogram interval = hiccups.intervalHistogram(); // a sample a millisecond: never empty
+            engine.wakeFloor().measured(interval.getValueAtPercentile(99));
             return interval;
         }
 

@@ -23,14 +23,6 @@ public interface Engine {
     /** Connections (a library engine: requests in flight) this engine may have at most. */
     int connectionsLimit();
 
-    /**
-     * The open loop's coarsest wake granularity in the measured phase: lateness up to it is the
-     * loop's by design; 0 for an engine that wakes for each intended start, or has none.
-     */
-    default long wakeGranularityNs() {
-        return 0;
-    }
-
     /** How long each connect took, warm-up included; empty for an engine that does not see its connects. */
     default Histogram connectTimes() {
         return LatencyRecorder.newHistogram();

@@ -72,8 +72,6 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     private long connectBackoffUntilNs;
     private int openConnections;
     private int connectionsPeak;
-    /** Whether the measured phase has begun, whose wake granularity the summary reports. */
-    private boolean measuring;
     private final Histogram connectTimes = LatencyRecorder.newHistogram();
 
     private final long hardCapNs;
@@ -132,10 +130,6 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
                 if (driver.finished()) {
                     break;
                 }
-                if (!measuring && nowNs >= phases.measureStartNs()) {
-                    measuring = true;
-                    wait.resetLargestGranularity();
-                }
                 long wakeNs = nextWakeNs(nowNs);
                 wait.await(nowNs, wakeNs, driver.wakesForIntendedStart(wakeNs), busy.size() > 0 || connecting.size() > 0);
                 // Only after what is ready has been read: a loop that did not run for a while (a GC
@@ -157,11 +151,6 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     @Override
     public int connectionsPeak() {
         return connectionsPeak;
-    }
-
-    @Override
-    public long wakeGranularityNs() {
-        return wait.largestGranularityNs();
     }
 
     /** Connections this engine may open at most: the driver's capacity. */

@@ -14,9 +14,10 @@ import java.util.function.Consumer;
  * costs a context switch here and another at the target, which each request's own wake paid
  * before: on a virtual machine that was half its CPU per request (docs/benchmarks.md). The
  * granularity is the spec's, or by default the platform's wake-up p99 over the last second
- * ({@link WakeFloor}), 1 ms at most: lateness within it is the platform's anyway. At a granularity of 0 the loop wakes for each start, to
- * within the wake-up jitter: closer than the spin window it polls; else it sleeps until the start
- * less the measured wake latency and polls what is left if it woke early. Either way it sleeps
+ * ({@link WakeFloor}), 1 ms at most: lateness within it is the platform's anyway. At a
+ * granularity of 0 the loop wakes for each start, to within the wake-up jitter: closer than the
+ * spin window it polls; else it sleeps until the start less the measured wake latency and polls
+ * what is left if it woke early. Either way it sleeps
  * in the selector with a {@link SelectorAlarm} while responses or connects are awaited and the
  * sleep is long enough to pay for it, else parked. Every other wake (timeouts, phase ends,
  * back-offs) takes the selector's whole milliseconds. Single-threaded: the event loop owns it.
@@ -48,8 +49,6 @@ final class SelectorWait implements AutoCloseable {
     private final WakeFloor floor;
     /** The spec's granularity; negative: the {@link #floor}'s. */
     private final long fixedGranularityNs;
-    /** The coarsest granularity the timer waited by since {@link #resetLargestGranularity}. */
-    private long largestGranularityNs;
     /** Wakes the selector between its whole milliseconds; started by the first sleep that needs it. */
     private SelectorAlarm alarm;
 
@@ -69,17 +68,8 @@ final class SelectorWait implements AutoCloseable {
     }
 
     /** How long the timer now waits at least between wakes for intended starts. */
-    long granularityNs() {
+    private long granularityNs() {
         return fixedGranularityNs >= 0 ? fixedGranularityNs : floor.granularityNs();
-    }
-
-    /** The coarsest granularity since the last reset: the lateness the loop allowed itself, for the verdict. */
-    long largestGranularityNs() {
-        return largestGranularityNs;
-    }
-
-    void resetLargestGranularity() {
-        largestGranularityNs = 0;
     }
 
     /**
@@ -99,7 +89,6 @@ final class SelectorWait implements AutoCloseable {
             return;
         }
         long granularityNs = granularityNs();
-        largestGranularityNs = Math.max(largestGranularityNs, granularityNs);
         if (granularityNs > 0) {
             // What falls due until then goes with this start; a wake for I/O sends what is due sooner.
             wakeNs = Math.max(wakeNs, nowNs + granularityNs);

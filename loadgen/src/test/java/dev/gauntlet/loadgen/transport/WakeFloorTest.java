@@ -21,4 +21,22 @@ class WakeFloorTest {
         floor.measured(TimeUnit.MICROSECONDS.toNanos(90));
         assertThat(floor.granularityNs()).as("a quieter second lowers it again").isEqualTo(TimeUnit.MICROSECONDS.toNanos(90));
     }
+
+    @Test
+    void theRunsGranularityIsTheCoarsestInForceOverItsMeasuredPhaseNotTheWarmUps() {
+        WakeFloor floor = new WakeFloor();
+        floor.measured(TimeUnit.MILLISECONDS.toNanos(5)); // a cold JVM's warm-up second
+        floor.measured(TimeUnit.MICROSECONDS.toNanos(200));
+        long measureStartNs = System.nanoTime();
+        assertThat(floor.largestNs(measureStartNs, measureStartNs)).as("in force as it starts")
+                .isEqualTo(TimeUnit.MICROSECONDS.toNanos(200));
+
+        floor.measured(TimeUnit.MICROSECONDS.toNanos(350));
+        floor.measured(TimeUnit.MICROSECONDS.toNanos(120));
+        long measureEndNs = System.nanoTime();
+        floor.measured(TimeUnit.MILLISECONDS.toNanos(3)); // after the measured phase
+
+        assertThat(floor.largestNs(measureStartNs, measureEndNs)).isEqualTo(TimeUnit.MICROSECONDS.toNanos(350));
+        assertThat(new WakeFloor().largestNs(0, Long.MAX_VALUE)).as("never measured: a wake per start").isZero();
+    }
 }
