@@ -89,9 +89,12 @@ public final class CompareCommand implements Callable<Integer> {
         ObjectNode data = pageData(base, now, comparison, thresholds);
         data.put("baseReport", reportLink(pageFile, baseDir));
         data.put("newReport", reportLink(pageFile, newDir));
-        sameRun(base, now).ifPresent(reason -> data.put("sameRun", reason));
+        Optional<String> sameRun = sameRun(base, now);
+        sameRun.ifPresent(reason -> data.put("sameRun", reason));
         Path page = ReportWriter.writePage(pageFile, HtmlPage.render("gauntlet compare", data));
         PrintWriter out = spec.commandLine().getOut();
+        // Said first, where a reader of the terminal sees it: every change below is zero by construction.
+        sameRun.ifPresent(reason -> out.println("warning: " + reason + ": the comparison proves nothing; pass two different results directories"));
         printSummary(out, comparison, thresholds, page);
         out.println("page: " + page);
         return comparison.passes() ? 0 : THRESHOLD_FAILED;
@@ -104,9 +107,10 @@ public final class CompareCommand implements Callable<Integer> {
         out.println(notable.isEmpty() ? "no figure moved by " + notablePercent + " % or more"
                 : "notable changes (" + notablePercent + " % or more), largest first:");
         for (Comparison.Delta d : notable) {
-            out.printf(Locale.ROOT, "  %-40s %-6s %10s → %-10s %s%n", d.target() + " · " + d.scenario(), d.metric(),
+            out.printf(Locale.ROOT, "  %-40s %-6s %10s → %-10s %s%s%n", d.target() + " · " + d.scenario(), d.metric(),
                     Comparison.format(d.base()), Comparison.format(d.now()),
-                    Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()));
+                    Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()),
+                    d.withinNoise() ? "  (within the repetitions' range: noise)" : "");
         }
         List<Comparison.NotCompared> notCompared = comparison.notCompared();
         notCompared.stream().limit(NOT_COMPARED_LISTED).forEach(n -> out.println("not compared: " + n));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.Verdict;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,9 +39,28 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<RowChan
     private static final Set<String> COMPARABLE = Set.of(Verdict.OK.label(), Verdict.PLATFORM_NOISY.label(),
             Verdict.CLIENT_LIMITED.label());
 
-    /** One figure of one target × scenario on both sides; {@code percent} is NaN when BASE is 0. */
+    /**
+     * One figure of one target × scenario on both sides; {@code percent} is NaN when BASE is 0.
+     *
+     * @param base        BASE's median over its repetitions ({@code now} NEW's)
+     * @param baseRange   the lowest and highest of BASE's repetitions ({@code nowRange} NEW's): one value with one
+     * @param withinNoise the two ranges overlap while one side has repetitions: the change is within what repeating
+     *                    the run moved it by, whatever its size
+     */
     public record Delta(String target, String scenario, String metric, double base, double now, double percent,
-                 boolean worse, boolean better, boolean notable) {
+                 boolean worse, boolean better, boolean notable, Range baseRange, Range nowRange, boolean withinNoise) {
+    }
+
+    /** The lowest and highest of a figure over a side's repetitions, and how many there were. */
+    public record Range(double low, double high, int repetitions) {
+        static Range of(List<JsonNode> rows, String field) {
+            double[] values = rows.stream().mapToDouble(r -> r.path(field).asDouble(Double.NaN)).filter(v -> !Double.isNaN(v)).toArray();
+            return new Range(Arrays.stream(values).min().orElse(Double.NaN), Arrays.stream(values).max().orElse(Double.NaN), values.length);
+        }
+
+        boolean overlaps(Range other) {
+            return low <= other.high && other.low <= high;
+        }
     }
 
     /**
@@ -96,8 +116,12 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<RowChan
                 double change = newValue - baseValue;
                 boolean worse = metric.worseWhenHigher ? change > 0 : change < 0;
                 boolean notable = change != 0 && (Double.isNaN(percent) || Math.abs(percent) >= NOTABLE_PERCENT);
+                Range baseRange = Range.of(b, metric.field);
+                Range nowRange = Range.of(n, metric.field);
+                boolean repeated = baseRange.repetitions() > 1 || nowRange.repetitions() > 1;
                 deltas.add(new Delta(first.path("target").asText(), first.path("scenario").asText(), metric.label(),
-                        baseValue, newValue, percent, worse && change != 0, !worse && change != 0, notable));
+                        baseValue, newValue, percent, worse && change != 0, !worse && change != 0, notable,
+                        baseRange, nowRange, repeated && baseRange.overlaps(nowRange)));
             }
             for (FailOn.Threshold threshold : failOn.thresholds()) {
                 double baseValue = median(b, threshold.metric().field);

@@ -13,15 +13,16 @@
   const COLORS = ['#2f6db5', '#d9480f', '#2b8a3e', '#862e9c', '#c2255c', '#0b7285', '#e67700', '#5c940d', '#364fc7', '#a61e4d'];
   // More runs not ok than this are listed under one collapsed line.
   const BANNERS_SHOWN = 8;
+  const MIN_PAUSE_PX = 4;
   const PAUSE_COLORS = { target: 'rgba(201, 42, 42, 0.75)', generator: 'rgba(134, 46, 156, 0.75)' };
   const ROW_METRICS = [
-    { key: 'p50Ms', label: 'p50 ms', better: 'lower' },
-    { key: 'p99Ms', label: 'p99 ms', better: 'lower' },
-    { key: 'p999Ms', label: 'p99.9 ms', better: 'lower' },
-    { key: 'maxMs', label: 'max ms', better: 'lower' },
-    { key: 'achievedRatePerSec', label: 'achieved rate /s', better: 'higher' },
-    { key: 'errors', label: 'errors', better: 'lower' },
-    { key: 'serverMaxInFlight', label: 'held in the target at once', better: 'higher' },
+    { key: 'p50Ms', label: 'p50 ms', term: 'p50', better: 'lower' },
+    { key: 'p99Ms', label: 'p99 ms', term: 'p99', better: 'lower' },
+    { key: 'p999Ms', label: 'p99.9 ms', term: 'p99.9', better: 'lower' },
+    { key: 'maxMs', label: 'max ms', term: 'max', better: 'lower' },
+    { key: 'achievedRatePerSec', label: 'achieved /s', term: 'achieved /s', better: 'higher' },
+    { key: 'errors', label: 'errors', term: 'errors', better: 'lower' },
+    { key: 'serverMaxInFlight', label: 'held in the target at once', term: 'held in the target at once', better: 'higher' },
   ];
 
   // What each kind of scenario is measured by: an open loop by its tail at the rate offered, a closed loop by the
@@ -37,9 +38,78 @@
     'generator-limited': { rank: 3, cls: ' foreign', says: 'the figures are the generator\'s, not the target\'s' },
   };
   const NO_FIGURES = { rank: 4, cls: ' failed', says: 'no figures' };
+  // Every term the pages use, as the glossary lists it; a table's column header that is one of these explains itself
+  // on hover. Kept in the order a reader meets them.
+  const GLOSSARY = [
+    ['response time', 'From a request\'s intended start (its place in the schedule) to the last byte of its answer: a stall of the ' +
+      'target or of the generator shows in it, so it is free of coordinated omission.'],
+    ['service time', 'From the actual send of a request to the last byte of its answer.'],
+    ['schedule lag', 'Actual send minus intended start: how late a request left, waiting for the generator\'s loop or for a free connection.'],
+    ['p50', 'The median: half the requests took less.'],
+    ['p99', 'The 99th percentile: one request in a hundred took longer.'],
+    ['p99.9', 'The 99.9th percentile: one request in a thousand took longer.'],
+    ['max', 'The slowest request of the measured phase.'],
+    ['offered /s', 'An open loop\'s target rate: requests are scheduled at it whatever the answers do. A closed loop offers none.'],
+    ['achieved /s', 'Requests completed within the measured phase, per second of it.'],
+    ['sustained /s', 'Open loop: requests completed per second over the second half of the measured phase. Below the offered ' +
+      'rate, the target did not keep up.'],
+    ['completed/s', 'Requests answered in that second.'],
+    ['held in the target at once', 'Max concurrency: the most requests the target had started and not yet answered at one time, ' +
+      'as its admin endpoint counted them.'],
+    ['errors', 'Failed requests of the measured phase, every class together; a failed request is never retried.'],
+    ['refused', 'Error class: the connection was refused (nothing listening, or the backlog full).'],
+    ['connect timeout', 'Error class: the connection was not established within the connect timeout.'],
+    ['reset', 'Error class: the target reset or closed the connection before a whole answer arrived.'],
+    ['response timeout', 'Error class: no whole answer within the response timeout.'],
+    ['bad status', 'Error class: a well-formed answer with another status than 200.'],
+    ['bad body', 'Error class: a well-formed answer with another body than the contract\'s.'],
+    ['protocol', 'Error class: an answer that is not valid HTTP/1.1.'],
+    ['no thread', 'Error class: the client could not start a thread for the request.'],
+    ['client', 'Error class: a client library failed the request on its own side.'],
+    ['verdict', 'Whose figures a run\'s are: one of the verdicts below, with its evidence in one sentence.'],
+    ['ok', 'Verdict: the figures are the target\'s.'],
+    ['target-overloaded', 'Verdict: the target did not keep up: its figures, errors and timeouts included, are what it does under overload.'],
+    ['generator-limited', 'Verdict: the generator was the bottleneck (its CPU, or too few connections for the rate): the figures are ' +
+      'the generator\'s, not the target\'s.'],
+    ['client-limited', 'Verdict: a client library engine was the bottleneck: the figures are the library\'s, what a client study ' +
+      'measures; a server study reads them as generator-limited.'],
+    ['not-steady', 'Verdict: the warm-up did not settle within its maximum, or the measured phase drifted between its halves: ' +
+      'a moving target\'s figures.'],
+    ['platform-noisy', 'Verdict: lateness within what the machine\'s own measured stalls explain, large enough to change the figure.'],
+    ['no figures', 'The run failed (its target died, say): it has no figures.'],
+    ['warm-up', 'Load before the measured phase, for the JIT and the pools to settle; never recorded. "Until steady": it ends ' +
+      'once the rate or percentiles stay within a tolerance over the last windows.'],
+    ['measured phase', 'The seconds whose requests the figures are made of.'],
+    ['repetition', 'Another run of the same target and scenario, without restarting the JVMs; #2 is the second.'],
+    ['CV', 'Coefficient of variation: the standard deviation of the repetitions divided by their mean.'],
+    ['hiccup', 'A stall of the machine itself, as a sleeping thread sees it (jHiccup\'s method): how late it wakes.'],
+    ['platform noise floor', 'The machine\'s hiccups and loopback round trip, measured before the suite: lateness within it is the platform\'s.'],
+    ['GC pause', 'A stop-the-world pause of a JVM\'s garbage collector, from its JFR recording.'],
+    ['heap after GC', 'Heap in use right after a collection: what the JVM keeps alive.'],
+    ['platform threads', 'Operating-system threads of the JVM, at most, from its JFR recording.'],
+    ['virtual mounted', 'Virtual threads running on a carrier thread at once.'],
+    ['virtual queued', 'Virtual threads ready to run and waiting for a carrier.'],
+    ['CPU', 'A process\'s CPU time as a share of the CPUs it was given (its CPU set or quota): 100 % is every one of them busy.'],
+    ['allocation', 'Bytes allocated per second on the heap, from JFR.'],
+    ['resident memory', 'The process\'s resident set, heap and everything else.'],
+    ['measured by', 'A scenario\'s own metric: p99 for an open loop (the tail at the rate offered), the achieved rate for a ' +
+      'closed loop, the requests held at once for max concurrency.'],
+    ['best', 'The target with the best median on the scenario\'s own metric, among the runs whose figures are the target\'s.'],
+    ['BASE', 'compare: the results directory compared against.'],
+    ['NEW', 'compare: the results directory judged.'],
+    ['change', 'compare: NEW\'s median over its repetitions against BASE\'s, in percent of BASE.'],
+    ['noise', 'compare: the range of each side\'s repetitions; a change whose ranges overlap is within the noise.'],
+  ];
+  const GLOSSED = new Map(GLOSSARY.map(([term, text]) => [term.toLowerCase(), text]));
 
   const root = document.documentElement;
   const charts = { expected: 0, drawn: 0, windowsDrawn: new Set() };
+  // How many labels each log axis got (logSplits), by chart and axis index, for markRanges.
+  const logTicks = new WeakMap();
+  // The run sections of the page, each {details, draw}: closed until opened, drawn when first opened.
+  const runSections = [];
+  // CPUs each role was given, from the suite's isolation (renderReport): JFR's CPU load is a share of the machine.
+  const cpusGiven = { machine: NaN, target: NaN, generator: NaN };
   // The first timeline of each drawn run, zoomed by report.html#window=A,B.
   const zoomable = [];
 
@@ -106,7 +176,7 @@
     table.classList.add('sortable');
     const header = table.rows[0];
     [...header.cells].forEach((th, col) => {
-      th.title = 'sort by ' + th.textContent;
+      th.title = (th.title ? th.title + ' ' : '') + '(a click sorts by it)';
       th.addEventListener('click', () => {
         const dir = th.dataset.sorted === 'up' ? -1 : 1;
         [...header.cells].forEach(h => delete h.dataset.sorted);
@@ -137,6 +207,12 @@
       el('a', { href: 'data:application/json;charset=utf-8,' + encodeURIComponent(json), download: file + '.json' }, 'JSON'));
   }
 
+  // A header cell; one that names a term of the glossary (`term`, else its own text) explains it on hover.
+  function th(text, term) {
+    const gloss = GLOSSED.get((term || text).toLowerCase());
+    return el('th', gloss ? { class: 'term', title: gloss } : {}, text);
+  }
+
   function noData(text) {
     return el('div', { class: 'nodata' }, text);
   }
@@ -148,20 +224,51 @@
     return p.toFixed(digits) + '%';
   }
 
-  // Axis labels in one format (num's); a tick uPlot leaves unlabelled (null) stays blank.
+  // Axis labels in one format (num's, and no trailing zeros below 1: 0.5, not 0.500); a tick uPlot leaves
+  // unlabelled (null) stays blank.
   function tickLabels(u, splits) {
-    return splits.map(v => (v == null ? '' : num(v)));
+    return splits.map(v => (v == null ? '' : Math.abs(v) >= 1 ? num(v) : String(Number(v.toPrecision(3)))));
   }
 
-  // A log y scale fitted to the data uPlot passes: a tenth beyond its lowest and highest points, rounded, not out to
-  // the decades around them, so curves between 1,000 and 1,200 ms fill the chart instead of a tenth of it.
+  // Ticks of a log axis from min to max: decades (with 2 and 5 between them over at most three decades), or, on a range
+  // within one decade where a log axis has at most one decade mark, evenly spaced round values, so every axis has
+  // labels to read.
+  function logSplits(u, axisIdx, min, max) {
+    const splits = [];
+    if (max / min >= 10) {
+      const steps = max / min <= 1000 ? [1, 2, 5] : [1];
+      for (let e = Math.floor(Math.log10(min)); Math.pow(10, e) <= max; e++) {
+        steps.map(m => Number((m * Math.pow(10, e)).toPrecision(6))).filter(v => v >= min && v <= max).forEach(v => splits.push(v));
+      }
+    } else {
+      const step = niceStep((max - min) / 4);
+      for (let v = Math.ceil(min / step) * step; v <= max * (1 + 1e-9); v += step) splits.push(Number(v.toPrecision(6)));
+    }
+    logTicks.set(u, Object.assign(logTicks.get(u) || {}, { [axisIdx]: splits.length }));
+    return splits;
+  }
+
+  // The round step (1, 2 or 5 times a power of ten) nearest to x.
+  function niceStep(x) {
+    const p = Math.pow(10, Math.floor(Math.log10(x)));
+    return [1, 2, 5, 10].map(k => k * p).reduce((best, c) => (Math.abs(Math.log(c / x)) < Math.abs(Math.log(best / x)) ? c : best));
+  }
+
+  // A log y scale fitted to the data uPlot passes: a margin of 8 % of the data's own span in decades (1 % at least)
+  // beyond its lowest and highest points, rounded to three digits, not out to the decades around them, so curves
+  // between 1,000 and 1,010 ms fill the chart instead of a sliver of it. logSplits labels whatever range results.
   function fittedLogY() {
-    return { distr: 3, log: 10, range: (u, min, max) => (min > 0 && max > 0 && Number.isFinite(min) && Number.isFinite(max)
-      ? [roundedLog(min / 1.1, Math.floor, 1), roundedLog(max * 1.1, Math.ceil, 2)] : [1, 10]) };
+    return { distr: 3, log: 10, range: (u, min, max) => {
+      if (!(min > 0 && max > 0 && Number.isFinite(min) && Number.isFinite(max))) return [1, 10];
+      const lo = Math.log10(min);
+      const hi = Math.log10(max);
+      const pad = Math.max(0.08 * (hi - lo), 0.004);
+      return [roundedLog(Math.pow(10, lo - pad), Math.floor, 3), roundedLog(Math.pow(10, hi + pad), Math.ceil, 3)];
+    } };
   }
 
-  // v rounded down or up (by `round`) to `digits` significant digits; the foot to one, where uPlot's log ticks fall
-  // (it fails on some feet between them). By division for negative powers, where 9 * 0.001 is not 0.009.
+  // v rounded down or up (by `round`) to `digits` significant digits. By division for negative powers, where
+  // 9 * 0.001 is not 0.009.
   function roundedLog(v, round, digits) {
     const k = Math.floor(Math.log10(v)) - digits + 1;
     const m = round(k < 0 ? v * Math.pow(10, -k) : v / Math.pow(10, k));
@@ -178,6 +285,11 @@
     box.dataset.yMax = u.scales.y.max;
     box.dataset.dataMin = values.reduce((a, b) => Math.min(a, b));
     box.dataset.dataMax = values.reduce((a, b) => Math.max(a, b));
+    if (logTicks.has(u)) box.dataset.yTicks = logTicks.get(u)[1];
+  }
+
+  function cssColor(name) {
+    return getComputedStyle(root).getPropertyValue(name).trim();
   }
 
   // A width that fits the page; charts are drawn once, at load.
@@ -190,14 +302,29 @@
     const box = el('div', { class: 'chart' });
     parent.append(box);
     charts.expected++;
+    markCharts();
     let counted = false;
     opts.width = opts.width || chartWidth(parent);
+    // The canvas takes no CSS: axes and grid in the page's colours (dark mode has others), every log axis labelled.
+    const fg = cssColor('--fg');
+    const grid = cssColor('--grid');
+    opts.axes = (opts.axes || [{}, {}]).map((a, i) => {
+      const scale = opts.scales && opts.scales[a.scale || (i === 0 ? 'x' : 'y')];
+      const own = { stroke: fg };
+      if (scale && scale.distr === 3) {
+        own.splits = logSplits;
+        // uPlot labels only some mantissas of a log axis (1, or 1, 2 and 5, by the room); logSplits chose these.
+        own.filter = (u, splits) => splits;
+      }
+      return Object.assign(own, a, { grid: Object.assign({ stroke: grid }, a.grid), ticks: Object.assign({ stroke: grid }, a.ticks) });
+    });
     opts.hooks = opts.hooks || {};
     opts.hooks.draw = (opts.hooks.draw || []).concat([u => {
       markRanges(u, box);
       if (!counted) {
         counted = true;
         charts.drawn++;
+        markCharts();
       }
     }]);
     return new uPlot(opts, data, box);
@@ -234,10 +361,15 @@
     }
     const joined = uPlot.join(usable.map(c => [c.curve.x, c.curve.ms.map(v => (v > 0 ? v : null))]));
     const series = [{ label: 'percentile', value: (u, v) => (v == null ? '–' : percentLabel(v)) }].concat(
-      usable.map((c, i) => ({ label: c.label, stroke: c.color || COLORS[i % COLORS.length], width: 2, dash: c.dash,
+      usable.map((c, i) => ({ label: c.label, stroke: c.color || COLORS[i % COLORS.length], width: c.width || 2, dash: c.dash,
         // uPlot takes an undefined scale as a scale of its own: only a curve that names one gets it.
         scale: c.scale || 'y', spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
     const opts = Object.assign({ height: 300, series, padding: [null, 40, null, null] }, percentileAxes('ms'));
+    // A band between a pair of curves marked high and low (sideCurves'); uPlot's series indices count x as 0.
+    const bands = usable.flatMap((c, i) => (c.band && c.band.edge === 'high'
+      ? [{ series: [i + 1, usable.findIndex((d, j) => j > i && d.band && d.band.edge === 'low') + 1], fill: c.band.fill }] : []))
+      .filter(b => b.series[1] > 0);
+    if (bands.length) opts.bands = bands;
     // A curve of another kind (schedule lag, decades below the response times) on its own axis, on the right.
     for (const scale of uniq(usable.map(c => c.scale).filter(Boolean))) {
       opts.scales[scale] = fittedLogY();
@@ -337,7 +469,7 @@
       ['platform noise floor', platformText(data.platform)],
       ['results', data.dir],
     ];
-    main.append(el('table', {}, facts.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)))));
+    main.append(el('table', {}, facts.map(([k, v]) => el('tr', {}, th(k), el('td', {}, v)))));
     (iso.notes || []).forEach(n => main.append(el('div', { class: 'banner' }, 'isolation: ' + n)));
     // Findings come from one commit's runs: a directory resumed at another (--allow-commit-change) says so first.
     const commits = uniq([env.gitCommit, ...resumes.map(r => r.gitCommit)].filter(Boolean));
@@ -431,7 +563,7 @@
     main.append(section);
     if (!rows.length) return;
     const table = el('table', { class: 'headline-table' }, el('tr', {}, ['scenario', 'measured by', 'best', 'runs']
-      .map(h => el('th', {}, h))));
+      .map(h => th(h))));
     for (const c of casesOf(data)) {
       const caseRows = rows.filter(r => caseOf(r.scenario, r.client) === c);
       if (!caseRows.length) continue;
@@ -540,7 +672,7 @@
     main.append(el('div', { class: 'controls' }, 'metric ', select), holder);
     const draw = () => {
       const table = matrix(data, rows, select.value === own.key ? null : ROW_METRICS.find(m => m.key === select.value));
-      holder.replaceChildren(table, downloads(table, 'overview-' + select.value));
+      holder.replaceChildren(el('div', { class: 'matrix-wrap' }, table), downloads(table, 'overview-' + select.value));
     };
     select.addEventListener('change', draw);
     draw();
@@ -592,7 +724,7 @@
           if (metric.key === 'errors') share = (b + 1) / (m + 1);
           else share = metric.better === 'lower' ? (m > 0 ? b / m : 1) : (b > 0 ? m / b : 1);
           share = Math.max(0, Math.min(1, share));
-          td = el('td', { class: 'num', style: 'background: hsl(' + Math.round(120 * share) + ', 65%, 82%)',
+          td = el('td', { class: 'num scored', style: 'background: hsl(' + Math.round(120 * share) + ', 65%, 82%)',
             title: Math.round(100 * share) + ' % of the best; ' + verdicts }, text);
         }
         if (values.length > 1) {
@@ -741,7 +873,7 @@
     // Only the classes that occurred: a column of zeros says nothing.
     const classes = uniq(runs.flatMap(r => Object.keys(r.errors || {}).filter(c => r.errors[c] > 0)));
     const table = el('table', {}, el('tr', {}, ['run', 'offered /s', 'achieved /s', 'sustained /s', 'verdict']
-      .concat(classes.map(errorLabel)).map(h => el('th', {}, h))));
+      .concat(classes.map(errorLabel)).map(h => th(h))));
     for (const r of runs) {
       const row = rowOf(data, r);
       table.append(el('tr', {}, el('td', {}, el('a', { href: '#' + runId(r) }, label(data, r, true))),
@@ -770,9 +902,12 @@
       'GC pauses are bars at their real time, as tall as they lasted, on the latency axis:',
       el('span', { class: 'key', style: 'background:' + PAUSE_COLORS.target }), 'target',
       el('span', { class: 'key', style: 'background:' + PAUSE_COLORS.generator }), 'generator'));
-    // Many runs: their charts are drawn when opened (or linked to, #run-...), so a suite of hundreds of runs
-    // still opens quickly.
-    const openAll = data.runs.length <= 16;
+    // Each run's charts are drawn when its section is first opened (by a click, a link to #run-..., the buttons, or
+    // printing), so a suite of hundreds of runs still opens quickly and the page stays short.
+    main.append(el('p', { class: 'controls' },
+      el('button', { type: 'button', onclick: () => openRuns(runSections) }, 'open every run'), ' ',
+      el('button', { type: 'button', onclick: () => runSections.forEach(s => { s.details.open = false; }) }, 'close every run'),
+      ' ', el('span', { class: 'muted' }, data.runs.length + ' runs; a summary line each, its charts below it when opened')));
     for (const r of data.runs) {
       const row = rowOf(data, r);
       const figures = r.model && r.model.type === 'max-concurrency' ? metricText(ROW_METRICS.find(m => m.key === 'serverMaxInFlight'), Number(row.serverMaxInFlight))
@@ -788,11 +923,16 @@
         }
       };
       details.addEventListener('toggle', draw);
-      if (openAll) {
-        details.open = true;
-        draw();
-      }
+      runSections.push({ details, draw });
     }
+  }
+
+  // Opens the sections and draws their charts now (the toggle event would come a task later).
+  function openRuns(sections) {
+    sections.forEach(s => {
+      s.details.open = true;
+      s.draw();
+    });
   }
 
   function runSection(r, row, parent) {
@@ -855,32 +995,39 @@
     };
     const pauseHook = u => drawPauses(u, r.gc || {}, warmup);
 
-    parent.append(el('div', { class: 'chart-title' }, 'Response time per second (log axis)'));
-    zoomable.push(chart(parent, Object.assign({}, common, {
-      scales: { x: xScale, y: fittedLogY() },
-      axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
-      series: [{ label: 's' }, { label: 'p50', stroke: COLORS[0] }, { label: 'p99', stroke: COLORS[1] },
-        { label: 'max', stroke: COLORS[3] }],
-      hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
-    }), [x, pad(positive(tl.p50)), pad(positive(tl.p99)), pad(positive(tl.max))]));
-    group.push(zoomable[zoomable.length - 1]);
-    const pauses = ['target', 'generator'].map(s => s + ': ' + ((r.gc && r.gc[s]) ? r.gc[s].length + ' pauses' : 'no JFR pause timeline'));
-    parent.append(el('p', { class: 'chart-note' }, 'GC ' + pauses.join('; ') + '.'));
+    // A run that answered nothing while measured (max concurrency holds its requests by design) has no response
+    // times and no completions to draw: its timelines are the lag of the held requests and the target's threads.
+    const answered = tl.count.some(c => c > 0);
+    if (answered) {
+      parent.append(el('div', { class: 'chart-title' }, 'Response time per second (log axis)'));
+      group.push(chart(parent, Object.assign({}, common, {
+        scales: { x: xScale, y: fittedLogY() },
+        axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
+        series: [{ label: 's' }, { label: 'p50', stroke: COLORS[0] }, { label: 'p99', stroke: COLORS[1] },
+          { label: 'max', stroke: COLORS[3] }],
+        hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
+      }), [x, pad(positive(tl.p50)), pad(positive(tl.p99)), pad(positive(tl.max))]));
+      parent.append(el('p', { class: 'chart-note' }, pauseCounts(r, lastT + 1), ' ', resolutionNote(lastT + 1)));
 
-    const offered = offeredRate(r.model);
-    parent.append(el('div', { class: 'chart-title' }, 'Completed per second' + (offered ? ' against offered' : '')));
-    const series = [{ label: 's' }, { label: 'completed/s', stroke: COLORS[2], width: 2 }];
-    const rows = [x, pad(tl.count)];
-    if (offered) {
-      series.push({ label: 'offered/s', stroke: '#888', dash: [5, 4] });
-      rows.push(x.map(() => offered));
+      const offered = offeredRate(r.model);
+      parent.append(el('div', { class: 'chart-title' }, 'Completed per second' + (offered ? ' against offered' : '')));
+      const series = [{ label: 's' }, { label: 'completed/s', stroke: COLORS[2], width: 2 }];
+      const rows = [x, pad(tl.count)];
+      if (offered) {
+        series.push({ label: 'offered/s', stroke: '#888', dash: [5, 4] });
+        rows.push(x.map(() => offered));
+      }
+      group.push(chart(parent, Object.assign({}, common, {
+        scales: { x: xScale, y: { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+        axes: [{ label: 's after the measured phase began' }, { label: 'requests/s', size: 60 }],
+        series,
+        hooks: Object.assign({}, common.hooks, { drawClear: [u => shadeWarmup(u, warmup)] }),
+      }), rows));
+    } else {
+      parent.append(noData('No request was answered in the measured phase' + (r.model && r.model.type === 'max-concurrency'
+        ? ' (a max-concurrency run holds its requests by design)' : '') + ': no response time or completions per second. ' +
+        'The schedule lag below is how late each request was sent; the threads chart shows the target taking them on.'));
     }
-    group.push(chart(parent, Object.assign({}, common, {
-      scales: { x: xScale, y: { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
-      axes: [{ label: 's after the measured phase began' }, { label: 'requests/s', size: 60 }],
-      series,
-      hooks: Object.assign({}, common.hooks, { drawClear: [u => shadeWarmup(u, warmup)] }),
-    }), rows));
 
     const lag = r.timeline.lag;
     if (lag && lag.t.length) {
@@ -891,12 +1038,16 @@
         series: [{ label: 's' }, { label: 'lag p99', stroke: COLORS[1] }, { label: 'lag max', stroke: COLORS[3] }],
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
       }), [lead.concat(lag.t), pad(positive(lag.p99)), pad(positive(lag.max))]));
+      if (!answered) parent.append(el('p', { class: 'chart-note' }, pauseCounts(r, lastT + 1)));
     }
+    // The first timeline takes report.html#window=A,B; the others follow its zoom.
+    if (group.length) zoomable.push(group[0]);
 
     const frame = [-warmup, lastT + 1];
     const sampled = (title, yLabel, series, missing, y) => {
       parent.append(el('div', { class: 'chart-title' }, title));
-      const usable = series.filter(s => s.points && s.points.length);
+      const usable = series.filter(s => s.points && s.points.some(p => p[1]));
+      const zero = series.filter(s => s.points && s.points.length && !usable.includes(s)).map(s => s.label);
       if (!usable.length) {
         parent.append(noData(missing));
         return;
@@ -908,6 +1059,7 @@
           spanGaps: true, points: { show: s.points.length < 120 } }))),
         hooks: Object.assign({}, common.hooks, { drawClear: [u => shadeWarmup(u, warmup)] }),
       }), framed(frame, usable.map(s => s.points))));
+      if (zero.length) parent.append(el('p', { class: 'chart-note' }, 'Left out, zero throughout: ' + zero.join(', ') + '.'));
     };
 
     const errors = r.timeline.errors;
@@ -932,10 +1084,56 @@
       { label: 'target virtual mounted', color: COLORS[5], dash: [5, 3], points: side('target', 'virtualMounted') },
       { label: 'target virtual queued', color: COLORS[6], dash: [2, 3], points: side('target', 'virtualQueued') },
     ], noJfr);
-    sampled('CPU, % of the machine', '%', [
-      { label: 'target', color: PAUSE_COLORS.target, points: side('target', 'cpuPercent') },
-      { label: 'generator', color: PAUSE_COLORS.generator, points: side('generator', 'cpuPercent') },
-    ], noJfr, { range: [0, 100] });
+    const cpu = role => side(role, 'cpuPercent').map(([t, v]) => [t, cpuShareOf(role, v)]);
+    const cpuPoints = [cpu('target'), cpu('generator')];
+    sampled('CPU, % of the CPUs each process was given', '%', [
+      { label: 'target (' + givenText('target') + ')', color: PAUSE_COLORS.target, points: cpuPoints[0] },
+      { label: 'generator (' + givenText('generator') + ')', color: PAUSE_COLORS.generator, points: cpuPoints[1] },
+    ], noJfr, { range: (u, min, max) => [0, Math.max(100, max)] });
+  }
+
+  // JFR's CPU load is a share of the whole machine; as a share of the CPUs the role was given, a saturated process
+  // pinned to one CPU of two reads 100 %, not 50 %.
+  function cpuShareOf(role, percentOfMachine) {
+    const given = cpusGiven[role];
+    return isNum(given) && given > 0 && isNum(cpusGiven.machine) ? percentOfMachine * cpusGiven.machine / given : percentOfMachine;
+  }
+
+  function cpuShare(role, percentOfMachine) {
+    return isNum(percentOfMachine) ? num(cpuShareOf(role, percentOfMachine), 1) + ' %' : '–';
+  }
+
+  function givenText(role) {
+    const given = cpusGiven[role];
+    return isNum(given) ? num(given) + ' of ' + num(cpusGiven.machine) + ' CPUs' : 'CPUs not recorded: % of the machine';
+  }
+
+  // The CPUs a role may use: its CPU set's size, less its quota if lower; the machine's without either.
+  function cpusOf(placement, machine) {
+    const set = placement && placement.cpus ? String(placement.cpus).split(',').reduce((n, part) => {
+      const [a, b] = part.split('-').map(Number);
+      return n + (isNum(b) ? b - a + 1 : 1);
+    }, 0) : machine;
+    const quota = placement && placement.cpuQuota != null ? Number(placement.cpuQuota) : Infinity;
+    return Math.min(set, quota);
+  }
+
+  // How many GC pauses the chart draws (the whole run, warm-up and the time after it included) against the JVM table's
+  // count (the measured phase's), so the two figures read as one.
+  function pauseCounts(r, measuredEndSec) {
+    return 'GC pauses drawn: ' + ['target', 'generator'].map(side => {
+      const all = (r.gc || {})[side];
+      if (!all) return side + ' none recorded (no JFR pause timeline)';
+      const measured = all.filter(([t]) => t >= 0 && t < measuredEndSec).length;
+      return side + ' ' + all.length + ' over the whole run, ' + measured + ' of them in the measured phase (the JVM table\'s count)';
+    }).join('; ') + '. A pause shorter than the axis\' foot is a short bar on the axis.';
+  }
+
+  // The interval logs hold one histogram a second, written by the generator's once-a-second tick that also feeds its
+  // steady-state judge: there is nothing finer to draw.
+  function resolutionNote(measuredSec) {
+    return measuredSec < 10 ? 'One point a second: the interval logs hold no finer histograms; the percentile chart above ' +
+      'has every request of the ' + num(measuredSec) + ' s, and a window selected here recomputes it.' : '';
   }
 
   // Series sampled at their own times as one uPlot data set over a common x; `frame` makes the x scale
@@ -973,9 +1171,11 @@
       for (const [startSec, durationMs] of gc[side] || []) {
         const x0 = u.valToPos(startSec, 'x', true);
         const x1 = u.valToPos(startSec + durationMs / 1000, 'x', true);
-        const y = durationMs > 0 ? u.valToPos(Math.max(durationMs, u.scales.y.min), 'y', true) : bottom;
+        // A pause shorter than the axis' foot still shows, as a bar of MIN_PAUSE_PX on the axis.
+        const y = durationMs > u.scales.y.min ? u.valToPos(durationMs, 'y', true) : bottom - MIN_PAUSE_PX;
         if (x1 < u.bbox.left || x0 > u.bbox.left + u.bbox.width) continue;
-        ctx.fillRect(x0, Math.max(u.bbox.top, y), Math.max(2, x1 - x0), bottom - Math.max(u.bbox.top, y));
+        const top = Math.min(bottom - MIN_PAUSE_PX, Math.max(u.bbox.top, y));
+        ctx.fillRect(x0, top, Math.max(2, x1 - x0), bottom - top);
       }
     }
     ctx.restore();
@@ -1019,7 +1219,7 @@
     if (whole && windowIndex < 0) return;
     const data = curves.data.slice();
     if (windowIndex < 0) {
-      curves.addSeries({ label: 'window', stroke: '#000', width: 2, dash: [4, 3], spanGaps: true,
+      curves.addSeries({ label: 'window', stroke: cssColor('--fg'), width: 2, dash: [4, 3], spanGaps: true,
         value: (u, v) => (v == null ? '–' : num(v) + ' ms') });
       data.push(ys);
     } else {
@@ -1036,17 +1236,17 @@
     }
     const mb = b => (isNum(b) ? num(b / 1048576) + ' MB' : '–');
     const facts = [
-      ['GC', m => m.gc || '–'],
-      ['GC pauses', m => (m.gcPauses ? m.gcPauses.count + ', total ' + num(m.gcPauses.totalMs) + ' ms, longest ' + num(m.gcPauses.maxMs) + ' ms' : '–')],
-      ['heap after GC, max', m => mb(m.heap && m.heap.usedMaxBytes)],
-      ['platform threads, peak', m => (m.threads && m.threads.platformPeak != null ? m.threads.platformPeak : '–')],
-      ['CPU mean / max', m => (m.cpu ? num(m.cpu.meanPercent) + ' % / ' + num(m.cpu.maxPercent) + ' %' : '–')],
-      ['allocation', m => (m.cpu && isNum(m.cpu.allocationMBPerSec) ? num(m.cpu.allocationMBPerSec) + ' MB/s' : '–')],
-      ['resident memory, max', m => mb(m.memory && m.memory.residentMaxBytes)],
+      ['GC', 'GC pause', m => m.gc || '–'],
+      ['GC pauses', 'GC pause', m => (m.gcPauses ? m.gcPauses.count + ', total ' + num(m.gcPauses.totalMs) + ' ms, longest ' + num(m.gcPauses.maxMs) + ' ms' : '–')],
+      ['heap after GC, max', 'heap after GC', m => mb(m.heap && m.heap.usedMaxBytes)],
+      ['platform threads, peak', 'platform threads', m => (m.threads && m.threads.platformPeak != null ? m.threads.platformPeak : '–')],
+      ['CPU mean / max, % of the CPUs given', 'CPU', (m, side) => (m.cpu ? cpuShare(side, m.cpu.meanPercent) + ' / ' + cpuShare(side, m.cpu.maxPercent) : '–')],
+      ['allocation', 'allocation', m => (m.cpu && isNum(m.cpu.allocationMBPerSec) ? num(m.cpu.allocationMBPerSec) + ' MB/s' : '–')],
+      ['resident memory, max', 'resident memory', m => mb(m.memory && m.memory.residentMaxBytes)],
     ];
-    const table = el('table', {}, el('tr', {}, el('th', {}, 'JVM, measured phase'), el('th', {}, 'target'), el('th', {}, 'generator')));
-    for (const [label, f] of facts) {
-      table.append(el('tr', {}, el('th', {}, label), ['target', 'generator'].map(s => el('td', {}, jvm[s] ? String(f(jvm[s])) : '–'))));
+    const table = el('table', {}, el('tr', {}, th('JVM, measured phase', 'measured phase'), th('target'), th('generator')));
+    for (const [label, term, f] of facts) {
+      table.append(el('tr', {}, th(label, term), ['target', 'generator'].map(s => el('td', {}, jvm[s] ? String(f(jvm[s], s)) : '–'))));
     }
     const wrap = el('div', {}, table);
     (jvm.notes || []).forEach(n => wrap.append(el('p', { class: 'chart-note' }, n)));
@@ -1071,7 +1271,7 @@
     main.append(el('p', { class: 'muted' }, 'p99 of each repetition as a dot on a scale from the group\'s lowest to its highest, ' +
       'and the coefficient of variation (standard deviation / mean).'));
     const table = el('table', {}, el('tr', {}, ['target · scenario', 'p99 ms of each repetition', 'min', 'max', 'CV']
-      .map(h => el('th', {}, h))));
+      .map(h => th(h, h.startsWith('p99') ? 'p99' : h === 'max' ? 'none' : h))));
     for (const [k, g] of repeated) {
       const v = g.map(r => r.p99Ms).filter(isNum);
       const lo = Math.min(...v);
@@ -1095,12 +1295,8 @@
       el('li', {}, 'Percentile charts: the x axis is 1/(1−p) on a log scale, so 90 %, 99 %, 99.9 % are evenly spaced and ' +
         'the tail is as visible as the median. A step in a curve is a cluster of slow requests; compare its height with ' +
         'the longest GC pause of the run.'),
-      el('li', {}, 'Verdicts: ok; target-overloaded (the server did not keep up); generator-limited (the figures are ' +
-        'the generator\'s, not the server\'s); client-limited (a client library engine was the bottleneck: the figures ' +
-        'are the library\'s, what a client study measures, and compare as such; a server study reads them as ' +
-        'generator-limited); not-steady (the warm-up did not settle within its maximum, or the measured phase ' +
-        'drifted between its halves: a moving target\'s figures); platform-noisy (the lateness is within the ' +
-        'machine\'s measured hiccups).'),
+      el('li', {}, 'Each run has one verdict, which says whose figures they are; every verdict, column and term of the page is ' +
+        'in the ', el('a', { href: '#glossary' }, 'glossary'), ' below, and a column header that names one explains it on hover.'),
     ));
     main.append(el('p', {}, 'Raw files: ', el('a', { href: 'suite.json' }, 'suite.json'), ', ',
       el('a', { href: 'results.json' }, 'results.json'), ', ', el('a', { href: 'runs/' }, 'runs/'),
@@ -1109,13 +1305,25 @@
       el('pre', {}, JSON.stringify({ environment: data.environment, platform: data.platform }, null, 2))));
   }
 
+  function glossary(main, number) {
+    main.append(el('h2', { id: 'glossary' }, (number ? number + '. ' : '') + 'Glossary'));
+    main.append(el('dl', { class: 'glossary' }, GLOSSARY.map(([term, text]) =>
+      [el('dt', { id: 'term-' + term.replace(/[^A-Za-z0-9]+/g, '-') }, term), el('dd', {}, text)])));
+  }
+
   function renderReport(data, main) {
+    const env = data.environment || {};
+    const iso = env.isolation || {};
+    cpusGiven.machine = Number(env.cpus);
+    cpusGiven.target = cpusOf(iso.target, cpusGiven.machine);
+    cpusGiven.generator = cpusOf(iso.generator, cpusGiven.machine);
     header(data, main);
     overview(data, main);
     perScenario(data, main);
     perRun(data, main);
     repetitions(data, main);
     guide(data, main);
+    glossary(main, 7);
   }
 
   // ---- compare -------------------------------------------------------------------------------
@@ -1175,13 +1383,35 @@
     const pairs = uniq((data.deltas || []).map(d => d.target + '\u0000' + d.scenario));
     for (const p of pairs) {
       const [t, s] = p.split('\u0000');
-      const of = side => side.runs.filter(r => r.target === t && r.scenario === s);
-      const curves = (side, label, color, dash) => of(side).map(r => ({
-        label: label + (of(side).length > 1 ? ' #' + r.repetition : ''), curve: r.curves.response, color, dash }));
-      // BASE drawn last, dashed over NEW: where the two coincide both stay visible.
-      percentileChart(main, t + ' · ' + s, curves(data.new, 'NEW', COLORS[0]).concat(curves(data.base, 'BASE', COLORS[1], [7, 5])),
-        'Every repetition of each side: NEW solid blue, BASE dashed orange on top of it.');
+      const of = side => side.runs.filter(r => r.target === t && r.scenario === s && r.curves.response);
+      const sides = [[data.new, 'NEW', COLORS[0], undefined], [data.base, 'BASE', COLORS[1], [7, 5]]];
+      // Each side's median curve, over a band from its lowest to its highest repetition at each percentile; BASE drawn
+      // last, dashed over NEW, so where the two coincide both stay visible.
+      const curves = sides.flatMap(([side, label, color, dash]) => sideCurves(of(side), label, color, dash));
+      const repeated = sides.some(([side]) => of(side).length > 1);
+      percentileChart(main, t + ' · ' + s, curves, repeated
+        ? 'Each side\'s median over its repetitions, the shaded band from its lowest to its highest repetition at each percentile ' +
+          '(the noise of repeating the run): NEW solid blue, BASE dashed orange on top of it.'
+        : 'One run a side, so no band of noise: NEW solid blue, BASE dashed orange on top of it.');
     }
+    glossary(main);
+  }
+
+  // A side's runs as curves for percentileChart: one run its curve; several their median and, as a band, their lowest
+  // and highest at each percentile level (PercentileCurve's levels are the same for every run, up to each one's count).
+  function sideCurves(runs, label, color, dash) {
+    if (runs.length < 2) return runs.map(r => ({ label, curve: r.curves.response, color, dash }));
+    const joined = uPlot.join(runs.map(r => [r.curves.response.x, r.curves.response.ms]));
+    const at = i => joined.slice(1).map(ys => ys[i]).filter(v => v != null && v > 0);
+    const xs = joined[0].filter((x, i) => at(i).length);
+    const values = xs.map(x => at(joined[0].indexOf(x)));
+    const curve = f => ({ x: xs, ms: values.map(f) });
+    const band = { color, fill: color + '22' };
+    return [
+      { label: label + ' median of ' + runs.length, curve: curve(median), color, dash },
+      { label: label + ' highest', curve: curve(v => Math.max(...v)), color: color + '55', width: 1, band: Object.assign({ edge: 'high' }, band) },
+      { label: label + ' lowest', curve: curve(v => Math.min(...v)), color: color + '55', width: 1, band: Object.assign({ edge: 'low' }, band) },
+    ];
   }
 
   function rowName(r) {
@@ -1206,8 +1436,9 @@
   }
 
   function lostTable(data, lost) {
-    const table = el('table', { class: 'lost' }, el('tr', {}, ['row', 'in NEW', 'BASE verdict', 'BASE p50 ms', 'BASE p99 ms',
-      'BASE rate /s', 'BASE errors'].map(h => el('th', {}, h))));
+    const table = el('table', { class: 'lost' }, el('tr', {}, [['row'], ['in NEW', 'NEW'], ['BASE verdict', 'verdict'],
+      ['BASE p50 ms', 'p50'], ['BASE p99 ms', 'p99'], ['BASE achieved /s', 'achieved /s'], ['BASE errors', 'errors']]
+      .map(([h, term]) => th(h, term))));
     for (const l of lost) {
       const b = l.base || {};
       const what = !l.now ? 'missing' : 'failed' + (l.now.note ? ': ' + l.now.note : '');
@@ -1221,28 +1452,39 @@
     return table;
   }
 
+  // Each figure's median on both sides, the range of its repetitions below it, and whether the change lies within
+  // them (Comparison.Delta): a change within the noise is not coloured, however large.
   function deltaTable(deltas) {
-    const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW', 'change']
-      .map(h => el('th', {}, h))));
+    const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW', 'change', 'noise'].map(h => th(h))));
+    const figure = (median, range) => el('td', { class: 'num' }, num(median), range && range.repetitions > 1
+      ? el('span', { class: 'spread' }, num(range.low) + ' – ' + num(range.high) + ' (' + range.repetitions + ' reps)') : null);
     for (const d of deltas) {
-      const cls = d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
+      const repeated = [d.baseRange, d.nowRange].some(r => r && r.repetitions > 1);
+      const cls = d.withinNoise ? null : d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
       table.append(el('tr', { class: cls }, el('td', {}, d.target), el('td', {}, d.scenario), el('td', {}, d.metric),
-        el('td', { class: 'num' }, num(d.base)), el('td', { class: 'num' }, num(d.now)),
-        el('td', { class: 'num' }, isNum(d.percent) ? (d.percent > 0 ? '+' : '') + num(d.percent, 1) + ' %' : '–')));
+        figure(d.base, d.baseRange), figure(d.now, d.nowRange),
+        el('td', { class: 'num' }, isNum(d.percent) ? (d.percent > 0 ? '+' : '') + num(d.percent, 1) + ' %' : '–'),
+        el('td', {}, !repeated ? '–' : d.withinNoise ? 'within' : 'beyond')));
     }
     return table;
   }
 
   // ---- start ---------------------------------------------------------------------------------
 
+  // The counts ReportIT reads, once the first drawing is done and again as opened runs draw theirs.
+  function markCharts() {
+    if (!root.dataset.rendered) return;
+    root.dataset.chartsExpected = charts.expected;
+    root.dataset.chartsDrawn = charts.drawn;
+    root.dataset.windowsDrawn = charts.windowsDrawn.size;
+  }
+
   // report.html#run-... opens that run's section, which draws its charts, and scrolls to it.
   function openLinkedRun() {
-    const target = location.hash.startsWith('#run-') && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (target && target.tagName === 'DETAILS') {
-      target.open = true;
-      target.dispatchEvent(new Event('toggle'));
-      target.scrollIntoView();
-    }
+    const id = location.hash.startsWith('#run-') && decodeURIComponent(location.hash.slice(1));
+    const linked = runSections.filter(s => s.details.id === id);
+    openRuns(linked);
+    if (linked.length) linked[0].details.scrollIntoView();
   }
 
   async function start() {
@@ -1254,17 +1496,18 @@
       else renderReport(data, main);
       openLinkedRun();
       window.addEventListener('hashchange', openLinkedRun);
+      // A printed page holds every run, drawn.
+      window.addEventListener('beforeprint', () => openRuns(runSections));
+      const zoom = /^#window=(-?[\d.]+),(-?[\d.]+)$/.exec(location.hash);
+      if (zoom) openRuns(runSections);
       // uPlot draws on the next microtask; wait one frame so every first draw has happened.
       await new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      const zoom = /^#window=(-?[\d.]+),(-?[\d.]+)$/.exec(location.hash);
       if (zoom) {
         zoomable.forEach(u => u.setScale('x', { min: Number(zoom[1]), max: Number(zoom[2]) }));
         await new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 0)));
       }
-      root.dataset.chartsExpected = charts.expected;
-      root.dataset.chartsDrawn = charts.drawn;
-      root.dataset.windowsDrawn = charts.windowsDrawn.size;
       root.dataset.rendered = 'true';
+      markCharts();
     } catch (e) {
       root.dataset.renderError = String(e && e.message || e);
       main.prepend(el('div', { class: 'banner failed' }, 'The page could not be drawn: ' + root.dataset.renderError));

@@ -16,6 +16,7 @@ import java.util.Map;
  * HeadlessChromium.Page page = HeadlessChromium.find().open(reportHtml.toUri(), workDir);
  * page.dom();             // the DOM once the page's scripts ran (60 s at most)
  * page.consoleMessages(); // every console message, uncaught exception, warning or error the page logged
+ * HeadlessChromium.find().openAs(reportHtml.toUri(), workDir, new View(900, true), script); // 900 px wide, dark
  * HeadlessChromium.find().screenshot(reportHtml, png, workDir);
  * </pre>
  *
@@ -35,6 +36,11 @@ record HeadlessChromium(Path executable) {
     record Page(String dom, List<String> consoleMessages) {
     }
 
+    /** How the page is seen: the window's width in CSS pixels, and whether the reader's system asks for dark colours. */
+    record View(int widthPx, boolean dark) {
+        static final View DEFAULT = new View(1280, false);
+    }
+
     /** The first Chromium on the PATH; fails with the way to install one. */
     static HeadlessChromium find() {
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
@@ -50,17 +56,25 @@ record HeadlessChromium(Path executable) {
     }
 
     Page open(URI page, Path workDir) throws IOException, InterruptedException {
-        try (DevToolsSession chromium = DevToolsSession.start(executable, workDir, FLAGS)) {
-            openDrawn(chromium, page);
-            return new Page(chromium.evaluate("document.documentElement.outerHTML").asText(), chromium.console());
-        }
+        return openAs(page, workDir, View.DEFAULT, null);
     }
 
     /** The page as {@link #open} returns it, after {@code script} (a click, say) ran on the drawn page. */
     Page openAndRun(URI page, Path workDir, String script) throws IOException, InterruptedException {
+        return openAs(page, workDir, View.DEFAULT, script);
+    }
+
+    /** The page as {@code view} sees it, after {@code script} (when not null) ran on the drawn page. */
+    Page openAs(URI page, Path workDir, View view, String script) throws IOException, InterruptedException {
         try (DevToolsSession chromium = DevToolsSession.start(executable, workDir, FLAGS)) {
+            chromium.call("Emulation.setDeviceMetricsOverride",
+                    Map.of("width", view.widthPx(), "height", 1000, "deviceScaleFactor", 1, "mobile", false));
+            chromium.call("Emulation.setEmulatedMedia", Map.of("features",
+                    List.of(Map.of("name", "prefers-color-scheme", "value", view.dark() ? "dark" : "light"))));
             openDrawn(chromium, page);
-            chromium.evaluate(script);
+            if (script != null) {
+                chromium.evaluate(script);
+            }
             return new Page(chromium.evaluate("document.documentElement.outerHTML").asText(), chromium.console());
         }
     }

@@ -35,12 +35,23 @@ public class ReportIT {
     private static final Path SCREENSHOTS = Path.of("target", "report-screenshots");
     private static final Pattern HTML_TAG = Pattern.compile("<html[^>]*>");
     private static final Pattern SCRIPT_OR_STYLE = Pattern.compile("(?s)<(script|style)\\b.*?</\\1>");
+    private static final Pattern OPEN_RUN = Pattern.compile("<details class=\"run\" id=\"run-[^\"]+\" open=\"\"");
     private static final Pattern CHARTS = Pattern.compile("data-charts-expected=\"(\\d+)\" data-charts-drawn=\"(\\d+)\"");
 
     private static final Pattern REPETITION_MAX = Pattern.compile("</div></td><td class=\"num\">[^<]*</td><td class=\"num\">([^<]*)</td>");
     private static final Pattern CSV_LINK = Pattern.compile("<a href=\"data:text/csv;charset=utf-8,([^\"]*)\" download=\"repetitions.csv\">");
-    private static final Pattern Y_RANGE = Pattern.compile(
-            "data-y-min=\"([^\"]+)\" data-y-max=\"([^\"]+)\" data-data-min=\"([^\"]+)\" data-data-max=\"([^\"]+)\"");
+    private static final Pattern Y_RANGE = Pattern.compile("data-y-min=\"([^\"]+)\" data-y-max=\"([^\"]+)\" "
+            + "data-data-min=\"([^\"]+)\" data-data-max=\"([^\"]+)\" data-y-ticks=\"(\\d+)\"");
+    /**
+     * Marks {@code <body>} with the column headers (a table's first row, the overview matrix's scenario names aside)
+     * that neither explain themselves from the glossary nor name what their row is.
+     */
+    private static final String UNEXPLAINED_HEADERS = """
+            const naming = new Set(['run', 'runs', 'target', 'generator', 'scenario', 'metric', 'row', 'target · scenario', 'min', 'max']);
+            document.body.dataset.unexplained = [...document.querySelectorAll('table:not(.matrix) tr:first-child th')]
+              .filter(th => th.parentNode.cells.length > 2 || th.parentNode.querySelectorAll('th').length > 1)
+              .filter(th => !th.classList.contains('term') && !naming.has(th.textContent)).map(th => th.textContent).join('|');
+            """;
 
     @TempDir
     static Path work;
@@ -121,48 +132,73 @@ public class ReportIT {
         assertThat(html).exists();
         assertThat(Files.size(html)).as("page bytes").isLessThan(2_000_000);
 
-        HeadlessChromium.Page page = HeadlessChromium.find().open(html.toUri(), work);
+        HeadlessChromium.Page page = HeadlessChromium.find().openAndRun(html.toUri(), work, UNEXPLAINED_HEADERS);
         assertRendered(page);
         assertThat(shown(page)).contains("Gauntlet · it-report-base", "2. Overview", "3. Per scenario", "4. Per run",
-                "dummy · open #2", "Repetitions", "coefficient of variation");
+                "dummy · open #2", "Repetitions", "coefficient of variation", "7. Glossary", "<dt id=\"term-sustained-s\">sustained /s</dt>");
         assertThat(shown(page)).as("section 5 drew its dots").contains("<div class=\"dots\">");
         // Every request timed out: the verdict, overloaded target or busy generator, depends on the machine.
         assertThat(shown(page)).as("a banner for each run whose verdict is not ok")
                 .contains("dummy · timeouts #1</a>: ", "dummy · timeouts #2</a>: ")
                 .doesNotContain("[object");
-        assertThat(shown(page)).as("per-second timelines of errors and of both JVMs")
-                .contains("Errors per second, by class", "u-label\">response timeout<", "Heap after GC", "target platform",
-                        "generator platform", "CPU, % of the machine")
-                .doesNotContain("No errors.csv", "Not in the JFR recordings");
         assertThat(shown(page)).as("achieved against offered, per scenario").contains("Achieved against offered rate", "offered/s");
+        assertThat(shown(page)).as("every column header a term of the glossary, or naming what the row is")
+                .contains("data-unexplained=\"\"").contains("<th class=\"term\" title=\"Open loop: requests completed per second");
+        assertThat(shown(page)).as("run sections closed, their charts not drawn").contains(">open every run</button>")
+                .doesNotContain("<details class=\"run\" id=\"run-dummy-open-1\" open", "Errors per second, by class");
 
-        // Every run's timelines zoomed to its second and third second: each recomputes its percentile chart.
+        // Every run opened and its timelines zoomed to its second and third second: each recomputes its percentiles.
         HeadlessChromium.Page zoomed = HeadlessChromium.find().open(URI.create(html.toUri() + "#window=1,3"), work);
         assertRendered(zoomed);
         assertThat(zoomed.dom()).as("the runs that completed requests").contains("data-windows-drawn=\"4\"");
+        assertThat(shown(zoomed)).as("per-second timelines of errors and of both JVMs")
+                .contains("Errors per second, by class", "u-label\">response timeout<", "Heap after GC", "target platform",
+                        "generator platform", "CPU, % of the CPUs each process was given", "in the measured phase (the JVM table's count)")
+                .doesNotContain("No errors.csv", "Not in the JFR recordings");
         HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("report.png"), work);
         assertThat(SCREENSHOTS.resolve("report.png")).isNotEmptyFile();
     }
 
     /**
-     * More than 16 runs (BASE's six, copied into three times as many repetitions): a run's charts are drawn only
-     * when its section is opened, here by a link to it.
+     * Run sections open closed, their charts undrawn; a link to one ({@code #run-...}) opens and draws it, and printing
+     * opens and draws every one.
      */
     @Test
-    void aReportOfManyRunsDrawsARunWhenItIsLinkedTo() throws Exception {
-        Path many = copyRepeated(base, work.resolve("many"), 3);
-        assertThat(cli("report", many.toString()).code()).isZero();
-        Path html = many.resolve("report.html");
+    void aRunIsDrawnWhenLinkedToAndEveryRunWhenPrinted() throws Exception {
+        Path copy = copyRepeated(base, work.resolve("linked"), 1);
+        assertThat(cli("report", copy.toString()).code()).isZero();
+        Path html = copy.resolve("report.html");
 
         HeadlessChromium.Page closed = HeadlessChromium.find().open(html.toUri(), work);
         assertRendered(closed);
-        HeadlessChromium.Page linked = HeadlessChromium.find().open(URI.create(html.toUri() + "#run-dummy-closed-5"), work);
+        HeadlessChromium.Page linked = HeadlessChromium.find().open(URI.create(html.toUri() + "#run-dummy-closed-2"), work);
         assertRendered(linked);
         int runCharts = charts(linked) - charts(closed);
         // Its percentiles, per second latency, completed and lag, threads and CPU; heap only if a collection ran.
         assertThat(runCharts).as("charts of the one linked run").isBetween(6, 7);
-        assertThat(shown(closed)).as("18 runs listed, none drawn").contains("dummy · timeouts #6")
-                .doesNotContain("Heap after GC");
+        assertThat(shown(closed)).as("6 runs listed, none drawn").contains("dummy · timeouts #2")
+                .doesNotContain("Heap after GC", "Schedule lag per second");
+
+        HeadlessChromium.Page printed = HeadlessChromium.find().openAndRun(html.toUri(), work, "window.dispatchEvent(new Event('beforeprint'))");
+        assertRendered(printed);
+        assertThat(OPEN_RUN.matcher(shown(printed)).results().count()).as("run sections opened to print").isEqualTo(6);
+        assertThat(charts(printed) - charts(closed)).as("every run's charts drawn").isGreaterThanOrEqualTo(6 * 5);
+    }
+
+    /** At 900 px and in dark colours the page fits its window (wide tables scroll within themselves) and draws. */
+    @Test
+    void thePageFitsNineHundredPixelsAndDrawsInDarkColours() throws Exception {
+        assertThat(cli("report", base.toString()).code()).isZero();
+        HeadlessChromium.Page page = HeadlessChromium.find().openAs(URI.create(base.resolve("report.html").toUri() + "#window=0,3"), work,
+                new HeadlessChromium.View(900, true), """
+                document.body.dataset.pageWidth = document.documentElement.scrollWidth;
+                document.body.dataset.background = getComputedStyle(document.body).backgroundColor;
+                """);
+        assertRendered(page);
+        Matcher width = Pattern.compile("data-page-width=\"(\\d+)\"").matcher(page.dom());
+        assertThat(width.find()).isTrue();
+        assertThat(Integer.parseInt(width.group(1))).as("the page's width, every run open").isLessThanOrEqualTo(900);
+        assertThat(page.dom()).as("the dark background").contains("data-background=\"rgb(22, 25, 31)\"");
     }
 
     /**
@@ -175,7 +211,8 @@ public class ReportIT {
         Path dir = copyRepeated(base, work.resolve("truncated"), 1);
         Path broken = dir.resolve("runs/dummy/open/1/summary.json");
         String summary = Files.readString(broken);
-        Files.writeString(broken, summary.substring(0, summary.length() / 2));
+        // Cut after a comma, so that the reader meets the end of the input rather than half a number.
+        Files.writeString(broken, summary.substring(0, summary.lastIndexOf(',', summary.length() / 2) + 1));
 
         GauntletCli.Finished report = GauntletCli.run(Duration.ofSeconds(60), "report", dir.toString());
 
@@ -224,14 +261,15 @@ public class ReportIT {
         Json.json().writeValue(dir.resolve("results.json").toFile(), rows);
 
         assertThat(cli("report", dir.toString()).code()).isZero();
-        // The repetitions table sorted by its "max" column, by a click on its header.
+        // The repetitions table sorted by its "max" column, by a click on its header; every run opened, by a click.
         HeadlessChromium.Page page = HeadlessChromium.find().openAndRun(dir.resolve("report.html").toUri(), work,
-                "[...document.querySelectorAll('#repetitions ~ .table-wrap th')].find(th => th.textContent === 'max').click()");
+                "[...document.querySelectorAll('#repetitions ~ .table-wrap th')].find(th => th.textContent === 'max').click();"
+                        + "[...document.querySelectorAll('button')].find(b => b.textContent === 'open every run').click()");
         assertRendered(page);
         String shown = shown(page);
         assertThat(shown).as("the best per scenario, on its own metric")
                 .contains("<th>open</th><td>p99 ms, lower is better</td><td><b class=\"best\">dummy</b>",
-                        "<th>closed</th><td>achieved rate /s, higher is better</td><td><b class=\"best\">rival</b>");
+                        "<th>closed</th><td>achieved /s, higher is better</td><td><b class=\"best\">rival</b>");
         assertThat(shown).as("the generator-limited run's sentence")
                 .contains("rival · open #1</a>: generator-limited</b> — The generator, not rival, was the bottleneck",
                         "Give the generator more CPUs");
@@ -256,6 +294,7 @@ public class ReportIT {
             double dataMax = Double.parseDouble(ranges.group(4));
             assertThat(yMin).as("a log axis's foot: below its data, within a decade").isLessThanOrEqualTo(dataMin).isGreaterThan(dataMin / 10);
             assertThat(yMax).as("its top: above its data, within a decade").isGreaterThanOrEqualTo(dataMax).isLessThan(dataMax * 10);
+            assertThat(Integer.parseInt(ranges.group(5))).as("labels on the log axis %s–%s", yMin, yMax).isGreaterThanOrEqualTo(3);
         }
         assertThat(logCharts).as("log charts marked").isGreaterThan(5);
     }
@@ -284,7 +323,7 @@ public class ReportIT {
         assertThat(reportAsDrawn(limited)).contains("<div class=\"banner subject\"><b><a href=\"#run-dummy-open.jdk-virtual-1\">",
                 ": client-limited</b> — The client library was the bottleneck, which is what a client study measures",
                 "evidence: the generator process used 99 % of the CPUs it may use",
-                "client-limited (a client library engine was the bottleneck");
+                "<dt id=\"term-client-limited\">client-limited</dt><dd>Verdict: a client library engine was the bottleneck");
 
         Result compared = cli("compare", byClient.toString(), limited.toString());
         assertThat(compared.code()).as(compared.err()).isZero();
@@ -313,7 +352,9 @@ public class ReportIT {
         Path html = changed.resolve(CompareCommand.FILE_NAME);
         HeadlessChromium.Page page = HeadlessChromium.find().open(html.toUri(), work);
         assertRendered(page);
-        assertThat(shown(page)).contains("Notable changes", "BASE against NEW", "BASE #1", "BASE #2");
+        assertThat(shown(page)).as("BASE's two repetitions as a median over a band of noise; NEW's one run as it is")
+                .contains("Notable changes", "BASE against NEW", "u-label\">BASE median of 2<", "u-label\">BASE highest<",
+                        "u-label\">NEW<", "noise</th>", "(2 reps)</span>");
         HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("compare.png"), work);
         assertThat(SCREENSHOTS.resolve("compare.png")).isNotEmptyFile();
     }
@@ -350,7 +391,9 @@ public class ReportIT {
                 .doesNotContain("the same run twice");
 
         Path same = work.resolve("same-compare.html");
-        assertThat(cli("compare", base.toString(), base.toString(), "--output", same.toString()).code()).isZero();
+        Result sameRun = cli("compare", base.toString(), base.toString(), "--output", same.toString());
+        assertThat(sameRun.code()).isZero();
+        assertThat(sameRun.out()).as("said on the terminal too").startsWith("warning: BASE and NEW are the same results directory");
         HeadlessChromium.Page samePage = HeadlessChromium.find().open(same.toUri(), work);
         assertRendered(samePage);
         assertThat(shown(samePage)).contains("NO GATE", "the same run twice: </b>BASE and NEW are the same results directory");

@@ -30,6 +30,35 @@ class ComparisonTest {
         assertThat(c.failures()).containsExactly("a · s: p99 12 → 14 ms (+16.7 %), limit p99=+10%");
     }
 
+    /**
+     * BASE's repetitions spread 10–30 ms: NEW's 25 ms is a notable change (+25 %) yet within that range, so noise;
+     * NEW's rate of 50 lies below BASE's every repetition (98–102), so beyond it. One run a side has no range to judge.
+     */
+    @Test
+    void aChangeWithinTheRepetitionsRangeIsNoiseAndOneBeyondItIsNot() throws Exception {
+        JsonNode base = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':10,'errors':0,'achievedRatePerSec':98},
+                 {'target':'a','scenario':'s','repetition':2,'verdict':'ok','p99Ms':20,'errors':0,'achievedRatePerSec':100},
+                 {'target':'a','scenario':'s','repetition':3,'verdict':'ok','p99Ms':30,'errors':0,'achievedRatePerSec':102},
+                 {'target':'b','scenario':'s','repetition':1,'verdict':'ok','p99Ms':20,'errors':0,'achievedRatePerSec':100}]""");
+        JsonNode now = rows("""
+                [{'target':'a','scenario':'s','repetition':1,'verdict':'ok','p99Ms':25,'errors':0,'achievedRatePerSec':50},
+                 {'target':'b','scenario':'s','repetition':1,'verdict':'ok','p99Ms':20.5,'errors':0,'achievedRatePerSec':100}]""");
+
+        Comparison c = Comparison.of(base, now, FailOn.none());
+
+        Comparison.Delta p99 = delta(c, "a", "p99");
+        assertThat(p99.notable()).isTrue();
+        assertThat(p99.baseRange()).isEqualTo(new Comparison.Range(10, 30, 3));
+        assertThat(p99.withinNoise()).as("25 within 10-30").isTrue();
+        assertThat(delta(c, "a", "rate").withinNoise()).as("50 below 98-102").isFalse();
+        assertThat(delta(c, "b", "p99").withinNoise()).as("one run a side: no range").isFalse();
+    }
+
+    private static Comparison.Delta delta(Comparison c, String target, String metric) {
+        return c.deltas().stream().filter(d -> d.target().equals(target) && d.metric().equals(metric)).findFirst().orElseThrow();
+    }
+
     @Test
     void rowsWhoseVerdictIsNotTheTargetsAreListedNotCompared() throws Exception {
         JsonNode base = rows("""
