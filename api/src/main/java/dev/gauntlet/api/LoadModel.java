@@ -17,7 +17,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 @JsonSubTypes({
         @JsonSubTypes.Type(value = LoadModel.OpenLoop.class, name = "open"),
         @JsonSubTypes.Type(value = LoadModel.ClosedLoop.class, name = "closed"),
-        @JsonSubTypes.Type(value = LoadModel.MaxConcurrency.class, name = "max-concurrency")
+        @JsonSubTypes.Type(value = LoadModel.MaxConcurrency.class, name = LoadModel.MaxConcurrency.TYPE)
 })
 public sealed interface LoadModel {
 
@@ -202,6 +202,9 @@ public sealed interface LoadModel {
 
     /** Opens N long requests as fast as possible and holds them: how many does the server take? */
     record MaxConcurrency(int requests) implements LoadModel {
+        /** Its name in a suite file and the first word of {@link #describe()}, which results.json rows carry as {@code load}. */
+        public static final String TYPE = "max-concurrency";
+
         public MaxConcurrency {
             if (requests < 1) {
                 throw new IllegalArgumentException("max concurrency must be >= 1, got " + requests);
@@ -211,7 +214,7 @@ public sealed interface LoadModel {
 
         @Override
         public String describe() {
-            return "max-concurrency " + requests;
+            return TYPE + " " + requests;
         }
 
         @Override

@@ -43,7 +43,7 @@ import java.util.concurrent.Callable;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run a benchmark suite: every target × scenario × repetition, each target and generator in its own JVM.",
         footer = {"", "Examples:",
-                "  ./gauntlet run                            the quick suite (about 2 minutes)",
+                "  ./gauntlet run                            the quick suite (about 3 minutes)",
                 "  ./gauntlet suites                         the built-in suites and their times",
                 "  ./gauntlet run --suite server             the 2016 study's four cases (< 30 min)",
                 "  ./gauntlet run --suite server --targets all --repetitions 5",

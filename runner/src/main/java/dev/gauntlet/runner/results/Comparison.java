@@ -110,22 +110,32 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<RowChan
             }
             JsonNode first = b.getFirst();
             for (FailOn.Metric metric : FailOn.Metric.values()) {
-                double baseValue = median(b, metric.field);
-                double newValue = median(n, metric.field);
+                List<JsonNode> baseFigures = described(b, metric);
+                List<JsonNode> newFigures = described(n, metric);
+                if (baseFigures.isEmpty() || newFigures.isEmpty()) {
+                    continue;
+                }
+                double baseValue = median(baseFigures, metric.field);
+                double newValue = median(newFigures, metric.field);
                 double percent = baseValue == 0 ? Double.NaN : 100 * (newValue - baseValue) / baseValue;
                 double change = newValue - baseValue;
                 boolean worse = metric.worseWhenHigher ? change > 0 : change < 0;
                 boolean notable = change != 0 && (Double.isNaN(percent) || Math.abs(percent) >= NOTABLE_PERCENT);
-                Range baseRange = Range.of(b, metric.field);
-                Range nowRange = Range.of(n, metric.field);
+                Range baseRange = Range.of(baseFigures, metric.field);
+                Range nowRange = Range.of(newFigures, metric.field);
                 boolean repeated = baseRange.repetitions() > 1 || nowRange.repetitions() > 1;
                 deltas.add(new Delta(first.path("target").asText(), first.path("scenario").asText(), metric.label(),
                         baseValue, newValue, percent, worse && change != 0, !worse && change != 0, notable,
                         baseRange, nowRange, repeated && baseRange.overlaps(nowRange)));
             }
             for (FailOn.Threshold threshold : failOn.thresholds()) {
-                double baseValue = median(b, threshold.metric().field);
-                double newValue = median(n, threshold.metric().field);
+                List<JsonNode> baseFigures = described(b, threshold.metric());
+                List<JsonNode> newFigures = described(n, threshold.metric());
+                if (baseFigures.isEmpty() || newFigures.isEmpty()) {
+                    continue;
+                }
+                double baseValue = median(baseFigures, threshold.metric().field);
+                double newValue = median(newFigures, threshold.metric().field);
                 if (!threshold.holds(baseValue, newValue)) {
                     failures.add(entry.getKey() + ": " + threshold.metric().label() + " " + format(baseValue) + " → "
                             + format(newValue) + threshold.metric().unit + percentText(baseValue, newValue) + ", limit " + threshold);
@@ -218,6 +228,10 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<RowChan
             }
         }
         return kept;
+    }
+
+    private static List<JsonNode> described(List<JsonNode> rows, FailOn.Metric metric) {
+        return rows.stream().filter(metric::describes).toList();
     }
 
     private static double median(List<JsonNode> rows, String field) {

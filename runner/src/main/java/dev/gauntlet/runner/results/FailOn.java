@@ -1,5 +1,7 @@
 package dev.gauntlet.runner.results;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.runner.UserError;
 
@@ -23,8 +25,9 @@ import java.util.regex.Pattern;
  * </pre>
  *
  * Latencies ({@code p50 p99 p999 max}, ms) and {@code errors} are worse when they grow, so their limit carries a
- * {@code +}; {@code rate} (achieved requests/s) is worse when it falls, so its limit carries a {@code -}. A limit
- * ending in {@code %} is relative to BASE, else absolute in the figure's unit.
+ * {@code +}; {@code rate} (achieved requests/s) and {@code held} (requests the target held at once, max concurrency's
+ * figure) are worse when they fall, so their limit carries a {@code -}. A limit ending in {@code %} is relative to
+ * BASE, else absolute in the figure's unit. A figure is judged only on the runs that have it ({@link Metric#describes}).
  *
  * <p>The gate fails closed: a row of NEW that failed, a row of BASE missing from NEW and a row whose verdict turned
  * from {@code ok} fail it too ({@link Comparison.RowChange}), unless {@code allowMissing} or {@code allowedVerdicts}
@@ -39,7 +42,7 @@ public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<Strin
     /** A figure the thresholds and the comparison know: its results.json field and its worse direction. */
     enum Metric {
         P50("p50Ms", " ms", true), P99("p99Ms", " ms", true), P999("p999Ms", " ms", true), MAX("maxMs", " ms", true),
-        ERRORS("errors", "", true), RATE("achievedRatePerSec", "/s", false);
+        ERRORS("errors", "", true), RATE("achievedRatePerSec", "/s", false), HELD("serverMaxInFlight", " held", false);
 
         final String field;
         final String unit;
@@ -53,6 +56,16 @@ public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<Strin
 
         String label() {
             return name().toLowerCase(Locale.ROOT);
+        }
+
+        /**
+         * Whether a results.json row has this figure: a max-concurrency run answers nothing while measured, so it has
+         * no times and no rate and is judged by the requests the target held; any other run has no held figure worth
+         * judging (whatever its target happened to hold). Every run counts its errors.
+         */
+        boolean describes(JsonNode row) {
+            boolean held = row.path("load").asText().startsWith(LoadModel.MaxConcurrency.TYPE);
+            return this == ERRORS || (this == HELD) == held;
         }
     }
 
@@ -110,7 +123,7 @@ public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<Strin
             Matcher m = ONE.matcher(part.strip().toLowerCase(Locale.ROOT));
             if (!m.matches()) {
                 throw new UserError("--fail-on: cannot read '" + part.strip() + "'; write METRIC=+N% or METRIC=+N, "
-                        + "such as p99=+10%,errors=+0,rate=-5% (metrics: p50 p99 p999 max errors rate)");
+                        + "such as p99=+10%,errors=+0,rate=-5% (metrics: p50 p99 p999 max errors rate held)");
             }
             Metric metric = metric(m.group(1));
             boolean plus = m.group(2).equals("+");
@@ -131,7 +144,7 @@ public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<Strin
                 return metric;
             }
         }
-        throw new UserError("--fail-on: no metric '" + name + "'; use p50, p99, p999, max, errors or rate");
+        throw new UserError("--fail-on: no metric '" + name + "'; use p50, p99, p999, max, errors, rate or held");
     }
 
     @Override

@@ -13,6 +13,8 @@
   const COLORS = ['#2f6db5', '#d9480f', '#2b8a3e', '#862e9c', '#c2255c', '#0b7285', '#e67700', '#5c940d', '#364fc7', '#a61e4d'];
   // More runs not ok than this are listed under one collapsed line.
   const BANNERS_SHOWN = 8;
+  // Rows a comparison left out are the page's side notes: more than this fold into one line at once.
+  const NOT_COMPARED_SHOWN = 3;
   const MIN_PAUSE_PX = 4;
   const PAUSE_COLORS = { target: 'rgba(201, 42, 42, 0.75)', generator: 'rgba(134, 46, 156, 0.75)' };
   const ROW_METRICS = [
@@ -197,12 +199,17 @@
 
   // The table's rows as CSV and as JSON (one object per row, keyed by the header), each cell's own figure.
   function downloads(table, name) {
-    const rows = [...table.rows].map(tr => [...tr.cells].map(cellText));
-    const [head, ...body] = rows;
+    const [head, ...body] = [...table.rows].map(tr => [...tr.cells].map(cellText));
+    return downloadLinks(head, body, name);
+  }
+
+  // Rows (arrays of strings or numbers under `head`) as CSV and JSON links.
+  function downloadLinks(head, body, name, what) {
+    const rows = [head].concat(body).map(cells => cells.map(c => (c == null ? '' : String(c))));
     const csv = rows.map(cells => cells.map(c => (/[",\n]/.test(c) ? '"' + c.replace(/"/g, '""') + '"' : c)).join(',')).join('\n') + '\n';
-    const json = JSON.stringify(body.map(cells => Object.fromEntries(head.map((h, i) => [h, cells[i]]))), null, 1);
+    const json = JSON.stringify(rows.slice(1).map(cells => Object.fromEntries(head.map((h, i) => [h, cells[i]]))), null, 1);
     const file = name.replace(/[^A-Za-z0-9_.-]+/g, '_');
-    return el('p', { class: 'downloads' }, 'download: ',
+    return el('p', { class: 'downloads' }, 'download' + (what ? ' ' + what : '') + ': ',
       el('a', { href: 'data:text/csv;charset=utf-8,' + encodeURIComponent(csv), download: file + '.csv' }, 'CSV'), ' · ',
       el('a', { href: 'data:application/json;charset=utf-8,' + encodeURIComponent(json), download: file + '.json' }, 'JSON'));
   }
@@ -485,12 +492,12 @@
     if (!rows.length) main.append(noData(noRows));
   }
 
-  // Up to BANNERS_SHOWN banners as they are; more fold into one line, the title and how many banners there are of
-  // each kind (kinds[i] is banners[i]'s), with the banners one click away, so what follows stays in sight. The
-  // line's colour is summaryClass's: ' failed', ' subject' or ''.
+  // Up to `shown` banners (BANNERS_SHOWN by default) as they are; more fold into one line, the title and how many
+  // banners there are of each kind (kinds[i] is banners[i]'s), with the banners one click away, so what follows stays
+  // in sight. The line's colour is summaryClass's: ' failed', ' subject' or ''.
   // kindClasses, when given, colours each kind's count as its banners are.
-  function appendBanners(main, banners, kinds, summaryClass, title, kindClasses) {
-    if (banners.length <= BANNERS_SHOWN) {
+  function appendBanners(main, banners, kinds, summaryClass, title, kindClasses, shown) {
+    if (banners.length <= (shown || BANNERS_SHOWN)) {
       main.append(...banners);
       return;
     }
@@ -943,6 +950,7 @@
       { label: 'service', curve: r.curves.service, color: COLORS[1] },
       { label: 'schedule lag', curve: r.curves.lag, color: COLORS[2], dash: [4, 3], scale: 'lag' },
     ]);
+    parent.append(percentileDownloads(r));
     const tl = r.timeline && r.timeline.response;
     if (!tl || !tl.t.length) {
       parent.append(noData('No response.hlog: no timeline for this run.'));
@@ -954,6 +962,17 @@
       parent.append(el('p', { class: 'muted' }, 'Raw files: ', r.files.map((f, i) =>
         [i ? ', ' : '', el('a', { href: r.dir + '/' + f }, f)])));
     }
+  }
+
+  // The run's percentile distributions, one row per level of PercentileCurve (the last row of each is its maximum).
+  function percentileDownloads(r) {
+    const kinds = [['response', 'response ms'], ['service', 'service ms'], ['lag', 'schedule lag ms']]
+      .filter(([k]) => r.curves[k] && r.curves[k].x);
+    if (!kinds.length) return null;
+    const joined = uPlot.join(kinds.map(([k]) => [r.curves[k].x, r.curves[k].ms]));
+    const body = joined[0].map((x, i) => [Number((100 * (1 - 1 / x)).toPrecision(8))].concat(joined.slice(1).map(ys => ys[i])));
+    return downloadLinks(['percentile'].concat(kinds.map(([, h]) => h)), body, 'percentiles-' + runId(r).slice(4),
+      'the percentile distributions');
   }
 
   // How the warm-up went: "Warm-up 24 s, until steady (23 windows judged): <rule>", or fixed, or its maximum reached.
@@ -1366,9 +1385,9 @@
       (c.allowedBy ? 'allowed by ' + c.allowedBy + ': ' : 'row failed: ') + c.row + ': ' + c.change)));
     // Comparison.NotCompared: row, reason, note.
     const notCompared = data.notCompared || [];
-    appendBanners(main, notCompared.map(n => el('div', { class: 'banner' },
-      'not compared: ' + n.row + ': ' + n.reason + (n.note ? ' (' + n.note + ')' : ''))),
-      notCompared.map(n => n.reason), '', notCompared.length + ' rows not compared: ');
+    appendBanners(main, notCompared.map(n => el('div', { class: 'banner' }, 'not compared: ' + n.row + ': ' + n.reason,
+      n.note ? el('div', { class: 'evidence' }, 'evidence: ' + n.note) : null)),
+      notCompared.map(n => n.reason), '', notCompared.length + ' rows not compared: ', null, NOT_COMPARED_SHOWN);
 
     main.append(el('h2', {}, 'Notable changes'));
     const notable = (data.deltas || []).filter(d => d.notable);

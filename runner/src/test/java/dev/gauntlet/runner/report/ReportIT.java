@@ -39,6 +39,8 @@ public class ReportIT {
     private static final Pattern CHARTS = Pattern.compile("data-charts-expected=\"(\\d+)\" data-charts-drawn=\"(\\d+)\"");
 
     private static final Pattern REPETITION_MAX = Pattern.compile("</div></td><td class=\"num\">[^<]*</td><td class=\"num\">([^<]*)</td>");
+    private static final Pattern PERCENTILES_LINK =
+            Pattern.compile("<a href=\"data:text/csv;charset=utf-8,([^\"]*)\" download=\"percentiles-dummy-open-1.csv\">");
     private static final Pattern CSV_LINK = Pattern.compile("<a href=\"data:text/csv;charset=utf-8,([^\"]*)\" download=\"repetitions.csv\">");
     private static final Pattern Y_RANGE = Pattern.compile("data-y-min=\"([^\"]+)\" data-y-max=\"([^\"]+)\" "
             + "data-data-min=\"([^\"]+)\" data-data-max=\"([^\"]+)\" data-y-ticks=\"(\\d+)\"");
@@ -155,6 +157,12 @@ public class ReportIT {
                 .contains("Errors per second, by class", "u-label\">response timeout<", "Heap after GC", "target platform",
                         "generator platform", "CPU, % of the CPUs each process was given", "in the measured phase (the JVM table's count)")
                 .doesNotContain("No errors.csv", "Not in the JFR recordings");
+        Matcher percentiles = PERCENTILES_LINK.matcher(zoomed.dom());
+        assertThat(percentiles.find()).as("a run's percentile distributions to download").isTrue();
+        List<String> distribution = URLDecoder.decode(percentiles.group(1), StandardCharsets.UTF_8).lines().toList();
+        assertThat(distribution.getFirst()).isEqualTo("percentile,response ms,service ms,schedule lag ms");
+        assertThat(distribution.get(1)).as("the lowest level, p0").startsWith("0,");
+        assertThat(distribution).as("levels up to the maximum of 600 requests").hasSizeGreaterThan(40);
         HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("report.png"), work);
         assertThat(SCREENSHOTS.resolve("report.png")).isNotEmptyFile();
     }

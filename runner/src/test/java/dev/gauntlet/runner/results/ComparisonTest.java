@@ -55,6 +55,32 @@ class ComparisonTest {
         assertThat(delta(c, "b", "p99").withinNoise()).as("one run a side: no range").isFalse();
     }
 
+    /**
+     * A max-concurrency scenario answers nothing while measured: it is compared by what the target held (a fall of
+     * 10,000 to 6,000 breaks held=-10%), not by times and a rate of zero; an open loop is not judged by what it held.
+     */
+    @Test
+    void maxConcurrencyIsComparedByWhatTheTargetHeldAndNothingElseIs() throws Exception {
+        JsonNode base = rows("""
+                [{'target':'a','scenario':'c','repetition':1,'load':'max-concurrency 19000','verdict':'ok','requests':0,
+                  'p99Ms':0,'errors':0,'achievedRatePerSec':0,'serverMaxInFlight':10000},
+                 {'target':'a','scenario':'o','repetition':1,'load':'open 500/s exp','verdict':'ok','requests':3000,
+                  'p99Ms':100,'errors':0,'achievedRatePerSec':500,'serverMaxInFlight':50}]""");
+        JsonNode now = rows("""
+                [{'target':'a','scenario':'c','repetition':1,'load':'max-concurrency 19000','verdict':'ok','requests':0,
+                  'p99Ms':0,'errors':0,'achievedRatePerSec':0,'serverMaxInFlight':6000},
+                 {'target':'a','scenario':'o','repetition':1,'load':'open 500/s exp','verdict':'ok','requests':3000,
+                  'p99Ms':100,'errors':0,'achievedRatePerSec':500,'serverMaxInFlight':5}]""");
+
+        Comparison c = Comparison.of(base, now, FailOn.parse("held=-10%,p99=+10%"));
+
+        assertThat(c.deltas().stream().filter(d -> d.scenario().equals("c")).map(Comparison.Delta::metric))
+                .containsExactlyInAnyOrder("held", "errors");
+        assertThat(c.deltas().stream().filter(d -> d.scenario().equals("o")).map(Comparison.Delta::metric))
+                .doesNotContain("held").contains("p99", "rate");
+        assertThat(c.failures()).containsExactly("a · c: held 10000 → 6000 held (-40.0 %), limit held=-10%");
+    }
+
     private static Comparison.Delta delta(Comparison c, String target, String metric) {
         return c.deltas().stream().filter(d -> d.target().equals(target) && d.metric().equals(metric)).findFirst().orElseThrow();
     }
