@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -59,8 +60,8 @@ import java.util.stream.Collectors;
  *       from {@code imageRoot}, and {@code java} is the JDK running the test;</li>
  *   <li>each volume is a directory of its own (emptyDir; a ConfigMap's and a Secret's keys and a
  *       downward-API volume's fields as files, the latter rewritten when the pod's annotations change);
- *       a mount path in the command, also inside an option's value, the environment or a probe is its
- *       volume's directory;</li>
+ *       a mount path in the command (also inside an option's value or a shell's script), the environment or
+ *       a probe is its volume's directory;</li>
  *   <li>environment variables from {@code fieldRef} (annotations, labels, name, node and addresses),
  *       {@code secretKeyRef} and {@code configMapKeyRef}; a missing key that is not optional keeps the pod
  *       Pending ({@code CreateContainerConfigError}), as a kubelet does;</li>
@@ -194,10 +195,10 @@ final class JobControllerStandIn implements AutoCloseable {
         Set<String> jobNames = current.stream().map(job -> job.getMetadata().getName()).collect(Collectors.toSet());
         Map<String, Pod> inApi = client.pods().inNamespace(namespace).list().getItems().stream()
                 .collect(Collectors.toMap(pod -> pod.getMetadata().getName(), Function.identity()));
-        for (Pod pod : inApi.values()) {
-            if (pod.getSpec().getNodeName() == null) {
-                pods.add(schedule(pod));
-            }
+        for (Pod pod : inApi.values().stream().filter(pod -> pod.getSpec().getNodeName() == null).toList()) {
+            LocalPod scheduled = schedule(pod);
+            pods.add(scheduled);
+            inApi.put(scheduled.name, scheduled.seen);
         }
         for (LocalPod pod : pods) {
             Pod seen = inApi.get(pod.name);
@@ -450,6 +451,9 @@ final class JobControllerStandIn implements AutoCloseable {
         private void setStatus(String phase, boolean isReady, ContainerState state) {
             String containerName = container(seen).getName();
             client.pods().inNamespace(namespace).withName(name).editStatus(pod -> {
+                if (pod.getStatus() == null) {
+                    pod.setStatus(new PodStatus());
+                }
                 pod.getStatus().setPhase(phase);
                 pod.getStatus().setHostIP(NODE_ADDRESS);
                 pod.getStatus().setPodIP(NODE_ADDRESS);
@@ -523,14 +527,14 @@ final class JobControllerStandIn implements AutoCloseable {
 
         /**
          * The paths in a container's argument as the local directories they are: the image's, or a volume's. A path
-         * may also stand after '=', ',' or ':' in an option ({@code -XX:StartFlightRecording=settings=/etc/...}).
+         * may also stand inside an option ({@code -XX:StartFlightRecording=settings=/etc/...}) or a shell's script.
          */
         private String local(String value) {
             Map<String, Path> roots = new LinkedHashMap<>(mounts);
             roots.put(IMAGE_ROOT, imageRoot);
             String local = value;
             for (Map.Entry<String, Path> root : roots.entrySet()) {
-                local = local.replaceAll("(?<=^|[=,:])" + Pattern.quote(root.getKey()) + "(?=/|,|$)",
+                local = local.replaceAll("(?<=^|[=,:\\s'\"])" + Pattern.quote(root.getKey()) + "(?![\\w.-])",
                         Matcher.quoteReplacement(root.getValue().toString()));
             }
             return local;
