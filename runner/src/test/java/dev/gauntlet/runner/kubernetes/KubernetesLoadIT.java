@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpServer;
 import dev.gauntlet.api.AdminProtocol;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
-import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.ShardStart;
@@ -15,15 +14,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyRule;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
-import io.fabric8.mockwebserver.ServerRequest;
-import io.fabric8.mockwebserver.ServerResponse;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterEach;
@@ -45,7 +36,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +65,7 @@ class KubernetesLoadIT {
 
     @TempDir
     Path dir;
-    private KubernetesMockServer api;
+    private MockApiServer api;
     private KubernetesClient client;
     private JobControllerStandIn cluster;
     private HttpServer target;
@@ -87,13 +77,9 @@ class KubernetesLoadIT {
 
     @BeforeEach
     void start() throws IOException {
-        Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
-        api = new KubernetesMockServer(new Context(), new MockWebServer(), responses, new KubernetesMixedDispatcher(responses), false);
-        api.init(InetAddress.getLoopbackAddress(), 0);
-        // HTTP/1.1: the JDK client's HTTP/2 upgrade stalls against the mock's Vert.x 4 server after the first request.
-        client = new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl("http://127.0.0.1:" + api.getPort())
-                .withNamespace(NAMESPACE).withHttp2Disable(true).build()).build();
-        cluster = new JobControllerStandIn(api, client, NAMESPACE, image(), Files.createDirectories(dir.resolve("nodes")));
+        api = MockApiServer.start(NAMESPACE);
+        client = api.client();
+        cluster = new JobControllerStandIn(api.server(), client, NAMESPACE, image(), Files.createDirectories(dir.resolve("nodes")));
         target = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
         target.setExecutor(Executors.newFixedThreadPool(4));
         target.createContext("/hello", exchange -> {
@@ -117,8 +103,7 @@ class KubernetesLoadIT {
     void stop() {
         cluster.close();
         target.stop(0);
-        client.close();
-        api.destroy();
+        api.close();
     }
 
     @Test
@@ -127,7 +112,7 @@ class KubernetesLoadIT {
         cluster.delayStart(2, 5_000);
         Path out = dir.resolve("run");
 
-        Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "300", "--inter-arrival", "constant",
+        Result result = gauntlet(kubeconfig(api.port()), "load", targetUrl(), "--rate", "300", "--inter-arrival", "constant",
                 "--warmup", "1s", "--duration", "4s", "--admin", adminUrl(), "--kubernetes", "--shards", "3",
                 "--namespace", NAMESPACE, "--image", IMAGE, "--output", out.toString());
 
@@ -219,7 +204,7 @@ class KubernetesLoadIT {
     @Test
     void aShardKilledMidRunFailsTheRunByItsIndexAndTheOthersResultsAreKept() throws Exception {
         Path out = dir.resolve("run");
-        Path kubeconfig = kubeconfig(api.getPort());
+        Path kubeconfig = kubeconfig(api.port());
         CompletableFuture<Result> run = onItsOwnThread(() -> gauntlet(kubeconfig, "load", targetUrl(),
                 "--rate", "150", "--warmup", "1s", "--duration", "6s", "--kubernetes", "--shards", "3",
                 "--namespace", NAMESPACE, "--output", out.toString()));
@@ -250,7 +235,7 @@ class KubernetesLoadIT {
         cluster.neverReady(shard(1));
         long startNs = System.nanoTime();
 
-        Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "100", "--admin", adminUrl(),
+        Result result = gauntlet(kubeconfig(api.port()), "load", targetUrl(), "--rate", "100", "--admin", adminUrl(),
                 "--kubernetes", "--shards", "2", "--namespace", NAMESPACE, "--ready-timeout", "5s");
 
         assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNs)).as("seconds to fail").isLessThan(30);
@@ -294,7 +279,7 @@ class KubernetesLoadIT {
         try {
             Path out = dir.resolve("run");
 
-            Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "100", "--warmup", "1s",
+            Result result = gauntlet(kubeconfig(api.port()), "load", targetUrl(), "--rate", "100", "--warmup", "1s",
                     "--duration", "2s", "--kubernetes", "--shards", "2", "--namespace", NAMESPACE, "--output", out.toString());
 
             assertThat(result.exitCode()).as(result.stderr()).isEqualTo(2);
