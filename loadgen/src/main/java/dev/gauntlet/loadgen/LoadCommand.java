@@ -1,5 +1,6 @@
 package dev.gauntlet.loadgen;
 
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
@@ -221,11 +222,17 @@ public final class LoadCommand implements Callable<Integer> {
             + "--kubernetes: the common start is this long after every shard reported ready (default: 5s)")
     Long startLeadMs;
 
+    @Option(names = "--ready-timeout", paramLabel = "T", converter = LoadOptions.DurationConverter.class, description = "with "
+            + "--kubernetes: how long the shards may take to be ready, scheduled and their checks passed, before the run "
+            + "gives up (default: 5m)")
+    Long readyTimeoutMs;
+
     static final int DEFAULT_SHARDS = 3;
     static final String DEFAULT_IMAGE = "gauntlet-generator:0.1.0";
     static final int DEFAULT_SHARD_CPUS = 1;
     static final String DEFAULT_SHARD_MEMORY = "1Gi";
     private static final long DEFAULT_START_LEAD_MS = 5_000;
+    private static final long DEFAULT_READY_TIMEOUT_MS = 300_000;
 
     private final ShardedLoad shardedLoad;
 
@@ -259,7 +266,9 @@ public final class LoadCommand implements Callable<Integer> {
             if (placement != null) {
                 // The shards check their own share too, in their pods: this says it before any pod starts.
                 Preflight.checkRate(LoadShares.shard(spec, 0, placement.shards()));
-                summary = shardedLoad.run(spec, placement, outputDir, System.err);
+                // The token a local run's generator would show; only to a target whose counts it resets.
+                String adminToken = spec.adminUrl() == null ? null : AdminToken.forClient();
+                summary = shardedLoad.run(spec, placement, adminToken, outputDir, System.err);
             } else {
                 summary = jitWarmup ? Generator.runWarmed(spec, outputDir) : Generator.run(spec, outputDir);
             }
@@ -304,10 +313,10 @@ public final class LoadCommand implements Callable<Integer> {
     ShardedLoad.Placement placement() {
         if (!kubernetes) {
             if (shards != null || namespace != null || image != null || nodeSelector != null || shardCpus != null
-                    || shardMemory != null || startLeadMs != null) {
+                    || shardMemory != null || startLeadMs != null || readyTimeoutMs != null) {
                 throw new CommandLine.ParameterException(command.commandLine(),
-                        "--shards, --namespace, --image, --node-selector, --shard-cpus, --shard-memory and --start-lead "
-                                + "place the shards of --kubernetes: add --kubernetes");
+                        "--shards, --namespace, --image, --node-selector, --shard-cpus, --shard-memory, --start-lead and "
+                                + "--ready-timeout place the shards of --kubernetes: add --kubernetes");
             }
             return null;
         }
@@ -327,7 +336,8 @@ public final class LoadCommand implements Callable<Integer> {
                 namespace, image == null ? DEFAULT_IMAGE : image, nodeSelector == null ? Map.of() : Map.copyOf(nodeSelector),
                 (int) positiveOption("--shard-cpus", shardCpus == null ? DEFAULT_SHARD_CPUS : shardCpus),
                 shardMemory == null ? DEFAULT_SHARD_MEMORY : shardMemory,
-                startLeadMs == null ? DEFAULT_START_LEAD_MS : positiveOption("--start-lead", startLeadMs));
+                startLeadMs == null ? DEFAULT_START_LEAD_MS : positiveOption("--start-lead", startLeadMs),
+                readyTimeoutMs == null ? DEFAULT_READY_TIMEOUT_MS : positiveOption("--ready-timeout", readyTimeoutMs));
     }
 
     private long positiveOption(String flag, long value) {

@@ -118,18 +118,19 @@ class LoadCommandTest {
     void kubernetesFlagsPlaceTheShards() {
         LoadCommand command = parseSharded("http://10.0.0.5/hello", "--rate", "1000", "--kubernetes", "--shards", "4",
                 "--namespace", "load", "--image", "reg/gen:1", "--node-selector", "gauntlet=load", "--shard-cpus", "2",
-                "--shard-memory", "2Gi", "--start-lead", "10s");
+                "--shard-memory", "2Gi", "--start-lead", "10s", "--ready-timeout", "30s");
         assertThat(command.placement()).isEqualTo(new ShardedLoad.Placement(4, "load", "reg/gen:1",
-                java.util.Map.of("gauntlet", "load"), 2, "2Gi", 10_000));
+                java.util.Map.of("gauntlet", "load"), 2, "2Gi", 10_000, 30_000));
         assertThat(parseSharded("http://10.0.0.5/hello", "--rate", "1000", "--kubernetes").placement())
                 .isEqualTo(new ShardedLoad.Placement(LoadCommand.DEFAULT_SHARDS, null, LoadCommand.DEFAULT_IMAGE,
-                        java.util.Map.of(), LoadCommand.DEFAULT_SHARD_CPUS, LoadCommand.DEFAULT_SHARD_MEMORY, 5_000));
+                        java.util.Map.of(), LoadCommand.DEFAULT_SHARD_CPUS, LoadCommand.DEFAULT_SHARD_MEMORY, 5_000, 300_000));
         assertThat(parse("http://10.0.0.5/hello", "--rate", "1000").placement()).isNull();
     }
 
     @Test
     void shardFlagsWithoutKubernetesOrWithoutTheRunnerExitTwoWithOneLine() {
         assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--shards", "3")).contains("add --kubernetes");
+        assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--ready-timeout", "5s")).contains("add --kubernetes");
         // On its own, LoadCommand has no cluster client.
         assertThat(errorOf("http://127.0.0.1:1/", "--rate", "10", "--kubernetes")).contains("use ./gauntlet load");
         // ./gauntlet load --client runs LoadCommand on its own, in a JVM with the library: the client is what is refused.
@@ -164,7 +165,7 @@ class LoadCommandTest {
 
     /** As the runner builds it, with a cluster client: here one that is never called. */
     private static LoadCommand parseSharded(String... args) {
-        LoadCommand command = new LoadCommand((spec, placement, dir, progress) -> {
+        LoadCommand command = new LoadCommand((spec, placement, adminToken, dir, progress) -> {
             throw new AssertionError("not run");
         });
         new CommandLine(command).parseArgs(args);

@@ -7,6 +7,7 @@ import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.split.ShardArchive;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -15,6 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -26,10 +31,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** One shard as its pod runs it: a real process against a real server, the start instant given through a file. */
+/**
+ * One shard as its pod runs it: a real process against a real server, the start instant and the
+ * "collected" signal given through files, its results fetched from it over HTTP.
+ */
 @Timeout(60)
 class ShardMainIT {
     private Process shard;
@@ -42,16 +52,16 @@ class ShardMainIT {
     }
 
     @Test
-    void aShardWaitsForTheStartInstantRunsItsShareAndPrintsItsFiles(@TempDir Path dir) throws Exception {
-        try (TestServer server = TestServer.hello()) {
+    void aShardWaitsForTheStartInstantRunsItsShareAndServesItsFilesUntilCollected(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello(); HttpClient http = HttpClient.newHttpClient()) {
             Path startFile = dir.resolve("control/start-at");
+            Path collectedFile = dir.resolve("control/collected");
             Path readyFile = Files.createDirectories(dir.resolve("out")).resolve(".ready");
-            Path stdout = dir.resolve("stdout");
             Path stderr = dir.resolve("stderr");
             try (WatchService watcher = FileSystems.getDefault().newWatchService()) {
                 readyFile.getParent().register(watcher, StandardWatchEventKinds.ENTRY_CREATE);
                 shard = shard(dir, server, Map.of("JOB_COMPLETION_INDEX", "1"), startFile, readyFile)
-                        .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+                        .redirectErrorStream(true).redirectOutput(stderr.toFile()).start();
                 // The shard's ready file is the signal: created once its checks passed.
                 while (!Files.exists(readyFile)) {
                     assertThat(watcher.poll(20, TimeUnit.SECONDS)).as("the ready file, or: %s", Files.readString(stderr)).isNotNull()
@@ -59,14 +69,30 @@ class ShardMainIT {
                 }
             }
             assertThat(server.requests()).as("ready, the shard has sent nothing: its check only connects").isZero();
+            // Said before it reported ready: where its results will be.
+            Matcher port = Pattern.compile("gauntlet shard 1: results at port (\\d+)").matcher(Files.readString(stderr));
+            assertThat(port.find()).as(Files.readString(stderr)).isTrue();
+            URI results = URI.create("http://127.0.0.1:" + port.group(1) + "/results");
+            assertThat(get(http, results).statusCode()).as("running: not yet").isEqualTo(503);
             long startAt = System.currentTimeMillis() + 500;
             Files.createDirectories(startFile.getParent());
             Files.writeString(startFile, Long.toString(startAt));
 
+            HttpResponse<byte[]> answer = get(http, results);
+            // Polled as the runner polls it (once a second), only faster: the 503 ends when its files are written.
+            for (int i = 0; answer.statusCode() == 503 && i < 200; i++) {
+                Thread.sleep(100);
+                answer = get(http, results);
+            }
+            assertThat(answer.statusCode()).as(Files.readString(stderr)).isEqualTo(200);
+            assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/zip");
+            assertThat(shard.isAlive()).as("served, the shard waits to be collected").isTrue();
+            Files.writeString(collectedFile, "1");
             assertThat(shard.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(shard.exitValue()).as(Files.readString(stderr)).isZero();
+
             Path copy = dir.resolve("copy");
-            ShardArchive.extract(Files.readAllLines(stdout), copy);
+            ShardArchive.extract(answer.body(), copy);
             RunSummary summary = Json.json().readValue(copy.resolve("summary.json").toFile(), RunSummary.class);
             // Shard 1 of 2 of 200 requests/s for 1 s.
             assertThat(summary.completed()).as("%s", summary).isBetween(95L, 100L);
@@ -77,6 +103,26 @@ class ShardMainIT {
             assertThat(start.readyAtEpochMs()).isLessThan(startAt);
             assertThat(start.startLateMs()).isBetween(0L, 1_000L);
             assertThat(copy.resolve(".ready")).doesNotExist();
+            try (RecordingFile recording = new RecordingFile(new RunDirectory(copy).generatorJfr())) {
+                assertThat(recording.hasMoreEvents()).as("the JVM's recording, dumped").isTrue();
+            }
+        }
+    }
+
+    @Test
+    void aShardNotCollectedInTimeSaysSoAndEndsAllTheSame(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            Path startFile = Files.createDirectories(dir.resolve("control")).resolve("start-at");
+            Files.writeString(startFile, Long.toString(System.currentTimeMillis() + 3_000));
+            ProcessBuilder builder = shard(dir, server, Map.of("JOB_COMPLETION_INDEX", "0"), startFile, dir.resolve("out/.ready"));
+            builder.command().addAll(List.of("--collect-timeout", "1"));
+            shard = builder.start();
+            String stderr = read(shard.getErrorStream());
+
+            assertThat(shard.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(shard.exitValue()).as(stderr).isZero();
+            assertThat(stderr.lines().toList().getLast())
+                    .isEqualTo("gauntlet shard 0: its results were not collected within 1 s; they are lost with the pod");
         }
     }
 
@@ -133,13 +179,19 @@ class ShardMainIT {
         Path specFile = dir.resolve("spec.json");
         Json.json().writeValue(specFile.toFile(), spec);
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
+                "-Xlog:jfr+startup=off", "-XX:StartFlightRecording=name=" + ShardMain.RECORDING,
                 "-cp", System.getProperty("java.class.path"), ShardMain.class.getName(),
                 "--spec", specFile.toString(), "--shards", "2", "--ready-file", readyFile.toString(),
-                "--start-file", startFile.toString(), "--output", readyFile.getParent().toString(), "--start-timeout", "20"));
+                "--start-file", startFile.toString(), "--collected-file", startFile.resolveSibling("collected").toString(),
+                "--output", readyFile.getParent().toString(), "--start-timeout", "20"));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove("JOB_COMPLETION_INDEX");
         builder.environment().putAll(env);
         return builder;
+    }
+
+    private static HttpResponse<byte[]> get(HttpClient http, URI uri) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
     private static String read(InputStream in) {

@@ -18,10 +18,13 @@ public interface ShardedLoad {
      * result into {@code outputDir} (null: a new directory, which it names, since the shards'
      * figures are kept), and returns the merged summary.
      *
+     * @param adminToken the target's admin token, which the shards show to reset its counts; null: none (their
+     *                   resets are refused). It reaches the shards as a secret, never in the spec
+     *
      * @throws GeneratorException when the load cannot start or a shard failed (its results are
      *                            not merged; the others' stay in their directories)
      */
-    RunSummary run(LoadSpec spec, Placement placement, Path outputDir, PrintStream progress);
+    RunSummary run(LoadSpec spec, Placement placement, String adminToken, Path outputDir, PrintStream progress);
 
     /**
      * Where the shards run.
@@ -33,8 +36,10 @@ public interface ShardedLoad {
      * @param cpus         CPUs each shard requests and is limited to (Guaranteed QoS)
      * @param memory       memory each shard requests and is limited to, in Kubernetes' notation (e.g. {@code 2Gi})
      * @param startLeadMs  how far ahead of "every shard is ready" the common start is set
+     * @param readyTimeoutMs how long every shard may take to be ready (scheduled, its image pulled, its checks
+     *                       passed) before the run gives up, nothing measured
      */
     record Placement(int shards, String namespace, String image, Map<String, String> nodeSelector, int cpus,
-                     String memory, long startLeadMs) {
+                     String memory, long startLeadMs, long readyTimeoutMs) {
     }
 }

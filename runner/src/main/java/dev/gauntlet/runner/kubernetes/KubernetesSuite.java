@@ -96,7 +96,7 @@ public final class KubernetesSuite implements AutoCloseable {
             TargetPods targets = new TargetPods(client, namespace, id, home, catalogue, suite.jvm().target(), settings,
                     targetSize, id, token, settings.readyTimeoutMs(), lifetime.toSeconds(), progress);
             ShardedLoad.Placement shards = new ShardedLoad.Placement(settings.shards(), namespace, settings.image(),
-                    settings.loadNodes(), (int) Math.ceil(shardSize.cpus()), shardSize.memory(), START_LEAD_MS);
+                    settings.loadNodes(), (int) Math.ceil(shardSize.cpus()), shardSize.memory(), START_LEAD_MS, settings.readyTimeoutMs());
             progress.printf(Locale.ROOT, "gauntlet: in namespace %s of %s as %s: targets as pods (%s), loads over %d shards "
                     + "(%s each), image %s%n", namespace, client.getMasterUrl(), id, targetSize.describe(), settings.shards(),
                     shardSize.describe(), settings.image());

@@ -1,23 +1,32 @@
 package dev.gauntlet.runner.kubernetes;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.ShardMain;
 import dev.gauntlet.loadgen.split.ShardedLoad;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The two objects a sharded load is in the cluster: a ConfigMap with the whole load's spec, and an
- * Indexed Job of one pod per shard that runs {@link ShardMain} on it.
+ * The objects a sharded load is in the cluster: a ConfigMap with the whole load's spec, a Secret with
+ * the target's admin token (when there is one), and an Indexed Job of one pod per shard that runs
+ * {@link ShardMain} on them.
  *
  * <ul>
  *   <li>{@code completionMode: Indexed}, as many completions as shards, all at once: the pod's index
@@ -28,8 +37,16 @@ import java.util.Map;
  *   <li>the readiness probe looks for the shard's ready file, written once its checks passed; the
  *       runner then writes the common start into the ConfigMap and into each pod's annotation
  *       {@value #START_AT}, which the pod reads from a downward-API file (a pod's annotations reach
- *       its files at once; a ConfigMap's only at the kubelet's next sync, up to a minute later);</li>
- *   <li>one shard per node (a required anti-affinity on the run's label), host networking, and
+ *       its files at once; a ConfigMap's only at the kubelet's next sync, up to a minute later); its
+ *       annotation {@value #COLLECTED}, set once the runner has copied the shard's results out, ends it
+ *       the same way;</li>
+ *   <li>the JVM records JFR ({@value ShardMain#RECORDING}, with the runner's {@value #JFR_SETTINGS} from the
+ *       ConfigMap), which the shard dumps among its results as its {@code generator.jfr};</li>
+ *   <li>the admin token in the environment from the Secret's key {@value #ADMIN_TOKEN_KEY}, optional: the
+ *       secret stays out of the spec, the ConfigMap and the pod's own manifest;</li>
+ *   <li>one shard per node (a required anti-affinity on the run's label), the label {@code gauntlet.dev/role=load}, which
+ *       keeps a suite's target pods off the shards' nodes ({@link TargetPodManifest}), its node's name in its
+ *       environment (recorded in {@code shard.json}), host networking, and
  *       requests equal to limits, for Guaranteed QoS (pinned CPUs under the static CPU manager);</li>
  *   <li>the least a generator needs: a non-root user, no privilege escalation, no capabilities, the
  *       runtime's default seccomp profile and no service-account token, which meets the
@@ -40,9 +57,17 @@ import java.util.Map;
  */
 final class ShardJob {
     static final String START_AT = "gauntlet.dev/start-at";
+    static final String COLLECTED = "gauntlet.dev/collected";
     static final String RUN_LABEL = "gauntlet.dev/run";
     static final String SPEC_KEY = "spec.json";
     static final String START_KEY = "start-at";
+    static final String COLLECTED_KEY = "collected";
+    static final String ADMIN_TOKEN_KEY = "admin-token";
+    /** The JFR settings of every JVM the runner starts, carried to the shards in the ConfigMap. */
+    static final String JFR_SETTINGS = "gauntlet.jfc";
+    private static final String JFR_SETTINGS_RESOURCE = "/dev/gauntlet/runner/" + JFR_SETTINGS;
+    /** As a local generator's recording is capped (JfrRecording): a long run keeps its most recent data. */
+    private static final int JFR_MAX_SIZE_MB = 256;
     static final String CONTAINER = "generator";
     /** Where the image keeps the generator's jars (docs/distributed.md builds it so). */
     static final String IMAGE_LIB = "/opt/gauntlet/lib";
@@ -63,12 +88,21 @@ final class ShardJob {
     }
 
     static ConfigMap configMap(String name, LoadSpec spec) {
-        try {
+        try (InputStream jfc = ShardJob.class.getResourceAsStream(JFR_SETTINGS_RESOURCE)) {
             return new ConfigMapBuilder().withNewMetadata().withName(name).addToLabels(RUN_LABEL, name).endMetadata()
-                    .addToData(SPEC_KEY, Json.json().writeValueAsString(spec)).build();
+                    .addToData(SPEC_KEY, Json.json().writeValueAsString(spec))
+                    .addToData(JFR_SETTINGS, new String(jfc.readAllBytes(), StandardCharsets.UTF_8)).build();
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a spec that cannot be written as JSON: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the JFR settings " + JFR_SETTINGS_RESOURCE, e);
         }
+    }
+
+    /** The target's admin token, for the shards' environment. */
+    static Secret adminToken(String name, String token) {
+        return new SecretBuilder().withNewMetadata().withName(name).addToLabels(RUN_LABEL, name).endMetadata()
+                .addToStringData(ADMIN_TOKEN_KEY, token).build();
     }
 
     /**
@@ -79,9 +113,13 @@ final class ShardJob {
         Map<String, Quantity> resources = Map.of("cpu", new Quantity(Integer.toString(placement.cpus())),
                 "memory", new Quantity(placement.memory()));
         List<String> command = List.of("java", "-XX:+ExitOnOutOfMemoryError", "-XX:MaxRAMPercentage=75",
+                // JFR's start-up notice would otherwise be among the last lines quoted when a shard dies.
+                "-Xlog:jfr+startup=off", "-XX:StartFlightRecording=name=" + ShardMain.RECORDING + ",settings=" + SPEC_DIR + "/"
+                        + JFR_SETTINGS + ",maxsize=" + JFR_MAX_SIZE_MB + "m",
                 "-cp", IMAGE_LIB + "/*", ShardMain.class.getName(),
                 "--spec", SPEC_DIR + "/" + SPEC_KEY, "--shards", Integer.toString(placement.shards()),
-                "--ready-file", READY_FILE, "--start-file", CONTROL_DIR + "/" + START_KEY, "--output", RESULTS_DIR);
+                "--ready-file", READY_FILE, "--start-file", CONTROL_DIR + "/" + START_KEY,
+                "--collected-file", CONTROL_DIR + "/" + COLLECTED_KEY, "--output", RESULTS_DIR);
         return new JobBuilder()
                 .withNewMetadata().withName(name).addToLabels(RUN_LABEL, name).endMetadata()
                 .withNewSpec()
@@ -95,7 +133,8 @@ final class ShardJob {
                         .endRule()
                     .endPodFailurePolicy()
                     .withNewTemplate()
-                        .withNewMetadata().addToLabels(RUN_LABEL, name).endMetadata()
+                        .withNewMetadata().addToLabels(RUN_LABEL, name)
+                            .addToLabels(TargetPodManifest.ROLE_LABEL, TargetPodManifest.LOAD_ROLE).endMetadata()
                         .withNewSpec()
                             .withRestartPolicy("Never")
                             .withAutomountServiceAccountToken(false)
@@ -114,6 +153,11 @@ final class ShardJob {
                                 .addNewEnv().withName(ShardMain.INDEX_VARIABLE).withNewValueFrom().withNewFieldRef()
                                     .withFieldPath("metadata.annotations['" + INDEX_ANNOTATION + "']")
                                 .endFieldRef().endValueFrom().endEnv()
+                                .addNewEnv().withName(ShardStart.NODE_VARIABLE).withNewValueFrom().withNewFieldRef()
+                                    .withFieldPath("spec.nodeName").endFieldRef().endValueFrom().endEnv()
+                                .addNewEnv().withName(AdminToken.VARIABLE).withNewValueFrom().withNewSecretKeyRef()
+                                    .withName(name).withKey(ADMIN_TOKEN_KEY).withOptional(true)
+                                .endSecretKeyRef().endValueFrom().endEnv()
                                 .withNewSecurityContext().withAllowPrivilegeEscalation(false)
                                     .withNewCapabilities().withDrop("ALL").endCapabilities()
                                 .endSecurityContext()
@@ -127,6 +171,8 @@ final class ShardJob {
                             .addNewVolume().withName("spec").withNewConfigMap().withName(name).endConfigMap().endVolume()
                             .addNewVolume().withName("control").withNewDownwardAPI().addNewItem().withPath(START_KEY)
                                 .withNewFieldRef().withFieldPath("metadata.annotations['" + START_AT + "']").endFieldRef()
+                            .endItem().addNewItem().withPath(COLLECTED_KEY)
+                                .withNewFieldRef().withFieldPath("metadata.annotations['" + COLLECTED + "']").endFieldRef()
                             .endItem().endDownwardAPI().endVolume()
                             .addNewVolume().withName("results").withNewEmptyDir().endEmptyDir().endVolume()
                         .endSpec()

@@ -41,7 +41,7 @@ final class ShardedGenerator implements SuiteGenerator {
             throw new UserError("cannot write the run's spec into " + runDir + ": " + e.getMessage());
         }
         try (PrintStream log = new PrintStream(Files.newOutputStream(files.generatorLog()), true, StandardCharsets.UTF_8)) {
-            return load.run(spec, placement, runDir, log);
+            return load.run(spec, placement, adminToken, runDir, log);
         } catch (GeneratorException e) {
             throw new UserError(e.getMessage() + " (see " + files.generatorLog() + ")");
         } catch (IOException e) {

@@ -2,6 +2,8 @@ package dev.gauntlet.runner.kubernetes;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import dev.gauntlet.api.AdminProtocol;
+import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
@@ -10,6 +12,7 @@ import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.ShardMain;
 import dev.gauntlet.runner.GauntletHome;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyRule;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -33,10 +36,15 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,6 +55,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,8 +71,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class KubernetesLoadIT {
     private static final String NAMESPACE = "load";
     private static final String IMAGE = "gauntlet-generator:test";
-    /** The line before a shard's files in its output (ShardArchive). */
-    private static final String ARCHIVE_BEGIN = "-----BEGIN GAUNTLET SHARD RESULTS-----";
+    private static final String ADMIN_TOKEN = "0123456789abcdef0123456789abcdef";
 
     @TempDir
     Path dir;
@@ -69,6 +80,8 @@ class KubernetesLoadIT {
     private JobControllerStandIn cluster;
     private HttpServer target;
     private final Queue<Long> arrivalsNs = new ConcurrentLinkedQueue<>();
+    /** The Authorization headers of the resets the shards asked the target's admin port for. */
+    private final Queue<String> resetTokens = new ConcurrentLinkedQueue<>();
     /** Mid-run for the killed shard's test: 2.5 s of its 150 requests/s have reached the target. */
     private final CountDownLatch midRun = new CountDownLatch(375);
 
@@ -91,6 +104,12 @@ class KubernetesLoadIT {
             exchange.getResponseBody().write(hello);
             exchange.close();
         });
+        // As a target's admin port: it notes the token a reset shows, then answers as one without counts.
+        target.createContext(AdminProtocol.STATS_RESET, exchange -> {
+            resetTokens.add(String.valueOf(exchange.getRequestHeaders().getFirst(AdminProtocol.TOKEN_HEADER)));
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+        });
         target.start();
     }
 
@@ -109,11 +128,16 @@ class KubernetesLoadIT {
         Path out = dir.resolve("run");
 
         Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "300", "--inter-arrival", "constant",
-                "--warmup", "1s", "--duration", "4s", "--kubernetes", "--shards", "3", "--namespace", NAMESPACE,
-                "--image", IMAGE, "--output", out.toString());
+                "--warmup", "1s", "--duration", "4s", "--admin", adminUrl(), "--kubernetes", "--shards", "3",
+                "--namespace", NAMESPACE, "--image", IMAGE, "--output", out.toString());
 
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         cluster.rethrow();
+        // Each shard was collected, then ended on its own, before the Job was deleted.
+        assertThat(cluster.endedPhases()).containsExactly("Succeeded", "Succeeded", "Succeeded");
+        assertThat(cluster.alive()).isZero();
+        assertThat(result.stderr()).contains("gauntlet load: shard 0 collected", "gauntlet load: shard 1 collected",
+                "gauntlet load: shard 2 collected");
         assertThat(result.stdout()).contains("over 3 processes").contains("verdict");
         assertThat(result.stderr()).contains("every shard is ready; the common start is at");
 
@@ -140,13 +164,18 @@ class KubernetesLoadIT {
         fields.put("/spec/template/spec/securityContext/seccompProfile/type", "\"RuntimeDefault\"");
         fields.put("/spec/template/spec/containers/0/securityContext/allowPrivilegeEscalation", "false");
         fields.put("/spec/template/spec/containers/0/securityContext/capabilities/drop", "[\"ALL\"]");
-        // As long as the runner waits: 5 min for every shard to be ready, the 5 s lead, the hard cap, 1 min of grace.
-        fields.put("/spec/activeDeadlineSeconds", Long.toString(300 + 5 + Math.ceilDiv(merged.spec().hardCapMs(), 1_000) + 60));
+        // As long as the runner waits: 5 min for every shard to be ready, the 5 s lead, the hard cap, 1 min of grace
+        // for the shards' files, 1 min to copy them out.
+        fields.put("/spec/activeDeadlineSeconds", Long.toString(300 + 5 + Math.ceilDiv(merged.spec().hardCapMs(), 1_000) + 60 + 60));
         fields.put("/spec/ttlSecondsAfterFinished", "600");
+        // The admin token from the run's Secret, in the environment only.
+        fields.put("/spec/template/spec/containers/0/env/1", "{\"name\":\"GAUNTLET_ADMIN_TOKEN\",\"valueFrom\":{\"secretKeyRef\":"
+                + "{\"key\":\"admin-token\",\"name\":\"" + job.getMetadata().getName() + "\",\"optional\":true}}}");
         fields.forEach((path, json) -> assertThat(sent.at(path).toString()).as("%s in %s", path, sent).isEqualTo(json));
-        assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("the Job is deleted").isEmpty();
-        assertThat(client.configMaps().inNamespace(NAMESPACE).list().getItems()).as("the ConfigMap is deleted").isEmpty();
-        assertThat(cluster.alive()).isZero();
+        assertThat(sent.toString()).doesNotContain(ADMIN_TOKEN);
+        assertThat(out.resolve("summary.json")).content().doesNotContain(ADMIN_TOKEN);
+        assertThat(resetTokens).as("each shard's reset showed the token").hasSize(3).containsOnly("Bearer " + ADMIN_TOKEN);
+        assertTheRunsObjectsAreDeleted();
 
         // The barrier: one start instant for all, after the last shard was ready.
         List<ShardStart> starts = new ArrayList<>();
@@ -166,7 +195,10 @@ class KubernetesLoadIT {
             completed += Json.json().readValue(shardDir.resolve("summary.json").toFile(), RunSummary.class).completed();
             histogramCount += count(shardDir.resolve("response.hlog"));
             assertThat(shardDir.resolve("shard.log")).content().contains("gauntlet shard " + (shard - 1) + " of 3");
+            assertThat(new RunDirectory(shardDir).generatorJfr()).isNotEmptyFile();
         }
+        // Shard 0's JVM stands for the generator's.
+        assertThat(new RunDirectory(out).generatorJfr()).hasSameBinaryContentAs(new RunDirectory(out.resolve("p1")).generatorJfr());
         assertThat(merged.completed()).isEqualTo(completed);
         assertThat(count(out.resolve("response.hlog"))).isEqualTo(histogramCount).isEqualTo(completed);
         assertThat(merged.completed()).as("%s", merged).isBetween(1_150L, 1_200L);
@@ -193,7 +225,7 @@ class KubernetesLoadIT {
                 "--namespace", NAMESPACE, "--output", out.toString()));
         // Mid-run: 2.5 s into the 7 s of warm-up and measurement, by the requests the target has seen.
         assertThat(midRun.await(60, TimeUnit.SECONDS)).as("the shards reached mid-run").isTrue();
-        cluster.kill(1);
+        cluster.killPod(shard(1));
         Result result = run.get(120, TimeUnit.SECONDS);
 
         assertThat(result.exitCode()).as(result.stderr()).isEqualTo(2);
@@ -209,42 +241,76 @@ class KubernetesLoadIT {
         assertThat(out.resolve("p2/summary.json")).doesNotExist();
         assertThat(out.resolve("p2/shard.log")).content().contains("gauntlet shard 1 of 3");
         assertThat(out.resolve("summary.json")).as("nothing merged").doesNotExist();
-        assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
+        assertThat(cluster.endedPhases()).containsExactlyInAnyOrder("Failed", "Succeeded", "Succeeded");
+        assertTheRunsObjectsAreDeleted();
     }
 
     @Test
-    void aShardThatSucceededWithNoResultsInItsLogFailsTheRunByName() throws Exception {
-        // As if its output ended before the archive: the node lost the log's tail.
-        cluster.editLog(1, log -> log.replaceAll("(?s)" + ARCHIVE_BEGIN + ".*", ""));
+    void aShardThatNeverGetsReadyFailsTheRunInSecondsNamingItsPod() throws Exception {
+        cluster.neverReady(shard(1));
+        long startNs = System.nanoTime();
 
-        assertTheRunFailsNamingShardOneAndKeepsShardZero("no results marker in its log");
-    }
+        Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "100", "--admin", adminUrl(),
+                "--kubernetes", "--shards", "2", "--namespace", NAMESPACE, "--ready-timeout", "5s");
 
-    @Test
-    void aShardWhoseArchiveIsNotBase64FailsTheRunByName() throws Exception {
-        cluster.editLog(1, log -> log.replaceFirst("(" + ARCHIVE_BEGIN + "\n).", "$1*"));
-
-        assertTheRunFailsNamingShardOneAndKeepsShardZero("bad base64");
-    }
-
-    /** Two shards, both succeed; shard 1's results cannot be read: one line naming it, exit 2, shard 0's files kept. */
-    private void assertTheRunFailsNamingShardOneAndKeepsShardZero(String reason) throws Exception {
-        Path out = dir.resolve("run");
-
-        Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "100", "--warmup", "1s",
-                "--duration", "2s", "--kubernetes", "--shards", "2", "--namespace", NAMESPACE, "--output", out.toString());
-
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNs)).as("seconds to fail").isLessThan(30);
         assertThat(result.exitCode()).as(result.stderr()).isEqualTo(2);
-        assertThat(result.stderr()).doesNotContain("Exception").doesNotContain("\tat ");
-        assertThat(result.stderr().lines().toList().getLast()).startsWith("gauntlet load: shard 1 of 2 (pod ")
-                .contains(reason).contains("p2/shard.log").contains("p1 under " + out);
-        RunSummary kept = Json.json().readValue(out.resolve("p1/summary.json").toFile(), RunSummary.class);
-        assertThat(kept.completed()).as("shard 0's half of 100 requests/s for 2 s").isBetween(60L, 140L);
-        assertThat(out.resolve("p1/response.hlog")).exists();
-        assertThat(out.resolve("p2/summary.json")).doesNotExist();
-        assertThat(out.resolve("p2/shard.log")).content().contains("gauntlet shard 1 of 2");
-        assertThat(out.resolve("summary.json")).as("nothing merged").doesNotExist();
-        assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).isEmpty();
+        assertThat(result.stderr()).doesNotContain("Exception");
+        assertThat(result.stderr().lines().toList().getLast()).startsWith("gauntlet load: only ")
+                .contains(" of 2 shards were ready after 5 s (")
+                .containsPattern("shard 1 of 2 \\(pod gauntlet-[^)]+\\) Running, not ready \\(ContainersNotReady")
+                .endsWith("; nothing was measured");
+        assertThat(arrivalsNs).as("nothing was sent").isEmpty();
+        assertTheRunsObjectsAreDeleted();
+    }
+
+    @Test
+    void aShardWhoseResultsArriveCorruptFailsTheRunByNameAndTheOthersAreKept() throws Exception {
+        // Shard 1's results reach the runner through a proxy that cuts them in half, as a broken middlebox would: the
+        // runner finds the proxy's port where the shard's log names its own.
+        AtomicInteger shardPort = new AtomicInteger();
+        HttpServer proxy = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 10);
+        proxy.createContext("/results", exchange -> {
+            try (HttpClient http = HttpClient.newHttpClient()) {
+                HttpResponse<byte[]> answer = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + shardPort.get()
+                        + "/results")).build(), HttpResponse.BodyHandlers.ofByteArray());
+                byte[] half = Arrays.copyOf(answer.body(), answer.body().length / 2);
+                exchange.sendResponseHeaders(answer.statusCode(), half.length);
+                exchange.getResponseBody().write(half);
+            } catch (InterruptedException e) {
+                exchange.sendResponseHeaders(502, -1);
+            }
+            exchange.close();
+        });
+        proxy.start();
+        Pattern portLine = Pattern.compile("results at port (\\d+)");
+        cluster.editLog(1, log -> {
+            Matcher port = portLine.matcher(log);
+            if (port.find()) {
+                shardPort.set(Integer.parseInt(port.group(1)));
+            }
+            return port.replaceFirst("results at port " + proxy.getAddress().getPort());
+        });
+        try {
+            Path out = dir.resolve("run");
+
+            Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "100", "--warmup", "1s",
+                    "--duration", "2s", "--kubernetes", "--shards", "2", "--namespace", NAMESPACE, "--output", out.toString());
+
+            assertThat(result.exitCode()).as(result.stderr()).isEqualTo(2);
+            assertThat(result.stderr()).doesNotContain("Exception").doesNotContain("\tat ");
+            assertThat(result.stderr().lines().toList().getLast()).startsWith("gauntlet load: shard 1 of 2 (pod ")
+                    .contains("served results that cannot be read: bad archive").contains("p2/shard.log").contains("p1 under " + out);
+            RunSummary kept = Json.json().readValue(out.resolve("p1/summary.json").toFile(), RunSummary.class);
+            assertThat(kept.completed()).as("shard 0's half of 100 requests/s for 2 s").isBetween(60L, 140L);
+            assertThat(out.resolve("p1/response.hlog")).exists();
+            assertThat(out.resolve("p2/summary.json")).doesNotExist();
+            assertThat(out.resolve("p2/shard.log")).content().contains("gauntlet shard 1 of 2");
+            assertThat(out.resolve("summary.json")).as("nothing merged").doesNotExist();
+            assertTheRunsObjectsAreDeleted();
+        } finally {
+            proxy.stop(0);
+        }
     }
 
     @Test
@@ -263,6 +329,28 @@ class KubernetesLoadIT {
 
     private String targetUrl() {
         return "http://127.0.0.1:" + target.getAddress().getPort() + "/hello";
+    }
+
+    private String adminUrl() {
+        return "http://127.0.0.1:" + target.getAddress().getPort();
+    }
+
+    /** The pods of the Job's index {@code index}. */
+    private static Predicate<Pod> shard(int index) {
+        return pod -> ShardJob.indexOf(pod) == index;
+    }
+
+    /** The Job, its ConfigMap and its Secret are gone, and so are the shards' processes once their grace is over. */
+    private void assertTheRunsObjectsAreDeleted() throws InterruptedException {
+        assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("the Job is deleted").isEmpty();
+        assertThat(client.configMaps().inNamespace(NAMESPACE).list().getItems()).as("the ConfigMap is deleted").isEmpty();
+        assertThat(client.secrets().inNamespace(NAMESPACE).list().getItems()).as("the Secret is deleted").isEmpty();
+        // A shard still running when its pod was deleted gets SIGTERM, and SIGKILL 5 s later.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (cluster.alive() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(cluster.alive()).as("containers left").isZero();
     }
 
     private Path kubeconfig(int port) throws IOException {
@@ -309,6 +397,7 @@ class KubernetesLoadIT {
     private record Result(int exitCode, String stdout, String stderr) {
     }
 
+    /** {@code ./gauntlet} with this kubeconfig and the admin token in its environment. */
     private static Result gauntlet(Path kubeconfig, String... args) {
         try {
             List<String> command = new ArrayList<>(List.of(GauntletHome.fromSystemProperty().root().resolve("gauntlet").toString()));
@@ -316,6 +405,7 @@ class KubernetesLoadIT {
             ProcessBuilder builder = new ProcessBuilder(command);
             builder.environment().put("GAUNTLET_NO_BUILD", "1");
             builder.environment().put("KUBECONFIG", kubeconfig.toString());
+            builder.environment().put(AdminToken.VARIABLE, ADMIN_TOKEN);
             Process process = builder.start();
             CompletableFuture<String> stdout = onItsOwnThread(() -> read(process.getInputStream()));
             StringBuilder stderr = new StringBuilder();
