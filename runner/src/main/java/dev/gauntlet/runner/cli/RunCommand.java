@@ -246,6 +246,9 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         ResultsStore store = ResultsStore.reopen(resume);
+        if (store.suite().placement() == Placement.KUBERNETES) {
+            return store; // in a cluster again: the nodes' network, whatever --network says (which runInCluster refuses)
+        }
         try {
             Isolation.Network recorded = store.recordedNetwork();
             if (spec.commandLine().getParseResult().hasMatchedOption("--network") && network != recorded) {
