@@ -10,6 +10,8 @@ package dev.gauntlet.api;
  * GET  /settings     the settings in force, ports included
  * GET  /hiccup       the hiccup interval log since the last reset
  * GET  /jit          the JIT's activity: {compileMs, queued}
+ * GET  /recording?begin=EPOCH_MS&end=EPOCH_MS
+ *                    that window of the target's JFR recording (whole chunks); the token, else 403; 404 when it records none
  * }</pre>
  *
  * <pre>{@code
@@ -22,6 +24,7 @@ public final class AdminProtocol {
     public static final String SETTINGS = "/settings";
     public static final String HICCUP = "/hiccup";
     public static final String JIT = "/jit";
+    public static final String RECORDING = "/recording";
     /** The request header that carries {@link AdminToken#bearer(String)}. */
     public static final String TOKEN_HEADER = "Authorization";
 

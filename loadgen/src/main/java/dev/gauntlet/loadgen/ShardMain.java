@@ -1,5 +1,6 @@
 package dev.gauntlet.loadgen;
 
+import dev.gauntlet.api.CpuModel;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
@@ -147,7 +148,8 @@ public final class ShardMain {
                     MISSED_START);
         }
         GeneratorMain.waitUntil(startAt);
-        ShardStart started = new ShardStart(index, options.shards(), readyAt, startAt, System.currentTimeMillis());
+        ShardStart started = new ShardStart(index, options.shards(), readyAt, startAt, System.currentTimeMillis(),
+                System.getenv(ShardStart.NODE_VARIABLE), CpuModel.read());
         Path output = options.outputDir();
         Generator.runFrom(share, output, Instant.ofEpochMilli(startAt));
         try {

@@ -8,10 +8,13 @@ import dev.gauntlet.runner.execution.ClientModules;
 import dev.gauntlet.runner.execution.GeneratorLauncher;
 import dev.gauntlet.runner.execution.LeftoverJvms;
 import dev.gauntlet.runner.execution.SuiteInterruption;
+import dev.gauntlet.runner.execution.SuiteGenerator;
 import dev.gauntlet.runner.execution.SuiteRunner;
+import dev.gauntlet.runner.execution.SuiteTargets;
 import dev.gauntlet.runner.execution.TargetLauncher;
 import dev.gauntlet.runner.isolation.Isolation;
 import dev.gauntlet.runner.isolation.RolePlacement;
+import dev.gauntlet.runner.kubernetes.KubernetesSuite;
 import dev.gauntlet.runner.metrics.PlatformCalibration;
 import dev.gauntlet.runner.report.ReportWriter;
 import dev.gauntlet.runner.results.ClientTable;
@@ -21,6 +24,8 @@ import dev.gauntlet.runner.results.RankingTable;
 import dev.gauntlet.runner.results.ResultsStore;
 import dev.gauntlet.runner.results.ResultsTable;
 import dev.gauntlet.runner.results.SweepTable;
+import dev.gauntlet.runner.suite.ClusterSettings;
+import dev.gauntlet.runner.suite.Placement;
 import dev.gauntlet.runner.suite.RunPlan;
 import dev.gauntlet.runner.suite.Suite;
 import dev.gauntlet.runner.suite.SuiteLoader;
@@ -38,6 +43,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
 /** {@code gauntlet run}: a suite, its progress, its table and its results directory. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -56,6 +62,8 @@ import java.util.concurrent.Callable;
                 "  ./gauntlet run --targets dummy --no-calibration",
                 "  ./gauntlet run --targets dummy --network netns",
                 "      the target behind a veth pair in its own network namespace (root)",
+                "  ./gauntlet run --suite server --kubernetes --image registry.example/gauntlet:0.1.0 --shards 2",
+                "      in the kubeconfig's cluster: targets as pods, loads as Indexed Jobs (docs/distributed.md)",
                 "  ./gauntlet run --suite limited.yaml",
                 "      cgroups per role (root, cgroup v1), where limited.yaml has",
                 "      resources: { target: { cpus: \"0\", cpuQuota: 0.5, memory: 512m },",
@@ -113,6 +121,25 @@ final class RunCommand implements Callable<Integer> {
             description = "loopback, or netns: the target in its own network namespace behind a veth pair (needs root; default: loopback)")
     Isolation.Network network = Isolation.Network.LOOPBACK;
 
+    @Option(names = "--kubernetes",
+            description = "run the suite in the kubeconfig's cluster: each target a pod on a node of its own, each load an"
+                    + " Indexed Job of shards on others (as placement: kubernetes in a suite file; docs/distributed.md)")
+    boolean kubernetes;
+
+    @Option(names = "--namespace", paramLabel = "NS",
+            description = "with --kubernetes: the namespace (default: the suite's kubernetes.namespace, else the kubeconfig's)")
+    String namespace;
+
+    @Option(names = "--image", paramLabel = "IMAGE",
+            description = "with --kubernetes: the image with a JDK 25 and the built modules (default: the suite's, else "
+                    + ClusterSettings.DEFAULT_IMAGE + ")")
+    String image;
+
+    @Option(names = "--shards", paramLabel = "N",
+            description = "with --kubernetes: generator pods per load, one per load node (default: the suite's, else "
+                    + ClusterSettings.DEFAULT_SHARDS + ")")
+    Integer shards;
+
     @Spec
     CommandSpec spec;
 
@@ -127,16 +154,65 @@ final class RunCommand implements Callable<Integer> {
         try (resumed) {
             Suite suite = resumed != null ? resumed.suite() : chosenSuite(catalogue);
             suite.targets().forEach(name -> new TargetLauncher(home, catalogue, RolePlacement.unplaced("target"), List.of()).entry(name));
+            if (suite.placement() == Placement.KUBERNETES) {
+                return runInCluster(home, catalogue, suite, resumed);
+            }
             try (Isolation isolation = Isolation.plan(suite.resources(), network)) {
                 LeftoverJvms.refuseOn(isolation, catalogue);
-                return run(home, catalogue, suite, isolation, resumed);
+                isolation.notes().forEach(note -> System.err.println("gauntlet: isolation: " + note));
+                TargetLauncher targetLauncher = new TargetLauncher(home, catalogue, isolation.target(), suite.jvm().target());
+                GeneratorLauncher generator = new GeneratorLauncher(home, isolation.generator(), suite.jvm().generator());
+                return run(suite, new Site(targetLauncher, generator, isolation.target().cpuShare(),
+                        Environment.capture(home, isolation.describe()), isolation.summary(),
+                        () -> calibrate(home, isolation)), resumed);
             }
         }
     }
 
-    /** The suite as named, with the targets and repetitions the options ask for. */
+    /**
+     * A suite in the kubeconfig's cluster: its pods and Jobs live no longer than the suite may run at most (twice its
+     * estimate, and an hour for the cluster's own starts), should the runner be killed before it deletes them.
+     */
+    private int runInCluster(GauntletHome home, TargetCatalogue catalogue, Suite suite, ResultsStore resumed) {
+        if (spec.commandLine().getParseResult().hasMatchedOption("--network")) {
+            throw new UserError("--network places a target on this machine: a suite in a cluster uses the nodes' network;"
+                    + " drop --network");
+        }
+        Duration lifetime = RunPlan.of(suite.withClientScenarios()).estimateAtMost().multipliedBy(2).plusHours(1);
+        try (KubernetesSuite cluster = KubernetesSuite.open(home, catalogue, suite, lifetime, System.err)) {
+            return run(suite, new Site(cluster.targets(), cluster.generator(), cluster.targetCpus(),
+                    Environment.capture(home, cluster.describe()), "targets and shards in the cluster",
+                    () -> cluster.calibrate(Duration.ofSeconds(checkedCalibrationSeconds()), System.err)), resumed);
+        }
+    }
+
+    /**
+     * Where a suite runs: how its targets and loads start, the CPUs a target gets (the scaling rule's), the
+     * environment it is recorded in, a few words for the header, and its calibration.
+     */
+    private record Site(SuiteTargets targets, SuiteGenerator generator, double targetCpus, Environment environment,
+                        String summary, Supplier<Object> calibration) {
+    }
+
+    /** The suite as named, with the targets, repetitions and placement the options ask for. */
     private Suite chosenSuite(TargetCatalogue catalogue) {
         Suite suite = SuiteLoader.load(suiteName);
+        if (kubernetes) {
+            suite = suite.inCluster(suite.placement() == Placement.KUBERNETES ? suite.kubernetes() : ClusterSettings.DEFAULTS);
+        }
+        if (suite.placement() == Placement.KUBERNETES) {
+            ClusterSettings settings = suite.kubernetes();
+            settings = namespace == null ? settings : settings.withNamespace(namespace);
+            settings = image == null ? settings : settings.withImage(image);
+            settings = shards == null ? settings : settings.withShards(shards);
+            suite = suite.inCluster(settings);
+        } else {
+            for (String option : List.of("--namespace", "--image", "--shards")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new UserError(option + " says how a suite uses a cluster: add --kubernetes, or drop " + option);
+                }
+            }
+        }
         if (targets != null) {
             suite = suite.withTargets(targets);
         }
@@ -163,12 +239,16 @@ final class RunCommand implements Callable<Integer> {
      * options that would change them are refused.
      */
     private ResultsStore reopen() {
-        for (String option : List.of("--suite", "--targets", "--clients", "--repetitions", "--scale", "--results")) {
+        for (String option : List.of("--suite", "--targets", "--clients", "--repetitions", "--scale", "--results",
+                "--kubernetes", "--namespace", "--image", "--shards")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw new UserError("--resume continues the suite as it was begun: drop " + option);
             }
         }
         ResultsStore store = ResultsStore.reopen(resume);
+        if (store.suite().placement() == Placement.KUBERNETES) {
+            return store; // in a cluster again: the nodes' network, whatever --network says (which runInCluster refuses)
+        }
         try {
             Isolation.Network recorded = store.recordedNetwork();
             if (spec.commandLine().getParseResult().hasMatchedOption("--network") && network != recorded) {
@@ -183,18 +263,15 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private int run(GauntletHome home, TargetCatalogue catalogue, Suite suite, Isolation isolation, ResultsStore resumed) {
-        isolation.notes().forEach(note -> System.err.println("gauntlet: isolation: " + note));
-        Environment environment = Environment.capture(home, isolation);
+    private int run(Suite suite, Site site, ResultsStore resumed) {
+        Environment environment = site.environment();
         if (resumed != null) {
             resumed.resumeOn(environment, allowCommitChange).ifPresent(System.err::println);
         }
-        TargetLauncher targetLauncher = new TargetLauncher(home, catalogue, isolation.target(), suite.jvm().target());
-        GeneratorLauncher generator = new GeneratorLauncher(home, isolation.generator(), suite.jvm().generator());
 
         // A resumed suite was fitted to the machine when it began: suite.json holds it as it ran.
         SuiteScaling.Fitted fitted = resumed != null ? new SuiteScaling.Fitted(suite, 1, List.of())
-                : SuiteScaling.fit(suite, isolation.target().cpuShare(), scale, HostLimits.read());
+                : SuiteScaling.fit(suite, site.targetCpus(), scale, HostLimits.read());
         // Fitted first, then spelled out per client: a scaling change is said once per scenario, not per client.
         fitted = new SuiteScaling.Fitted(fitted.suite().withClientScenarios(), fitted.factor(), fitted.changes());
         RunPlan plan = RunPlan.of(fitted.suite());
@@ -205,7 +282,7 @@ final class RunCommand implements Callable<Integer> {
                 suite.name(), suite.targets().size(), suite.scenarios().size(),
                 suite.clients().isEmpty() ? "" : " × " + suite.clients().size() + " clients", suite.repetitions(), plan.recordedRuns(),
                 resumed != null ? " left to measure" : "", plan.estimateInMinutes(), plan.atMostInMinutes(),
-                isolation.summary());
+                site.summary());
         fitted.changes().forEach(change -> System.err.println("gauntlet: scaled: " + change));
 
         ResultsStore store;
@@ -214,22 +291,22 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("gauntlet: resuming " + store.dir() + " (the platform's noise floor stays the one measured"
                     + " when it began, in suite.json)");
         } else {
-            Object platform = noCalibration ? Map.of("skipped", "--no-calibration") : calibrate(home, isolation);
+            Object platform = noCalibration ? Map.of("skipped", "--no-calibration") : site.calibration().get();
             store = ResultsStore.create(resultsRoot, fitted.suite(), fitted, environment, platform);
             System.err.println("gauntlet: results in " + store.dir());
         }
         try (store) {
-            return measure(suite, plan, store, targetLauncher, generator);
+            return measure(suite, plan, store, site.targets(), site.generator());
         }
     }
 
     /** Measures the plan into the store, prints the suite's table and writes the report. */
-    private int measure(Suite suite, RunPlan plan, ResultsStore store, TargetLauncher targetLauncher, GeneratorLauncher generator) {
+    private int measure(Suite suite, RunPlan plan, ResultsStore store, SuiteTargets targets, SuiteGenerator generator) {
         PrintWriter out = spec.commandLine().getOut();
         SuiteInterruption interruption = SuiteInterruption.armed(store.dir());
         List<String> failures;
         try {
-            failures = new SuiteRunner(targetLauncher, generator, store, System.err, interruption::happened).run(plan);
+            failures = new SuiteRunner(targets, generator, store, System.err, interruption::happened).run(plan);
         } finally {
             interruption.suiteEnded();
         }
@@ -257,10 +334,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The platform's noise floor, or, when it could not be measured, why: the suite runs either way. */
     private Object calibrate(GauntletHome home, Isolation isolation) {
-        if (calibrationSeconds < 1 || calibrationSeconds > PlatformCalibration.MAX_DURATION.toSeconds()) {
-            throw new UserError("--calibration-seconds must be 1 to " + PlatformCalibration.MAX_DURATION.toSeconds()
-                    + ", got " + calibrationSeconds + " (or skip it with --no-calibration)");
-        }
+        checkedCalibrationSeconds();
         System.err.printf("gauntlet: measuring the platform's noise floor for %d s (skip it with --no-calibration) ...%n",
                 calibrationSeconds);
         try {
@@ -272,6 +346,14 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("platform: not calibrated: " + e.getMessage());
             return Map.of("failed", e.getMessage());
         }
+    }
+
+    private long checkedCalibrationSeconds() {
+        if (calibrationSeconds < 1 || calibrationSeconds > PlatformCalibration.MAX_DURATION.toSeconds()) {
+            throw new UserError("--calibration-seconds must be 1 to " + PlatformCalibration.MAX_DURATION.toSeconds()
+                    + ", got " + calibrationSeconds + " (or skip it with --no-calibration)");
+        }
+        return calibrationSeconds;
     }
 
     /** {@code --network loopback|netns}, case as the user likes; anything else names the choices. */

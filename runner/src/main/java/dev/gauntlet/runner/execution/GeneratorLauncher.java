@@ -27,7 +27,7 @@ import java.util.Map;
  * {@code generator.jfr} at its exit (with the client library's module on its classpath when the spec names a client), waits for it within the spec's hard cap, and reads back the
  * {@code summary.json} it wrote.
  */
-public final class GeneratorLauncher {
+public final class GeneratorLauncher implements SuiteGenerator {
     static final String MAIN_CLASS = "dev.gauntlet.loadgen.GeneratorMain";
     static final String MODULE = "loadgen";
     /** Beyond the spec's own hard cap: JVM start and writing the files. */
@@ -50,7 +50,8 @@ public final class GeneratorLauncher {
      *                   counts; in the generator's environment, never in {@code spec.json} (a results directory
      *                   gets shared), nor on its command line
      */
-    RunSummary run(LoadSpec spec, String adminToken, Path runDir) {
+    @Override
+    public RunSummary run(LoadSpec spec, String adminToken, Path runDir) {
         Path log = new RunDirectory(runDir).generatorLog();
         GeneratorProcess generator;
         try {

@@ -36,8 +36,8 @@ import java.util.function.BooleanSupplier;
 public final class SuiteRunner {
     private static final Duration DEATH_GRACE = Duration.ofSeconds(1);
 
-    private final TargetLauncher targets;
-    private final GeneratorLauncher generator;
+    private final SuiteTargets targets;
+    private final SuiteGenerator generator;
     private final ResultsStore store;
     private final PrintStream progress;
     /** True once the runner is being stopped by a signal: a row measured then would be the stop's, not the target's. */
@@ -46,7 +46,7 @@ public final class SuiteRunner {
     private int runsTotal;
     private int runsDone;
 
-    public SuiteRunner(TargetLauncher targets, GeneratorLauncher generator, ResultsStore store, PrintStream progress,
+    public SuiteRunner(SuiteTargets targets, SuiteGenerator generator, ResultsStore store, PrintStream progress,
                 BooleanSupplier stopping) {
         this.targets = targets;
         this.generator = generator;
@@ -71,7 +71,7 @@ public final class SuiteRunner {
     private final class SessionRun {
         private final RunPlan.Session session;
         private final String name;
-        private TargetProcess target;
+        private SuiteTarget target;
         private boolean restarted;
         /** The scenario the target died or stopped answering in; null while it has not. */
         private String lostIn;
@@ -115,7 +115,7 @@ public final class SuiteRunner {
         private ResultRow measureOrSkip(RunPlan.Run run) {
             String leftover = loaded && target.isAlive() ? TargetDrain.afterRun(target, previousWaitMs) : null;
             boolean alive = target.isAlive();
-            if (!alive || !target.answers()) {
+            if (!alive || !target.endpoint().answers()) {
                 if (lostIn == null) {
                     lostIn = lastScenario;
                     lost = alive ? "stopped answering" : "died";
@@ -155,9 +155,9 @@ public final class SuiteRunner {
             }
         }
 
-        private TargetProcess start() {
-            TargetProcess started = targets.start(name, List.of(), store.nextTargetLog(name));
-            store.writeServedJson(store.targetDir(name).resolve("settings.json"), started.settings());
+        private SuiteTarget start() {
+            SuiteTarget started = targets.start(name, store.nextTargetLog(name));
+            store.writeServedJson(store.targetDir(name).resolve("settings.json"), started.endpoint().settings());
             store.writeJson(store.targetDir(name).resolve("isolation.json"), started.isolation());
             return started;
         }
@@ -178,10 +178,10 @@ public final class SuiteRunner {
             try {
                 // The generator resets the counts again as its measured phase begins, except for max concurrency,
                 // which reads them at its burst: this reset keeps a previous scenario's counts out of that one.
-                target.resetStats();
+                target.endpoint().resetStats();
                 // Through the admin URL the generator reads the target's counts, CPU time and hiccups; its token resets them.
-                LoadSpec spec = scenario.toSpec(target.uri("/hello?wait=" + scenario.waitMs()), target.adminUri("/"));
-                summary = generator.run(spec, target.adminToken(), runDir);
+                LoadSpec spec = scenario.toSpec(target.endpoint().uri("/hello?wait=" + scenario.waitMs()), target.endpoint().adminUri("/"));
+                summary = generator.run(spec, target.endpoint().adminToken(), runDir);
             } catch (UserError e) {
                 // A target killed mid-call fails the call a moment before its exit is seen.
                 boolean died = target.exitsWithin(DEATH_GRACE);
@@ -189,7 +189,9 @@ public final class SuiteRunner {
                 return ResultRow.failed(name, scenario, rep, died ? target.diedNote() : "run failed");
             }
             // summary.json stays the generator's: what the runner adds of the run goes beside it.
-            RunJvmCosts jvm = JvmCosts.collect(runDir, target.isAlive() ? target.pid() : -1, runStart, Instant.now(), summary);
+            Instant runEnd = Instant.now();
+            String noRecording = target.copyRecording(runStart, runEnd, new RunDirectory(runDir).targetJfr());
+            RunJvmCosts jvm = JvmCosts.collect(runDir, noRecording, runStart, runEnd, summary);
             store.writeJson(new RunDirectory(runDir).jvm(), jvm);
             if (!target.isAlive()) {
                 failures.add(name + " · " + scenario.name() + ": " + target.deathNotice());
@@ -198,7 +200,7 @@ public final class SuiteRunner {
             // The generator reset the target's counts as its measured phase began: this is that phase's.
             String stats;
             try {
-                stats = target.stats();
+                stats = target.endpoint().stats();
             } catch (UserError e) {
                 // Alive and silent: the next run restarts it; this run's figures are kept.
                 failures.add(name + " · " + scenario.name() + ": " + e.getMessage());
@@ -206,7 +208,7 @@ public final class SuiteRunner {
                 return ResultRow.of(name, scenario, rep, summary, jvm, null, "target stopped answering");
             }
             store.writeServedJson(new RunDirectory(runDir).stats(), stats);
-            ResultRow row = ResultRow.of(name, scenario, rep, summary, jvm, TargetProcess.statsField(stats, "maxInFlight"), null);
+            ResultRow row = ResultRow.of(name, scenario, rep, summary, jvm, TargetEndpoint.statsField(stats, "maxInFlight"), null);
             String cap = target.entry().concurrencyCap();
             if (cap != null && scenario.load().heldRequests() > 0) {
                 // What bounds how many it took on, when that is the target's own limit rather than the machine's.

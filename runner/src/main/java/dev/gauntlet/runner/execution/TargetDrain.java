@@ -37,12 +37,12 @@ final class TargetDrain {
      * plus {@link #MARGIN} has passed (one probe may wait {@link #PROMPT_ANSWER} beyond it): null when
      * it had finished and answered promptly, else what was left, for the next row's note.
      */
-    static String afterRun(TargetProcess target, long previousWaitMs) {
+    static String afterRun(SuiteTarget target, long previousWaitMs) {
         long deadlineNs = System.nanoTime() + MARGIN.toNanos() + Duration.ofMillis(previousWaitMs).toNanos();
         Long inFlight;
         while (true) {
             try {
-                inFlight = TargetProcess.statsField(target.stats(), "inFlight");
+                inFlight = TargetEndpoint.statsField(target.endpoint().stats(), "inFlight");
             } catch (UserError e) {
                 return null; // the run that follows finds out what is wrong with the target
             }
@@ -58,7 +58,7 @@ final class TargetDrain {
         }
         // One probe, waited for until the deadline: a second one sent after it would only queue behind it.
         Duration probeTimeout = Duration.ofNanos(Math.max(PROMPT_ANSWER.toNanos(), deadlineNs - System.nanoTime()));
-        TargetProcess.Probe probe = target.probe(probeTimeout);
+        TargetEndpoint.Probe probe = target.endpoint().probe(probeTimeout);
         if (probe.answered()) {
             return probe.tookMs() <= PROMPT_ANSWER.toMillis() ? null : String.format(Locale.ROOT,
                     "the target took %d ms to answer a probe after the previous run", probe.tookMs());

@@ -24,7 +24,7 @@ import java.util.List;
  * try (TargetProcess target = launcher.start("jetty-handler-sync", List.of(), logFile)) { ... }
  * }</pre>
  */
-public final class TargetLauncher {
+public final class TargetLauncher implements SuiteTargets {
     public static final String MAIN_CLASS = "dev.gauntlet.targets.TargetMain";
     public static final String HOST = "127.0.0.1";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(20);
@@ -34,7 +34,7 @@ public final class TargetLauncher {
      * the thread that would run its SIGTERM hook: it exits at once (code 3), so the run records a
      * dead target instead of measuring a broken one.
      */
-    static final List<String> ALWAYS_JVM_OPTIONS = List.of("-XX:+ExitOnOutOfMemoryError");
+    public static final List<String> ALWAYS_JVM_OPTIONS = List.of("-XX:+ExitOnOutOfMemoryError");
 
     private final GauntletHome home;
     private final TargetCatalogue catalogue;
@@ -54,6 +54,7 @@ public final class TargetLauncher {
         this.jvmOptions = List.copyOf(options);
     }
 
+    @Override
     public TargetEntry entry(String name) {
         return catalogue.target(name).orElseThrow(() -> new UserError("unknown target '" + name
                 + "': ./gauntlet targets lists the names"));
@@ -73,6 +74,11 @@ public final class TargetLauncher {
                 "--admin-bind", placement.host()));
         args.addAll(extraFlags);
         return new JavaCommand(options, home.classpathOf(technology.module()), MAIN_CLASS, args);
+    }
+
+    @Override
+    public TargetProcess start(String name, Path log) {
+        return start(name, List.of(), log);
     }
 
     public TargetProcess start(String name, List<String> extraFlags, Path log) {

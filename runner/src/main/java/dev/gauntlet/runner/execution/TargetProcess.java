@@ -1,30 +1,22 @@
 package dev.gauntlet.runner.execution;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.gauntlet.api.AdminProtocol;
 import dev.gauntlet.api.AdminToken;
-import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.isolation.PlacedProcess;
 import dev.gauntlet.runner.isolation.RolePlacement;
+import dev.gauntlet.runner.metrics.JfrRecording;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -42,8 +34,8 @@ import java.util.regex.Pattern;
  *
  * <pre>{@code
  * try (TargetProcess target = TargetProcess.start(command, adminToken, isolation.target(), entry, log, Duration.ofSeconds(20))) {
- *     URI hello = target.uri("/hello?wait=100");
- *     target.resetStats();
+ *     URI hello = target.endpoint().uri("/hello?wait=100");
+ *     target.endpoint().resetStats();
  *     ...
  * }   // SIGTERM, then a kill if it has not exited within 5 s
  * }</pre>
@@ -51,24 +43,18 @@ import java.util.regex.Pattern;
  * Everything the target prints goes to its log file; the last lines are quoted when it fails.
  * A runner that exits, by a signal too, stops its targets the same way ({@link ProcessStopper}).
  */
-public final class TargetProcess implements AutoCloseable {
+public final class TargetProcess implements SuiteTarget {
     private static final Pattern READY = Pattern.compile("READY port=(\\d+) admin=(\\d+)");
     public static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final int QUOTED_LOG_LINES = 5;
-    /** How long the liveness probe of the serving port may take to connect and answer, together. */
-    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(10);
 
     private final TargetEntry entry;
     private final RolePlacement placement;
     private final PlacedProcess placed;
     private final Process process;
     private final ProcessStopper stopper;
-    private final String host;
-    private final int port;
-    private final int adminPort;
-    private final String adminToken;
+    private final TargetEndpoint endpoint;
     private final Deque<String> lastLines;
-    private final HttpClient admin = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private TargetProcess(TargetEntry entry, RolePlacement placement, PlacedProcess placed, ProcessStopper stopper, int port,
                           int adminPort, String adminToken, Deque<String> lastLines) {
@@ -77,10 +63,7 @@ public final class TargetProcess implements AutoCloseable {
         this.placed = placed;
         this.process = placed.process();
         this.stopper = stopper;
-        this.host = placement.host();
-        this.port = port;
-        this.adminPort = adminPort;
-        this.adminToken = adminToken;
+        this.endpoint = new TargetEndpoint(entry.name(), placement.host(), port, adminPort, adminToken);
         this.lastLines = lastLines;
     }
 
@@ -127,37 +110,27 @@ public final class TargetProcess implements AutoCloseable {
         }
     }
 
-    TargetEntry entry() {
+    @Override
+    public TargetEntry entry() {
         return entry;
     }
 
-    int port() {
-        return port;
-    }
-
-    /** The address the target listens on: 127.0.0.1, or its veth address inside its namespace. */
-    String host() {
-        return host;
+    @Override
+    public TargetEndpoint endpoint() {
+        return endpoint;
     }
 
     public long pid() {
         return process.pid();
     }
 
-    URI uri(String pathAndQuery) {
-        return URI.create("http://" + host + ":" + port + pathAndQuery);
-    }
-
-    URI adminUri(String path) {
-        return URI.create("http://" + host + ":" + adminPort + path);
-    }
-
-    boolean isAlive() {
+    @Override
+    public boolean isAlive() {
         return process.isAlive();
     }
 
-    /** Whether the target has exited, or does within {@code grace}. */
-    boolean exitsWithin(Duration grace) {
+    @Override
+    public boolean exitsWithin(Duration grace) {
         try {
             return process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -166,15 +139,15 @@ public final class TargetProcess implements AutoCloseable {
         }
     }
 
-    /** Why the target is gone, for the one-line error of a run it did not survive. */
-    String deathNotice() {
+    @Override
+    public String deathNotice() {
         String exit = exitCodeOf(process);
         return "target " + entry.name() + " " + placed.memoryKill().map(kill -> "was " + kill + " (exit code " + exit + ")")
                 .orElse("exited with code " + exit) + " (" + quote(lastLines) + ")";
     }
 
-    /** The note of a row the target did not survive: {@code target died}, and why when the kernel says. */
-    String diedNote() {
+    @Override
+    public String diedNote() {
         return placed.memoryKill().map(kill -> "target died: " + kill).orElse("target died");
     }
 
@@ -183,107 +156,15 @@ public final class TargetProcess implements AutoCloseable {
         return placed.cleanedUp();
     }
 
-    /** Where the target runs and what the kernel enforces on it, read back while it runs ({@code isolation.json}). */
+    @Override
     public Map<String, Object> isolation() {
         return placement.readBack(process.pid());
     }
 
-    /**
-     * Whether {@code GET /hello} on a new connection to the serving port answers 200 within
-     * {@link #PROBE_TIMEOUT}; see {@link #probe(Duration)}.
-     */
-    boolean answers() {
-        return probe(PROBE_TIMEOUT).answered();
-    }
-
-    /**
-     * What a probe of the serving port found.
-     *
-     * @param answered whether it answered 200
-     * @param timedOut whether it gave no answer, or no connection, within the probe's time
-     * @param tookMs   from the start of the connect to the status line, or to the failure
-     */
-    record Probe(boolean answered, boolean timedOut, long tookMs) {
-    }
-
-    /**
-     * {@code GET /hello} (no wait) on a new connection to the serving port, connected and answered
-     * within {@code timeout} together. A new connection, not a pooled one: a server whose accept
-     * loop has stopped (out of file descriptors, say) still answers on the connections it already
-     * has, and the kernel still completes the handshake of a new one, so only its answer tells.
-     */
-    Probe probe(Duration timeout) {
-        long startNs = System.nanoTime();
-        long deadlineNs = startNs + timeout.toNanos();
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), millisUntil(deadlineNs));
-            socket.setSoTimeout(millisUntil(deadlineNs));
-            socket.getOutputStream().write(("GET /hello HTTP/1.1\r\nHost: " + host + ":" + port
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            String statusLine = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
-                    .readLine();
-            return new Probe(statusLine != null && statusLine.matches("HTTP/1\\.[01] 200( .*)?"), false, millisSince(startNs));
-        } catch (SocketTimeoutException e) {
-            return new Probe(false, true, millisSince(startNs));
-        } catch (IOException e) {
-            return new Probe(false, false, millisSince(startNs));
-        }
-    }
-
-    /** At least 1: a socket timeout of 0 would wait for ever. */
-    private static int millisUntil(long deadlineNs) {
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(deadlineNs - System.nanoTime())));
-    }
-
-    private static long millisSince(long startNs) {
-        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
-    }
-
-    /** {@code GET /stats} on the admin port: the JSON the target serves. */
-    String stats() {
-        return adminCall(HttpRequest.newBuilder(adminUri(AdminProtocol.STATS)).GET());
-    }
-
-    /** A number from a target's {@code /stats} JSON; null when it has no such field. */
-    static Long statsField(String statsJson, String field) {
-        try {
-            JsonNode value = Json.json().readTree(statsJson).get(field);
-            return value == null || !value.canConvertToLong() ? null : value.asLong();
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    String resetStats() {
-        return adminCall(HttpRequest.newBuilder(adminUri(AdminProtocol.STATS_RESET))
-                .header(AdminProtocol.TOKEN_HEADER, AdminToken.bearer(adminToken))
-                .POST(HttpRequest.BodyPublishers.noBody()));
-    }
-
-    /** What a generator shows this target to reset its counts; for the generator's environment only. */
-    String adminToken() {
-        return adminToken;
-    }
-
-    /** {@code GET /settings}: the settings in force, recorded with the results. */
-    String settings() {
-        return adminCall(HttpRequest.newBuilder(adminUri(AdminProtocol.SETTINGS)).GET());
-    }
-
-    private String adminCall(HttpRequest.Builder request) {
-        try {
-            HttpResponse<String> response = admin.send(request.timeout(Duration.ofSeconds(5)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new UserError("target " + entry.name() + " admin answered " + response.statusCode());
-            }
-            return response.body();
-        } catch (IOException e) {
-            throw new UserError("target " + entry.name() + " admin port " + adminPort + " does not answer: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new UserError("interrupted while asking target " + entry.name() + " for its stats");
-        }
+    @Override
+    public String copyRecording(Instant from, Instant to, Path file) {
+        return isAlive() ? JfrRecording.dumpWindow(process.pid(), from, to, file)
+                : "the target was gone before its recording could be copied";
     }
 
     /** SIGTERM, then a kill if it has not exited within 5 s. */

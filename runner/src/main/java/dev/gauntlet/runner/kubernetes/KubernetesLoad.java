@@ -133,7 +133,7 @@ public final class KubernetesLoad implements ShardedLoad {
         }
     }
 
-    private static KubernetesClient connect() {
+    static KubernetesClient connect() {
         Path home = Path.of(System.getProperty("user.home"), ".kube", "config");
         if (System.getenv("KUBECONFIG") == null && !Files.exists(home) && System.getenv("KUBERNETES_SERVICE_HOST") == null) {
             throw new GeneratorException("--kubernetes found no cluster: set KUBECONFIG or write " + home
@@ -203,7 +203,7 @@ public final class KubernetesLoad implements ShardedLoad {
     }
 
     /** The API server's own message when it answered, else the innermost cause: "Connection refused", say. */
-    private static String oneLine(KubernetesClientException e) {
+    static String oneLine(KubernetesClientException e) {
         String message = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage() : null;
         Throwable cause = e;
         while (message == null && cause != null) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.ShardMain;
 import dev.gauntlet.loadgen.split.ShardedLoad;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -43,7 +44,9 @@ import java.util.Map;
  *       ConfigMap), which the shard dumps among its results as its {@code generator.jfr};</li>
  *   <li>the admin token in the environment from the Secret's key {@value #ADMIN_TOKEN_KEY}, optional: the
  *       secret stays out of the spec, the ConfigMap and the pod's own manifest;</li>
- *   <li>one shard per node (a required anti-affinity on the run's label), host networking, and
+ *   <li>one shard per node (a required anti-affinity on the run's label), the label {@code gauntlet.dev/role=load}, which
+ *       keeps a suite's target pods off the shards' nodes ({@link TargetPodManifest}), its node's name in its
+ *       environment (recorded in {@code shard.json}), host networking, and
  *       requests equal to limits, for Guaranteed QoS (pinned CPUs under the static CPU manager);</li>
  *   <li>the least a generator needs: a non-root user, no privilege escalation, no capabilities, the
  *       runtime's default seccomp profile and no service-account token, which meets the
@@ -130,7 +133,8 @@ final class ShardJob {
                         .endRule()
                     .endPodFailurePolicy()
                     .withNewTemplate()
-                        .withNewMetadata().addToLabels(RUN_LABEL, name).endMetadata()
+                        .withNewMetadata().addToLabels(RUN_LABEL, name)
+                            .addToLabels(TargetPodManifest.ROLE_LABEL, TargetPodManifest.LOAD_ROLE).endMetadata()
                         .withNewSpec()
                             .withRestartPolicy("Never")
                             .withAutomountServiceAccountToken(false)
@@ -149,6 +153,8 @@ final class ShardJob {
                                 .addNewEnv().withName(ShardMain.INDEX_VARIABLE).withNewValueFrom().withNewFieldRef()
                                     .withFieldPath("metadata.annotations['" + INDEX_ANNOTATION + "']")
                                 .endFieldRef().endValueFrom().endEnv()
+                                .addNewEnv().withName(ShardStart.NODE_VARIABLE).withNewValueFrom().withNewFieldRef()
+                                    .withFieldPath("spec.nodeName").endFieldRef().endValueFrom().endEnv()
                                 .addNewEnv().withName(AdminToken.VARIABLE).withNewValueFrom().withNewSecretKeyRef()
                                     .withName(name).withKey(ADMIN_TOKEN_KEY).withOptional(true)
                                 .endSecretKeyRef().endValueFrom().endEnv()

@@ -46,6 +46,14 @@ public final class JfrRecording {
         return List.of(QUIET, "-XX:StartFlightRecording=name=" + NAME + "," + settings());
     }
 
+    /**
+     * {@link #continuous()} for a JVM on another machine, which reads the settings from its own {@code settingsFile}
+     * (a copy of {@code gauntlet.jfc}).
+     */
+    public static List<String> continuousWith(String settingsFile) {
+        return List.of(QUIET, "-XX:StartFlightRecording=name=" + NAME + ",settings=" + settingsFile + ",maxsize=" + MAX_SIZE_MB + "m");
+    }
+
     /** Options for a JVM that lives for one run: the recording is written to {@code file} when it exits. */
     public static List<String> toFileAtExit(Path file) {
         String path = file.toAbsolutePath().toString();
@@ -75,7 +83,7 @@ public final class JfrRecording {
      * through the JDK's {@code jcmd}. JFR copies whole chunks, so the file may hold a little more than the window:
      * readers filter by time. Returns null when done, else why not, in one sentence.
      */
-    static String dumpWindow(long pid, Instant from, Instant to, Path file) {
+    public static String dumpWindow(long pid, Instant from, Instant to, Path file) {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         List<String> command = List.of(jcmd.toString(), Long.toString(pid), "JFR.dump", "name=" + NAME,
                 "begin=" + from.truncatedTo(ChronoUnit.SECONDS), "end=" + to.truncatedTo(ChronoUnit.SECONDS).plusSeconds(1),

@@ -13,12 +13,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * After a run: copies the target's window out of its recording, reads both sides' recordings and
- * lines their GC pauses up with the interval logs. Whatever cannot be read becomes a note; a run's
+ * After a run: reads both sides' recordings (the target's run window, which the runner copied out of its
+ * recording) and lines their GC pauses up with the interval logs. Whatever cannot be read becomes a note; a run's
  * latency figures never depend on it.
  *
  * <pre>{@code
- * RunJvmCosts jvm = JvmCosts.collect(runDir, target.pid(), runStart, runEnd, summary);
+ * String noRecording = target.copyRecording(runStart, runEnd, new RunDirectory(runDir).targetJfr());
+ * RunJvmCosts jvm = JvmCosts.collect(runDir, noRecording, runStart, runEnd, summary);
  * store.writeJson(new RunDirectory(runDir).jvm(), jvm);   // jvm.json, beside the generator's summary.json
  * }</pre>
  */
@@ -28,11 +29,11 @@ public final class JvmCosts {
     }
 
     /**
-     * @param targetPid the target's process id, or -1 when it is gone
+     * @param noTargetRecording why the target's window of its recording was not copied to {@code target.jfr}; null when it was
      * @param runStart  when the generator JVM was started
      * @param runEnd    when it had exited
      */
-    public static RunJvmCosts collect(Path runDir, long targetPid, Instant runStart, Instant runEnd, RunSummary summary) {
+    public static RunJvmCosts collect(Path runDir, String noTargetRecording, Instant runStart, Instant runEnd, RunSummary summary) {
         List<String> notes = new ArrayList<>();
         JvmMetricsReader.Window run = new JvmMetricsReader.Window(runStart, runEnd);
         Instant measuredStart = summary.measureStartedAt();
@@ -40,11 +41,9 @@ public final class JvmCosts {
                 measuredStart.plusNanos((long) (summary.measuredSec() * 1e9)));
 
         Path targetFile = new RunDirectory(runDir).targetJfr();
-        String dumpFailure = targetPid < 0 ? "the target was gone before its recording could be copied"
-                : JfrRecording.dumpWindow(targetPid, runStart, runEnd, targetFile);
         JvmMetrics target = null;
-        if (dumpFailure != null) {
-            notes.add("no target.jfr: " + dumpFailure);
+        if (noTargetRecording != null) {
+            notes.add("no target.jfr: " + noTargetRecording);
         } else {
             target = read(targetFile, run, measured, "target", notes);
         }

@@ -52,7 +52,8 @@ public record Environment(
             new Aspect("/isolation/target", "the target's placement"),
             new Aspect("/isolation/generator", "the generator's placement"));
 
-    public static Environment capture(GauntletHome home, Isolation isolation) {
+    /** @param isolation where each role runs: {@link Isolation#describe()}, or a cluster's placement */
+    public static Environment capture(GauntletHome home, Map<String, Object> isolation) {
         return new Environment(Instant.now(),
                 System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"),
                 Runtime.getRuntime().availableProcessors(),
@@ -60,7 +61,7 @@ public record Environment(
                 System.getProperty("os.version"),
                 readOpenFilesLimit(),
                 readGitCommit(home.root()),
-                isolation.describe());
+                isolation);
     }
 
     /**

@@ -157,7 +157,7 @@ public record RunPlan(List<Session> sessions) {
     }
 
     /** The wall time with every warm-up until steady at its maximum: what the suite takes at most. */
-    Duration estimateAtMost() {
+    public Duration estimateAtMost() {
         return estimate(true);
     }
 

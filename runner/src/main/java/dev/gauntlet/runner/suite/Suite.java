@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.suite;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.gauntlet.api.LoadModel;
@@ -28,6 +29,8 @@ import java.util.List;
  * resources:                                    # optional; see Resources
  *   target: { cpus: "0", cpuQuota: 0.5, memory: 1536m }
  *   generator: { cpus: "1", memory: 1g }
+ * placement: kubernetes                         # optional: local (the default) or a cluster; see ClusterSettings
+ * kubernetes: { image: registry.example/gauntlet:0.1.0, shards: 2 }
  * scenarios:
  *   - name: open-1k-wait100
  *     load: { type: open, ratePerSec: 1000, interArrival: EXPONENTIAL, connectionPolicy: ADAPTIVE }
@@ -51,7 +54,9 @@ import java.util.List;
  * per waiting request, for a flood of new clients); see {@link LoadModel.ConnectionPolicy}.
  */
 public record Suite(String name, String description, List<String> targets, List<String> clients, int repetitions, Repeat repeat,
-             Scaling scaling, Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios) {
+             Scaling scaling, Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios,
+             @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Placement.LocalFilter.class) Placement placement,
+             @JsonInclude(JsonInclude.Include.NON_NULL) ClusterSettings kubernetes) {
     /** The one-element target list that stands for the whole catalogue. */
     static final String ALL_TARGETS = "all";
     public static final int MAX_REPETITIONS = 100;
@@ -79,6 +84,13 @@ public record Suite(String name, String description, List<String> targets, List<
         }
         if (resources == null) {
             resources = Resources.NONE;
+        }
+        placement = placement == null ? Placement.LOCAL : placement;
+        if (kubernetes != null && placement != Placement.KUBERNETES) {
+            throw new IllegalArgumentException("kubernetes: says how the suite uses a cluster: it goes with placement: kubernetes");
+        }
+        if (placement == Placement.KUBERNETES && kubernetes == null) {
+            kubernetes = ClusterSettings.DEFAULTS;
         }
         description = description == null ? "" : description;
         targets = List.copyOf(targets);
@@ -109,7 +121,8 @@ public record Suite(String name, String description, List<String> targets, List<
     }
 
     public Suite withTargets(List<String> targets) {
-        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources,
+                scenarios, placement, kubernetes);
     }
 
     /** The suite with {@code targets: [all]} spelled out as every target of the catalogue, in its order. */
@@ -118,17 +131,26 @@ public record Suite(String name, String description, List<String> targets, List<
                 ? withTargets(catalogue.targets().stream().map(TargetCatalogue.TargetEntry::name).toList()) : this;
     }
 
+    /** The suite run in a cluster, as {@code --kubernetes} asks; {@code settings} replace the suite's own. */
+    public Suite inCluster(ClusterSettings settings) {
+        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios,
+                Placement.KUBERNETES, settings);
+    }
+
     public Suite withRepetitions(int repetitions) {
-        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources,
+                scenarios, placement, kubernetes);
     }
 
     /** The same suite run on the machine at hand: its scenarios as {@link SuiteScaling} resolved them, no rule left to apply. */
     Suite withScenarios(List<Scenario> resolved) {
-        return new Suite(name, description, targets, clients, repetitions, repeat, null, table, jvm, resources, resolved);
+        return new Suite(name, description, targets, clients, repetitions, repeat, null, table, jvm, resources,
+                resolved, placement, kubernetes);
     }
 
     public Suite withClients(List<String> clients) {
-        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios);
+        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources,
+                scenarios, placement, kubernetes);
     }
 
     /**
@@ -148,7 +170,8 @@ public record Suite(String name, String description, List<String> targets, List<
                 clients.forEach(client -> expanded.add(scenario.forClient(client)));
             }
         }
-        return new Suite(name, description, targets, List.of(), repetitions, repeat, scaling, table, jvm, resources, expanded);
+        return new Suite(name, description, targets, List.of(), repetitions, repeat, scaling, table, jvm, resources,
+                expanded, placement, kubernetes);
     }
 
     /** The order of a suite's runs; in every order, a scenario's runs on a target share one JVM unless said otherwise. */

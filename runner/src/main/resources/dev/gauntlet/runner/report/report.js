@@ -1124,7 +1124,14 @@
 
   function givenText(role) {
     const given = cpusGiven[role];
+    if (isNum(given) && !isNum(cpusGiven.machine)) return num(given) + ' CPUs, its pod\'s limit, on a node of its own';
     return isNum(given) ? num(given) + ' of ' + num(cpusGiven.machine) + ' CPUs' : 'CPUs not recorded: % of the machine';
+  }
+
+  // A pod's CPU limit in Kubernetes' notation: "2" or "1500m".
+  function podCpus(pod) {
+    const cpu = pod && pod.cpu != null ? String(pod.cpu) : '';
+    return cpu.endsWith('m') ? Number(cpu.slice(0, -1)) / 1000 : cpu ? Number(cpu) : NaN;
   }
 
   // The CPUs a role may use: its CPU set's size, less its quota if lower; the machine's without either.
@@ -1333,9 +1340,16 @@
   function renderReport(data, main) {
     const env = data.environment || {};
     const iso = env.isolation || {};
-    cpusGiven.machine = Number(env.cpus);
-    cpusGiven.target = cpusOf(iso.target, cpusGiven.machine);
-    cpusGiven.generator = cpusOf(iso.generator, cpusGiven.machine);
+    if (iso.mechanism === 'kubernetes') {
+      // Pods on nodes the runner does not see: the share is the JVM's own, of the CPUs its container was given.
+      cpusGiven.machine = NaN;
+      cpusGiven.target = podCpus(iso.target);
+      cpusGiven.generator = podCpus(iso.generator);
+    } else {
+      cpusGiven.machine = Number(env.cpus);
+      cpusGiven.target = cpusOf(iso.target, cpusGiven.machine);
+      cpusGiven.generator = cpusOf(iso.generator, cpusGiven.machine);
+    }
     header(data, main);
     overview(data, main);
     perScenario(data, main);

@@ -55,9 +55,9 @@ class ConcurrencyCapIT {
         TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), catalogue,
                 RolePlacement.unplaced("target"), TARGET_JVM);
         try (TargetProcess target = launcher.start(name, List.of(), logs.resolve(name + ".log"))) {
-            LoadSpec spec = LoadSpec.of(target.uri("/hello?wait=120000"), new LoadModel.MaxConcurrency(HELD)).toBuilder()
+            LoadSpec spec = LoadSpec.of(target.endpoint().uri("/hello?wait=120000"), new LoadModel.MaxConcurrency(HELD)).toBuilder()
                     .warmupMs(0).durationMs(MEASURED_MS).connectTimeoutMs(CONNECT_TIMEOUT_MS).responseTimeoutMs(180_000)
-                    .adminUrl(target.adminUri("")).build();
+                    .adminUrl(target.endpoint().adminUri("")).build();
 
             RunSummary summary = Generator.run(spec, null);
 
@@ -66,7 +66,7 @@ class ConcurrencyCapIT {
             assertThat(atEnd.maxInFlight()).as("%s's maxInFlight of %d held requests", name, HELD)
                     .isGreaterThanOrEqualTo(STARTED_AT_LEAST);
             assertThat(target.isAlive()).as("%s alive after holding them", name).isTrue();
-            assertThat(target.stats()).as("%s's /stats afterwards", name).contains("\"maxInFlight\"");
+            assertThat(target.endpoint().stats()).as("%s's /stats afterwards", name).contains("\"maxInFlight\"");
         }
     }
 }

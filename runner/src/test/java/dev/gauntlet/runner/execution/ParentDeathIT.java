@@ -61,7 +61,7 @@ class ParentDeathIT {
     @Test
     void aLoadOverTwoProcessesKilledWithSigkillLeavesNoJvm() throws Exception {
         try (TargetProcess target = dummy()) {
-            Process load = gauntlet("load", target.uri("/hello").toString(), "--rate", "20", "--processes", "2",
+            Process load = gauntlet("load", target.endpoint().uri("/hello").toString(), "--rate", "20", "--processes", "2",
                     "--duration", "60s", "--output", work.resolve("load").toString());
 
             assertEveryJvmEndsWhenKilled(load, Map.of(GeneratorLauncher.MAIN_CLASS, 2));
@@ -71,7 +71,7 @@ class ParentDeathIT {
     @Test
     void aLoadWithAClientKilledWithSigkillLeavesNoJvm() throws Exception {
         try (TargetProcess target = dummy()) {
-            Process load = gauntlet("load", target.uri("/hello").toString(), "--client", "jdk-platform", "--rate", "20",
+            Process load = gauntlet("load", target.endpoint().uri("/hello").toString(), "--client", "jdk-platform", "--rate", "20",
                     "--duration", "60s");
 
             assertEveryJvmEndsWhenKilled(load, Map.of(ClientLoad.LOAD_MAIN, 1));

@@ -12,6 +12,7 @@ import dev.gauntlet.runner.RawHttp;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.Test;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -25,10 +26,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,28 +55,51 @@ class TargetAdminIT {
     void aResetNeedsTheRunsTokenAndReadsNeedNone() throws Exception {
         try (TargetProcess target = launcher().start("dummy", List.of(), work.resolve("target.log"))) {
             sendHellos(target, 20);
-            int adminPort = target.adminUri("/").getPort();
+            int adminPort = target.endpoint().adminUri("/").getPort();
 
             RawHttp.Response none = post(adminPort, "");
             RawHttp.Response wrong = post(adminPort, "Authorization: Bearer " + AdminToken.fresh() + "\r\n");
-            RawHttp.Response bare = post(adminPort, "Authorization: " + target.adminToken() + "\r\n");
+            RawHttp.Response bare = post(adminPort, "Authorization: " + target.endpoint().adminToken() + "\r\n");
 
             assertThat(List.of(none.status(), wrong.status(), bare.status())).as("no token, a wrong one, the right one unbearered")
                     .containsOnly(403);
             assertThat(none.bodyText()).contains("needs the target's admin token");
             RawHttp.Response stats = RawHttp.get(TargetLauncher.HOST, adminPort, "/stats");
             assertThat(stats.status()).as("GET /stats without a token").isEqualTo(200);
-            assertThat(TargetProcess.statsField(stats.bodyText(), "completed")).as("counts after the refused resets").isEqualTo(20L);
+            assertThat(TargetEndpoint.statsField(stats.bodyText(), "completed")).as("counts after the refused resets").isEqualTo(20L);
             assertThat(RawHttp.get(TargetLauncher.HOST, adminPort, "/settings").status()).isEqualTo(200);
             assertThat(RawHttp.get(TargetLauncher.HOST, adminPort, "/hiccup").status()).isEqualTo(200);
 
-            RawHttp.Response right = post(adminPort, "Authorization: Bearer " + target.adminToken() + "\r\n");
+            RawHttp.Response right = post(adminPort, "Authorization: Bearer " + target.endpoint().adminToken() + "\r\n");
 
             assertThat(right.status()).isEqualTo(200);
-            assertThat(TargetProcess.statsField(target.stats(), "completed")).as("counts after the reset").isZero();
+            assertThat(TargetEndpoint.statsField(target.endpoint().stats(), "completed")).as("counts after the reset").isZero();
             assertThat(ProcessHandle.of(target.pid()).orElseThrow().info().commandLine().orElse(""))
                     .as("the target's command line, which ps shows every user").isNotEmpty()
-                    .doesNotContain(target.adminToken());
+                    .doesNotContain(target.endpoint().adminToken());
+        }
+    }
+
+    @Test
+    void aWindowOfTheRecordingComesThroughTheAdminPortForTheTokenOnly() throws Exception {
+        try (TargetProcess target = launcher().start("dummy", List.of(), work.resolve("target.log"))) {
+            Instant from = Instant.now().minusSeconds(5);
+            sendHellos(target, 20);
+            Path copied = work.resolve("target.jfr");
+            TargetEndpoint stranger = new TargetEndpoint("dummy", target.endpoint().host(), target.endpoint().port(),
+                    target.endpoint().adminUri("/").getPort(), AdminToken.fresh());
+
+            assertThat(stranger.copyRecording(from, Instant.now(), copied)).contains("answered 403");
+            assertThat(copied).doesNotExist();
+            assertThat(target.endpoint().copyRecording(from, Instant.now().plusSeconds(1), copied)).isNull();
+            // JFR's own reader takes it, and it holds the events the runner reads from a local target's jcmd dump.
+            try (RecordingFile recording = new RecordingFile(copied)) {
+                Set<String> types = new HashSet<>();
+                while (recording.hasMoreEvents()) {
+                    types.add(recording.readEvent().getEventType().getName());
+                }
+                assertThat(types).contains("jdk.JVMInformation", "jdk.GCHeapSummary");
+            }
         }
     }
 
@@ -81,11 +108,11 @@ class TargetAdminIT {
         TargetEntry dummy = CATALOGUE.target("dummy").orElseThrow();
         try (TargetProcess target = TargetProcess.start(targetMain(dummy, List.of()), "", RolePlacement.unplaced("target"), dummy,
                 work.resolve("target.log"), Duration.ofSeconds(20))) {
-            RawHttp.Response empty = post(target.adminUri("/").getPort(), "Authorization: Bearer \r\n");
+            RawHttp.Response empty = post(target.endpoint().adminUri("/").getPort(), "Authorization: Bearer \r\n");
 
             assertThat(empty.status()).isEqualTo(403);
             assertThat(empty.bodyText()).contains("started without GAUNTLET_ADMIN_TOKEN");
-            assertThatThrownBy(target::resetStats).isInstanceOf(UserError.class).hasMessageContaining("admin answered 403");
+            assertThatThrownBy(target.endpoint()::resetStats).isInstanceOf(UserError.class).hasMessageContaining("admin answered 403");
         }
     }
 
@@ -94,13 +121,13 @@ class TargetAdminIT {
         TargetEntry dummy = CATALOGUE.target("dummy").orElseThrow();
         try (TargetProcess target = TargetProcess.start(targetMain(dummy, List.of("--bind", "0.0.0.0")), AdminToken.fresh(),
                 RolePlacement.unplaced("target"), dummy, work.resolve("target.log"), Duration.ofSeconds(20))) {
-            int adminPort = target.adminUri("/").getPort();
+            int adminPort = target.endpoint().adminUri("/").getPort();
 
-            assertThat(listeningAddress(target.port())).as("the serving port's address").matches(InetAddress::isAnyLocalAddress);
+            assertThat(listeningAddress(target.endpoint().port())).as("the serving port's address").matches(InetAddress::isAnyLocalAddress);
             assertThat(listeningAddress(adminPort)).as("the admin port's address").matches(InetAddress::isLoopbackAddress);
             InetAddress routable = routableLocalAddress();
             try (Socket serving = new Socket()) {
-                serving.connect(new InetSocketAddress(routable, target.port()), 5_000);
+                serving.connect(new InetSocketAddress(routable, target.endpoint().port()), 5_000);
             }
             assertThatThrownBy(() -> {
                 try (Socket admin = new Socket()) {
@@ -116,11 +143,11 @@ class TargetAdminIT {
             sendHellos(target, REQUESTS_BEFORE);
             Path runDir = work.resolve("run");
 
-            RunSummary summary = generator().run(spec(target), target.adminToken(), runDir);
+            RunSummary summary = generator().run(spec(target), target.endpoint().adminToken(), runDir);
 
             // The reset is made as the measured phase begins, on a thread of its own: some of the phase's first
             // requests may come before it. None of the warm-up's, nor of the requests before the run, count.
-            long started = TargetProcess.statsField(target.stats(), "started");
+            long started = TargetEndpoint.statsField(target.endpoint().stats(), "started");
             assertThat(started).as("requests the target started since the generator's reset, beside the %d it scheduled "
                     + "in its measured phase (%s)", summary.scheduled(), Files.readString(runDir.resolve("generator.log")))
                     .isBetween(1L, summary.scheduled() + 5);
@@ -130,7 +157,7 @@ class TargetAdminIT {
                 for (Path file : files.filter(Files::isRegularFile).toList()) {
                     // Latin-1 maps every byte to a char: the JFR recording is searched as well as the text files.
                     assertThat(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1)).as("%s", file)
-                            .doesNotContain(target.adminToken());
+                            .doesNotContain(target.endpoint().adminToken());
                 }
             }
         }
@@ -146,7 +173,7 @@ class TargetAdminIT {
 
             assertThat(Files.readString(runDir.resolve("generator.log")))
                     .contains("refused to reset its counts (403): not its admin token; set GAUNTLET_ADMIN_TOKEN");
-            assertThat(TargetProcess.statsField(target.stats(), "started")).as("the counts, never reset")
+            assertThat(TargetEndpoint.statsField(target.endpoint().stats(), "started")).as("the counts, never reset")
                     .isGreaterThan(REQUESTS_BEFORE + summary.scheduled());
             assertThat(summary.targetCpuPercent()).as("the target's CPU, from a read instead").isNotNull();
         }
@@ -162,8 +189,8 @@ class TargetAdminIT {
 
     /** 100 requests a second for 1 s measured, after 0.5 s of warm-up. */
     private static LoadSpec spec(TargetProcess target) {
-        return LoadSpec.of(target.uri("/hello"), new LoadModel.OpenLoop(100, LoadModel.InterArrival.CONSTANT)).toBuilder()
-                .warmupMs(500).durationMs(1_000).adminUrl(target.adminUri("/")).build();
+        return LoadSpec.of(target.endpoint().uri("/hello"), new LoadModel.OpenLoop(100, LoadModel.InterArrival.CONSTANT)).toBuilder()
+                .warmupMs(500).durationMs(1_000).adminUrl(target.endpoint().adminUri("/")).build();
     }
 
     /** TargetMain as the runner starts it, but with no {@code --admin-bind}: the target's own default. */
@@ -177,7 +204,7 @@ class TargetAdminIT {
 
     private static void sendHellos(TargetProcess target, int count) throws IOException {
         for (int i = 0; i < count; i++) {
-            assertThat(RawHttp.get(target.host(), target.port(), "/hello").status()).isEqualTo(200);
+            assertThat(RawHttp.get(target.endpoint().host(), target.endpoint().port(), "/hello").status()).isEqualTo(200);
         }
     }
 

@@ -68,7 +68,7 @@ class TargetContractIT {
         try {
             assertThat(millisSince(startNs)).as("ms until READY").isLessThan(10_000);
             String host = TargetLauncher.HOST;
-            int port = target.port();
+            int port = target.endpoint().port();
 
             RawHttp.Response hello = RawHttp.get(host, port, "/hello");
             // The reason phrase is optional (RFC 9112, section 4); Tomcat 9 and later send none and have no switch for it.
@@ -86,16 +86,16 @@ class TargetContractIT {
             assertThat(millisSince(waitStartNs)).as("ms for wait=100").isBetween(100L, 299L);
 
             long resetEpochMs = System.currentTimeMillis();
-            target.resetStats();
+            target.endpoint().resetStats();
             assertThat(concurrentWaits(host, port)).as("answers to %d concurrent wait=%d requests",
                     CONCURRENT_REQUESTS, CONCURRENT_WAIT_MS)
                     .containsOnly("hello").hasSize(CONCURRENT_REQUESTS);
             int expectedInFlight = entry.maxConcurrency() == null ? CONCURRENT_REQUESTS
                     : Math.min(CONCURRENT_REQUESTS, entry.maxConcurrency());
-            assertThat(maxInFlight(target.stats())).as("maxInFlight").isGreaterThanOrEqualTo(expectedInFlight);
+            assertThat(maxInFlight(target.endpoint().stats())).as("maxInFlight").isGreaterThanOrEqualTo(expectedInFlight);
             assertHiccupLogSince(target, resetEpochMs);
             // GET /jit: the JIT's time and queue, what a warm-up until steady polls.
-            RawHttp.Response jit = RawHttp.get(host, target.adminUri("/").getPort(), "/jit");
+            RawHttp.Response jit = RawHttp.get(host, target.endpoint().adminUri("/").getPort(), "/jit");
             assertThat(jit.status()).as("GET /jit").isEqualTo(200);
             assertThat(jit.bodyText()).as("GET /jit").matches("\\{\"compileMs\":[1-9]\\d*,\"queued\":\\d+}");
 
@@ -140,7 +140,7 @@ class TargetContractIT {
 
     /** {@code GET /hiccup}: an HdrHistogram interval log, read by HdrHistogram's own reader, starting at the last reset. */
     private static void assertHiccupLogSince(TargetProcess target, long resetEpochMs) throws IOException {
-        RawHttp.Response hiccup = RawHttp.get(TargetLauncher.HOST, target.adminUri("/").getPort(), "/hiccup");
+        RawHttp.Response hiccup = RawHttp.get(TargetLauncher.HOST, target.endpoint().adminUri("/").getPort(), "/hiccup");
         assertThat(hiccup.status()).as("GET /hiccup").isEqualTo(200);
         assertThat(hiccup.header("Content-Type")).isEqualTo("text/plain");
         HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(hiccup.body()));

@@ -121,7 +121,7 @@ class TargetStopIT {
         byte[] request = heldRequest(target);
         try {
             for (int i = 0; i < HELD_REQUESTS && target.isAlive(); i++) {
-                Socket socket = RawHttp.connect(TargetLauncher.HOST, target.port());
+                Socket socket = RawHttp.connect(TargetLauncher.HOST, target.endpoint().port());
                 held.add(socket);
                 socket.getOutputStream().write(request);
             }
@@ -131,7 +131,7 @@ class TargetStopIT {
     }
 
     private static byte[] heldRequest(TargetProcess target) {
-        return ("GET /hello?wait=" + HELD_WAIT_MS + " HTTP/1.1\r\nHost: " + TargetLauncher.HOST + ":" + target.port()
+        return ("GET /hello?wait=" + HELD_WAIT_MS + " HTTP/1.1\r\nHost: " + TargetLauncher.HOST + ":" + target.endpoint().port()
                 + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
     }
 
@@ -142,13 +142,13 @@ class TargetStopIT {
     private static void hold(TargetProcess target, List<Socket> held) throws IOException, InterruptedException {
         byte[] request = heldRequest(target);
         for (int i = 0; i < HELD_REQUESTS; i++) {
-            Socket socket = RawHttp.connect(TargetLauncher.HOST, target.port());
+            Socket socket = RawHttp.connect(TargetLauncher.HOST, target.endpoint().port());
             held.add(socket);
             socket.getOutputStream().write(request);
         }
         long deadlineNs = System.nanoTime() + HOLD_TIMEOUT.toNanos();
         long inFlight;
-        while ((inFlight = inFlight(target.stats())) < HELD_REQUESTS) {
+        while ((inFlight = inFlight(target.endpoint().stats())) < HELD_REQUESTS) {
             assertThat(System.nanoTime()).as("%d of %d requests in flight within %s", inFlight, HELD_REQUESTS, HOLD_TIMEOUT)
                     .isLessThan(deadlineNs);
             Thread.sleep(100);

@@ -134,9 +134,9 @@ class VerdictIT {
     void aLongWaitBehindAFixedPoolTooSmallForItIsTheGenerators() throws Exception {
         try (TargetProcess target = dummy()) {
             // 40/s × 1 s: 40 requests in service at once, over a fixed pool of 10; the target answers each in its 1 s.
-            LoadSpec spec = LoadSpec.of(target.uri("/hello?wait=1000"),
+            LoadSpec spec = LoadSpec.of(target.endpoint().uri("/hello?wait=1000"),
                             LoadModel.OpenLoop.fixedPool(40, LoadModel.InterArrival.EXPONENTIAL, 10))
-                    .toBuilder().warmupMs(WARMUP_MS).durationMs(3_000).adminUrl(target.adminUri("/")).build();
+                    .toBuilder().warmupMs(WARMUP_MS).durationMs(3_000).adminUrl(target.endpoint().adminUri("/")).build();
 
             RunSummary summary = Generator.run(spec, dir);
 
@@ -214,8 +214,8 @@ class VerdictIT {
     }
 
     private static LoadSpec.Builder openLoop(TargetProcess target, String pathAndQuery, double ratePerSec) {
-        return LoadSpec.of(target.uri(pathAndQuery), new LoadModel.OpenLoop(ratePerSec, LoadModel.InterArrival.EXPONENTIAL))
-                .toBuilder().warmupMs(WARMUP_MS).adminUrl(target.adminUri("/"));
+        return LoadSpec.of(target.endpoint().uri(pathAndQuery), new LoadModel.OpenLoop(ratePerSec, LoadModel.InterArrival.EXPONENTIAL))
+                .toBuilder().warmupMs(WARMUP_MS).adminUrl(target.endpoint().adminUri("/"));
     }
 
     private static Void signal(String signal, TargetProcess target) throws Exception {

@@ -206,7 +206,7 @@ class SuiteLoaderTest {
                     durationMs: 1000
                 """))
                 .isInstanceOf(UserError.class)
-                .hasMessage("my.yaml: unknown field 'colour'; known there: clients, description, jvm, name, repeat, repetitions, resources, scaling, scenarios, table, targets");
+                .hasMessage("my.yaml: unknown field 'colour'; known there: clients, description, jvm, kubernetes, name, placement, repeat, repetitions, resources, scaling, scenarios, table, targets");
     }
 
     @Test
@@ -290,6 +290,62 @@ class SuiteLoaderTest {
         assertThat(suite.resources().generator()).isEqualTo(Resources.RoleResources.UNSET);
         assertThat(suite.resources().target().cpus()).isNull();
         assertThat(SuiteLoader.load("quick").resources().given()).isFalse();
+    }
+
+    @Test
+    void aSuiteMayRunInAClusterItsPodsSizedByItsResources() {
+        Suite suite = parse("""
+                name: mine
+                targets: [dummy]
+                placement: kubernetes
+                kubernetes: { namespace: load, image: registry.example/gauntlet:1, shards: 3, loadNodes: { gauntlet: load } }
+                resources:
+                  target: { cpus: "0-3", memory: 1536m }
+                  generator: { cpuQuota: 1.5, memory: 1g }
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 1 }
+                    durationMs: 1000
+                """);
+
+        assertThat(suite.placement()).isEqualTo(Placement.KUBERNETES);
+        assertThat(suite.kubernetes()).isEqualTo(new ClusterSettings("load", "registry.example/gauntlet:1", 3, null,
+                java.util.Map.of("gauntlet", "load"), null));
+        assertThat(ClusterSettings.targetPod(suite.resources())).isEqualTo(new ClusterSettings.PodSize("4", "1536Mi", 4));
+        assertThat(ClusterSettings.shardPod(suite.resources())).isEqualTo(new ClusterSettings.PodSize("1500m", "1Gi", 1.5));
+    }
+
+    @Test
+    void aSuiteRunsHereUnlessItSaysOtherwiseAndAClusterHasDefaults() {
+        assertThat(SuiteLoader.load("server").placement()).isEqualTo(Placement.LOCAL);
+        assertThat(SuiteLoader.load("server").kubernetes()).isNull();
+        Suite inCluster = SuiteLoader.load("server").inCluster(ClusterSettings.DEFAULTS);
+        assertThat(inCluster.kubernetes().shards()).isEqualTo(ClusterSettings.DEFAULT_SHARDS);
+        assertThat(ClusterSettings.targetPod(inCluster.resources())).as("the 2016 study's target")
+                .isEqualTo(new ClusterSettings.PodSize("2", "4Gi", 2));
+    }
+
+    @Test
+    void aBadPlacementIsOneLine() {
+        String scenarios = """
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 1 }
+                    durationMs: 1000
+                """;
+        assertThatThrownBy(() -> SuiteLoader.parse(("name: mine\ntargets: [dummy]\nplacement: moon\n" + scenarios)
+                .getBytes(StandardCharsets.UTF_8), "my.yaml")).isInstanceOf(UserError.class)
+                .hasMessageStartingWith("my.yaml line 3:").hasMessageContaining("moon").hasMessageContaining("kubernetes");
+        assertThatThrownBy(() -> SuiteLoader.parse(("name: mine\ntargets: [dummy]\nkubernetes: { shards: 2 }\n" + scenarios)
+                .getBytes(StandardCharsets.UTF_8), "my.yaml")).isInstanceOf(UserError.class)
+                .hasMessageContaining("kubernetes: says how the suite uses a cluster: it goes with placement: kubernetes");
+        assertThatThrownBy(() -> SuiteLoader.parse(("name: mine\ntargets: [dummy]\nplacement: kubernetes\n"
+                + "kubernetes: { shards: 0 }\n" + scenarios).getBytes(StandardCharsets.UTF_8), "my.yaml"))
+                .isInstanceOf(UserError.class).hasMessageContaining("kubernetes.shards must be 1 to 64, got 0");
+        assertThatThrownBy(() -> SuiteLoader.parse(("name: mine\ntargets: [dummy]\nplacement: kubernetes\n"
+                + "kubernetes: { nodes: 2 }\n" + scenarios).getBytes(StandardCharsets.UTF_8), "my.yaml"))
+                .isInstanceOf(UserError.class).hasMessage(
+                        "my.yaml: unknown field 'kubernetes.nodes'; known there: image, loadNodes, namespace, readyTimeoutMs, shards, targetNodes");
     }
 
     @Test

@@ -12,8 +12,12 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The admin endpoint ({@link AdminProtocol}) on its own port and thread, so it answers while the
@@ -75,6 +79,7 @@ final class AdminServer {
                 reply(exchange, 404, JSON, "{\"error\":\"GET " + AdminProtocol.JIT + "\"}");
             }
         });
+        server.createContext(AdminProtocol.RECORDING, exchange -> serveRecording(exchange, authorization));
         int adminPort = server.getAddress().getPort();
         String settingsJson = settings.withPorts(servingPort, adminPort).toJson();
         server.createContext(AdminProtocol.SETTINGS, exchange -> reply(exchange, 200, JSON, settingsJson));
@@ -91,6 +96,35 @@ final class AdminServer {
     void stop() {
         server.stop(0);
         executor.shutdownNow();
+    }
+
+    /**
+     * {@code GET /recording?begin=MS&end=MS}: a window of the target's recording, for a runner that cannot attach
+     * {@code jcmd} to it. Behind the token: a copy of up to the recording's cap is work for the target's JVM.
+     */
+    private static void serveRecording(HttpExchange exchange, byte[] authorization) throws IOException {
+        String query = exchange.getRequestURI().getQuery();
+        Matcher window = query == null ? null
+                : Pattern.compile("begin=(\\d{1,15})&end=(\\d{1,15})").matcher(query);
+        if (!exchange.getRequestURI().getPath().equals(AdminProtocol.RECORDING) || !exchange.getRequestMethod().equals("GET")
+                || window == null || !window.matches()) {
+            reply(exchange, 404, JSON, "{\"error\":\"GET " + AdminProtocol.RECORDING + "?begin=EPOCH_MS&end=EPOCH_MS\"}");
+        } else if (!shows(exchange, authorization)) {
+            reply(exchange, 403, JSON, "{\"error\":\"" + AdminProtocol.RECORDING + " needs the target's admin token\"}");
+        } else {
+            Optional<Long> recording = RecordingWindow.recordingId();
+            if (recording.isEmpty()) {
+                reply(exchange, 404, JSON, "{\"error\":\"this target records no JFR recording named "
+                        + RecordingWindow.RECORDING + "\"}");
+                return;
+            }
+            exchange.getResponseHeaders().set("Content-Type", "application/octet-stream");
+            exchange.sendResponseHeaders(200, 0);
+            try (OutputStream out = exchange.getResponseBody()) {
+                RecordingWindow.copy(recording.get(), Instant.ofEpochMilli(Long.parseLong(window.group(1))),
+                        Instant.ofEpochMilli(Long.parseLong(window.group(2))), out);
+            }
+        }
     }
 
     /** Compared in constant time, so the time of a refusal does not tell how much of a guess was right. */

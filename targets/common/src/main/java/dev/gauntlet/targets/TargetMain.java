@@ -1,6 +1,7 @@
 package dev.gauntlet.targets;
 
 import dev.gauntlet.api.AdminToken;
+import dev.gauntlet.api.CpuModel;
 import dev.gauntlet.hiccup.HiccupLog;
 import dev.gauntlet.hiccup.ParentWatch;
 
@@ -8,7 +9,7 @@ import java.lang.reflect.InvocationTargetException;
 
 /**
  * Starts one target: {@code TargetMain --server dev.gauntlet.targets.jetty.JettyHandlerSync --port 0}.
- * Prints {@code READY port=P admin=A} once both ports listen; SIGTERM, SIGINT or SIGHUP stop it
+ * Prints {@code CPU <model>} and {@code READY port=P admin=A} once both ports listen; SIGTERM, SIGINT or SIGHUP stop it
  * within 3 s. Bad flags or a server that cannot start: one line on stderr and exit code 2. The
  * process's hiccups are measured from the start and served on the admin port, which resets them
  * only for a client showing the token in {@code $GAUNTLET_ADMIN_TOKEN}; the virtual-thread
@@ -51,6 +52,8 @@ public final class TargetMain {
         // Created now, while the heap has room: the stop must not depend on allocating a thread later.
         Thread deadline = Thread.ofPlatform().daemon().name("target-stop-deadline").unstarted(TargetMain::haltAfterGrace);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, admin, hiccups, deadline), "target-stop"));
+        // The hardware, for a runner that cannot look at this target's machine (a pod on another node).
+        System.out.println(CpuModel.LINE_PREFIX + CpuModel.read());
         System.out.println("READY port=" + port + " admin=" + admin.port());
         System.out.flush();
     }

@@ -1,0 +1,93 @@
+package dev.gauntlet.runner.kubernetes;
+
+import dev.gauntlet.api.AdminToken;
+import dev.gauntlet.runner.suite.ClusterSettings;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The objects a suite's targets are in the cluster: one Secret per suite with the targets' admin token, and one
+ * Pod per target JVM.
+ *
+ * <ul>
+ *   <li>requests equal to limits (Guaranteed QoS: exclusive CPUs under the kubelet's static CPU manager), the
+ *       suite's {@code kubernetes.targetNodes} as node selector, and a required anti-affinity to the shards'
+ *       label {@value #ROLE_LABEL}={@value #LOAD_ROLE}: the scheduler honours it both ways, so no shard lands on
+ *       a target's node, whichever was scheduled first;</li>
+ *   <li>host networking, as the shards have: no overlay or NAT between generator and target, and ports chosen by
+ *       the target itself (port 0), which it prints with its READY line in its log;</li>
+ *   <li>its JFR recording kept in the JVM, from which the runner copies each run's window over the admin port;</li>
+ *   <li>an end of its own: {@code activeDeadlineSeconds} as long as the suite may run, should the runner be killed
+ *       before it deletes the pod; a pod never restarts ({@code restartPolicy: Never}): a target that died is
+ *       recorded as such, and the suite starts it afresh, once, as on one machine;</li>
+ *   <li>the least privilege a JVM needs, as the shards ({@link ShardJob}).</li>
+ * </ul>
+ */
+final class TargetPodManifest {
+    static final String SUITE_LABEL = "gauntlet.dev/suite";
+    static final String ROLE_LABEL = "gauntlet.dev/role";
+    static final String TARGET_ROLE = "target";
+    static final String LOAD_ROLE = "load";
+    static final String TARGET_LABEL = "gauntlet.dev/target";
+    static final String CONTAINER = "target";
+    static final String TOKEN_KEY = "admin-token";
+    /** Where the image keeps the checkout's built modules, as {@code <module>/target/*.jar} (docs/distributed.md). */
+    static final String IMAGE_ROOT = "/opt/gauntlet";
+    /** The JFR settings the runner records with, copied into the image beside the modules. */
+    static final String IMAGE_JFC = IMAGE_ROOT + "/gauntlet.jfc";
+    private static final long USER = 65532;
+    private static final long STOP_GRACE_SEC = 5;
+
+    private TargetPodManifest() {
+    }
+
+    static Secret tokenSecret(String name, String suiteId, String token) {
+        return new SecretBuilder().withNewMetadata().withName(name).addToLabels(SUITE_LABEL, suiteId).endMetadata()
+                .addToStringData(TOKEN_KEY, token).build();
+    }
+
+    /**
+     * @param command         the target JVM's command, with the image's paths
+     * @param tokenSecret     the Secret holding the admin token, given to the JVM in its environment
+     * @param activeDeadlineSec the pod's whole life at most
+     */
+    static Pod pod(String name, String suiteId, String target, ClusterSettings settings, ClusterSettings.PodSize size,
+                   List<String> command, String tokenSecret, long activeDeadlineSec) {
+        Map<String, Quantity> resources = Map.of("cpu", new Quantity(size.cpu()), "memory", new Quantity(size.memory()));
+        return new PodBuilder()
+                .withNewMetadata().withName(name)
+                    .addToLabels(SUITE_LABEL, suiteId).addToLabels(ROLE_LABEL, TARGET_ROLE).addToLabels(TARGET_LABEL, target)
+                .endMetadata()
+                .withNewSpec()
+                    .withRestartPolicy("Never").withActiveDeadlineSeconds(activeDeadlineSec)
+                    .withTerminationGracePeriodSeconds(STOP_GRACE_SEC)
+                    .withAutomountServiceAccountToken(false)
+                    .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(USER).withRunAsGroup(USER)
+                        .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile()
+                    .endSecurityContext()
+                    .withHostNetwork(true).withDnsPolicy("ClusterFirstWithHostNet")
+                    .withNodeSelector(settings.targetNodes().isEmpty() ? null : settings.targetNodes())
+                    .withNewAffinity().withNewPodAntiAffinity()
+                        .addNewRequiredDuringSchedulingIgnoredDuringExecution()
+                            .withTopologyKey("kubernetes.io/hostname")
+                            .withNewLabelSelector().addToMatchLabels(ROLE_LABEL, LOAD_ROLE).endLabelSelector()
+                        .endRequiredDuringSchedulingIgnoredDuringExecution()
+                    .endPodAntiAffinity().endAffinity()
+                    .addNewContainer().withName(CONTAINER).withImage(settings.image()).withCommand(command)
+                        .addNewEnv().withName(AdminToken.VARIABLE).withNewValueFrom().withNewSecretKeyRef()
+                            .withName(tokenSecret).withKey(TOKEN_KEY).endSecretKeyRef().endValueFrom().endEnv()
+                        .withNewSecurityContext().withAllowPrivilegeEscalation(false)
+                            .withNewCapabilities().withDrop("ALL").endCapabilities()
+                        .endSecurityContext()
+                        .withNewResources().withRequests(resources).withLimits(resources).endResources()
+                    .endContainer()
+                .endSpec()
+                .build();
+    }
+}
