@@ -46,7 +46,8 @@ import java.util.Map;
  *       secret stays out of the spec, the ConfigMap and the pod's own manifest;</li>
  *   <li>one shard per node (a required anti-affinity on the run's label), the label {@code gauntlet.dev/role=load}, which
  *       keeps a suite's target pods off the shards' nodes ({@link TargetPodManifest}), its node's name in its
- *       environment (recorded in {@code shard.json}), host networking, and
+ *       environment (recorded in {@code shard.json}), host networking (so the shard's results port is
+ *       on its node's address, where the runner fetches them), and
  *       requests equal to limits, for Guaranteed QoS (pinned CPUs under the static CPU manager);</li>
  *   <li>the least a generator needs: a non-root user, no privilege escalation, no capabilities, the
  *       runtime's default seccomp profile and no service-account token, which meets the
