@@ -86,7 +86,7 @@ public final class KubernetesLoad implements ShardedLoad {
             Run run = new Run(client, namespace, name, placement, progress);
             Thread cleanUp = new Thread(run::delete, "gauntlet-kubernetes-cleanup");
             Runtime.getRuntime().addShutdownHook(cleanUp);
-            try (ShardCollector collector = new ShardCollector()) {
+            try (ShardCollector collector = new ShardCollector(ShardCollector.UNREACHABLE_GRACE_MS)) {
                 client.configMaps().inNamespace(namespace).resource(ShardJob.configMap(name, spec)).create();
                 if (adminToken != null) {
                     client.secrets().inNamespace(namespace).resource(ShardJob.adminToken(name, adminToken)).create();
