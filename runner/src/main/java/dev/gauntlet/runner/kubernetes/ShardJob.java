@@ -9,6 +9,8 @@ import dev.gauntlet.loadgen.ShardMain;
 import dev.gauntlet.loadgen.split.ShardedLoad;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -53,7 +55,8 @@ import java.util.Map;
  *       runtime's default seccomp profile and no service-account token, which meets the
  *       {@code restricted} Pod Security Standard in all but host networking (only {@code privileged}
  *       allows that); and an end: the Job's {@code activeDeadlineSeconds}, and its deletion
- *       {@value #TTL_AFTER_FINISHED_SEC} s after it finished, should the runner not delete it.</li>
+ *       {@value #TTL_AFTER_FINISHED_SEC} s after it finished, should the runner not delete it, the ConfigMap and
+ *       the Secret with it ({@link #ownedBy}).</li>
  * </ul>
  */
 final class ShardJob {
@@ -104,6 +107,16 @@ final class ShardJob {
     static Secret adminToken(String name, String token) {
         return new SecretBuilder().withNewMetadata().withName(name).addToLabels(RUN_LABEL, name).endMetadata()
                 .addToStringData(ADMIN_TOKEN_KEY, token).build();
+    }
+
+    /**
+     * {@code job} as the owner of the ConfigMap and the Secret, which are created before it (its pods need them):
+     * the cluster's garbage collector deletes them with the Job, also when its TTL does, after a runner killed
+     * outright.
+     */
+    static OwnerReference ownedBy(Job job) {
+        return new OwnerReferenceBuilder().withApiVersion("batch/v1").withKind("Job").withName(job.getMetadata().getName())
+                .withUid(job.getMetadata().getUid()).build();
     }
 
     /**

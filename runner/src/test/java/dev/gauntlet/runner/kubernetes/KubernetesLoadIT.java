@@ -11,6 +11,7 @@ import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.ShardMain;
 import dev.gauntlet.runner.GauntletHome;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyRule;
@@ -207,10 +208,17 @@ class KubernetesLoadIT {
         Path out = dir.resolve("run");
         Path kubeconfig = kubeconfig(api.port());
         CompletableFuture<Result> run = onItsOwnThread(() -> gauntlet(kubeconfig, "load", targetUrl(),
-                "--rate", "150", "--warmup", "1s", "--duration", "6s", "--kubernetes", "--shards", "3",
+                "--rate", "150", "--warmup", "1s", "--duration", "6s", "--admin", adminUrl(), "--kubernetes", "--shards", "3",
                 "--namespace", NAMESPACE, "--output", out.toString()));
         // Mid-run: 2.5 s into the 7 s of warm-up and measurement, by the requests the target has seen.
         assertThat(midRun.await(60, TimeUnit.SECONDS)).as("the shards reached mid-run").isTrue();
+        // Should the runner be killed now, the cluster deletes the ConfigMap and the Secret with the Job.
+        String job = cluster.jobs().getFirst().getMetadata().getName();
+        for (HasMetadata owned : List.of(client.configMaps().inNamespace(NAMESPACE).withName(job).get(),
+                client.secrets().inNamespace(NAMESPACE).withName(job).get())) {
+            assertThat(owned.getMetadata().getOwnerReferences()).singleElement()
+                    .satisfies(owner -> assertThat(owner.getKind() + " " + owner.getName()).isEqualTo("Job " + job));
+        }
         cluster.killPod(shard(1));
         Result result = run.get(120, TimeUnit.SECONDS);
 
