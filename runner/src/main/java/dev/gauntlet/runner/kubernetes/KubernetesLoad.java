@@ -9,6 +9,7 @@ import dev.gauntlet.loadgen.Generator;
 import dev.gauntlet.loadgen.GeneratorException;
 import dev.gauntlet.loadgen.ShardMain;
 import dev.gauntlet.loadgen.split.ShardedLoad;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.ContainerState;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.ContainerStateWaiting;
@@ -17,6 +18,7 @@ import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -253,9 +255,12 @@ public final class KubernetesLoad implements ShardedLoad {
         void adopt(OwnerReference job, boolean withSecret) {
             String owned = client.getKubernetesSerialization().asJson(Map.of("metadata", Map.of("ownerReferences", List.of(job))));
             PatchContext merge = PatchContext.of(PatchType.JSON_MERGE);
-            client.configMaps().inNamespace(namespace).withName(name).patch(merge, owned);
+            // Patched by resource, not by name: by name, fabric8 would read the object first.
+            client.configMaps().inNamespace(namespace).resource(new ConfigMapBuilder().withNewMetadata().withName(name)
+                    .endMetadata().build()).patch(merge, owned);
             if (withSecret) {
-                client.secrets().inNamespace(namespace).withName(name).patch(merge, owned);
+                client.secrets().inNamespace(namespace).resource(new SecretBuilder().withNewMetadata().withName(name)
+                        .endMetadata().build()).patch(merge, owned);
             }
         }
 
