@@ -16,7 +16,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -59,6 +61,7 @@ public final class ResultMerge {
             errors.put(errorClass, parts.stream().mapToLong(p -> p.errors().getOrDefault(errorClass, 0L)).sum());
         }
         Histogram hiccups = mergeLogs(childDirs, HistogramLog.HICCUP, outputDir);
+        copyTargetHiccups(childDirs, outputDir);
         ErrorLog.merge(childDirs.stream().map(childDir -> new RunDirectory(childDir).errors()).toList(),
                 new RunDirectory(outputDir).errors(), mergedFrom(childDirs));
         double measuredSec = parts.stream().mapToDouble(RunSummary::measuredSec).max().orElse(0);
@@ -127,6 +130,20 @@ public final class ResultMerge {
                 .max(Comparator.comparingLong(RunSummary.ServerStats::started)).orElse(null);
         return new RunSummary.Concurrency(held.stream().mapToLong(RunSummary.Concurrency::connected).sum(),
                 held.stream().mapToLong(RunSummary.Concurrency::held).sum(), atStart, atEnd);
+    }
+
+    /**
+     * Every process read the same target's hiccup log over the same window: the first one that has it stands for the
+     * run, as its {@code targetHiccups} does in the summary.
+     */
+    private static void copyTargetHiccups(List<Path> childDirs, Path outputDir) throws IOException {
+        for (Path childDir : childDirs) {
+            Path log = new RunDirectory(childDir).log(HistogramLog.TARGET_HICCUP);
+            if (Files.isRegularFile(log)) {
+                Files.copy(log, new RunDirectory(outputDir).log(HistogramLog.TARGET_HICCUP), StandardCopyOption.REPLACE_EXISTING);
+                return;
+            }
+        }
     }
 
     /** Sums interval k of every child's log into interval k of the merged log; returns the total. */

@@ -69,6 +69,26 @@ class ResultMergeTest {
         Histogram readBack = LatencyRecorderTest.sumOfIntervals(new RunDirectory(dir).log(HistogramLog.RESPONSE), 6);
         assertThat(readBack).isEqualTo(expectedResponse);
         assertThat(merged.verdict()).isEqualTo(Verdict.OK);
+        assertThat(new RunDirectory(dir).log(HistogramLog.TARGET_HICCUP)).as("no process read the target's log").doesNotExist();
+    }
+
+    @Test
+    void theTargetsHiccupLogIsTheFirstProcessThatReadIt(@TempDir Path dir) throws Exception {
+        LoadSpec spec = LoadSpec.of(URL, new LoadModel.ClosedLoop(2)).toBuilder().processes(2).build();
+        List<Path> childDirs = new ArrayList<>();
+        for (int child = 0; child < 2; child++) {
+            Path childDir = Files.createDirectories(dir.resolve("p" + (child + 1)));
+            try (IntervalLogs logs = new IntervalLogs(childDir, 1_700_000_000_000L, "child")) {
+                new LatencyRecorder().sampleInterval(logs);
+            }
+            Generator.write(summary(spec, 0, 0), new RunDirectory(childDir).summary());
+            childDirs.add(childDir);
+        }
+        Files.writeString(new RunDirectory(childDirs.get(1)).log(HistogramLog.TARGET_HICCUP), "second's\n");
+
+        ResultMerge.merge(spec, childDirs, dir);
+
+        assertThat(new RunDirectory(dir).log(HistogramLog.TARGET_HICCUP)).hasContent("second's");
     }
 
     @Test

@@ -181,7 +181,7 @@ final class RunCommand implements Callable<Integer> {
         Duration lifetime = RunPlan.of(suite.withClientScenarios()).estimateAtMost().multipliedBy(2).plusHours(1);
         try (KubernetesSuite cluster = KubernetesSuite.open(home, catalogue, suite, lifetime, System.err)) {
             return run(suite, new Site(cluster.targets(), cluster.generator(), cluster.targetCpus(),
-                    Environment.capture(home, cluster.describe()), "targets and shards in the cluster",
+                    Environment.capture(home, cluster.describe()), cluster.summary(),
                     () -> cluster.calibrate(Duration.ofSeconds(checkedCalibrationSeconds()), System.err)), resumed);
         }
     }

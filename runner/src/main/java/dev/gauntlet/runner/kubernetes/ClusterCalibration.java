@@ -25,7 +25,7 @@ import java.util.stream.Stream;
 
 /**
  * The cluster's noise floor, measured before a suite: the {@code dummy} target as a pod on a target node, one
- * closed-loop connection from the shards on load nodes, no wait. Its round trip is what the network between the
+ * closed-loop connection from one shard on a load node, no wait. Its round trip is what the network between the
  * nodes and the two JVMs add to every request; the hiccups are each side's stalls in the same seconds. It places
  * its pods as the suite's are placed, so it also records which nodes, CPUs and QoS class the suite runs on.
  *

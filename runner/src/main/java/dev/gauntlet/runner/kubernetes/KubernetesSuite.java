@@ -123,6 +123,12 @@ public final class KubernetesSuite implements AutoCloseable {
         return targetSize.cpus();
     }
 
+    /** The CPUs of the pods, for the suite's header: {@code 2 per target pod, 2 per shard × 2}. */
+    public String summary() {
+        return String.format(Locale.ROOT, "%s per target pod, %s per shard × %d (pods' requests = limits)", targetSize.cpu(),
+                shards.cpus(), shards.shards());
+    }
+
     /** The placement as {@code suite.json}'s environment records it (the nodes are in the calibration's record). */
     public Map<String, Object> describe() {
         Map<String, Object> target = new LinkedHashMap<>();
@@ -145,12 +151,16 @@ public final class KubernetesSuite implements AutoCloseable {
         return placement;
     }
 
-    /** The round trip between a target node and the load nodes, and each side's stalls; or why it could not be had. */
+    /** The round trip between a target node and a load node, and each side's stalls; or why it could not be had. */
     public Object calibrate(Duration duration, PrintStream progress) {
-        progress.printf("gauntlet: measuring the cluster's noise floor for %d s between a target node and the load nodes"
+        progress.printf("gauntlet: measuring the cluster's noise floor for %d s between a target node and a load node"
                 + " (skip it with --no-calibration) ...%n", duration.toSeconds());
         try {
-            ClusterCalibration.ClusterFloor floor = new ClusterCalibration(targets, generator).measure(duration);
+            // One connection is one shard's: the round trip from one load node, the first the scheduler picks.
+            ShardedLoad.Placement one = new ShardedLoad.Placement(1, shards.namespace(), shards.image(), shards.nodeSelector(),
+                    shards.cpus(), shards.memory(), shards.startLeadMs(), shards.readyTimeoutMs());
+            ClusterCalibration.ClusterFloor floor = new ClusterCalibration(targets, new ShardedGenerator(new KubernetesLoad(), one))
+                    .measure(duration);
             progress.println(floor.describe());
             return floor;
         } catch (UserError e) {

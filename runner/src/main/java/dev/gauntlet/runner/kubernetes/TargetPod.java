@@ -63,7 +63,7 @@ final class TargetPod implements SuiteTarget {
     @Override
     public boolean isAlive() {
         Pod pod = pod();
-        return pod != null && "Running".equals(pod.getStatus().getPhase()) && terminated(pod) == null;
+        return pod != null && "Running".equals(phase(pod)) && terminated(pod) == null;
     }
 
     @Override
@@ -127,8 +127,8 @@ final class TargetPod implements SuiteTarget {
         }
         ContainerStateTerminated terminated = terminated(pod);
         if (terminated == null) {
-            return "stopped running (pod " + pod.getStatus().getPhase()
-                    + (pod.getStatus().getReason() == null ? "" : ", " + pod.getStatus().getReason()) + ")";
+            return "stopped running (pod " + phase(pod)
+                    + (pod.getStatus() == null || pod.getStatus().getReason() == null ? "" : ", " + pod.getStatus().getReason()) + ")";
         }
         return (terminated.getReason() != null && !"Error".equals(terminated.getReason())
                 ? "was " + terminated.getReason() + ", " : "") + "exited with code " + terminated.getExitCode();
@@ -157,6 +157,11 @@ final class TargetPod implements SuiteTarget {
 
     private Pod pod() {
         return client.pods().inNamespace(namespace).withName(name).get();
+    }
+
+    /** The pod's phase; {@code Pending} before the API server has given it a status (as fabric8's mock does not). */
+    static String phase(Pod pod) {
+        return pod.getStatus() == null || pod.getStatus().getPhase() == null ? "Pending" : pod.getStatus().getPhase();
     }
 
     static ContainerStateTerminated terminated(Pod pod) {

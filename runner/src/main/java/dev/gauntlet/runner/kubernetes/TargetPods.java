@@ -140,13 +140,16 @@ final class TargetPods implements SuiteTargets {
             if (hopeless.isPresent()) {
                 throw new UserError("target " + entry.name() + " (pod " + name + ") did not start: " + hopeless.get());
             }
-            if ("Running".equals(pod.getStatus().getPhase())) {
+            if ("Running".equals(TargetPod.phase(pod))) {
                 String text = client.pods().inNamespace(namespace).withName(name).inContainer(TargetPodManifest.CONTAINER).getLog();
                 Matcher ready = READY.matcher(text == null ? "" : text);
                 if (ready.find()) {
                     writeLog(log, text);
                     Matcher cpu = CPU.matcher(text);
                     String host = pod.getStatus().getHostIP() != null ? pod.getStatus().getHostIP() : pod.getStatus().getPodIP();
+                    if (host == null) {
+                        throw new UserError("target " + entry.name() + " (pod " + name + ") runs, but its pod has no address");
+                    }
                     TargetEndpoint endpoint = new TargetEndpoint(entry.name(), host, Integer.parseInt(ready.group(1)),
                             Integer.parseInt(ready.group(2)), adminToken);
                     progress.printf(Locale.ROOT, "gauntlet: %s is ready on node %s (%s, QoS %s)%n", entry.name(),
@@ -174,9 +177,10 @@ final class TargetPods implements SuiteTargets {
 
     /** Why a pod will not become ready however long one waits: its image, its config, its JVM's exit. */
     private static Optional<String> hopeless(Pod pod) {
-        if ("Failed".equals(pod.getStatus().getPhase()) || "Succeeded".equals(pod.getStatus().getPhase())) {
+        String phase = TargetPod.phase(pod);
+        if ("Failed".equals(phase) || "Succeeded".equals(phase)) {
             var terminated = TargetPod.terminated(pod);
-            return Optional.of(terminated == null ? "the pod " + pod.getStatus().getPhase()
+            return Optional.of(terminated == null ? "the pod " + phase
                     : "its JVM exited with code " + terminated.getExitCode()
                     + (terminated.getReason() != null && !"Error".equals(terminated.getReason()) ? " (" + terminated.getReason() + ")" : ""));
         }
@@ -186,9 +190,9 @@ final class TargetPods implements SuiteTargets {
 
     /** Where a pod that is not ready stands: its phase, and the reason a container waits or a condition is false. */
     private static String state(Pod pod) {
-        String phase = pod.getStatus().getPhase();
+        String phase = TargetPod.phase(pod);
         Optional<String> waiting = waiting(pod).map(w -> w.getReason() + (w.getMessage() == null ? "" : ": " + w.getMessage()));
-        List<PodCondition> conditions = pod.getStatus().getConditions();
+        List<PodCondition> conditions = pod.getStatus() == null ? null : pod.getStatus().getConditions();
         Optional<String> condition = conditions == null ? Optional.empty() : conditions.stream()
                 .filter(c -> "False".equals(c.getStatus()) && c.getReason() != null).findFirst()
                 .map(c -> c.getReason() + (c.getMessage() == null ? "" : ": " + c.getMessage()));
@@ -197,7 +201,7 @@ final class TargetPods implements SuiteTargets {
     }
 
     private static Optional<ContainerStateWaiting> waiting(Pod pod) {
-        List<ContainerStatus> statuses = pod.getStatus().getContainerStatuses();
+        List<ContainerStatus> statuses = pod.getStatus() == null ? null : pod.getStatus().getContainerStatuses();
         return statuses == null || statuses.isEmpty() || statuses.getFirst().getState() == null ? Optional.empty()
                 : Optional.ofNullable(statuses.getFirst().getState().getWaiting());
     }
