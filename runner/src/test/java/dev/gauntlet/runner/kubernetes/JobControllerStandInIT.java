@@ -17,7 +17,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -33,26 +32,24 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(60)
 class JobControllerStandInIT {
-    private static final String NAMESPACE = "suite";
+    private static final String NAMESPACE = MockCluster.NAMESPACE;
 
     @TempDir
     Path dir;
-    private MockApiServer api;
+    private MockCluster mock;
     private KubernetesClient client;
     private JobControllerStandIn cluster;
 
     @BeforeEach
     void start() throws IOException {
-        api = MockApiServer.start(NAMESPACE);
-        client = api.client();
-        cluster = new JobControllerStandIn(api.server(), client, NAMESPACE, Files.createDirectories(dir.resolve("image")),
-                Files.createDirectories(dir.resolve("nodes")));
+        mock = new MockCluster(dir);
+        client = mock.client;
+        cluster = mock.standIn;
     }
 
     @AfterEach
     void stop() {
-        cluster.close();
-        api.close();
+        mock.close();
     }
 
     @Test

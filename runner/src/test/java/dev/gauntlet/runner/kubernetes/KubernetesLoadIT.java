@@ -9,7 +9,6 @@ import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.ShardMain;
-import dev.gauntlet.runner.GauntletHome;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -33,7 +32,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -54,19 +52,20 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code ./gauntlet load --kubernetes} end to end with no cluster: fabric8's mock API server in CRUD
- * mode, {@link JobControllerStandIn} running each pod's real command as a local process, and a real
- * HTTP server as the target that notes when each request arrived.
+ * {@code ./gauntlet load --kubernetes} end to end with no cluster ({@link MockCluster}: fabric8's mock API
+ * server in CRUD mode, {@link JobControllerStandIn} running each pod's real command as a local process),
+ * and a real HTTP server as the target that notes when each request arrived and the admin token its
+ * resets showed.
  */
 @Timeout(180)
 class KubernetesLoadIT {
-    private static final String NAMESPACE = "load";
+    private static final String NAMESPACE = MockCluster.NAMESPACE;
     private static final String IMAGE = "gauntlet-generator:test";
     private static final String ADMIN_TOKEN = "0123456789abcdef0123456789abcdef";
 
     @TempDir
     Path dir;
-    private MockApiServer api;
+    private MockCluster mock;
     private KubernetesClient client;
     private JobControllerStandIn cluster;
     private HttpServer target;
@@ -78,9 +77,10 @@ class KubernetesLoadIT {
 
     @BeforeEach
     void start() throws IOException {
-        api = MockApiServer.start(NAMESPACE);
-        client = api.client();
-        cluster = new JobControllerStandIn(api.server(), client, NAMESPACE, image(), Files.createDirectories(dir.resolve("nodes")));
+        mock = new MockCluster(dir);
+        mock.environment.put(AdminToken.VARIABLE, ADMIN_TOKEN);
+        client = mock.client;
+        cluster = mock.standIn;
         target = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
         target.setExecutor(Executors.newFixedThreadPool(4));
         target.createContext("/hello", exchange -> {
@@ -102,9 +102,8 @@ class KubernetesLoadIT {
 
     @AfterEach
     void stop() {
-        cluster.close();
+        mock.close();
         target.stop(0);
-        api.close();
     }
 
     @Test
@@ -113,7 +112,7 @@ class KubernetesLoadIT {
         cluster.delayStart(2, 5_000);
         Path out = dir.resolve("run");
 
-        Result result = gauntlet(kubeconfig(api.port()), "load", targetUrl(), "--rate", "300", "--inter-arrival", "constant",
+        MockCluster.Result result = mock.gauntlet(150, "load", targetUrl(), "--rate", "300", "--inter-arrival", "constant",
                 "--warmup", "1s", "--duration", "4s", "--admin", adminUrl(), "--kubernetes", "--shards", "3",
                 "--namespace", NAMESPACE, "--image", IMAGE, "--output", out.toString());
 
@@ -206,8 +205,7 @@ class KubernetesLoadIT {
     @Test
     void aShardKilledMidRunFailsTheRunByItsIndexAndTheOthersResultsAreKept() throws Exception {
         Path out = dir.resolve("run");
-        Path kubeconfig = kubeconfig(api.port());
-        CompletableFuture<Result> run = onItsOwnThread(() -> gauntlet(kubeconfig, "load", targetUrl(),
+        CompletableFuture<MockCluster.Result> run = MockCluster.onItsOwnThread(() -> mock.gauntlet(150, "load", targetUrl(),
                 "--rate", "150", "--warmup", "1s", "--duration", "6s", "--admin", adminUrl(), "--kubernetes", "--shards", "3",
                 "--namespace", NAMESPACE, "--output", out.toString()));
         // Mid-run: 2.5 s into the 7 s of warm-up and measurement, by the requests the target has seen.
@@ -220,7 +218,7 @@ class KubernetesLoadIT {
                     .satisfies(owner -> assertThat(owner.getKind() + " " + owner.getName()).isEqualTo("Job " + job));
         }
         cluster.killPod(shard(1));
-        Result result = run.get(120, TimeUnit.SECONDS);
+        MockCluster.Result result = run.get(120, TimeUnit.SECONDS);
 
         assertThat(result.exitCode()).as(result.stderr()).isEqualTo(2);
         List<String> lines = result.stderr().lines().toList();
@@ -244,7 +242,7 @@ class KubernetesLoadIT {
         cluster.neverReady(shard(1));
         long startNs = System.nanoTime();
 
-        Result result = gauntlet(kubeconfig(api.port()), "load", targetUrl(), "--rate", "100", "--admin", adminUrl(),
+        MockCluster.Result result = mock.gauntlet(150, "load", targetUrl(), "--rate", "100", "--admin", adminUrl(),
                 "--kubernetes", "--shards", "2", "--namespace", NAMESPACE, "--ready-timeout", "5s");
 
         assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNs)).as("seconds to fail").isLessThan(30);
@@ -288,7 +286,7 @@ class KubernetesLoadIT {
         try {
             Path out = dir.resolve("run");
 
-            Result result = gauntlet(kubeconfig(api.port()), "load", targetUrl(), "--rate", "100", "--warmup", "1s",
+            MockCluster.Result result = mock.gauntlet(150, "load", targetUrl(), "--rate", "100", "--warmup", "1s",
                     "--duration", "2s", "--kubernetes", "--shards", "2", "--namespace", NAMESPACE, "--output", out.toString());
 
             assertThat(result.exitCode()).as(result.stderr()).isEqualTo(2);
@@ -313,7 +311,8 @@ class KubernetesLoadIT {
         try (ServerSocket unused = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = unused.getLocalPort();
         }
-        Result result = gauntlet(kubeconfig(port), "load", targetUrl(), "--rate", "10", "--kubernetes");
+        mock.environment.put("KUBECONFIG", mock.kubeconfig(port).toString());
+        MockCluster.Result result = mock.gauntlet(150, "load", targetUrl(), "--rate", "10", "--kubernetes");
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.stderr().lines().filter(line -> !line.startsWith("SLF4J")).toList()).singleElement().asString()
@@ -347,37 +346,6 @@ class KubernetesLoadIT {
         assertThat(cluster.alive()).as("containers left").isZero();
     }
 
-    private Path kubeconfig(int port) throws IOException {
-        return Files.writeString(dir.resolve("kubeconfig-" + port), """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: mock
-                  cluster: {server: "http://127.0.0.1:%d"}
-                users:
-                - name: mock
-                  user: {token: test}
-                contexts:
-                - name: mock
-                  context: {cluster: mock, user: mock, namespace: %s}
-                current-context: mock
-                """.formatted(port, NAMESPACE));
-    }
-
-    /** The image's /opt/gauntlet: the generator's jar and libraries, as docs/distributed.md's recipe copies them. */
-    private Path image() throws IOException {
-        GauntletHome home = GauntletHome.fromSystemProperty();
-        Path lib = Files.createDirectories(dir.resolve("image/lib"));
-        Path module = home.root().resolve("loadgen/target");
-        Files.createSymbolicLink(lib.resolve("gauntlet-loadgen.jar"), module.resolve("gauntlet-loadgen.jar"));
-        try (var jars = Files.list(module.resolve("lib"))) {
-            for (Path jar : jars.toList()) {
-                Files.createSymbolicLink(lib.resolve(jar.getFileName()), jar);
-            }
-        }
-        return lib.getParent();
-    }
-
     private static long count(Path hlog) throws IOException {
         long count = 0;
         try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
@@ -386,63 +354,5 @@ class KubernetesLoadIT {
             }
         }
         return count;
-    }
-
-    private record Result(int exitCode, String stdout, String stderr) {
-    }
-
-    /** {@code ./gauntlet} with this kubeconfig and the admin token in its environment. */
-    private static Result gauntlet(Path kubeconfig, String... args) {
-        try {
-            List<String> command = new ArrayList<>(List.of(GauntletHome.fromSystemProperty().root().resolve("gauntlet").toString()));
-            command.addAll(List.of(args));
-            ProcessBuilder builder = new ProcessBuilder(command);
-            builder.environment().put("GAUNTLET_NO_BUILD", "1");
-            builder.environment().put("KUBECONFIG", kubeconfig.toString());
-            builder.environment().put(AdminToken.VARIABLE, ADMIN_TOKEN);
-            Process process = builder.start();
-            CompletableFuture<String> stdout = onItsOwnThread(() -> read(process.getInputStream()));
-            StringBuilder stderr = new StringBuilder();
-            try (var err = process.errorReader(StandardCharsets.UTF_8)) {
-                for (String line; (line = err.readLine()) != null; ) {
-                    System.err.println(line);
-                    stderr.append(line).append(System.lineSeparator());
-                }
-            }
-            if (!process.waitFor(150, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError("./gauntlet load did not end");
-            }
-            return new Result(process.exitValue(), stdout.join(), stderr.toString());
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
-    }
-
-    /**
-     * Not on the common pool: with 2 CPUs it has one thread, which a blocking read would hold for the whole
-     * run, and the Kubernetes client completes its requests there.
-     */
-    private static <T> CompletableFuture<T> onItsOwnThread(java.util.function.Supplier<T> task) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Thread.ofPlatform().daemon().start(() -> {
-            try {
-                result.complete(task.get());
-            } catch (RuntimeException | Error e) {
-                result.completeExceptionally(e);
-            }
-        });
-        return result;
-    }
-
-    private static String read(java.io.InputStream in) {
-        try {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }
