@@ -237,6 +237,8 @@ public final class KubernetesLoad implements ShardedLoad {
         private final Map<Integer, Pod> pods = new TreeMap<>();
         /** Each shard's failure, in the order they were seen. */
         private final Map<Integer, String> failures = new LinkedHashMap<>();
+        /** Each collected shard's directory. */
+        private final Map<Integer, Path> collected = new TreeMap<>();
         private volatile boolean deleted;
 
         Run(KubernetesClient client, String namespace, String name, Placement placement, PrintStream progress) {
@@ -308,7 +310,6 @@ public final class KubernetesLoad implements ShardedLoad {
          * the run: the others alone are not the whole load.
          */
         List<Path> collect(ShardCollector collector, Path outputDir, long startAtEpochMs, long deadlineEpochMs) {
-            Map<Integer, Path> collected = new TreeMap<>();
             Map<Integer, ShardCollector.Shard> fetches = new TreeMap<>();
             while (true) {
                 refresh();
@@ -408,7 +409,8 @@ public final class KubernetesLoad implements ShardedLoad {
 
         private void fail(int index, String failure) {
             failures.put(index, failure);
-            progress.println("gauntlet load: " + failure + (failures.size() < shards ? "; the other shards run to their end" : ""));
+            boolean othersRun = collected.size() + failures.size() < shards;
+            progress.println("gauntlet load: " + failure + (othersRun ? "; the other shards run to their end" : ""));
         }
 
         private void annotate(Pod pod, String key, String value) {
