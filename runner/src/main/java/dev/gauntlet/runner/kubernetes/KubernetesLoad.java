@@ -9,18 +9,24 @@ import dev.gauntlet.loadgen.Generator;
 import dev.gauntlet.loadgen.GeneratorException;
 import dev.gauntlet.loadgen.ShardMain;
 import dev.gauntlet.loadgen.split.ShardedLoad;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.ContainerState;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.ContainerStateWaiting;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
+import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -50,7 +56,7 @@ import java.util.stream.IntStream;
  *
  * <ol>
  *   <li>creates the ConfigMap with the whole load's spec, the Secret with the target's admin token (if
- *       any) and the Job of N pods;</li>
+ *       any) and the Job of N pods, which then owns the other two;</li>
  *   <li>waits until every pod is Ready (its checks against the target passed), then sets the common
  *       start a lead ahead: in the ConfigMap (the record) and in each pod's annotation (the signal);</li>
  *   <li>copies each shard's files out of its pod once its run is done ({@link ShardCollector}) into
@@ -86,13 +92,15 @@ public final class KubernetesLoad implements ShardedLoad {
             Run run = new Run(client, namespace, name, placement, progress);
             Thread cleanUp = new Thread(run::delete, "gauntlet-kubernetes-cleanup");
             Runtime.getRuntime().addShutdownHook(cleanUp);
-            try (ShardCollector collector = new ShardCollector()) {
+            try (ShardCollector collector = new ShardCollector(ShardCollector.UNREACHABLE_GRACE_MS)) {
                 client.configMaps().inNamespace(namespace).resource(ShardJob.configMap(name, spec)).create();
                 if (adminToken != null) {
                     client.secrets().inNamespace(namespace).resource(ShardJob.adminToken(name, adminToken)).create();
                 }
                 long deadlineSec = jobDeadlineSec(spec, placement);
-                client.batch().v1().jobs().inNamespace(namespace).resource(ShardJob.job(name, placement, deadlineSec)).create();
+                Job job = client.batch().v1().jobs().inNamespace(namespace).resource(ShardJob.job(name, placement, deadlineSec))
+                        .create();
+                run.adopt(ShardJob.ownedBy(job), adminToken != null);
                 progress.printf(Locale.ROOT, "gauntlet load: %s -> %s over %d shards, Indexed Job %s in namespace %s (image %s)%n",
                         spec.model().describe(), spec.url(), placement.shards(), name, namespace, placement.image());
                 run.awaitReady();
@@ -238,6 +246,22 @@ public final class KubernetesLoad implements ShardedLoad {
             this.placement = placement;
             this.shards = placement.shards();
             this.progress = progress;
+        }
+
+        /**
+         * The Job as the owner of the ConfigMap and, when there is one, the Secret: a merge patch, so that the runner
+         * needs no right to read Secrets.
+         */
+        void adopt(OwnerReference job, boolean withSecret) {
+            String owned = client.getKubernetesSerialization().asJson(Map.of("metadata", Map.of("ownerReferences", List.of(job))));
+            PatchContext merge = PatchContext.of(PatchType.JSON_MERGE);
+            // Patched by resource, not by name: by name, fabric8 would read the object first.
+            client.configMaps().inNamespace(namespace).resource(new ConfigMapBuilder().withNewMetadata().withName(name)
+                    .endMetadata().build()).patch(merge, owned);
+            if (withSecret) {
+                client.secrets().inNamespace(namespace).resource(new SecretBuilder().withNewMetadata().withName(name)
+                        .endMetadata().build()).patch(merge, owned);
+            }
         }
 
         /** Until every shard is Ready; a shard that fails before is named, and so is what holds the others. */

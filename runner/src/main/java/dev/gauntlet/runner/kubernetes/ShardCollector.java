@@ -21,17 +21,18 @@ import java.util.regex.Pattern;
  * at its node's address (the pods use host networking) and the port its log names:
  *
  * <pre>{@code
- * try (ShardCollector collector = new ShardCollector()) {
+ * try (ShardCollector collector = new ShardCollector(ShardCollector.UNREACHABLE_GRACE_MS)) {
  *     ShardCollector.Shard shard = collector.shard(pod, log);   // once the pod is Ready: its log names the port
  *     switch (shard.fetch(dir)) { ... }                          // until Collected or Failed
  * }
  * }</pre>
  *
  * <p>A shard answers 503 until its run is done, and is asked once a second at most. One that cannot be
- * reached is tried again for {@value #UNREACHABLE_GRACE_MS} ms (a node busy at the run's end, a
+ * reached is tried again for a grace ({@value #UNREACHABLE_GRACE_MS} ms: a node busy at the run's end, a
  * transfer cut short); past that, it fails: the runner cannot reach the load nodes' addresses.
  */
 final class ShardCollector implements AutoCloseable {
+    /** How long a shard may not be reached before it fails. */
     static final long UNREACHABLE_GRACE_MS = 30_000;
     /** The line {@code ShardMain} prints before it reports ready. */
     private static final Pattern PORT_LINE = Pattern.compile("gauntlet shard \\d+: results at port (\\d+)");
@@ -42,6 +43,12 @@ final class ShardCollector implements AutoCloseable {
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(CONNECT_TIMEOUT).build();
+    private final long unreachableGraceMs;
+
+    /** @param unreachableGraceMs how long a shard may not be reached before it fails ({@link #UNREACHABLE_GRACE_MS}) */
+    ShardCollector(long unreachableGraceMs) {
+        this.unreachableGraceMs = unreachableGraceMs;
+    }
 
     /** What one fetch came to. */
     sealed interface Outcome {
@@ -79,6 +86,10 @@ final class ShardCollector implements AutoCloseable {
         http.close();
     }
 
+    private static String seconds(long ms) {
+        return ms >= 10_000 ? ms / 1_000 + " s" : ms + " ms";
+    }
+
     /** One shard's results: where they are served, and how its fetches went. */
     final class Shard {
         private final URI results;
@@ -109,9 +120,9 @@ final class ShardCollector implements AutoCloseable {
                 if (unreachableSinceEpochMs < 0) {
                     unreachableSinceEpochMs = now;
                 }
-                return now - unreachableSinceEpochMs < UNREACHABLE_GRACE_MS ? RUNNING
-                        : new Outcome.Failed("cannot be reached at " + results + " for " + UNREACHABLE_GRACE_MS / 1_000
-                        + " s (" + Objects.requireNonNullElse(e.getMessage(), e.getClass().getSimpleName())
+                return now - unreachableSinceEpochMs < unreachableGraceMs ? RUNNING
+                        : new Outcome.Failed("cannot be reached at " + results + " for " + seconds(now - unreachableSinceEpochMs)
+                        + " (" + Objects.requireNonNullElse(e.getMessage(), e.getClass().getSimpleName())
                         + "): the runner must reach the load nodes' addresses at the shards' results ports "
                         + "(docs/distributed.md)");
             } catch (InterruptedException e) {

@@ -9,6 +9,8 @@ import dev.gauntlet.loadgen.ShardMain;
 import dev.gauntlet.loadgen.split.ShardedLoad;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -46,13 +48,15 @@ import java.util.Map;
  *       secret stays out of the spec, the ConfigMap and the pod's own manifest;</li>
  *   <li>one shard per node (a required anti-affinity on the run's label), the label {@code gauntlet.dev/role=load}, which
  *       keeps a suite's target pods off the shards' nodes ({@link TargetPodManifest}), its node's name in its
- *       environment (recorded in {@code shard.json}), host networking, and
+ *       environment (recorded in {@code shard.json}), host networking (so the shard's results port is
+ *       on its node's address, where the runner fetches them), and
  *       requests equal to limits, for Guaranteed QoS (pinned CPUs under the static CPU manager);</li>
  *   <li>the least a generator needs: a non-root user, no privilege escalation, no capabilities, the
  *       runtime's default seccomp profile and no service-account token, which meets the
  *       {@code restricted} Pod Security Standard in all but host networking (only {@code privileged}
  *       allows that); and an end: the Job's {@code activeDeadlineSeconds}, and its deletion
- *       {@value #TTL_AFTER_FINISHED_SEC} s after it finished, should the runner not delete it.</li>
+ *       {@value #TTL_AFTER_FINISHED_SEC} s after it finished, should the runner not delete it, the ConfigMap and
+ *       the Secret with it ({@link #ownedBy}).</li>
  * </ul>
  */
 final class ShardJob {
@@ -103,6 +107,16 @@ final class ShardJob {
     static Secret adminToken(String name, String token) {
         return new SecretBuilder().withNewMetadata().withName(name).addToLabels(RUN_LABEL, name).endMetadata()
                 .addToStringData(ADMIN_TOKEN_KEY, token).build();
+    }
+
+    /**
+     * {@code job} as the owner of the ConfigMap and the Secret, which are created before it (its pods need them):
+     * the cluster's garbage collector deletes them with the Job, also when its TTL does, after a runner killed
+     * outright.
+     */
+    static OwnerReference ownedBy(Job job) {
+        return new OwnerReferenceBuilder().withApiVersion("batch/v1").withKind("Job").withName(job.getMetadata().getName())
+                .withUid(job.getMetadata().getUid()).build();
     }
 
     /**

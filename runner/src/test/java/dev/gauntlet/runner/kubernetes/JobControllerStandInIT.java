@@ -9,15 +9,7 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
-import io.fabric8.mockwebserver.ServerRequest;
-import io.fabric8.mockwebserver.ServerResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,13 +17,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -43,30 +32,24 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(60)
 class JobControllerStandInIT {
-    private static final String NAMESPACE = "suite";
+    private static final String NAMESPACE = MockCluster.NAMESPACE;
 
     @TempDir
     Path dir;
-    private KubernetesMockServer api;
+    private MockCluster mock;
     private KubernetesClient client;
     private JobControllerStandIn cluster;
 
     @BeforeEach
     void start() throws IOException {
-        Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
-        api = new KubernetesMockServer(new Context(), new MockWebServer(), responses, new KubernetesMixedDispatcher(responses), false);
-        api.init(InetAddress.getLoopbackAddress(), 0);
-        client = new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl("http://127.0.0.1:" + api.getPort())
-                .withNamespace(NAMESPACE).withHttp2Disable(true).build()).build();
-        cluster = new JobControllerStandIn(api, client, NAMESPACE, Files.createDirectories(dir.resolve("image")),
-                Files.createDirectories(dir.resolve("nodes")));
+        mock = new MockCluster(dir);
+        client = mock.client;
+        cluster = mock.standIn;
     }
 
     @AfterEach
     void stop() {
-        cluster.close();
-        client.close();
-        api.destroy();
+        mock.close();
     }
 
     @Test

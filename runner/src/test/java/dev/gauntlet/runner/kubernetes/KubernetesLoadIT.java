@@ -5,25 +5,16 @@ import com.sun.net.httpserver.HttpServer;
 import dev.gauntlet.api.AdminProtocol;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
-import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.ShardMain;
-import dev.gauntlet.runner.GauntletHome;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyRule;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
-import io.fabric8.mockwebserver.ServerRequest;
-import io.fabric8.mockwebserver.ServerResponse;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterEach;
@@ -41,11 +32,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,19 +52,20 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code ./gauntlet load --kubernetes} end to end with no cluster: fabric8's mock API server in CRUD
- * mode, {@link JobControllerStandIn} running each pod's real command as a local process, and a real
- * HTTP server as the target that notes when each request arrived.
+ * {@code ./gauntlet load --kubernetes} end to end with no cluster ({@link MockCluster}: fabric8's mock API
+ * server in CRUD mode, {@link JobControllerStandIn} running each pod's real command as a local process),
+ * and a real HTTP server as the target that notes when each request arrived and the admin token its
+ * resets showed.
  */
 @Timeout(180)
 class KubernetesLoadIT {
-    private static final String NAMESPACE = "load";
+    private static final String NAMESPACE = MockCluster.NAMESPACE;
     private static final String IMAGE = "gauntlet-generator:test";
     private static final String ADMIN_TOKEN = "0123456789abcdef0123456789abcdef";
 
     @TempDir
     Path dir;
-    private KubernetesMockServer api;
+    private MockCluster mock;
     private KubernetesClient client;
     private JobControllerStandIn cluster;
     private HttpServer target;
@@ -87,13 +77,10 @@ class KubernetesLoadIT {
 
     @BeforeEach
     void start() throws IOException {
-        Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
-        api = new KubernetesMockServer(new Context(), new MockWebServer(), responses, new KubernetesMixedDispatcher(responses), false);
-        api.init(InetAddress.getLoopbackAddress(), 0);
-        // HTTP/1.1: the JDK client's HTTP/2 upgrade stalls against the mock's Vert.x 4 server after the first request.
-        client = new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl("http://127.0.0.1:" + api.getPort())
-                .withNamespace(NAMESPACE).withHttp2Disable(true).build()).build();
-        cluster = new JobControllerStandIn(api, client, NAMESPACE, image(), Files.createDirectories(dir.resolve("nodes")));
+        mock = new MockCluster(dir);
+        mock.environment.put(AdminToken.VARIABLE, ADMIN_TOKEN);
+        client = mock.client;
+        cluster = mock.standIn;
         target = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
         target.setExecutor(Executors.newFixedThreadPool(4));
         target.createContext("/hello", exchange -> {
@@ -115,10 +102,8 @@ class KubernetesLoadIT {
 
     @AfterEach
     void stop() {
-        cluster.close();
+        mock.close();
         target.stop(0);
-        client.close();
-        api.destroy();
     }
 
     @Test
@@ -127,7 +112,7 @@ class KubernetesLoadIT {
         cluster.delayStart(2, 5_000);
         Path out = dir.resolve("run");
 
-        Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "300", "--inter-arrival", "constant",
+        MockCluster.Result result = mock.gauntlet(150, "load", targetUrl(), "--rate", "300", "--inter-arrival", "constant",
                 "--warmup", "1s", "--duration", "4s", "--admin", adminUrl(), "--kubernetes", "--shards", "3",
                 "--namespace", NAMESPACE, "--image", IMAGE, "--output", out.toString());
 
@@ -168,10 +153,11 @@ class KubernetesLoadIT {
         // for the shards' files, 1 min to copy them out.
         fields.put("/spec/activeDeadlineSeconds", Long.toString(300 + 5 + Math.ceilDiv(merged.spec().hardCapMs(), 1_000) + 60 + 60));
         fields.put("/spec/ttlSecondsAfterFinished", "600");
-        // The admin token from the run's Secret, in the environment only.
-        fields.put("/spec/template/spec/containers/0/env/1", "{\"name\":\"GAUNTLET_ADMIN_TOKEN\",\"valueFrom\":{\"secretKeyRef\":"
-                + "{\"key\":\"admin-token\",\"name\":\"" + job.getMetadata().getName() + "\",\"optional\":true}}}");
         fields.forEach((path, json) -> assertThat(sent.at(path).toString()).as("%s in %s", path, sent).isEqualTo(json));
+        // The admin token from the run's Secret, in the environment only.
+        assertThat(sent.at("/spec/template/spec/containers/0/env")).map(JsonNode::toString).contains("{\"name\":\"GAUNTLET_ADMIN_TOKEN\","
+                + "\"valueFrom\":{\"secretKeyRef\":{\"key\":\"admin-token\",\"name\":\"" + job.getMetadata().getName()
+                + "\",\"optional\":true}}}");
         assertThat(sent.toString()).doesNotContain(ADMIN_TOKEN);
         assertThat(out.resolve("summary.json")).content().doesNotContain(ADMIN_TOKEN);
         assertThat(resetTokens).as("each shard's reset showed the token").hasSize(3).containsOnly("Bearer " + ADMIN_TOKEN);
@@ -219,14 +205,20 @@ class KubernetesLoadIT {
     @Test
     void aShardKilledMidRunFailsTheRunByItsIndexAndTheOthersResultsAreKept() throws Exception {
         Path out = dir.resolve("run");
-        Path kubeconfig = kubeconfig(api.getPort());
-        CompletableFuture<Result> run = onItsOwnThread(() -> gauntlet(kubeconfig, "load", targetUrl(),
-                "--rate", "150", "--warmup", "1s", "--duration", "6s", "--kubernetes", "--shards", "3",
+        CompletableFuture<MockCluster.Result> run = MockCluster.onItsOwnThread(() -> mock.gauntlet(150, "load", targetUrl(),
+                "--rate", "150", "--warmup", "1s", "--duration", "6s", "--admin", adminUrl(), "--kubernetes", "--shards", "3",
                 "--namespace", NAMESPACE, "--output", out.toString()));
         // Mid-run: 2.5 s into the 7 s of warm-up and measurement, by the requests the target has seen.
         assertThat(midRun.await(60, TimeUnit.SECONDS)).as("the shards reached mid-run").isTrue();
+        // Should the runner be killed now, the cluster deletes the ConfigMap and the Secret with the Job.
+        String job = cluster.jobs().getFirst().getMetadata().getName();
+        for (HasMetadata owned : List.of(client.configMaps().inNamespace(NAMESPACE).withName(job).get(),
+                client.secrets().inNamespace(NAMESPACE).withName(job).get())) {
+            assertThat(owned.getMetadata().getOwnerReferences()).singleElement()
+                    .satisfies(owner -> assertThat(owner.getKind() + " " + owner.getName()).isEqualTo("Job " + job));
+        }
         cluster.killPod(shard(1));
-        Result result = run.get(120, TimeUnit.SECONDS);
+        MockCluster.Result result = run.get(120, TimeUnit.SECONDS);
 
         assertThat(result.exitCode()).as(result.stderr()).isEqualTo(2);
         List<String> lines = result.stderr().lines().toList();
@@ -250,7 +242,7 @@ class KubernetesLoadIT {
         cluster.neverReady(shard(1));
         long startNs = System.nanoTime();
 
-        Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "100", "--admin", adminUrl(),
+        MockCluster.Result result = mock.gauntlet(150, "load", targetUrl(), "--rate", "100", "--admin", adminUrl(),
                 "--kubernetes", "--shards", "2", "--namespace", NAMESPACE, "--ready-timeout", "5s");
 
         assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNs)).as("seconds to fail").isLessThan(30);
@@ -294,7 +286,7 @@ class KubernetesLoadIT {
         try {
             Path out = dir.resolve("run");
 
-            Result result = gauntlet(kubeconfig(api.getPort()), "load", targetUrl(), "--rate", "100", "--warmup", "1s",
+            MockCluster.Result result = mock.gauntlet(150, "load", targetUrl(), "--rate", "100", "--warmup", "1s",
                     "--duration", "2s", "--kubernetes", "--shards", "2", "--namespace", NAMESPACE, "--output", out.toString());
 
             assertThat(result.exitCode()).as(result.stderr()).isEqualTo(2);
@@ -319,7 +311,8 @@ class KubernetesLoadIT {
         try (ServerSocket unused = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = unused.getLocalPort();
         }
-        Result result = gauntlet(kubeconfig(port), "load", targetUrl(), "--rate", "10", "--kubernetes");
+        mock.environment.put("KUBECONFIG", mock.kubeconfig(port).toString());
+        MockCluster.Result result = mock.gauntlet(150, "load", targetUrl(), "--rate", "10", "--kubernetes");
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.stderr().lines().filter(line -> !line.startsWith("SLF4J")).toList()).singleElement().asString()
@@ -353,37 +346,6 @@ class KubernetesLoadIT {
         assertThat(cluster.alive()).as("containers left").isZero();
     }
 
-    private Path kubeconfig(int port) throws IOException {
-        return Files.writeString(dir.resolve("kubeconfig-" + port), """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: mock
-                  cluster: {server: "http://127.0.0.1:%d"}
-                users:
-                - name: mock
-                  user: {token: test}
-                contexts:
-                - name: mock
-                  context: {cluster: mock, user: mock, namespace: %s}
-                current-context: mock
-                """.formatted(port, NAMESPACE));
-    }
-
-    /** The image's /opt/gauntlet: the generator's jar and libraries, as docs/distributed.md's recipe copies them. */
-    private Path image() throws IOException {
-        GauntletHome home = GauntletHome.fromSystemProperty();
-        Path lib = Files.createDirectories(dir.resolve("image/lib"));
-        Path module = home.root().resolve("loadgen/target");
-        Files.createSymbolicLink(lib.resolve("gauntlet-loadgen.jar"), module.resolve("gauntlet-loadgen.jar"));
-        try (var jars = Files.list(module.resolve("lib"))) {
-            for (Path jar : jars.toList()) {
-                Files.createSymbolicLink(lib.resolve(jar.getFileName()), jar);
-            }
-        }
-        return lib.getParent();
-    }
-
     private static long count(Path hlog) throws IOException {
         long count = 0;
         try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
@@ -392,63 +354,5 @@ class KubernetesLoadIT {
             }
         }
         return count;
-    }
-
-    private record Result(int exitCode, String stdout, String stderr) {
-    }
-
-    /** {@code ./gauntlet} with this kubeconfig and the admin token in its environment. */
-    private static Result gauntlet(Path kubeconfig, String... args) {
-        try {
-            List<String> command = new ArrayList<>(List.of(GauntletHome.fromSystemProperty().root().resolve("gauntlet").toString()));
-            command.addAll(List.of(args));
-            ProcessBuilder builder = new ProcessBuilder(command);
-            builder.environment().put("GAUNTLET_NO_BUILD", "1");
-            builder.environment().put("KUBECONFIG", kubeconfig.toString());
-            builder.environment().put(AdminToken.VARIABLE, ADMIN_TOKEN);
-            Process process = builder.start();
-            CompletableFuture<String> stdout = onItsOwnThread(() -> read(process.getInputStream()));
-            StringBuilder stderr = new StringBuilder();
-            try (var err = process.errorReader(StandardCharsets.UTF_8)) {
-                for (String line; (line = err.readLine()) != null; ) {
-                    System.err.println(line);
-                    stderr.append(line).append(System.lineSeparator());
-                }
-            }
-            if (!process.waitFor(150, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError("./gauntlet load did not end");
-            }
-            return new Result(process.exitValue(), stdout.join(), stderr.toString());
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
-    }
-
-    /**
-     * Not on the common pool: with 2 CPUs it has one thread, which a blocking read would hold for the whole
-     * run, and the Kubernetes client completes its requests there.
-     */
-    private static <T> CompletableFuture<T> onItsOwnThread(java.util.function.Supplier<T> task) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Thread.ofPlatform().daemon().start(() -> {
-            try {
-                result.complete(task.get());
-            } catch (RuntimeException | Error e) {
-                result.completeExceptionally(e);
-            }
-        });
-        return result;
-    }
-
-    private static String read(java.io.InputStream in) {
-        try {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

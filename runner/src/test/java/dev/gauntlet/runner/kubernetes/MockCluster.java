@@ -39,6 +39,8 @@ final class MockCluster implements AutoCloseable {
     final KubernetesMockServer api;
     final KubernetesClient client;
     final JobControllerStandIn standIn;
+    /** Set into {@code ./gauntlet}'s environment, over the kubeconfig's: an admin token, say. */
+    final Map<String, String> environment = new HashMap<>();
     private final Path dir;
 
     MockCluster(Path dir) throws IOException {
@@ -119,6 +121,7 @@ final class MockCluster implements AutoCloseable {
             ProcessBuilder builder = new ProcessBuilder(command);
             builder.environment().put("GAUNTLET_NO_BUILD", "1");
             builder.environment().put("KUBECONFIG", kubeconfig().toString());
+            builder.environment().putAll(environment);
             Process process = builder.start();
             started.accept(process);
             CompletableFuture<String> stdout = onItsOwnThread(() -> read(process.getInputStream()));
