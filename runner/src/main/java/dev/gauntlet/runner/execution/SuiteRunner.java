@@ -96,6 +96,8 @@ public final class SuiteRunner {
                 target = start();
             } catch (UserError e) {
                 failures.add(e.getMessage());
+                // Said now, not only as the first failure at the end: a later one would hide why this target has no rows.
+                progress.println("gauntlet: " + e.getMessage());
                 String note = e.rowNote() == null ? "target did not start" : "target did not start: " + e.rowNote();
                 session.runs().forEach(run -> record(run, ResultRow.failed(name, run.scenario(), run.repetition(), note)));
                 return;
@@ -151,6 +153,7 @@ public final class SuiteRunner {
                 return true;
             } catch (UserError e) {
                 failures.add(e.getMessage());
+                progress.println("gauntlet: " + e.getMessage());
                 return false;
             }
         }

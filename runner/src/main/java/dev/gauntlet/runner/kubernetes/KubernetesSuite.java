@@ -36,7 +36,6 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class KubernetesSuite implements AutoCloseable {
     private static final DateTimeFormatter NAME_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
-    private static final long START_LEAD_MS = 5_000;
 
     private final KubernetesClient client;
     private final String namespace;
@@ -96,7 +95,8 @@ public final class KubernetesSuite implements AutoCloseable {
             TargetPods targets = new TargetPods(client, namespace, id, home, catalogue, suite.jvm().target(), settings,
                     targetSize, id, token, settings.readyTimeoutMs(), lifetime.toSeconds(), progress);
             ShardedLoad.Placement shards = new ShardedLoad.Placement(settings.shards(), namespace, settings.image(),
-                    settings.loadNodes(), (int) Math.ceil(shardSize.cpus()), shardSize.memory(), START_LEAD_MS, settings.readyTimeoutMs());
+                    settings.loadNodes(), (int) Math.ceil(shardSize.cpus()), shardSize.memory(), settings.startLeadMs(),
+                    settings.readyTimeoutMs());
             progress.printf(Locale.ROOT, "gauntlet: in namespace %s of %s as %s: targets as pods (%s), loads over %d shards "
                     + "(%s each), image %s%n", namespace, client.getMasterUrl(), id, targetSize.describe(), settings.shards(),
                     shardSize.describe(), settings.image());

@@ -17,10 +17,11 @@ import java.util.Map;
  *   targetNodes: { gauntlet: target }       # node labels a target pod needs
  *   loadNodes: { gauntlet: load }           # node labels a shard needs
  *   readyTimeoutMs: 300000                  # how long a pod may take to be scheduled, pull the image and start
+ *   startLeadMs: 5000                       # the shards' common start, this far after the last is ready
  * }</pre>
  */
 public record ClusterSettings(String namespace, String image, Integer shards, Map<String, String> targetNodes,
-                              Map<String, String> loadNodes, Long readyTimeoutMs) {
+                              Map<String, String> loadNodes, Long readyTimeoutMs, Long startLeadMs) {
     public static final String DEFAULT_IMAGE = "gauntlet:0.1.0";
     public static final int DEFAULT_SHARDS = 2;
     /** The 2016 study's target: 2 vCPUs and 4 GB. */
@@ -30,6 +31,8 @@ public record ClusterSettings(String namespace, String image, Integer shards, Ma
     static final int MAX_SHARDS = 64;
     /** Scheduling, pulling the image and the JVM's start: generous on a cluster that pulls a fresh image. */
     static final long DEFAULT_READY_TIMEOUT_MS = 300_000;
+    /** Long enough for a pod's annotation to reach its files on a busy node (load --kubernetes' --start-lead). */
+    static final long DEFAULT_START_LEAD_MS = 5_000;
 
     public ClusterSettings {
         image = image == null ? DEFAULT_IMAGE : image;
@@ -37,6 +40,8 @@ public record ClusterSettings(String namespace, String image, Integer shards, Ma
         Suite.checkRange("kubernetes.shards", shards, 1, MAX_SHARDS);
         readyTimeoutMs = readyTimeoutMs == null ? DEFAULT_READY_TIMEOUT_MS : readyTimeoutMs;
         Suite.checkRange("kubernetes.readyTimeoutMs", readyTimeoutMs, 1_000, 3_600_000);
+        startLeadMs = startLeadMs == null ? DEFAULT_START_LEAD_MS : startLeadMs;
+        Suite.checkRange("kubernetes.startLeadMs", startLeadMs, 100, 600_000);
         targetNodes = targetNodes == null ? Map.of() : Map.copyOf(targetNodes);
         loadNodes = loadNodes == null ? Map.of() : Map.copyOf(loadNodes);
         if (namespace != null && !namespace.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
@@ -45,18 +50,18 @@ public record ClusterSettings(String namespace, String image, Integer shards, Ma
         }
     }
 
-    public static final ClusterSettings DEFAULTS = new ClusterSettings(null, null, null, null, null, null);
+    public static final ClusterSettings DEFAULTS = new ClusterSettings(null, null, null, null, null, null, null);
 
     public ClusterSettings withNamespace(String namespace) {
-        return new ClusterSettings(namespace, image, shards, targetNodes, loadNodes, readyTimeoutMs);
+        return new ClusterSettings(namespace, image, shards, targetNodes, loadNodes, readyTimeoutMs, startLeadMs);
     }
 
     public ClusterSettings withImage(String image) {
-        return new ClusterSettings(namespace, image, shards, targetNodes, loadNodes, readyTimeoutMs);
+        return new ClusterSettings(namespace, image, shards, targetNodes, loadNodes, readyTimeoutMs, startLeadMs);
     }
 
     public ClusterSettings withShards(int shards) {
-        return new ClusterSettings(namespace, image, shards, targetNodes, loadNodes, readyTimeoutMs);
+        return new ClusterSettings(namespace, image, shards, targetNodes, loadNodes, readyTimeoutMs, startLeadMs);
     }
 
     /** What one pod requests and is limited to, in Kubernetes' notation. */

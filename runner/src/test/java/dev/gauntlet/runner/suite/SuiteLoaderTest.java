@@ -310,7 +310,7 @@ class SuiteLoaderTest {
 
         assertThat(suite.placement()).isEqualTo(Placement.KUBERNETES);
         assertThat(suite.kubernetes()).isEqualTo(new ClusterSettings("load", "registry.example/gauntlet:1", 3, null,
-                java.util.Map.of("gauntlet", "load"), null));
+                java.util.Map.of("gauntlet", "load"), null, null));
         assertThat(ClusterSettings.targetPod(suite.resources())).isEqualTo(new ClusterSettings.PodSize("4", "1536Mi", 4));
         assertThat(ClusterSettings.shardPod(suite.resources())).isEqualTo(new ClusterSettings.PodSize("1500m", "1Gi", 1.5));
     }
@@ -345,7 +345,7 @@ class SuiteLoaderTest {
         assertThatThrownBy(() -> SuiteLoader.parse(("name: mine\ntargets: [dummy]\nplacement: kubernetes\n"
                 + "kubernetes: { nodes: 2 }\n" + scenarios).getBytes(StandardCharsets.UTF_8), "my.yaml"))
                 .isInstanceOf(UserError.class).hasMessage(
-                        "my.yaml: unknown field 'kubernetes.nodes'; known there: image, loadNodes, namespace, readyTimeoutMs, shards, targetNodes");
+                        "my.yaml: unknown field 'kubernetes.nodes'; known there: image, loadNodes, namespace, readyTimeoutMs, shards, startLeadMs, targetNodes");
     }
 
     @Test
