@@ -195,7 +195,9 @@ final class JobControllerStandIn implements AutoCloseable {
         Set<String> jobNames = current.stream().map(job -> job.getMetadata().getName()).collect(Collectors.toSet());
         Map<String, Pod> inApi = client.pods().inNamespace(namespace).list().getItems().stream()
                 .collect(Collectors.toMap(pod -> pod.getMetadata().getName(), Function.identity()));
-        for (Pod pod : inApi.values().stream().filter(pod -> pod.getSpec().getNodeName() == null).toList()) {
+        Set<String> known = pods.stream().map(pod -> pod.name).collect(Collectors.toSet());
+        for (Pod pod : inApi.values().stream().filter(pod -> pod.getSpec().getNodeName() == null
+                && !known.contains(pod.getMetadata().getName())).toList()) {
             LocalPod scheduled = schedule(pod);
             pods.add(scheduled);
             inApi.put(scheduled.name, scheduled.seen);
@@ -203,8 +205,11 @@ final class JobControllerStandIn implements AutoCloseable {
         for (LocalPod pod : pods) {
             Pod seen = inApi.get(pod.name);
             if (seen == null) {
-                pod.terminate();
-                pods.remove(pod);
+                // A list is no watch: the pod is confirmed gone, by name, before its container is stopped.
+                if (client.pods().inNamespace(namespace).withName(pod.name).get() == null) {
+                    pod.terminate();
+                    pods.remove(pod);
+                }
             } else if (pod.job != null && !jobNames.contains(pod.job)) {
                 client.pods().inNamespace(namespace).withName(pod.name).delete();
             } else {
