@@ -54,7 +54,6 @@ public final class TargetLauncher implements SuiteTargets {
         this.jvmOptions = List.copyOf(options);
     }
 
-    @Override
     public TargetEntry entry(String name) {
         return catalogue.target(name).orElseThrow(() -> new UserError("unknown target '" + name
                 + "': ./gauntlet targets lists the names"));

@@ -2,6 +2,7 @@ package dev.gauntlet.runner.kubernetes;
 
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.loadgen.GeneratorException;
 import dev.gauntlet.loadgen.split.ShardedLoad;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
@@ -74,7 +75,7 @@ public final class KubernetesSuite implements AutoCloseable {
         KubernetesClient client;
         try {
             client = KubernetesLoad.connect();
-        } catch (dev.gauntlet.loadgen.GeneratorException e) {
+        } catch (GeneratorException e) {
             throw new UserError(e.getMessage());
         }
         try {

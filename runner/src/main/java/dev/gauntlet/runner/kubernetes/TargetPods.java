@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -78,8 +79,7 @@ final class TargetPods implements SuiteTargets {
         this.progress = progress;
     }
 
-    @Override
-    public TargetEntry entry(String name) {
+    private TargetEntry entry(String name) {
         return catalogue.target(name).orElseThrow(() -> new UserError("unknown target '" + name
                 + "': ./gauntlet targets lists the names"));
     }
@@ -95,7 +95,7 @@ final class TargetPods implements SuiteTargets {
         try {
             return awaitReady(entry, created.getMetadata().getName(), log);
         } catch (UserError | KubernetesClientException e) {
-            TargetPod failed = new TargetPod(client, namespace, name, entry, null, log, java.util.Map.of("pod", name));
+            TargetPod failed = new TargetPod(client, namespace, name, entry, null, log, Map.of("pod", name));
             failed.close();
             if (e instanceof KubernetesClientException k) {
                 throw new UserError("target " + target + " (pod " + name + "): the Kubernetes API failed: "

@@ -125,6 +125,11 @@ class KubernetesSuiteIT {
                     .isEqualTo(filesOf(localResults.resolve("runs/dummy/" + scenario + "/1")));
         }
         assertThat(filesOf(results.resolve("runs/dummy"), 1)).isEqualTo(filesOf(localResults.resolve("runs/dummy"), 1));
+
+        // And compare takes the two as it takes two local runs: a page, and an exit by its thresholds alone.
+        MockCluster.Result compared = cluster.gauntlet(60, "compare", localResults.toString(), results.toString());
+        assertThat(compared.exitCode()).as(compared.stderr()).isZero();
+        assertThat(results.resolve("compare.html")).exists();
     }
 
     /** The study's own mix: one target's pod dies mid-run, the next one's image cannot be pulled, the third is measured. */
