@@ -60,7 +60,9 @@ public final class SuitesCommand implements Runnable {
                     plan.estimateInMinutes(), suite.placement() == Placement.KUBERNETES ? " and the pods' starts" : " here",
                     plan.atMostInMinutes(), plan.recordedRuns(), suite.targets().size(), recordedScenarios(suite),
                     suite.repetitions(), order(suite.repeat()));
-            out.printf("  %s%n", suite.description());
+            if (!suite.description().isEmpty()) {
+                out.printf("  %s%n", suite.description());
+            }
             out.printf("  runs on: %s%n", where);
             out.printf("  targets: %s%n", String.join(", ", suite.targets()));
             if (!suite.clients().isEmpty()) {

@@ -28,6 +28,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.ConnectException;
@@ -39,6 +40,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -143,9 +145,16 @@ public final class KubernetesLoad implements ShardedLoad {
 
     static KubernetesClient connect() {
         Path home = Path.of(System.getProperty("user.home"), ".kube", "config");
-        if (System.getenv("KUBECONFIG") == null && !Files.exists(home) && System.getenv("KUBERNETES_SERVICE_HOST") == null) {
+        String kubeconfig = System.getenv("KUBECONFIG");
+        if (kubeconfig == null && !Files.exists(home) && System.getenv("KUBERNETES_SERVICE_HOST") == null) {
             throw new GeneratorException("--kubernetes found no cluster: set KUBECONFIG or write " + home
                     + " (docs/distributed.md says what the runner needs)");
+        }
+        // fabric8 would fall back to the in-cluster address and say only that it refused the connection.
+        if (kubeconfig != null
+                && Arrays.stream(kubeconfig.split(File.pathSeparator)).noneMatch(file -> Files.isRegularFile(Path.of(file)))) {
+            throw new GeneratorException("KUBECONFIG names no file that exists (" + kubeconfig + "): point it at your"
+                    + " kubeconfig, or unset it to use " + home);
         }
         // One attempt per request: an unreachable API server is said at once, not after ten back-offs.
         Config config = new ConfigBuilder(Config.autoConfigure(null)).withRequestRetryBackoffLimit(0)

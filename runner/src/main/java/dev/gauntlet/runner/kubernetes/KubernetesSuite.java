@@ -65,7 +65,7 @@ public final class KubernetesSuite implements AutoCloseable {
 
     /**
      * Connects to the kubeconfig's cluster, checks the runner may create pods in the namespace, and creates the
-     * suite's Secret. An unreachable cluster or a refusal is a one-line {@link UserError}.
+     * suite's Secret and ConfigMap. An unreachable cluster or a refusal is a one-line {@link UserError}.
      *
      * @param lifetime how long the suite may run at most: no pod of it outlives this, should the runner be killed
      */
@@ -91,6 +91,7 @@ public final class KubernetesSuite implements AutoCloseable {
                     ThreadLocalRandom.current().nextInt(0x10000));
             String token = AdminToken.fresh();
             client.secrets().inNamespace(namespace).resource(TargetPodManifest.tokenSecret(id, id, token)).create();
+            client.configMaps().inNamespace(namespace).resource(TargetPodManifest.jfrSettings(id, id)).create();
             ClusterSettings.PodSize targetSize = ClusterSettings.targetPod(suite.resources());
             ClusterSettings.PodSize shardSize = ClusterSettings.shardPod(suite.resources());
             TargetPods targets = new TargetPods(client, namespace, id, home, catalogue, suite.jvm().target(), settings,
@@ -170,7 +171,7 @@ public final class KubernetesSuite implements AutoCloseable {
         }
     }
 
-    /** Deletes every pod and Secret of the suite that is left. */
+    /** Deletes every pod of the suite that is left, its Secret and its ConfigMap. */
     @Override
     public void close() {
         deleteAll();
@@ -190,9 +191,10 @@ public final class KubernetesSuite implements AutoCloseable {
         try {
             client.pods().inNamespace(namespace).withLabel(TargetPodManifest.SUITE_LABEL, id).delete();
             client.secrets().inNamespace(namespace).withName(id).delete();
+            client.configMaps().inNamespace(namespace).withName(id).delete();
         } catch (KubernetesClientException e) {
-            System.err.println("gauntlet: could not delete the suite's pods and Secret in namespace " + namespace + ": "
-                    + KubernetesLoad.oneLine(e) + "; delete them with kubectl delete pod,secret -l "
+            System.err.println("gauntlet: could not delete the suite's pods, Secret and ConfigMap in namespace " + namespace + ": "
+                    + KubernetesLoad.oneLine(e) + "; delete them with kubectl delete pod,secret,configmap -l "
                     + TargetPodManifest.SUITE_LABEL + "=" + id);
         }
     }

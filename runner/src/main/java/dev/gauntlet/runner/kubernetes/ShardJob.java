@@ -7,6 +7,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.ShardMain;
 import dev.gauntlet.loadgen.split.ShardedLoad;
+import dev.gauntlet.runner.metrics.JfrRecording;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -18,10 +19,7 @@ import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -69,9 +67,6 @@ final class ShardJob {
     static final String ADMIN_TOKEN_KEY = "admin-token";
     /** The JFR settings of every JVM the runner starts, carried to the shards in the ConfigMap. */
     static final String JFR_SETTINGS = "gauntlet.jfc";
-    private static final String JFR_SETTINGS_RESOURCE = "/dev/gauntlet/runner/" + JFR_SETTINGS;
-    /** As a local generator's recording is capped (JfrRecording): a long run keeps its most recent data. */
-    private static final int JFR_MAX_SIZE_MB = 256;
     static final String CONTAINER = "generator";
     /** Where the image keeps the generator's jars (docs/distributed.md builds it so). */
     static final String IMAGE_LIB = "/opt/gauntlet/lib";
@@ -92,14 +87,12 @@ final class ShardJob {
     }
 
     static ConfigMap configMap(String name, LoadSpec spec) {
-        try (InputStream jfc = ShardJob.class.getResourceAsStream(JFR_SETTINGS_RESOURCE)) {
+        try {
             return new ConfigMapBuilder().withNewMetadata().withName(name).addToLabels(RUN_LABEL, name).endMetadata()
                     .addToData(SPEC_KEY, Json.json().writeValueAsString(spec))
-                    .addToData(JFR_SETTINGS, new String(jfc.readAllBytes(), StandardCharsets.UTF_8)).build();
+                    .addToData(JFR_SETTINGS, JfrRecording.settingsText()).build();
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a spec that cannot be written as JSON: " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the JFR settings " + JFR_SETTINGS_RESOURCE, e);
         }
     }
 
@@ -126,14 +119,12 @@ final class ShardJob {
     static Job job(String name, ShardedLoad.Placement placement, long activeDeadlineSec) {
         Map<String, Quantity> resources = Map.of("cpu", new Quantity(Integer.toString(placement.cpus())),
                 "memory", new Quantity(placement.memory()));
-        List<String> command = List.of("java", "-XX:+ExitOnOutOfMemoryError", "-XX:MaxRAMPercentage=75",
-                // JFR's start-up notice would otherwise be among the last lines quoted when a shard dies.
-                "-Xlog:jfr+startup=off", "-XX:StartFlightRecording=name=" + ShardMain.RECORDING + ",settings=" + SPEC_DIR + "/"
-                        + JFR_SETTINGS + ",maxsize=" + JFR_MAX_SIZE_MB + "m",
-                "-cp", IMAGE_LIB + "/*", ShardMain.class.getName(),
+        List<String> command = new ArrayList<>(List.of("java", "-XX:+ExitOnOutOfMemoryError", "-XX:MaxRAMPercentage=75"));
+        command.addAll(JfrRecording.recordingIn(ShardMain.RECORDING, SPEC_DIR + "/" + JFR_SETTINGS));
+        command.addAll(List.of("-cp", IMAGE_LIB + "/*", ShardMain.class.getName(),
                 "--spec", SPEC_DIR + "/" + SPEC_KEY, "--shards", Integer.toString(placement.shards()),
                 "--ready-file", READY_FILE, "--start-file", CONTROL_DIR + "/" + START_KEY,
-                "--collected-file", CONTROL_DIR + "/" + COLLECTED_KEY, "--output", RESULTS_DIR);
+                "--collected-file", CONTROL_DIR + "/" + COLLECTED_KEY, "--output", RESULTS_DIR));
         return new JobBuilder()
                 .withNewMetadata().withName(name).addToLabels(RUN_LABEL, name).endMetadata()
                 .withNewSpec()

@@ -1,7 +1,10 @@
 package dev.gauntlet.runner.kubernetes;
 
 import dev.gauntlet.api.AdminToken;
+import dev.gauntlet.runner.metrics.JfrRecording;
 import dev.gauntlet.runner.suite.ClusterSettings;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -12,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The objects a suite's targets are in the cluster: one Secret per suite with the targets' admin token, and one
- * Pod per target JVM.
+ * The objects a suite's targets are in the cluster: one Secret per suite with the targets' admin token, one
+ * ConfigMap per suite with the JFR settings, both named as the suite, and one Pod per target JVM.
  *
  * <ul>
  *   <li>requests equal to limits (Guaranteed QoS: exclusive CPUs under the kubelet's static CPU manager), the
@@ -22,7 +25,8 @@ import java.util.Map;
  *       a target's node, whichever was scheduled first;</li>
  *   <li>host networking, as the shards have: no overlay or NAT between generator and target, and ports chosen by
  *       the target itself (port 0), which it prints with its READY line in its log;</li>
- *   <li>its JFR recording kept in the JVM, from which the runner copies each run's window over the admin port;</li>
+ *   <li>its JFR recording kept in the JVM, with the runner's settings from the suite's ConfigMap, from which the
+ *       runner copies each run's window over the admin port;</li>
  *   <li>an end of its own: {@code activeDeadlineSeconds} as long as the suite may run, should the runner be killed
  *       before it deletes the pod; a pod never restarts ({@code restartPolicy: Never}): a target that died is
  *       recorded as such, and the suite starts it afresh, once, as on one machine;</li>
@@ -39,12 +43,19 @@ final class TargetPodManifest {
     static final String TOKEN_KEY = "admin-token";
     /** Where the image keeps the checkout's built modules, as {@code <module>/target/*.jar} (docs/distributed.md). */
     static final String IMAGE_ROOT = "/opt/gauntlet";
-    /** The JFR settings the runner records with, copied into the image beside the modules. */
-    static final String IMAGE_JFC = IMAGE_ROOT + "/gauntlet.jfc";
+    static final String JFR_SETTINGS = "gauntlet.jfc";
+    /** Where a target pod finds the runner's JFR settings: the suite's ConfigMap, so the image need not carry them. */
+    static final String JFR_DIR = "/etc/gauntlet/jfr";
     private static final long USER = 65532;
     private static final long STOP_GRACE_SEC = 5;
 
     private TargetPodManifest() {
+    }
+
+    /** The suite's JFR settings, which every target pod mounts. */
+    static ConfigMap jfrSettings(String name, String suiteId) {
+        return new ConfigMapBuilder().withNewMetadata().withName(name).addToLabels(SUITE_LABEL, suiteId).endMetadata()
+                .addToData(JFR_SETTINGS, JfrRecording.settingsText()).build();
     }
 
     static Secret tokenSecret(String name, String suiteId, String token) {
@@ -54,11 +65,12 @@ final class TargetPodManifest {
 
     /**
      * @param command         the target JVM's command, with the image's paths
-     * @param tokenSecret     the Secret holding the admin token, given to the JVM in its environment
+     * @param suiteObjects    the suite's Secret holding the admin token, given to the JVM in its environment, and its
+     *                        ConfigMap holding the JFR settings, mounted
      * @param activeDeadlineSec the pod's whole life at most
      */
     static Pod pod(String name, String suiteId, String target, ClusterSettings settings, ClusterSettings.PodSize size,
-                   List<String> command, String tokenSecret, long activeDeadlineSec) {
+                   List<String> command, String suiteObjects, long activeDeadlineSec) {
         Map<String, Quantity> resources = Map.of("cpu", new Quantity(size.cpu()), "memory", new Quantity(size.memory()));
         return new PodBuilder()
                 .withNewMetadata().withName(name)
@@ -81,12 +93,14 @@ final class TargetPodManifest {
                     .endPodAntiAffinity().endAffinity()
                     .addNewContainer().withName(CONTAINER).withImage(settings.image()).withCommand(command)
                         .addNewEnv().withName(AdminToken.VARIABLE).withNewValueFrom().withNewSecretKeyRef()
-                            .withName(tokenSecret).withKey(TOKEN_KEY).endSecretKeyRef().endValueFrom().endEnv()
+                            .withName(suiteObjects).withKey(TOKEN_KEY).endSecretKeyRef().endValueFrom().endEnv()
+                        .addNewVolumeMount().withName("jfr").withMountPath(JFR_DIR).withReadOnly(true).endVolumeMount()
                         .withNewSecurityContext().withAllowPrivilegeEscalation(false)
                             .withNewCapabilities().withDrop("ALL").endCapabilities()
                         .endSecurityContext()
                         .withNewResources().withRequests(resources).withLimits(resources).endResources()
                     .endContainer()
+                    .addNewVolume().withName("jfr").withNewConfigMap().withName(suiteObjects).endConfigMap().endVolume()
                 .endSpec()
                 .build();
     }

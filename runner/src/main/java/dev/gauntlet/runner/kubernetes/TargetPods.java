@@ -111,7 +111,7 @@ final class TargetPods implements SuiteTargets {
         List<String> command = new ArrayList<>(List.of("java"));
         command.addAll(technology.jvmOptions());
         command.addAll(TargetLauncher.ALWAYS_JVM_OPTIONS);
-        command.addAll(JfrRecording.continuousWith(TargetPodManifest.IMAGE_JFC));
+        command.addAll(JfrRecording.recordingIn(JfrRecording.NAME, TargetPodManifest.JFR_DIR + "/" + TargetPodManifest.JFR_SETTINGS));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", inImage(home.classpathOf(technology.module())), TargetLauncher.MAIN_CLASS,
                 "--server", entry.serverClass(), "--bind", "0.0.0.0", "--admin-bind", "0.0.0.0"));

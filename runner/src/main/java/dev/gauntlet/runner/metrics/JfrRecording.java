@@ -28,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * is capped at {@value #MAX_SIZE_MB} MB on disk, so a long run keeps its most recent data.
  */
 public final class JfrRecording {
-    private static final String NAME = "gauntlet";
+    /** The recording a target keeps across its runs, by which its windows are copied out. */
+    public static final String NAME = "gauntlet";
     private static final int MAX_SIZE_MB = 256;
     private static final String SETTINGS_RESOURCE = "/dev/gauntlet/runner/gauntlet.jfc";
     /** The JVM reads its settings from a file: the resource is copied out once per runner. */
@@ -47,11 +48,20 @@ public final class JfrRecording {
     }
 
     /**
-     * {@link #continuous()} for a JVM on another machine, which reads the settings from its own {@code settingsFile}
-     * (a copy of {@code gauntlet.jfc}).
+     * Options for a JVM on another machine, which reads the settings from its own {@code settingsFile} (a copy of
+     * {@link #settingsText()}, in a pod's ConfigMap): a recording named {@code name}, kept in the JVM.
      */
-    public static List<String> continuousWith(String settingsFile) {
-        return List.of(QUIET, "-XX:StartFlightRecording=name=" + NAME + ",settings=" + settingsFile + ",maxsize=" + MAX_SIZE_MB + "m");
+    public static List<String> recordingIn(String name, String settingsFile) {
+        return List.of(QUIET, "-XX:StartFlightRecording=name=" + name + ",settings=" + settingsFile + ",maxsize=" + MAX_SIZE_MB + "m");
+    }
+
+    /** {@code gauntlet.jfc}, as a pod's ConfigMap carries it. */
+    public static String settingsText() {
+        try (InputStream jfc = JfrRecording.class.getResourceAsStream(SETTINGS_RESOURCE)) {
+            return new String(jfc.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the JFR settings " + SETTINGS_RESOURCE, e);
+        }
     }
 
     /** Options for a JVM that lives for one run: the recording is written to {@code file} when it exits. */
@@ -66,10 +76,10 @@ public final class JfrRecording {
 
     private static synchronized String settings() {
         if (settingsFile == null) {
-            try (InputStream jfc = JfrRecording.class.getResourceAsStream(SETTINGS_RESOURCE)) {
+            try {
                 Path file = Files.createTempFile("gauntlet-", ".jfc");
                 file.toFile().deleteOnExit();
-                Files.write(file, jfc.readAllBytes());
+                Files.writeString(file, settingsText());
                 settingsFile = file;
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot copy the JFR settings " + SETTINGS_RESOURCE + " to a file", e);

@@ -78,7 +78,7 @@ final class MockCluster implements AutoCloseable {
 
     /**
      * The image's /opt/gauntlet: the generator's jar and libraries in {@code lib}, the checkout's built target modules
-     * at their own paths, and the JFR settings, as docs/distributed.md's recipe copies them.
+     * at their own paths, as docs/distributed.md's recipe copies them (the JFR settings come in ConfigMaps).
      */
     private Path image() throws IOException {
         GauntletHome home = GauntletHome.fromSystemProperty();
@@ -92,9 +92,6 @@ final class MockCluster implements AutoCloseable {
             }
         }
         Files.createSymbolicLink(root.resolve("targets"), home.root().resolve("targets"));
-        try (InputStream jfc = MockCluster.class.getResourceAsStream("/dev/gauntlet/runner/gauntlet.jfc")) {
-            Files.write(root.resolve("gauntlet.jfc"), jfc.readAllBytes());
-        }
         return root;
     }
 
