@@ -49,7 +49,7 @@ import java.util.Map;
  *       environment (recorded in {@code shard.json}), host networking (so the shard's results port is
  *       on its node's address, where the runner fetches them), and
  *       requests equal to limits, for Guaranteed QoS (pinned CPUs under the static CPU manager);</li>
- *   <li>the least a generator needs: a non-root user, no privilege escalation, no capabilities, the
+ *   <li>the least a generator needs ({@link LeastPrivilege}): a non-root user, no privilege escalation, no capabilities, the
  *       runtime's default seccomp profile and no service-account token, which meets the
  *       {@code restricted} Pod Security Standard in all but host networking (only {@code privileged}
  *       allows that); and an end: the Job's {@code activeDeadlineSeconds}, and its deletion
@@ -75,11 +75,6 @@ final class ShardJob {
     static final String RESULTS_DIR = "/results";
     private static final String READY_FILE = RESULTS_DIR + "/.ready";
     private static final String INDEX_ANNOTATION = "batch.kubernetes.io/job-completion-index";
-    /**
-     * Any id but root's: the image needs no user of its own, since a shard writes only into its
-     * {@value #RESULTS_DIR} emptyDir (and the JVM into the image's world-writable /tmp).
-     */
-    private static final long SHARD_USER = 65532;
     /** A finished Job's life, when the runner was killed before deleting it: long enough to read its pods' logs. */
     private static final int TTL_AFTER_FINISHED_SEC = 600;
 
@@ -143,9 +138,7 @@ final class ShardJob {
                         .withNewSpec()
                             .withRestartPolicy("Never")
                             .withAutomountServiceAccountToken(false)
-                            .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(SHARD_USER).withRunAsGroup(SHARD_USER)
-                                .withFsGroup(SHARD_USER).withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile()
-                            .endSecurityContext()
+                            .withSecurityContext(LeastPrivilege.pod())
                             .withHostNetwork(true).withDnsPolicy("ClusterFirstWithHostNet")
                             .withNodeSelector(placement.nodeSelector().isEmpty() ? null : placement.nodeSelector())
                             .withNewAffinity().withNewPodAntiAffinity()
@@ -163,9 +156,7 @@ final class ShardJob {
                                 .addNewEnv().withName(AdminToken.VARIABLE).withNewValueFrom().withNewSecretKeyRef()
                                     .withName(name).withKey(ADMIN_TOKEN_KEY).withOptional(true)
                                 .endSecretKeyRef().endValueFrom().endEnv()
-                                .withNewSecurityContext().withAllowPrivilegeEscalation(false)
-                                    .withNewCapabilities().withDrop("ALL").endCapabilities()
-                                .endSecurityContext()
+                                .withSecurityContext(LeastPrivilege.container())
                                 .withNewResources().withRequests(resources).withLimits(resources).endResources()
                                 .withNewReadinessProbe().withNewExec().withCommand("test", "-e", READY_FILE).endExec()
                                     .withPeriodSeconds(1).endReadinessProbe()

@@ -30,7 +30,7 @@ import java.util.Map;
  *   <li>an end of its own: {@code activeDeadlineSeconds} as long as the suite may run, should the runner be killed
  *       before it deletes the pod; a pod never restarts ({@code restartPolicy: Never}): a target that died is
  *       recorded as such, and the suite starts it afresh, once, as on one machine;</li>
- *   <li>the least privilege a JVM needs, as the shards ({@link ShardJob}).</li>
+ *   <li>the least privilege a JVM needs ({@link LeastPrivilege}), as the shards'.</li>
  * </ul>
  */
 final class TargetPodManifest {
@@ -46,7 +46,6 @@ final class TargetPodManifest {
     static final String JFR_SETTINGS = "gauntlet.jfc";
     /** Where a target pod finds the runner's JFR settings: the suite's ConfigMap, so the image need not carry them. */
     static final String JFR_DIR = "/etc/gauntlet/jfr";
-    private static final long USER = 65532;
     private static final long STOP_GRACE_SEC = 5;
 
     private TargetPodManifest() {
@@ -80,9 +79,7 @@ final class TargetPodManifest {
                     .withRestartPolicy("Never").withActiveDeadlineSeconds(activeDeadlineSec)
                     .withTerminationGracePeriodSeconds(STOP_GRACE_SEC)
                     .withAutomountServiceAccountToken(false)
-                    .withNewSecurityContext().withRunAsNonRoot(true).withRunAsUser(USER).withRunAsGroup(USER)
-                        .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile()
-                    .endSecurityContext()
+                    .withSecurityContext(LeastPrivilege.pod())
                     .withHostNetwork(true).withDnsPolicy("ClusterFirstWithHostNet")
                     .withNodeSelector(settings.targetNodes().isEmpty() ? null : settings.targetNodes())
                     .withNewAffinity().withNewPodAntiAffinity()
@@ -95,9 +92,7 @@ final class TargetPodManifest {
                         .addNewEnv().withName(AdminToken.VARIABLE).withNewValueFrom().withNewSecretKeyRef()
                             .withName(suiteObjects).withKey(TOKEN_KEY).endSecretKeyRef().endValueFrom().endEnv()
                         .addNewVolumeMount().withName("jfr").withMountPath(JFR_DIR).withReadOnly(true).endVolumeMount()
-                        .withNewSecurityContext().withAllowPrivilegeEscalation(false)
-                            .withNewCapabilities().withDrop("ALL").endCapabilities()
-                        .endSecurityContext()
+                        .withSecurityContext(LeastPrivilege.container())
                         .withNewResources().withRequests(resources).withLimits(resources).endResources()
                     .endContainer()
                     .addNewVolume().withName("jfr").withNewConfigMap().withName(suiteObjects).endConfigMap().endVolume()
