@@ -202,9 +202,14 @@ final class RunCommand implements Callable<Integer> {
         }
         if (suite.placement() == Placement.KUBERNETES) {
             ClusterSettings settings = suite.kubernetes();
-            settings = namespace == null ? settings : settings.withNamespace(namespace);
-            settings = image == null ? settings : settings.withImage(image);
-            settings = shards == null ? settings : settings.withShards(shards);
+            try {
+                settings = namespace == null ? settings : settings.withNamespace(namespace);
+                settings = image == null ? settings : settings.withImage(image);
+                settings = shards == null ? settings : settings.withShards(shards);
+            } catch (IllegalArgumentException e) {
+                // The settings name their field as a suite file spells it; the options are named as the fields.
+                throw new UserError(e.getMessage().replaceFirst("^kubernetes\\.", "--"));
+            }
             suite = suite.inCluster(settings);
         } else {
             for (String option : List.of("--namespace", "--image", "--shards")) {

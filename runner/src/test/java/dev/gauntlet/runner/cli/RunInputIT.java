@@ -39,6 +39,10 @@ class RunInputIT {
         expectOneLine(List.of("--suite", dotDot.toString()),
                 "gauntlet: " + dotDot + " line 7: name must be letters, digits, '.', '_' or '-' (not . or ..), got ..");
         expectOneLine(List.of("--repetitions", "-1"), "gauntlet: --repetitions must be 1 to 100, got -1");
+        expectOneLine(List.of("--kubernetes", "--shards", "0"), "gauntlet: --shards must be 1 to 64, got 0");
+        expectOneLine(List.of("--kubernetes", "--namespace", "Load_1"), "gauntlet: --namespace must be a Kubernetes name"
+                + " (lower-case letters, digits and '-'), got 'Load_1'");
+        expectOneLine(List.of("--shards", "2"), "gauntlet: --shards says how a suite uses a cluster: add --kubernetes, or drop --shards");
         expectOneLine(List.of("--repetitions", "99999999999"),
                 "gauntlet: Invalid value for option '--repetitions': '99999999999' is not an int (see 'gauntlet run --help')");
     }
