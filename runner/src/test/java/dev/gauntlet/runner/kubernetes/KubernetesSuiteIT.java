@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -139,14 +140,19 @@ class KubernetesSuiteIT {
         cluster.standIn.failImagePull(pod -> "jdk-httpserver-sync".equals(pod.getMetadata().getLabels().get(TargetPodManifest.TARGET_LABEL)));
         Path suite = suiteFile("failing", List.of("dummy", "jdk-httpserver-sync", "netty-event-loop"), 1, 30_000);
         Thread killer = Thread.ofPlatform().daemon().start(() -> {
-            // Once the first run's shards are loading the target: its Job exists and has been running a while.
-            while (cluster.standIn.jobs().isEmpty()) {
+            // Mid-run: 2.5 s after the first run's common start (1 s of warm-up, 3 s measured), as its ConfigMap records it.
+            Long startAt = null;
+            while (startAt == null) {
                 if (!pause(100)) {
                     return;
                 }
+                startAt = cluster.client.configMaps().inNamespace(MockCluster.NAMESPACE).list().getItems().stream()
+                        .map(map -> map.getData() == null ? null : map.getData().get(ShardJob.START_KEY))
+                        .filter(Objects::nonNull).map(Long::valueOf).findFirst().orElse(null);
             }
-            pause(2_500);
-            cluster.standIn.killPod(dummyPod);
+            if (pause(startAt + 2_500 - System.currentTimeMillis())) {
+                cluster.standIn.killPod(dummyPod);
+            }
         });
         MockCluster.Result result = cluster.gauntlet(400, "run", "--suite", suite.toString(), "--results",
                 dir.resolve("results").toString(), "--no-calibration");
@@ -191,10 +197,10 @@ class KubernetesSuiteIT {
     void anInterruptedSuiteDeletesEveryObjectItCreated() throws Exception {
         Path suite = suiteFile("interrupted", List.of("dummy"), 1, 30_000);
         MockCluster.Result result = cluster.gauntlet(300, process -> Thread.ofPlatform().daemon().start(() -> {
+            // Mid-suite: once the first run's Job exists.
             while (cluster.standIn.jobs().isEmpty() && process.isAlive()) {
                 pause(100);
             }
-            pause(1_000);
             // SIGTERM takes the same way out as Ctrl-C's SIGINT, which a test run from a background shell
             // inherits ignored (so the JVM would never see it).
             try {
@@ -302,7 +308,7 @@ class KubernetesSuiteIT {
 
     private static boolean pause(long ms) {
         try {
-            Thread.sleep(ms);
+            Thread.sleep(Math.max(0, ms));
             return true;
         } catch (InterruptedException e) {
             return false;
