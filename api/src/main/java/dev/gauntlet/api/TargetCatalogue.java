@@ -48,8 +48,13 @@ public final class TargetCatalogue {
             File file = Json.yaml().readValue(in, File.class);
             Map<String, Technology> technologies = new LinkedHashMap<>();
             file.technologies().forEach((name, t) -> technologies.put(name,
-                    new Technology(name, t.module(), t.version(), t.description(), t.jvmOptions())));
-            return new TargetCatalogue(technologies, file.targets());
+                    new Technology(name, t.module(), t.version(), t.description(), t.jvmOptions(), t.protocols(),
+                            t.tlsProvider())));
+            List<TargetEntry> targets = file.targets().stream()
+                    .map(entry -> entry.protocols().isEmpty() && technologies.containsKey(entry.technology())
+                            ? entry.withProtocols(technologies.get(entry.technology()).protocols()) : entry)
+                    .toList();
+            return new TargetCatalogue(technologies, targets);
         } catch (IOException e) {
             throw new UncheckedIOException("targets.yaml cannot be read", e);
         }
@@ -77,11 +82,15 @@ public final class TargetCatalogue {
      * @param jvmOptions JVM options every target of the technology needs to run as its framework
      *                   intends, before the role's own (e.g. Quarkus' {@code --add-opens}, which its
      *                   jar manifest asks for but a class-path launch does not apply); empty for most
+     * @param protocols   what its targets serve ({@code --tls}, {@code --http2}): HTTP/1.1 alone when not given
+     * @param tlsProvider the TLS implementation in force when it serves TLS (e.g. {@code JSSE}); null without TLS
      */
-    public record Technology(String name, String module, String version, String description, List<String> jvmOptions) {
+    public record Technology(String name, String module, String version, String description, List<String> jvmOptions,
+                             List<Protocol> protocols, String tlsProvider) {
 
         public Technology {
             jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
+            protocols = protocols == null || protocols.isEmpty() ? List.of(Protocol.HTTP1) : List.copyOf(protocols);
         }
     }
 
@@ -98,6 +107,7 @@ public final class TargetCatalogue {
      *                       is not the machine (open files, ports, CPU, memory); null when only the
      *                       machine bounds it. Shown by {@code gauntlet targets} and beside the
      *                       concurrency case's figures, which measure the style, not a setting.
+     * @param protocols      what it serves; in the file only where it differs from its technology's
      */
     public record TargetEntry(
             String name,
@@ -108,17 +118,30 @@ public final class TargetCatalogue {
             String description,
             Integer maxConcurrency,
             List<String> extraHeaders,
-            String concurrencyCap) {
+            String concurrencyCap,
+            List<Protocol> protocols) {
 
         public TargetEntry {
             extraHeaders = extraHeaders == null ? List.of() : List.copyOf(extraHeaders);
+            protocols = protocols == null ? List.of() : List.copyOf(protocols);
+        }
+
+        /** Whether it serves {@code protocol}. */
+        public boolean serves(Protocol protocol) {
+            return protocols.contains(protocol);
+        }
+
+        TargetEntry withProtocols(List<Protocol> served) {
+            return new TargetEntry(name, technology, api, style, serverClass, description, maxConcurrency, extraHeaders,
+                    concurrencyCap, served);
         }
     }
 
     private record File(Map<String, TechnologyFields> technologies, List<TargetEntry> targets) {
     }
 
-    private record TechnologyFields(String module, String version, String description, List<String> jvmOptions) {
+    private record TechnologyFields(String module, String version, String description, List<String> jvmOptions,
+                                    List<Protocol> protocols, String tlsProvider) {
     }
 
 }

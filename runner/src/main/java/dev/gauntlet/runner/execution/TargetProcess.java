@@ -26,6 +26,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -45,6 +46,8 @@ import java.util.regex.Pattern;
  */
 public final class TargetProcess implements SuiteTarget {
     private static final Pattern READY = Pattern.compile("READY port=(\\d+) admin=(\\d+)");
+    /** TargetMain's line before READY when it serves TLS: the PEM file of its certificate. */
+    private static final String CERTIFICATE_LINE_PREFIX = "TLS certificate=";
     public static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final int QUOTED_LOG_LINES = 5;
 
@@ -55,9 +58,10 @@ public final class TargetProcess implements SuiteTarget {
     private final ProcessStopper stopper;
     private final TargetEndpoint endpoint;
     private final Deque<String> lastLines;
+    private final Path certificate;
 
     private TargetProcess(TargetEntry entry, RolePlacement placement, PlacedProcess placed, ProcessStopper stopper, int port,
-                          int adminPort, String adminToken, Deque<String> lastLines) {
+                          int adminPort, String adminToken, Deque<String> lastLines, Path certificate) {
         this.entry = entry;
         this.placement = placement;
         this.placed = placed;
@@ -65,6 +69,7 @@ public final class TargetProcess implements SuiteTarget {
         this.stopper = stopper;
         this.endpoint = new TargetEndpoint(entry.name(), placement.host(), port, adminPort, adminToken);
         this.lastLines = lastLines;
+        this.certificate = certificate;
     }
 
     /**
@@ -87,12 +92,13 @@ public final class TargetProcess implements SuiteTarget {
         ProcessStopper stopper = ProcessStopper.atRunnerExit(process, STOP_TIMEOUT);
         Deque<String> lastLines = new ArrayDeque<>();
         CompletableFuture<Matcher> ready = new CompletableFuture<>();
+        AtomicReference<Path> certificate = new AtomicReference<>();
         Thread.ofPlatform().daemon().name("target-log-" + entry.name())
-                .start(() -> copyOutput(process, log, lastLines, ready));
+                .start(() -> copyOutput(process, log, lastLines, certificate, ready));
         try {
             Matcher m = ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
             return new TargetProcess(entry, placement, placed, stopper, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                    adminToken, lastLines);
+                    adminToken, lastLines, certificate.get());
         } catch (TimeoutException | ExecutionException e) {
             stopper.kill();
             if (e instanceof TimeoutException) {
@@ -118,6 +124,11 @@ public final class TargetProcess implements SuiteTarget {
     @Override
     public TargetEndpoint endpoint() {
         return endpoint;
+    }
+
+    /** The PEM file of the certificate it serves TLS with, while it runs; empty when it serves cleartext. */
+    public Optional<Path> certificate() {
+        return Optional.ofNullable(certificate);
     }
 
     public long pid() {
@@ -178,7 +189,8 @@ public final class TargetProcess implements SuiteTarget {
         return stopper.stop();
     }
 
-    private static void copyOutput(Process process, Path log, Deque<String> lastLines, CompletableFuture<Matcher> ready) {
+    private static void copyOutput(Process process, Path log, Deque<String> lastLines, AtomicReference<Path> certificate,
+                                   CompletableFuture<Matcher> ready) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
              PrintWriter out = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true)) {
             for (String line; (line = in.readLine()) != null; ) {
@@ -188,6 +200,9 @@ public final class TargetProcess implements SuiteTarget {
                     if (lastLines.size() > QUOTED_LOG_LINES) {
                         lastLines.removeFirst();
                     }
+                }
+                if (!ready.isDone() && line.startsWith(CERTIFICATE_LINE_PREFIX)) {
+                    certificate.set(Path.of(line.substring(CERTIFICATE_LINE_PREFIX.length())));
                 }
                 Matcher m = READY.matcher(line);
                 if (!ready.isDone() && m.matches()) {

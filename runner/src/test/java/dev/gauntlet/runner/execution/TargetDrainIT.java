@@ -71,7 +71,7 @@ class TargetDrainIT {
     /** The stand-in target, its {@code /hello} answering after {@code answerAfterMs}; closing it stops its JVM. */
     private TargetProcess start(long answerAfterMs) {
         TargetEntry entry = new TargetEntry("queueing-stand-in", "test", "jdk-httpserver", HandlerStyle.SYNC,
-                QueueingTargetStandIn.class.getName(), "answers /hello late, says inFlight 0", null, null, null);
+                QueueingTargetStandIn.class.getName(), "answers /hello late, says inFlight 0", null, null, null, null);
         String classpath;
         try {
             classpath = Path.of(QueueingTargetStandIn.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();

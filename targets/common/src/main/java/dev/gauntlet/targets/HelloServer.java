@@ -1,5 +1,9 @@
 package dev.gauntlet.targets;
 
+import dev.gauntlet.api.Protocol;
+
+import java.util.Set;
+
 /**
  * One server technology serving the target contract in one handler style. A technology module
  * provides one small final class per style, named in the target catalogue; {@link TargetMain}
@@ -19,7 +23,18 @@ package dev.gauntlet.targets;
  */
 public interface HelloServer {
 
-    /** Starts listening on {@code settings.bind():settings.port()}; returns the bound port. */
+    /**
+     * What it can serve, as the target catalogue lists it: {@link TargetMain} refuses {@code --tls} or {@code --http2}
+     * for a server without it, before {@link #start}.
+     */
+    default Set<Protocol> protocols() {
+        return Set.of(Protocol.HTTP1);
+    }
+
+    /**
+     * Starts listening on {@code settings.bind():settings.port()}, with TLS when {@code settings.tls()} is given and
+     * HTTP/2 beside HTTP/1.1 when {@code settings.http2()}; returns the bound port.
+     */
     int start(TargetSettings settings, RequestStats stats) throws Exception;
 
     /** Stops accepting, closes connections and ends every thread the server started. */

@@ -1,7 +1,16 @@
 package dev.gauntlet.targets;
 
-/** Parses {@link TargetMain}'s command line; any mistake is an {@link IllegalArgumentException} with a one-line message. */
-record TargetArguments(String serverClass, TargetSettings settings) {
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Parses {@link TargetMain}'s command line; any mistake is an {@link IllegalArgumentException} with a one-line message.
+ *
+ * @param tls   {@code --tls}: {@code self-signed} or a PKCS#12 file; null: cleartext
+ */
+record TargetArguments(String serverClass, TargetSettings settings, String tls) {
+
+    static final String SELF_SIGNED = "self-signed";
 
     static TargetArguments parse(String[] args) {
         TargetSettings d = TargetSettings.defaults();
@@ -16,6 +25,8 @@ record TargetArguments(String serverClass, TargetSettings settings) {
         int backlog = d.backlog();
         boolean tcpNoDelay = d.tcpNoDelay();
         boolean reuseAddress = d.reuseAddress();
+        String tls = null;
+        boolean http2 = d.http2();
         for (int i = 0; i < args.length; i += 2) {
             String flag = args[i];
             if (i + 1 >= args.length) {
@@ -34,6 +45,8 @@ record TargetArguments(String serverClass, TargetSettings settings) {
                 case "--backlog" -> backlog = intIn(flag, value, 1, 1_000_000);
                 case "--tcp-no-delay" -> tcpNoDelay = bool(flag, value);
                 case "--reuse-address" -> reuseAddress = bool(flag, value);
+                case "--tls" -> tls = tlsSource(value);
+                case "--http2" -> http2 = bool(flag, value);
                 default -> throw new IllegalArgumentException("unknown flag " + flag);
             }
         }
@@ -41,7 +54,14 @@ record TargetArguments(String serverClass, TargetSettings settings) {
             throw new IllegalArgumentException("--server CLASS is required");
         }
         return new TargetArguments(serverClass, new TargetSettings(bind, adminBind, port, adminPort, workers,
-                ioThreads, asyncThreads, backlog, tcpNoDelay, reuseAddress));
+                ioThreads, asyncThreads, backlog, tcpNoDelay, reuseAddress, null, http2), tls);
+    }
+
+    private static String tlsSource(String value) {
+        if (!value.equals(SELF_SIGNED) && !Files.isReadable(Path.of(value))) {
+            throw new IllegalArgumentException("--tls takes " + SELF_SIGNED + " or a readable PKCS#12 key store, got " + value);
+        }
+        return value;
     }
 
     private static int intIn(String flag, String value, int min, int max) {

@@ -5,11 +5,21 @@ import dev.gauntlet.api.CpuModel;
 import dev.gauntlet.hiccup.HiccupLog;
 import dev.gauntlet.hiccup.ParentWatch;
 
+import dev.gauntlet.api.Protocol;
+
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Starts one target: {@code TargetMain --server dev.gauntlet.targets.jetty.JettyHandlerSync --port 0}.
- * Prints {@code CPU <model>} and {@code READY port=P admin=A} once both ports listen; SIGTERM, SIGINT or SIGHUP stop it
+ * Prints {@code CPU <model>} and {@code READY port=P admin=A} once both ports listen, after
+ * {@code TLS certificate=FILE} with {@code --tls} (the certificate's PEM, for clients to trust; deleted when it stops);
+ * SIGTERM, SIGINT or SIGHUP stop it
  * within 3 s. Bad flags or a server that cannot start: one line on stderr and exit code 2. The
  * process's hiccups are measured from the start and served on the admin port, which resets them
  * only for a client showing the token in {@code $GAUNTLET_ADMIN_TOKEN}; the virtual-thread
@@ -18,6 +28,8 @@ import java.lang.reflect.InvocationTargetException;
 public final class TargetMain {
     /** How long a graceful stop may take before the process halts anyway. */
     private static final long STOP_GRACE_MS = 3_000;
+    /** Before {@code READY} with {@code --tls}: the path of the served certificate's PEM. */
+    public static final String CERTIFICATE_LINE_PREFIX = "TLS certificate=";
 
     private TargetMain() {
     }
@@ -37,12 +49,18 @@ public final class TargetMain {
         VirtualThreadSchedulerEvent.register();
         RequestStats stats = new RequestStats();
         HelloServer server = instantiate(arguments.serverClass());
+        TargetSettings settings = withTls(arguments, server.protocols());
         int port;
         AdminServer admin;
+        Path certificatePem = null;
         try {
-            port = server.start(arguments.settings(), stats);
-            admin = new AdminServer(arguments.settings(), stats, hiccups, arguments.serverClass(), port, adminToken());
+            port = server.start(settings, stats);
+            admin = new AdminServer(settings, stats, hiccups, arguments.serverClass(), port, adminToken());
             admin.start();
+            if (settings.tls() != null) {
+                certificatePem = Files.createTempFile("gauntlet-target-" + port + "-", ".pem");
+                settings.tls().writeCertificatePem(certificatePem);
+            }
         } catch (Exception e) {
             System.err.println("target: " + arguments.serverClass() + " could not start on "
                     + arguments.settings().bind() + " (admin on " + arguments.settings().adminBind() + "): " + e);
@@ -51,11 +69,46 @@ public final class TargetMain {
         }
         // Created now, while the heap has room: the stop must not depend on allocating a thread later.
         Thread deadline = Thread.ofPlatform().daemon().name("target-stop-deadline").unstarted(TargetMain::haltAfterGrace);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, admin, hiccups, deadline), "target-stop"));
+        Path pem = certificatePem;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, admin, hiccups, pem, deadline), "target-stop"));
         // The hardware, for a runner that cannot look at this target's machine (a pod on another node).
         System.out.println(CpuModel.LINE_PREFIX + CpuModel.read());
+        if (pem != null) {
+            System.out.println(CERTIFICATE_LINE_PREFIX + pem);
+        }
         System.out.println("READY port=" + port + " admin=" + admin.port());
         System.out.flush();
+    }
+
+    /**
+     * The settings with the key and certificate {@code --tls} asks for; a protocol the server does not serve, or a key
+     * store that cannot be read, ends the process with one line.
+     */
+    private static TargetSettings withTls(TargetArguments arguments, Set<Protocol> served) {
+        TargetSettings settings = arguments.settings();
+        Protocol asked = Protocol.of(arguments.tls() != null, settings.http2());
+        if (!served.contains(asked)) {
+            fail(arguments.serverClass() + " does not serve " + asked.label() + " (it serves "
+                    + served.stream().map(Protocol::label).sorted().collect(Collectors.joining(", "))
+                    + "); start it without " + (arguments.tls() != null && !served.contains(Protocol.HTTPS1) ? "--tls" : "--http2"));
+        }
+        if (arguments.tls() == null) {
+            return settings;
+        }
+        try {
+            return settings.withTls(arguments.tls().equals(TargetArguments.SELF_SIGNED)
+                    ? TargetTls.selfSigned(settings.bind()) : TargetTls.fromKeyStore(Path.of(arguments.tls())));
+        } catch (GeneralSecurityException | IOException e) {
+            fail("--tls " + arguments.tls() + " cannot be used: " + e.getMessage()
+                    + (arguments.tls().equals(TargetArguments.SELF_SIGNED) ? ""
+                    : " (a PKCS#12 key store, its password in $" + TargetTls.PASSWORD_VARIABLE + ")"));
+            return null;
+        }
+    }
+
+    private static void fail(String message) {
+        System.err.println("target: " + message);
+        System.exit(2);
     }
 
     /** From the environment, not a flag: {@code ps} shows every process's command line to every user. */
@@ -82,7 +135,7 @@ public final class TargetMain {
      * the deadline thread halts the JVM after the grace unless it has exited by then. Without a
      * deadline thread there is no bounded stop, so the process halts at once.
      */
-    private static void stop(HelloServer server, AdminServer admin, HiccupLog hiccups, Thread deadline) {
+    private static void stop(HelloServer server, AdminServer admin, HiccupLog hiccups, Path certificatePem, Thread deadline) {
         try {
             deadline.start();
         } catch (Throwable e) {
@@ -95,6 +148,13 @@ public final class TargetMain {
         }
         admin.stop();
         hiccups.close();
+        if (certificatePem != null) {
+            try {
+                Files.deleteIfExists(certificatePem);
+            } catch (IOException e) {
+                // A temporary file: the system's cleaning takes it later.
+            }
+        }
     }
 
     private static void haltAfterGrace() {

@@ -1,5 +1,7 @@
 package dev.gauntlet.targets;
 
+import dev.gauntlet.api.Protocol;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,6 +16,9 @@ import java.util.Map;
  * @param ioThreads    selector / event-loop / acceptor threads
  * @param asyncThreads worker threads at most for the non-blocking styles (async-fjp, async-queue)
  * @param backlog      the listen socket's accept queue
+ * @param tls          the data port serves TLS with this key and certificate; null: cleartext
+ * @param http2        the data port serves HTTP/2 as well as HTTP/1.1: over TLS negotiated by ALPN ({@code h2}, then
+ *                     {@code http/1.1}), in clear with prior knowledge ({@code h2c})
  */
 public record TargetSettings(
         String bind,
@@ -25,7 +30,9 @@ public record TargetSettings(
         int asyncThreads,
         int backlog,
         boolean tcpNoDelay,
-        boolean reuseAddress) {
+        boolean reuseAddress,
+        TargetTls tls,
+        boolean http2) {
 
     public static final int DEFAULT_WORKERS = 10_000;
     public static final int DEFAULT_ASYNC_THREADS = 100;
@@ -34,7 +41,12 @@ public record TargetSettings(
     public static TargetSettings defaults() {
         return new TargetSettings("127.0.0.1", "127.0.0.1", 0, 0, DEFAULT_WORKERS,
                 Runtime.getRuntime().availableProcessors(), DEFAULT_ASYNC_THREADS, DEFAULT_BACKLOG,
-                true, true);
+                true, true, null, false);
+    }
+
+    /** What the data port speaks when a client asks for the most it offers. */
+    public Protocol protocol() {
+        return Protocol.of(tls != null, http2);
     }
 
     /** The settings as the admin endpoint's JSON, names as on the command line. */
@@ -50,13 +62,20 @@ public record TargetSettings(
         values.put("backlog", backlog);
         values.put("tcpNoDelay", tcpNoDelay);
         values.put("reuseAddress", reuseAddress);
+        values.put("tls", tls == null ? "null" : "\"" + tls.describe().replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
+        values.put("http2", http2);
         StringBuilder json = new StringBuilder("{");
         values.forEach((k, v) -> json.append(json.length() > 1 ? "," : "").append('"').append(k).append("\":").append(v));
         return json.append('}').toString();
     }
 
+    TargetSettings withTls(TargetTls given) {
+        return new TargetSettings(bind, adminBind, port, adminPort, workers, ioThreads, asyncThreads, backlog,
+                tcpNoDelay, reuseAddress, given, http2);
+    }
+
     TargetSettings withPorts(int port, int adminPort) {
         return new TargetSettings(bind, adminBind, port, adminPort, workers, ioThreads, asyncThreads, backlog,
-                tcpNoDelay, reuseAddress);
+                tcpNoDelay, reuseAddress, tls, http2);
     }
 }

@@ -1,10 +1,11 @@
 package dev.gauntlet.targets.jdk;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
-import java.io.IOException;
+import java.util.Set;
 import java.util.concurrent.Executors;
 
 /**
@@ -15,7 +16,12 @@ public final class JdkHttpServerVirtual implements HelloServer {
     private final JdkServer server = new JdkServer();
 
     @Override
-    public int start(TargetSettings settings, RequestStats stats) throws IOException {
+    public Set<Protocol> protocols() {
+        return JdkServer.PROTOCOLS;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
         return server.start(settings, stats,
                 Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("jdk-virtual-", 0).factory()));
     }

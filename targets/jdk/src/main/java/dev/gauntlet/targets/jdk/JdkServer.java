@@ -1,11 +1,16 @@
 package dev.gauntlet.targets.jdk;
 
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.security.GeneralSecurityException;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -14,22 +19,33 @@ import java.util.concurrent.ExecutorService;
  *
  * <p>The server has one dispatcher thread (accept and readiness; {@code ioThreads} does not apply)
  * and reads each request's head on the executor's thread, blocking. Listening sockets always have
- * SO_REUSEADDR on Linux; the API offers no switch for it.
+ * SO_REUSEADDR on Linux; the API offers no switch for it. With {@code --tls} it is an {@link HttpsServer} on the
+ * JSSE context; the API has no HTTP/2.
  */
 final class JdkServer {
+    /** What every style serves. */
+    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1);
+
     /** Idle keep-alive connections kept open; the JDK's default of 200 closes the rest after each response. */
     private static final int MAX_IDLE_CONNECTIONS = 100_000;
 
     private HttpServer server;
     private ExecutorService executor;
 
-    int start(TargetSettings settings, RequestStats stats, ExecutorService executor) throws IOException {
+    int start(TargetSettings settings, RequestStats stats, ExecutorService executor) throws IOException, GeneralSecurityException {
         // The JDK reads these once, when the first HttpServer of the process is created: this one,
         // as TargetMain starts the admin endpoint after it. A -D on the command line wins.
         defaultProperty("sun.net.httpserver.nodelay", String.valueOf(settings.tcpNoDelay()));
         defaultProperty("sun.net.httpserver.maxIdleConnections", String.valueOf(MAX_IDLE_CONNECTIONS));
         this.executor = executor;
-        server = HttpServer.create(new InetSocketAddress(settings.bind(), settings.port()), settings.backlog());
+        InetSocketAddress address = new InetSocketAddress(settings.bind(), settings.port());
+        if (settings.tls() == null) {
+            server = HttpServer.create(address, settings.backlog());
+        } else {
+            HttpsServer https = HttpsServer.create(address, settings.backlog());
+            https.setHttpsConfigurator(new HttpsConfigurator(settings.tls().sslContext()));
+            server = https;
+        }
         server.createContext("/", new HelloHandler(stats));
         server.setExecutor(executor);
         server.start();

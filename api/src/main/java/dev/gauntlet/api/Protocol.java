@@ -1,0 +1,57 @@
+package dev.gauntlet.api;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * What a target's data port speaks and a load asks for: HTTP/1.1 in clear or over TLS, HTTP/2 over TLS (negotiated by
+ * ALPN) or in clear with prior knowledge (h2c: the client opens with the HTTP/2 preface, no upgrade). Names as in the
+ * target catalogue and on command lines.
+ */
+public enum Protocol {
+    HTTP1("http1", false, false),
+    HTTPS1("https1", true, false),
+    H2("h2", true, true),
+    H2C("h2c", false, true);
+
+    private final String label;
+    private final boolean tls;
+    private final boolean http2;
+
+    Protocol(String label, boolean tls, boolean http2) {
+        this.label = label;
+        this.tls = tls;
+        this.http2 = http2;
+    }
+
+    @com.fasterxml.jackson.annotation.JsonValue
+    public String label() {
+        return label;
+    }
+
+    /** Whether the connection is TLS. */
+    public boolean tls() {
+        return tls;
+    }
+
+    /** Whether requests go as HTTP/2 streams. */
+    public boolean http2() {
+        return http2;
+    }
+
+    /** The protocol of a connection with or without TLS and HTTP/2. */
+    public static Protocol of(boolean tls, boolean http2) {
+        return tls ? (http2 ? H2 : HTTPS1) : (http2 ? H2C : HTTP1);
+    }
+
+    /** By its label; an unknown one is an {@link IllegalArgumentException} naming the labels there are. */
+    public static Protocol fromLabel(String label) {
+        for (Protocol p : values()) {
+            if (p.label.equals(label)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown protocol " + label + " (one of "
+                + Arrays.stream(values()).map(Protocol::label).collect(Collectors.joining(", ")) + ")");
+    }
+}
