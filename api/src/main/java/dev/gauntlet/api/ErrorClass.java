@@ -14,7 +14,7 @@ public enum ErrorClass {
     BAD_STATUS,
     /** A well-formed response with the expected status and another body. */
     BAD_BODY,
-    /** A response that is not valid HTTP/1.1. */
+    /** A response that is not valid HTTP/1.1, or frames that break HTTP/2. */
     PROTOCOL,
     /**
      * The generator could not start a thread for the request: a blocking client mode at the
@@ -22,5 +22,11 @@ public enum ErrorClass {
      */
     NO_THREAD,
     /** A client library failed the request on its own side, before or without any I/O failure it could name. */
-    CLIENT
+    CLIENT,
+    /** The TLS handshake failed: a certificate not trusted or not for this host, no protocol in common, a broken record. */
+    TLS,
+    /** HTTP/2: the server reset the request's stream ({@code RST_STREAM}, {@code REFUSED_STREAM} included). */
+    STREAM_RESET,
+    /** HTTP/2: the server's {@code GOAWAY} left the request's stream unprocessed, or closed the connection under it. */
+    GOAWAY
 }

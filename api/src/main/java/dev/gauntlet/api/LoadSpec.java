@@ -47,6 +47,12 @@ import java.util.concurrent.TimeUnit;
  *                            intended start); 0 wakes for each intended start; null: chosen as it runs from the
  *                            platform's measured wake-up latency ({@code docs/architecture.md}, <i>The open loop's
  *                            wake-ups</i>)
+ * @param http2               send the requests as HTTP/2 streams: negotiated by ALPN over TLS ({@code https}), with prior
+ *                            knowledge in clear ({@code h2c}); false: HTTP/1.1
+ * @param streams             HTTP/2: requests in flight on one connection at most (h2load's {@code -m}), within the
+ *                            server's {@code SETTINGS_MAX_CONCURRENT_STREAMS}; the load model's connections are
+ *                            connections, each carrying up to this many; 1 for HTTP/1.1
+ * @param trust               {@code https}: the certificates accepted; null for the JDK's ({@link TlsTrust#SYSTEM})
  */
 public record LoadSpec(
         URI url,
@@ -70,7 +76,10 @@ public record LoadSpec(
         String client,
         long startOffsetNs,
         SteadyRule steady,
-        Long wakeGranularityUs) {
+        Long wakeGranularityUs,
+        boolean http2,
+        int streams,
+        TlsTrust trust) {
 
     public static final long DEFAULT_WARMUP_MS = 2_000;
     public static final long DEFAULT_DURATION_MS = 10_000;
@@ -92,12 +101,33 @@ public record LoadSpec(
     public static final int MAX_THREADS = 256;
     /** The coarsest wake granularity: ten times wrk2's timer, a lateness no latency figure would be read past. */
     public static final long MAX_WAKE_GRANULARITY_US = 10_000;
+    /** HTTP/2 streams a connection carries at most: the protocol's own limit is far beyond any server's setting. */
+    public static final int MAX_STREAMS = 10_000;
 
     public LoadSpec {
         Objects.requireNonNull(url, "url");
         Objects.requireNonNull(model, "model");
-        if (!"http".equals(url.getScheme()) || url.getHost() == null) {
-            throw new IllegalArgumentException("url must be http://host[:port]/path, got " + url);
+        if (!("http".equals(url.getScheme()) || "https".equals(url.getScheme())) || url.getHost() == null) {
+            throw new IllegalArgumentException("url must be http://host[:port]/path or https://..., got " + url);
+        }
+        if (streams == 0) {
+            streams = 1;
+        }
+        if (streams < 1 || streams > MAX_STREAMS) {
+            throw new IllegalArgumentException("streams per connection must be 1 to " + MAX_STREAMS + ", got " + streams);
+        }
+        if (streams > 1 && !http2) {
+            throw new IllegalArgumentException("several streams on a connection are HTTP/2's: add http2 (--http2)");
+        }
+        if (http2 && client != null) {
+            throw new IllegalArgumentException("HTTP/2 is the built-in engine's for now; a client library engine speaks "
+                    + "HTTP/1.1 here");
+        }
+        if (trust == null) {
+            trust = TlsTrust.SYSTEM;
+        }
+        if (!trust.equals(TlsTrust.SYSTEM) && !tls(url)) {
+            throw new IllegalArgumentException("a certificate to trust or insecure is for an https url, got " + url);
         }
         if (warmupMs < 0 || durationMs <= 0 || maxRequests < 0) {
             throw new IllegalArgumentException("warm-up must be >= 0 and duration > 0");
@@ -171,6 +201,20 @@ public record LoadSpec(
         }
     }
 
+    /** Whether the connections are TLS: an {@code https} url. */
+    public boolean tls() {
+        return tls(url);
+    }
+
+    private static boolean tls(URI url) {
+        return "https".equals(url.getScheme());
+    }
+
+    /** What goes over the wire: HTTP/1.1 or HTTP/2, in clear or over TLS. */
+    public Protocol protocol() {
+        return Protocol.of(tls(), http2);
+    }
+
     /** The longest the warm-up may last: its fixed length, or the steady rule's maximum. */
     public long warmupMaxMs() {
         return steady == null ? warmupMs : steady.maxMsFrom(warmupMs);
@@ -216,7 +260,8 @@ public record LoadSpec(
     public static LoadSpec of(URI url, LoadModel model) {
         return new LoadSpec(url, model, DEFAULT_WARMUP_MS, 0, DEFAULT_DURATION_MS, 0,
                 DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS, 0, DEFAULT_MAX_CONNECTIONS,
-                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null, 0, null, null);
+                200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null, 0, null, null, false, 1,
+                TlsTrust.SYSTEM);
     }
 
     public LoadSpec withPhases(long warmupMs, long durationMs) {
@@ -256,6 +301,9 @@ public record LoadSpec(
         private long startOffsetNs;
         private SteadyRule steady;
         private Long wakeGranularityUs;
+        private boolean http2;
+        private int streams;
+        private TlsTrust trust;
 
         private Builder(LoadSpec spec) {
             url = spec.url;
@@ -280,6 +328,9 @@ public record LoadSpec(
             startOffsetNs = spec.startOffsetNs;
             steady = spec.steady;
             wakeGranularityUs = spec.wakeGranularityUs;
+            http2 = spec.http2;
+            streams = spec.streams;
+            trust = spec.trust;
         }
 
         /** The URL every request goes to: a spec made once and pointed at each target in turn takes each one's. */
@@ -400,10 +451,23 @@ public record LoadSpec(
             return this;
         }
 
+        /** HTTP/2 with up to {@code streams} requests in flight on a connection; false and 1: HTTP/1.1. */
+        public Builder http2(boolean http2, int streams) {
+            this.http2 = http2;
+            this.streams = streams;
+            return this;
+        }
+
+        public Builder trust(TlsTrust trust) {
+            this.trust = trust;
+            return this;
+        }
+
         public LoadSpec build() {
             return new LoadSpec(url, model, warmupMs, rampMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs,
                     hardCapMs, maxConnections, expectedStatus, expectedBody, seed, maxScheduleLagP99Ms, adminUrl,
-                    sourceAddresses, processes, threads, client, startOffsetNs, steady, wakeGranularityUs);
+                    sourceAddresses, processes, threads, client, startOffsetNs, steady, wakeGranularityUs, http2, streams,
+                    trust);
         }
     }
 }

@@ -244,7 +244,7 @@ public final class Generator {
         // With several processes each one's share must fit; the message still counts them all.
         Preflight.Plan plan = Preflight.check(spec.processes() == 1 ? spec
                 : LoadShares.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);
-        TargetAddress.checkReachable(address, spec.connectTimeoutMs());
+        TargetAddress.checkReachable(spec, address);
         return plan;
     }
 

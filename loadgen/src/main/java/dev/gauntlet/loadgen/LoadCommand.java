@@ -6,6 +6,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.SteadyRule;
+import dev.gauntlet.api.TlsTrust;
 import dev.gauntlet.hiccup.ParentWatch;
 import dev.gauntlet.loadgen.split.LoadShares;
 import dev.gauntlet.loadgen.split.Preflight;
@@ -47,6 +48,8 @@ import java.util.concurrent.Callable;
                 "  gauntlet load http://127.0.0.1:8080/hello --connections 100 --warmup 2s --warmup-max 30s   # until steady",
                 "  gauntlet load http://127.0.0.1:8080/hello --rate 50000 --connections 100   # as wrk2 -R50000 -c100",
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=1000 --rate 1000 --client okhttp-virtual",
+                "  gauntlet load https://127.0.0.1:8443/hello --connections 10 --cacert /tmp/gauntlet-target-8443-1.pem",
+                "  gauntlet load https://127.0.0.1:8443/hello --http2 --connections 4 --streams 25 --insecure   # h2load -c4 -m25",
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=60000 --max-concurrency 15000 \\",
                 "      --admin http://127.0.0.1:8081 --response-timeout 2m \\",
                 "      --source-addresses 127.0.0.1-127.0.0.4",
@@ -59,7 +62,7 @@ public final class LoadCommand implements Callable<Integer> {
     @Spec
     CommandSpec command;
 
-    @Parameters(index = "0", paramLabel = "URL", description = "http://host:port/path to request")
+    @Parameters(index = "0", paramLabel = "URL", description = "http://host:port/path or https://... to request")
     URI url;
 
     @Option(names = "--rate", paramLabel = "R", description = "open loop: R requests/s whatever is in flight, "
@@ -175,6 +178,22 @@ public final class LoadCommand implements Callable<Integer> {
             + "built-in one, e.g. okhttp-virtual (see 'gauntlet clients'): its blocking call on a platform or virtual "
             + "thread per request, or its async API")
     String client;
+
+    @Option(names = "--http2", description = "send the requests as HTTP/2 streams: over TLS for https:// (ALPN h2), "
+            + "in clear with prior knowledge (h2c) for http://")
+    boolean http2;
+
+    @Option(names = "--streams", paramLabel = "M", defaultValue = "1", description = "with --http2: requests in flight on "
+            + "one connection at most, as h2load's -m, within the server's limit; the connections are --connections' "
+            + "(default: ${DEFAULT-VALUE})")
+    long streams;
+
+    @Option(names = "--cacert", paramLabel = "FILE", description = "https: trust the certificate in this PEM file (e.g. "
+            + "the one a --tls target prints) instead of the JDK's authorities; the host name is still checked")
+    Path caCertificate;
+
+    @Option(names = "--insecure", description = "https: accept any certificate for any host, as h2load and wrk do")
+    boolean insecure;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "seed of the open loop's schedule")
     long seed;
@@ -301,6 +320,8 @@ public final class LoadCommand implements Callable<Integer> {
                     .processes((int) inRange("--processes", processes, 1, LoadSpec.MAX_PROCESSES))
                     .threads((int) inRange("--threads", threads, 1, LoadSpec.MAX_THREADS))
                     .client(client)
+                    .http2(http2, (int) inRange("--streams", streams, 1, LoadSpec.MAX_STREAMS))
+                    .trust(new TlsTrust(caCertificate == null ? null : caCertificate.toAbsolutePath().toString(), insecure))
                     .wakeGranularityUs(LoadOptions.parseWakeGranularityUs(wakeGranularity))
                     .steady(warmupMaxMs == null ? null : new SteadyRule(warmupMaxMs, steadyWindows, steadyTolerancePercent))
                     .build();

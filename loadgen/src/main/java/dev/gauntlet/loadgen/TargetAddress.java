@@ -1,21 +1,41 @@
 package dev.gauntlet.loadgen;
 
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.loadgen.transport.TlsClient;
 
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.security.cert.CertificateExpiredException;
+import java.security.cert.CertificateNotYetValidException;
+import java.security.cert.CertPathValidatorException;
 
-/** Where the load goes: the spec's target resolved, and checked to answer before anything starts. */
+/**
+ * Where the load goes: the spec's target resolved, and checked to answer — and to speak the load's protocol — before
+ * anything starts, so that a wrong port, a server without TLS, a certificate not trusted or a server without HTTP/2 is
+ * one clear line rather than a run of failed requests.
+ */
 final class TargetAddress {
+    /** The HTTP/2 connection preface and an empty SETTINGS frame: what h2c with prior knowledge opens with. */
+    private static final byte[] H2C_OPENING = ("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] EMPTY_SETTINGS = {0, 0, 0, 0x4, 0, 0, 0, 0, 0};
+    private static final int SETTINGS_TYPE = 0x4;
+
     private TargetAddress() {
     }
 
-    /** The spec's host and port (80 when the URL names none), resolved. */
+    /** The spec's host and port (80, or 443 for https, when the URL names none), resolved. */
     static InetSocketAddress resolve(LoadSpec spec) {
-        int port = spec.url().getPort() < 0 ? 80 : spec.url().getPort();
+        int port = spec.url().getPort() < 0 ? (spec.tls() ? 443 : 80) : spec.url().getPort();
         InetSocketAddress address = new InetSocketAddress(spec.url().getHost(), port);
         if (address.isUnresolved()) {
             throw new GeneratorException("unknown host " + spec.url().getHost());
@@ -23,17 +43,107 @@ final class TargetAddress {
         return address;
     }
 
-    /** One blocking connect first, so a wrong port is one clear line rather than a run of refusals. */
-    static void checkReachable(InetSocketAddress address, long connectTimeoutMs) {
+    /** One blocking connect first, then the TLS handshake or the HTTP/2 preface the load will open with. */
+    static void checkReachable(LoadSpec spec, InetSocketAddress address) {
+        int timeoutMs = (int) Math.min(spec.connectTimeoutMs(), Integer.MAX_VALUE);
         try (Socket socket = new Socket()) {
-            socket.connect(address, (int) Math.min(connectTimeoutMs, Integer.MAX_VALUE));
+            socket.connect(address, timeoutMs);
+            socket.setSoTimeout(timeoutMs);
+            if (spec.tls()) {
+                checkTls(spec, address, socket);
+            } else if (spec.http2()) {
+                checkPriorKnowledge(address, socket);
+            }
         } catch (ConnectException e) {
             throw new GeneratorException("nothing listens on " + hostPort(address));
         } catch (SocketTimeoutException e) {
-            throw new GeneratorException("no answer from " + hostPort(address) + " within " + connectTimeoutMs + " ms");
+            throw new GeneratorException("no answer from " + hostPort(address) + " within " + timeoutMs + " ms");
         } catch (IOException e) {
             throw new GeneratorException("cannot connect to " + hostPort(address) + ": " + e.getMessage());
         }
+    }
+
+    private static void checkTls(LoadSpec spec, InetSocketAddress address, Socket plain) throws IOException {
+        TlsClient tls;
+        try {
+            tls = TlsClient.of(spec.trust(), spec.url().getHost(), address.getPort(), spec.http2());
+        } catch (IllegalArgumentException e) {
+            throw new GeneratorException(e.getMessage());
+        }
+        try (SSLSocket socket = (SSLSocket) tls.context().getSocketFactory()
+                .createSocket(plain, spec.url().getHost(), address.getPort(), false)) {
+            SSLParameters parameters = socket.getSSLParameters();
+            if (tls.checksHostName()) {
+                parameters.setEndpointIdentificationAlgorithm("HTTPS");
+            }
+            parameters.setApplicationProtocols(new String[]{tls.applicationProtocol()});
+            socket.setSSLParameters(parameters);
+            socket.startHandshake();
+            if (spec.http2() && !"h2".equals(socket.getApplicationProtocol())) {
+                throw new GeneratorException(hostPort(address) + " does not speak HTTP/2 over TLS (ALPN chose "
+                        + describe(socket.getApplicationProtocol()) + "): drop --http2, or start the target with HTTP/2");
+            }
+        } catch (SocketTimeoutException e) {
+            throw new GeneratorException(hostPort(address) + " took the connection but did not answer the TLS handshake within "
+                    + plain.getSoTimeout() + " ms: it does not speak TLS, it seems; use http://, or start the target with TLS");
+        } catch (SSLHandshakeException e) {
+            throw new GeneratorException(handshakeProblem(address, spec, e));
+        } catch (SSLException e) {
+            throw new GeneratorException(hostPort(address) + " does not speak TLS (" + e.getMessage()
+                    + "): use http://, or start the target with TLS");
+        }
+    }
+
+    /** The handshake's failure as what to do about it: the certificate expired, is for another host, or is not trusted. */
+    private static String handshakeProblem(InetSocketAddress address, LoadSpec spec, SSLHandshakeException e) {
+        String remedy = "; give the certificate to trust with --cacert FILE, or --insecure";
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof CertificateExpiredException || cause instanceof CertificateNotYetValidException
+                    || (cause instanceof CertPathValidatorException path
+                    && path.getReason() == CertPathValidatorException.BasicReason.EXPIRED)) {
+                return "the certificate of " + hostPort(address) + " is out of its validity (" + cause.getMessage()
+                        + "): renew it, or --insecure";
+            }
+            String message = String.valueOf(cause.getMessage());
+            if (message.startsWith("No subject alternative") || message.startsWith("No name matching")) {
+                return "the certificate of " + hostPort(address) + " is not for " + spec.url().getHost() + " (" + message
+                        + "): use a host name it names" + remedy;
+            }
+            if (message.contains("PKIX path")) {
+                return "the certificate of " + hostPort(address) + " is not trusted (" + lastCause(e).getMessage() + ")" + remedy;
+            }
+        }
+        return "the TLS handshake with " + hostPort(address) + " failed: " + e.getMessage() + remedy;
+    }
+
+    private static Throwable lastCause(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    /** The preface and empty settings; a server of HTTP/2 answers with its SETTINGS, one of HTTP/1.1 with an error or a close. */
+    private static void checkPriorKnowledge(InetSocketAddress address, Socket socket) throws IOException {
+        OutputStream out = socket.getOutputStream();
+        out.write(H2C_OPENING);
+        out.write(EMPTY_SETTINGS);
+        out.flush();
+        InputStream in = socket.getInputStream();
+        byte[] head = in.readNBytes(9);
+        if (head.length == 9 && (head[3] & 0xff) == SETTINGS_TYPE) {
+            return;
+        }
+        String answer = new String(head, StandardCharsets.US_ASCII);
+        throw new GeneratorException(hostPort(address) + " does not speak HTTP/2 in clear (h2c with prior knowledge): it "
+                + (head.length == 0 ? "closed the connection" : answer.startsWith("HTTP/1") ? "answered HTTP/1.1"
+                : "answered something else") + " to the HTTP/2 preface; drop --http2, use https:// for h2 over TLS, or "
+                + "start the target with HTTP/2");
+    }
+
+    private static String describe(String alpn) {
+        return alpn == null || alpn.isEmpty() ? "nothing, so HTTP/1.1" : alpn;
     }
 
     private static String hostPort(InetSocketAddress address) {

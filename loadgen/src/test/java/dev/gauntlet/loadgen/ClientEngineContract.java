@@ -7,7 +7,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.TestServer.Behaviour;
-import dev.gauntlet.loadgen.transport.ConnectionIo;
+import dev.gauntlet.loadgen.transport.Http1Io;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.dummy.DummyServer;
@@ -94,7 +94,7 @@ public abstract class ClientEngineContract {
                     .toBuilder().durationMs(5_000).maxRequests(REQUESTS).build();
             RunSummary summary = run(spec, client);
 
-            String lean = ConnectionIo.requestBytes(spec);
+            String lean = Http1Io.requestBytes(spec);
             List<String> heads = server.heads();
             assertThat(heads).as("%s: request heads received", client.name()).isNotEmpty();
             RequestHead sent = RequestHead.parse(heads.getFirst());

@@ -22,10 +22,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The lean transport, the built-in HTTP/1.1 engine: one thread, one NIO selector, keep-alive
- * connections, a pre-encoded request and an allocation-free response parser, carrying the requests
- * of a {@link LoadDriver} to the wire and their responses back, to the end of the measured phase,
- * then draining what is in flight.
+ * The lean transport, the built-in engine: one thread, one NIO selector, keep-alive connections, a
+ * pre-encoded request and an allocation-free response reading, carrying the requests of a
+ * {@link LoadDriver} to the wire and their responses back, to the end of the measured phase, then
+ * draining what is in flight. The wire protocol is its {@link ConnectionIo}: HTTP/1.1 ({@link Http1Io}),
+ * where each {@link Connection} is a socket, or HTTP/2 ({@link Http2Io}), where it is a stream slot of a
+ * shared socket; either in clear or over TLS.
  *
  * <p>A request the driver dispatches is sent on an idle connection at once; when none is idle it
  * waits for the first connection to free up or to connect, its intended start kept throughout, so
@@ -101,7 +103,10 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        this.io = new ConnectionIo(spec, selector, address, sourceAddresses, judge.expectedBody(), this);
+        TlsClient tls = spec.tls() ? TlsClient.of(spec.trust(), spec.url().getHost(), address.getPort(), spec.http2()) : null;
+        this.io = spec.http2()
+                ? new Http2Io(spec, selector, address, sourceAddresses, judge.expectedBody(), tls, this)
+                : new Http1Io(spec, selector, address, sourceAddresses, judge.expectedBody(), tls, this);
         this.onReady = io::onReady;
         this.wait = new SelectorWait(selector, onReady, spec.model().scheduledRatePerSec(), spec.wakeGranularityUs(), floor);
     }
@@ -252,7 +257,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     private void openConnection(long intendedStartNs, boolean withRequest, long nowNs) {
         try {
             Connection connection = io.open();
-            boolean connected = connection.channel.isConnected();
+            boolean connected = connection.state != Connection.CONNECTING;
             connection.hasRequest = withRequest;
             connection.intendedStartNs = intendedStartNs;
             openConnections++;
@@ -280,7 +285,6 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     @Override
     public void connected(Connection connection) {
         connecting.remove(connection);
-        connection.key.interestOps(SelectionKey.OP_READ);
         long connectNs = Math.clamp(System.nanoTime() - connectStartNs(connection), 0, LatencyRecorder.HIGHEST_TRACKABLE_NS);
         connectTimes.recordValue(connectNs);
         opening.onConnected(connectNs);
@@ -307,7 +311,6 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         connection.sendNs = sendNs;
         connection.state = Connection.BUSY;
         connection.deadlineNs = sendNs + responseTimeoutNs;
-        connection.writtenBytes = 0;
         busy.addLast(connection);
         judge.sent(intendedStartNs);
         judge.lag(intendedStartNs, sendNs);
@@ -315,15 +318,12 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     }
 
     @Override
-    public void answered(Connection connection, long endNs, boolean mustClose) {
+    public void answered(Connection connection, long endNs, int status, boolean bodyMatches, boolean mustClose) {
         busy.remove(connection);
-        ResponseParser parser = connection.parser;
         opening.onServiceTime(endNs - connection.sendNs, endNs);
         connection.hasRequest = false;
-        judge.answered(connection.intendedStartNs, connection.sendNs, endNs, parser.status(), parser.bodyMatches());
-        boolean closeAfter = mustClose || parser.closeAfter();
-        parser.reset();
-        if (closeAfter) {
+        judge.answered(connection.intendedStartNs, connection.sendNs, endNs, status, bodyMatches);
+        if (mustClose) {
             close(connection);
         } else {
             onIdle(connection, endNs);
@@ -402,8 +402,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
             connection.list.remove(connection);
         }
         connection.state = Connection.CLOSED;
-        connection.key.cancel();
-        ConnectionIo.closeQuietly(connection.channel);
+        io.release(connection);
         openConnections--;
     }
 

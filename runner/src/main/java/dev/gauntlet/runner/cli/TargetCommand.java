@@ -28,6 +28,8 @@ import java.util.concurrent.Callable;
         description = "Start one target by hand. It prints READY port=P admin=A; Ctrl-C stops it.",
         footer = {"", "Examples:", "  ./gauntlet target dummy --port 8080",
                 "  curl 'http://127.0.0.1:8080/hello?wait=100'      # the contract",
+                "  ./gauntlet target jetty-handler-sync --port 8443 --tls self-signed --http2",
+                "  curl --cacert PEM --http2 https://127.0.0.1:8443/hello   # PEM: the path it printed as TLS certificate=",
                 "  curl http://127.0.0.1:ADMIN/stats                 # started, completed, inFlight, maxInFlight, errors",
                 "  curl -X POST -H \"Authorization: Bearer $(cat ~/.gauntlet/admin-token)\" http://127.0.0.1:ADMIN/stats/reset",
                 "",
@@ -45,7 +47,7 @@ final class TargetCommand implements Callable<Integer> {
     @Option(names = "--admin-bind", paramLabel = "ADDRESS", description = "the admin port's address (default: 127.0.0.1)")
     String adminBind;
 
-        @Option(names = "--port", description = "serving port (default: 0, any free port)")
+    @Option(names = "--port", description = "serving port (default: 0, any free port)")
     Integer port;
 
     @Option(names = "--admin-port", description = "admin port (default: 0, any free port)")
@@ -62,6 +64,15 @@ final class TargetCommand implements Callable<Integer> {
 
     @Option(names = "--backlog", description = "accept queue length (default: 10000)")
     Integer backlog;
+
+    @Option(names = "--tls", paramLabel = "self-signed|FILE.p12", description = "serve TLS on the serving port: with a "
+            + "certificate made at start (its PEM's path is printed, for --cacert), or the key of a PKCS#12 file (its "
+            + "password in $GAUNTLET_TLS_PASSWORD); where the target serves https1 (./gauntlet targets)")
+    String tls;
+
+    @Option(names = "--http2", description = "serve HTTP/2 beside HTTP/1.1: negotiated by ALPN with --tls (h2), with prior "
+            + "knowledge without it (h2c); where the target serves them")
+    boolean http2;
 
     @Option(names = "--jvm-option", paramLabel = "OPTION", description = "a JVM option of the target, repeatable (default: -Xmx1g)")
     List<String> jvmOptions = new ArrayList<>(List.of("-Xmx1g"));
@@ -80,6 +91,10 @@ final class TargetCommand implements Callable<Integer> {
         addFlag(flags, "--io-threads", ioThreads);
         addFlag(flags, "--async-threads", asyncThreads);
         addFlag(flags, "--backlog", backlog);
+        addFlag(flags, "--tls", tls == null || tls.equals("self-signed") ? tls : java.nio.file.Path.of(tls).toAbsolutePath());
+        if (http2) {
+            addFlag(flags, "--http2", true);
+        }
         ProcessBuilder builder = new ProcessBuilder(launcher.command(entry, flags).toArgv()).inheritIO();
         // Not a fresh token per start, as a run has: the user's own, which their ./gauntlet load finds without being told.
         builder.environment().put(AdminToken.VARIABLE, adminToken());

@@ -1,0 +1,211 @@
+package dev.gauntlet.loadgen.transport;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.LoadSpec;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * HTTP/1.1 for the lean engine: each {@link Connection} a socket of its own, in clear or through TLS ({@link Wire});
+ * writes the pre-encoded request, reads and parses what arrives ({@link ResponseParser}).
+ */
+public final class Http1Io implements ConnectionIo {
+
+    private final Selector selector;
+    private final InetSocketAddress address;
+    private final InetAddress[] sourceAddresses;
+    private final byte[] expectedBody;
+    private final Events events;
+    private final TlsClient tls;
+    private final TlsWire.Buffers tlsBuffers;
+    private final ByteBuffer request;
+    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
+    private int nextSource;
+
+    /**
+     * @param sourceAddresses local addresses the connections are spread over; empty: the system's choice
+     * @param expectedBody    the body a correct response carries, compared as it is read; null: any
+     * @param tls             the TLS client for an {@code https} load; null in clear
+     */
+    Http1Io(LoadSpec spec, Selector selector, InetSocketAddress address, InetAddress[] sourceAddresses,
+            byte[] expectedBody, TlsClient tls, Events events) {
+        this.selector = selector;
+        this.address = address;
+        this.sourceAddresses = sourceAddresses;
+        this.expectedBody = expectedBody;
+        this.events = events;
+        this.tls = tls;
+        this.tlsBuffers = tls == null ? null : new TlsWire.Buffers();
+        byte[] requestAscii = requestBytes(spec).getBytes(StandardCharsets.US_ASCII);
+        this.request = ByteBuffer.allocateDirect(requestAscii.length).put(requestAscii).flip();
+    }
+
+    public static String requestBytes(LoadSpec spec) {
+        String path = spec.url().getRawPath() == null || spec.url().getRawPath().isEmpty() ? "/" : spec.url().getRawPath();
+        String query = spec.url().getRawQuery() == null ? "" : "?" + spec.url().getRawQuery();
+        String host = spec.url().getPort() < 0 ? spec.url().getHost() : spec.url().getHost() + ":" + spec.url().getPort();
+        return "GET " + path + query + " HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: gauntlet\r\n\r\n";
+    }
+
+    @Override
+    public Connection open() throws IOException {
+        SocketChannel channel = Sockets.open(address, sourceAddresses, nextSource++);
+        try {
+            Wire wire = tls == null ? new PlainWire(channel) : new TlsWire(channel, tls.engine(), tlsBuffers);
+            Connection connection = new Connection(wire, new ResponseParser(expectedBody));
+            connection.key = channel.register(selector, SelectionKey.OP_CONNECT, connection);
+            if (channel.isConnected()) {
+                boolean ready = wire.handshake();
+                connection.key.interestOps(SelectionKey.OP_READ | (wire.hasUnsent() ? SelectionKey.OP_WRITE : 0));
+                if (ready) {
+                    connection.state = Connection.IDLE;
+                }
+            }
+            return connection;
+        } catch (IOException e) {
+            ConnectionIo.closeQuietly(channel);
+            throw e;
+        }
+    }
+
+    @Override
+    public void onReady(SelectionKey key) {
+        Connection connection = (Connection) key.attachment();
+        if (!key.isValid() || connection.state == Connection.CLOSED) {
+            return;
+        }
+        int ready = key.readyOps();
+        if (connection.state == Connection.CONNECTING) {
+            advanceConnect(connection, ready);
+            return;
+        }
+        if ((ready & SelectionKey.OP_WRITE) != 0) {
+            flush(connection);
+        }
+        if ((ready & SelectionKey.OP_READ) != 0 && connection.state != Connection.CLOSED) {
+            onReadable(connection);
+        }
+    }
+
+    /** The connect, then the TLS handshake, as far as they go; the connection is connected once both are done. */
+    private void advanceConnect(Connection connection, int ready) {
+        Wire wire = connection.wire;
+        try {
+            if ((ready & SelectionKey.OP_CONNECT) != 0) {
+                wire.channel.finishConnect();
+            }
+        } catch (IOException e) {
+            events.failed(connection, ConnectionIo.connectError(e));
+            return;
+        }
+        try {
+            if (!wire.flush() || !wire.handshake()) {
+                connection.key.interestOps(SelectionKey.OP_READ | (wire.hasUnsent() ? SelectionKey.OP_WRITE : 0));
+                return;
+            }
+        } catch (IOException e) {
+            events.failed(connection, ConnectionIo.handshakeError(e));
+            return;
+        }
+        connection.key.interestOps(SelectionKey.OP_READ);
+        events.connected(connection);
+    }
+
+    @Override
+    public void write(Connection connection) {
+        try {
+            request.clear();
+            connection.wire.write(request);
+        } catch (IOException e) {
+            events.failed(connection, ErrorClass.RESET);
+            return;
+        }
+        awaitWritable(connection, connection.wire.hasUnsent());
+    }
+
+    private void flush(Connection connection) {
+        try {
+            awaitWritable(connection, !connection.wire.flush());
+        } catch (IOException e) {
+            events.failed(connection, ErrorClass.RESET);
+        }
+    }
+
+    /** Interest changes cost a system call: only a partial write (rare) asks for OP_WRITE. */
+    private static void awaitWritable(Connection connection, boolean unsent) {
+        if (unsent != connection.awaitingWritable) {
+            connection.awaitingWritable = unsent;
+            connection.key.interestOps(unsent ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        }
+    }
+
+    @Override
+    public void release(Connection connection) {
+        connection.key.cancel();
+        ConnectionIo.closeQuietly(connection.wire.channel);
+    }
+
+    private void onReadable(Connection connection) {
+        while (true) {
+            readBuffer.clear();
+            int n;
+            try {
+                n = connection.wire.read(readBuffer);
+            } catch (IOException e) {
+                events.failed(connection, ErrorClass.RESET);
+                return;
+            }
+            ResponseParser parser = connection.parser;
+            if (n < 0) {
+                if (!connection.hasRequest) {
+                    events.close(connection);
+                } else if (parser.onEndOfStream() == ResponseParser.Result.COMPLETE) {
+                    answered(connection, true);
+                } else {
+                    events.failed(connection, ErrorClass.RESET);
+                }
+                return;
+            }
+            if (n == 0) {
+                return;
+            }
+            readBuffer.flip();
+            if (connection.state != Connection.BUSY) {
+                // Bytes nobody asked for: the connection's framing can no longer be trusted.
+                events.close(connection);
+                return;
+            }
+            switch (parser.parse(readBuffer)) {
+                case MALFORMED -> {
+                    events.failed(connection, ErrorClass.PROTOCOL);
+                    return;
+                }
+                case COMPLETE -> {
+                    answered(connection, readBuffer.hasRemaining());
+                    return;
+                }
+                case NEED_MORE -> {
+                    if (n < readBuffer.capacity()) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    private void answered(Connection connection, boolean mustClose) {
+        ResponseParser parser = connection.parser;
+        int status = parser.status();
+        boolean bodyMatches = parser.bodyMatches();
+        boolean closeAfter = mustClose || parser.closeAfter();
+        parser.reset();
+        events.answered(connection, System.nanoTime(), status, bodyMatches, closeAfter);
+    }
+}

@@ -1,0 +1,138 @@
+package dev.gauntlet.loadgen.transport;
+
+import dev.gauntlet.api.LoadSpec;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The HTTP/2 frames the lean engine writes (RFC 9113), each encoded once where it can be: the connection preface with
+ * the client's settings, the request's HEADERS frame (its stream id patched per request), and the few control frames it
+ * answers with.
+ *
+ * <p>The client's settings: no server push; a header table of 0, so the server's response headers never refer to a
+ * dynamic table ({@link HpackStatus} reads them with the static table alone); and the largest receive windows, the
+ * connection's opened by a WINDOW_UPDATE at once and topped up as DATA arrives, so the server never waits on this client
+ * for flow control. The request's header block uses HPACK literals without indexing and no Huffman coding: the same
+ * bytes are right for every request on every connection.
+ */
+final class Http2Frames {
+    static final int FRAME_HEADER_BYTES = 9;
+    static final int DATA = 0x0;
+    static final int HEADERS = 0x1;
+    static final int PRIORITY = 0x2;
+    static final int RST_STREAM = 0x3;
+    static final int SETTINGS = 0x4;
+    static final int PUSH_PROMISE = 0x5;
+    static final int PING = 0x6;
+    static final int GOAWAY = 0x7;
+    static final int WINDOW_UPDATE = 0x8;
+    static final int CONTINUATION = 0x9;
+
+    static final int FLAG_END_STREAM = 0x1;
+    static final int FLAG_ACK = 0x1;
+    static final int FLAG_END_HEADERS = 0x4;
+    static final int FLAG_PADDED = 0x8;
+    static final int FLAG_PRIORITY = 0x20;
+
+    static final int SETTINGS_HEADER_TABLE_SIZE = 0x1;
+    static final int SETTINGS_ENABLE_PUSH = 0x2;
+    static final int SETTINGS_MAX_CONCURRENT_STREAMS = 0x3;
+    static final int SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
+
+    /** The largest frame payload this client accepts: the protocol's default, which it does not raise. */
+    static final int MAX_FRAME_PAYLOAD = 16_384;
+    static final int MAX_WINDOW = Integer.MAX_VALUE;
+    /** The connection's window is topped up once this much of it was used. */
+    static final int WINDOW_TOP_UP = 1 << 30;
+    /** RFC 9113's default window, which the connection has before its first WINDOW_UPDATE. */
+    private static final int DEFAULT_WINDOW = 65_535;
+
+    private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    /** HPACK static table indices (RFC 7541, appendix A). */
+    private static final int METHOD_GET = 2;
+    private static final int SCHEME_HTTP = 6;
+    private static final int SCHEME_HTTPS = 7;
+    private static final int AUTHORITY = 1;
+    private static final int PATH = 4;
+    private static final int USER_AGENT = 58;
+
+    private Http2Frames() {
+    }
+
+    /** The preface, the client's settings and the connection window opened: what a connection starts with. */
+    static byte[] connectionStart() {
+        ByteBuffer start = ByteBuffer.allocate(PREFACE.length + FRAME_HEADER_BYTES + 3 * 6 + FRAME_HEADER_BYTES + 4);
+        start.put(PREFACE);
+        header(start, 3 * 6, SETTINGS, 0, 0);
+        start.putShort((short) SETTINGS_ENABLE_PUSH).putInt(0);
+        start.putShort((short) SETTINGS_HEADER_TABLE_SIZE).putInt(0);
+        start.putShort((short) SETTINGS_INITIAL_WINDOW_SIZE).putInt(MAX_WINDOW);
+        windowUpdate(start, MAX_WINDOW - DEFAULT_WINDOW);
+        return start.array();
+    }
+
+    /**
+     * The request's HEADERS frame, ending the stream (a GET has no body), with stream id 0: {@link #setStreamId} puts
+     * each request's in.
+     */
+    static byte[] requestHeaders(LoadSpec spec) {
+        String path = spec.url().getRawPath() == null || spec.url().getRawPath().isEmpty() ? "/" : spec.url().getRawPath();
+        String query = spec.url().getRawQuery() == null ? "" : "?" + spec.url().getRawQuery();
+        String authority = spec.url().getPort() < 0 ? spec.url().getHost() : spec.url().getHost() + ":" + spec.url().getPort();
+        ByteArrayOutputStream block = new ByteArrayOutputStream();
+        block.write(0x80 | METHOD_GET);
+        block.write(0x80 | (spec.tls() ? SCHEME_HTTPS : SCHEME_HTTP));
+        literalWithoutIndexing(block, PATH, path + query);
+        literalWithoutIndexing(block, AUTHORITY, authority);
+        literalWithoutIndexing(block, USER_AGENT, "gauntlet");
+        byte[] headerBlock = block.toByteArray();
+        if (headerBlock.length > MAX_FRAME_PAYLOAD) {
+            throw new IllegalArgumentException("the request's headers take " + headerBlock.length
+                    + " bytes, more than one HTTP/2 frame; shorten the URL");
+        }
+        ByteBuffer frame = ByteBuffer.allocate(FRAME_HEADER_BYTES + headerBlock.length);
+        header(frame, headerBlock.length, HEADERS, FLAG_END_STREAM | FLAG_END_HEADERS, 0);
+        return frame.put(headerBlock).array();
+    }
+
+    /** Puts {@code streamId} into the frame header at the buffer's position. */
+    static void setStreamId(ByteBuffer frame, int streamId) {
+        frame.putInt(frame.position() + 5, streamId);
+    }
+
+    static void header(ByteBuffer into, int length, int type, int flags, int streamId) {
+        into.put((byte) (length >>> 16)).put((byte) (length >>> 8)).put((byte) length)
+                .put((byte) type).put((byte) flags).putInt(streamId);
+    }
+
+    /** A WINDOW_UPDATE of the connection's window. */
+    static void windowUpdate(ByteBuffer into, int increment) {
+        header(into, 4, WINDOW_UPDATE, 0, 0);
+        into.putInt(increment);
+    }
+
+    private static void literalWithoutIndexing(ByteArrayOutputStream block, int nameIndex, String value) {
+        integer(block, 0x00, 4, nameIndex);
+        byte[] bytes = value.getBytes(StandardCharsets.US_ASCII);
+        integer(block, 0x00, 7, bytes.length);
+        block.writeBytes(bytes);
+    }
+
+    /** An HPACK integer with an N-bit prefix (RFC 7541, 5.1), after the first byte's {@code high} bits. */
+    private static void integer(ByteArrayOutputStream block, int high, int prefixBits, int value) {
+        int max = (1 << prefixBits) - 1;
+        if (value < max) {
+            block.write(high | value);
+            return;
+        }
+        block.write(high | max);
+        int rest = value - max;
+        while (rest >= 0x80) {
+            block.write((rest & 0x7f) | 0x80);
+            rest >>>= 7;
+        }
+        block.write(rest);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.gauntlet.loadgen.transport;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One HTTP/2 connection of the lean engine: its socket, its stream slots ({@link Connection}s, each one request at a
+ * time), the streams in flight by id, and the connection-wide state the frames change: the server's stream limit, a
+ * GOAWAY, the receive window, a header block continued over frames, a frame that arrived in part. Written by
+ * {@link Http2Io} alone.
+ */
+final class Http2Session {
+    static final int CONNECTING = 0;
+    /** Connected (and TLS done): the preface is sent, the server's first SETTINGS awaited. */
+    static final int AWAITING_SETTINGS = 1;
+    static final int READY = 2;
+    /** A GOAWAY arrived (or the stream ids ran out): the streams in flight finish, no new one starts. */
+    static final int DRAINING = 3;
+    static final int CLOSED = 4;
+
+    /** The largest stream id a client may use (RFC 9113, 5.1.1). */
+    private static final int LAST_STREAM_ID = Integer.MAX_VALUE;
+
+    final Wire wire;
+    final SelectionKey key;
+    final StreamTable streams;
+    final List<Connection> slots = new ArrayList<>();
+    private final int slotsWanted;
+    int state = CONNECTING;
+    /** The server's SETTINGS_MAX_CONCURRENT_STREAMS; unlimited until it says. */
+    int serverMaxStreams = Integer.MAX_VALUE;
+    private int nextStreamId = 1;
+    /** The receive window used since the last WINDOW_UPDATE. */
+    int windowUsed;
+    boolean awaitingWritable;
+
+    /** Frames to write, gathered while the event loop handles what this connection read, then written at once. */
+    ByteBuffer outgoing = ByteBuffer.allocate(4 * 1024);
+    /** A frame's first bytes, when only part of it arrived; null when none. */
+    ByteBuffer partialFrame;
+    /** A header block continued over CONTINUATION frames: its bytes so far, its stream, and whether it ends the stream. */
+    byte[] headerBlock = new byte[0];
+    int headerBlockLength;
+    int headerBlockStream;
+    boolean headerBlockEndsStream;
+
+    Http2Session(Wire wire, SelectionKey key, int slotsWanted) {
+        this.wire = wire;
+        this.key = key;
+        this.slotsWanted = slotsWanted;
+        this.streams = new StreamTable(slotsWanted);
+    }
+
+    /** Whether another stream slot may be opened on it: it takes new streams and has fewer slots than allowed. */
+    boolean hasRoom() {
+        return (state == CONNECTING || state == AWAITING_SETTINGS || state == READY) && slots.size() < slotLimit();
+    }
+
+    /** Slots at most: the load's streams per connection, within the server's limit. */
+    int slotLimit() {
+        return Math.min(slotsWanted, serverMaxStreams);
+    }
+
+    /** The next stream id; the last one puts the connection into {@link #DRAINING}. */
+    int takeStreamId() {
+        int id = nextStreamId;
+        if (id >= LAST_STREAM_ID - 1) {
+            state = DRAINING;
+        } else {
+            nextStreamId += 2;
+        }
+        return id;
+    }
+
+    /** Room for {@code bytes} more in {@link #outgoing}, which grows (rarely: many requests at once) as needed. */
+    ByteBuffer outgoing(int bytes) {
+        if (outgoing.remaining() < bytes) {
+            ByteBuffer larger = ByteBuffer.allocate(Math.max(outgoing.capacity() * 2, outgoing.position() + bytes));
+            outgoing.flip();
+            outgoing = larger.put(outgoing);
+        }
+        return outgoing;
+    }
+
+    /** Writes what was gathered; true when nothing waits for the socket. */
+    boolean writeGathered() throws IOException {
+        if (outgoing.position() > 0) {
+            outgoing.flip();
+            wire.write(outgoing);
+            outgoing.clear();
+        }
+        return !wire.hasUnsent();
+    }
+}

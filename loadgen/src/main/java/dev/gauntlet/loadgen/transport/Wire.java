@@ -1,0 +1,67 @@
+package dev.gauntlet.loadgen.transport;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+
+/**
+ * One socket's bytes as the HTTP layer above writes and reads them: as they are ({@link PlainWire}) or through TLS
+ * ({@link TlsWire}). Non-blocking and single-threaded, as the event loop that owns it. A write takes all it is given:
+ * what the socket does not take at once is kept and sent by {@link #flush()} when the socket is writable again, so the
+ * layer above never tracks partial writes.
+ */
+abstract sealed class Wire permits PlainWire, TlsWire {
+    final SocketChannel channel;
+    /** What the socket did not take yet; null while nothing waits (the usual case, so no buffer is held). */
+    private ByteBuffer unsent;
+
+    Wire(SocketChannel channel) {
+        this.channel = channel;
+    }
+
+    /**
+     * Advances the TLS handshake as far as the bytes at hand allow; true once requests may be written. A plain wire is
+     * ready at once.
+     */
+    abstract boolean handshake() throws IOException;
+
+    /** The protocol ALPN chose ({@code h2}, {@code http/1.1}); empty when none was negotiated (cleartext, or no ALPN). */
+    abstract String applicationProtocol();
+
+    /** Writes all of {@code bytes}, keeping what the socket does not take yet. */
+    abstract void write(ByteBuffer bytes) throws IOException;
+
+    /** Reads what arrived into {@code into}: its count, 0 for nothing now, -1 at the peer's end of the stream. */
+    abstract int read(ByteBuffer into) throws IOException;
+
+    /** Sends what the socket did not take before; true when nothing is left waiting. */
+    final boolean flush() throws IOException {
+        if (unsent == null) {
+            return true;
+        }
+        channel.write(unsent);
+        if (unsent.hasRemaining()) {
+            return false;
+        }
+        unsent = null;
+        return true;
+    }
+
+    /** Whether bytes wait for the socket to become writable. */
+    final boolean hasUnsent() {
+        return unsent != null;
+    }
+
+    /** Sends {@code bytes} on the socket, in order after anything still waiting; keeps a copy of what it did not take. */
+    final void send(ByteBuffer bytes) throws IOException {
+        if (unsent == null) {
+            channel.write(bytes);
+            if (bytes.hasRemaining()) {
+                unsent = ByteBuffer.allocate(bytes.remaining()).put(bytes).flip();
+            }
+            return;
+        }
+        // Rare: the socket is still full; the new bytes queue behind the old.
+        unsent = ByteBuffer.allocate(unsent.remaining() + bytes.remaining()).put(unsent).put(bytes).flip();
+    }
+}
