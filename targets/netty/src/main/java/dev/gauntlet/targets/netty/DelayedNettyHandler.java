@@ -1,10 +1,13 @@
 package dev.gauntlet.targets.netty;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.DelayedCompletion;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
+import javax.net.ssl.SSLException;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -21,7 +24,12 @@ abstract sealed class DelayedNettyHandler implements HelloServer permits NettyHa
     }
 
     @Override
-    public final int start(TargetSettings settings, RequestStats stats) throws InterruptedException {
+    public final Set<Protocol> protocols() {
+        return NettyServer.PROTOCOLS;
+    }
+
+    @Override
+    public final int start(TargetSettings settings, RequestStats stats) throws InterruptedException, SSLException {
         DelayedCompletion delayed = completions.get();
         completion = delayed;
         return server.start(settings, stats, () -> (ctx, waitMs, respond) -> delayed.submit(waitMs, respond));

@@ -18,9 +18,10 @@ import java.util.ArrayDeque;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * The target contract on one connection, running on the connection's event loop: routes each
- * request, counts it, hands the wait to the style's {@link Wait} and writes the pre-built response
- * ({@link HelloResponses}) once the wait is over.
+ * The target contract on one connection, or one HTTP/2 stream (as HTTP/1.1 objects, see
+ * {@link HelloPipelines}), running on the connection's event loop: routes each request, counts it,
+ * hands the wait to the style's {@link Wait} and writes the pre-built response ({@link HelloResponses})
+ * once the wait is over.
  *
  * <p>Requests are answered strictly in order: while one waits, pipelined requests that follow it
  * are held back, since a shorter wait must not overtake a longer one on the same connection.

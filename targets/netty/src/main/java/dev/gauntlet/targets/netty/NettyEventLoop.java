@@ -1,9 +1,12 @@
 package dev.gauntlet.targets.netty;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
+import javax.net.ssl.SSLException;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -14,7 +17,12 @@ public final class NettyEventLoop implements HelloServer {
     private final NettyServer server = new NettyServer();
 
     @Override
-    public int start(TargetSettings settings, RequestStats stats) throws InterruptedException {
+    public Set<Protocol> protocols() {
+        return NettyServer.PROTOCOLS;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws InterruptedException, SSLException {
         return server.start(settings, stats, () -> (ctx, waitMs, respond) -> {
             if (waitMs == 0) {
                 respond.run();

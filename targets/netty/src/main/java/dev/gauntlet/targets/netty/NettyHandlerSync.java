@@ -1,11 +1,14 @@
 package dev.gauntlet.targets.netty;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.PlatformWorkers;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
+import javax.net.ssl.SSLException;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -22,7 +25,12 @@ public final class NettyHandlerSync implements HelloServer {
     private ExecutorService workers;
 
     @Override
-    public int start(TargetSettings settings, RequestStats stats) throws InterruptedException {
+    public Set<Protocol> protocols() {
+        return NettyServer.PROTOCOLS;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws InterruptedException, SSLException {
         workers = PlatformWorkers.upTo(settings.workers(), "netty-worker-");
         return server.start(settings, stats, () -> (ctx, waitMs, respond) -> workers.execute(() -> {
             HelloContract.sleep(waitMs);

@@ -1,10 +1,13 @@
 package dev.gauntlet.targets.netty;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
+import javax.net.ssl.SSLException;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -18,7 +21,12 @@ public final class NettyHandlerVirtual implements HelloServer {
     private final ExecutorService virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
 
     @Override
-    public int start(TargetSettings settings, RequestStats stats) throws InterruptedException {
+    public Set<Protocol> protocols() {
+        return NettyServer.PROTOCOLS;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws InterruptedException, SSLException {
         return server.start(settings, stats, () -> (ctx, waitMs, respond) -> virtualThreads.execute(() -> {
             HelloContract.sleep(waitMs);
             respond.run();

@@ -1,10 +1,10 @@
 package dev.gauntlet.targets.netty;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -14,26 +14,33 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.ssl.SslContext;
 
+import javax.net.ssl.SSLException;
 import java.net.InetSocketAddress;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * A Netty HTTP/1.1 server with the target's settings: {@code ioThreads} event loops on the epoll
- * transport when it is available (else NIO), one {@link HttpServerCodec} and one {@link HelloHandler}
- * per connection. The styles differ only in the {@link HelloHandler.Wait} each connection gets.
+ * A Netty HTTP server with the target's settings: {@code ioThreads} event loops on the epoll
+ * transport when it is available (else NIO), each connection's handlers set up by {@link HelloPipelines}
+ * (HTTP/1.1, with TLS and HTTP/2 when asked). The styles differ only in the {@link HelloHandler.Wait}
+ * each connection (or HTTP/2 stream) gets.
  *
  * <p>The listening channel is registered on one of the same event loops, so {@code ioThreads} is
  * the total number of I/O threads (no separate acceptor group).
  */
 final class NettyServer {
+    /** What every style serves. */
+    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
+
     private EventLoopGroup eventLoops;
     private Channel listener;
 
     int start(TargetSettings settings, RequestStats stats, Supplier<HelloHandler.Wait> waits)
-            throws InterruptedException {
+            throws InterruptedException, SSLException {
+        SslContext tls = settings.tls() == null ? null : NettyTls.serverContext(settings.tls(), settings.http2());
         boolean epoll = Epoll.isAvailable();
         eventLoops = new MultiThreadIoEventLoopGroup(settings.ioThreads(),
                 epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
@@ -44,12 +51,7 @@ final class NettyServer {
                 .option(ChannelOption.SO_BACKLOG, settings.backlog())
                 .option(ChannelOption.SO_REUSEADDR, settings.reuseAddress())
                 .childOption(ChannelOption.TCP_NODELAY, settings.tcpNoDelay())
-                .childHandler(new ChannelInitializer<>() {
-                    @Override
-                    protected void initChannel(Channel channel) {
-                        channel.pipeline().addLast(new HttpServerCodec(), new HelloHandler(stats, waits.get()));
-                    }
-                });
+                .childHandler(new HelloPipelines(stats, waits, tls, settings.http2()));
         listener = bootstrap.bind(settings.bind(), settings.port()).sync().channel();
         return ((InetSocketAddress) listener.localAddress()).getPort();
     }

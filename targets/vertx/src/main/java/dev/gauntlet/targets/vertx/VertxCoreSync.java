@@ -1,10 +1,13 @@
 package dev.gauntlet.targets.vertx;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.vertx.core.ThreadingModel;
+
+import java.util.Set;
 
 /**
  * {@code vertx-core-sync}: the event-loop handler sleeps in {@code executeBlocking} on the Vert.x
@@ -16,6 +19,11 @@ import io.vertx.core.ThreadingModel;
  */
 public final class VertxCoreSync implements HelloServer {
     private final VertxServer server = new VertxServer();
+
+    @Override
+    public Set<Protocol> protocols() {
+        return VertxServer.PROTOCOLS;
+    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

@@ -1,5 +1,6 @@
 package dev.gauntlet.targets.vertx;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.vertx.core.DeploymentOptions;
@@ -10,8 +11,13 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.net.JdkSSLEngineOptions;
+import io.vertx.core.net.PfxOptions;
 
+import java.io.IOException;
+import java.security.GeneralSecurityException;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -22,9 +28,13 @@ import java.util.concurrent.TimeUnit;
  * threading model and in the {@link HelloHandler.Wait}.
  *
  * <p>The epoll transport is used when it is available; the worker pool ({@code executeBlocking})
- * has {@code workers} threads.
+ * has {@code workers} threads. TLS is the JDK's (JSSE); with HTTP/2, ALPN offers h2 then http/1.1, and
+ * in clear a connection that opens with the HTTP/2 preface is served HTTP/2.
  */
 final class VertxServer {
+    /** What every style serves. */
+    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
+
     private Vertx vertx;
 
     int start(TargetSettings settings, RequestStats stats, ThreadingModel threadingModel, HelloHandler.Wait wait)
@@ -35,15 +45,37 @@ final class VertxServer {
                 .setWorkerPoolSize(settings.workers()));
         // Port 0 would give every instance its own random port; a negative port is Vert.x's
         // "one random port, shared by every server asking for this same negative port".
-        int port = settings.port() == 0 ? -1 : settings.port();
+        HttpServerOptions options = serverOptions(settings, settings.port() == 0 ? -1 : settings.port());
         List<HelloVerticle> verticles = new CopyOnWriteArrayList<>();
         vertx.deployVerticle(() -> {
-            HelloVerticle verticle = new HelloVerticle(settings, port, stats, wait);
+            HelloVerticle verticle = new HelloVerticle(options, stats, wait);
             verticles.add(verticle);
             return verticle;
         }, new DeploymentOptions().setThreadingModel(threadingModel).setInstances(settings.ioThreads()))
                 .await(10, TimeUnit.SECONDS);
         return verticles.getFirst().server.actualPort();
+    }
+
+    private static HttpServerOptions serverOptions(TargetSettings settings, int port)
+            throws GeneralSecurityException, IOException {
+        HttpServerOptions options = new HttpServerOptions()
+                .setHost(settings.bind())
+                .setPort(port)
+                .setAcceptBacklog(settings.backlog())
+                .setTcpNoDelay(settings.tcpNoDelay())
+                .setReuseAddress(settings.reuseAddress())
+                // Without --http2, HTTP/1.1 only, as every other target: no HTTP/2 detection on new connections.
+                .setHttp2ClearTextEnabled(settings.tls() == null && settings.http2());
+        if (settings.tls() != null) {
+            options.setSsl(true)
+                    // Vert.x's default, named as the target catalogue names it.
+                    .setSslEngineOptions(new JdkSSLEngineOptions())
+                    .setKeyCertOptions(new PfxOptions()
+                            .setPath(settings.tls().keyStoreFile().toString())
+                            .setPassword(new String(settings.tls().password())))
+                    .setUseAlpn(settings.http2());
+        }
+        return options;
     }
 
     void stop() throws Exception {
@@ -53,29 +85,20 @@ final class VertxServer {
     }
 
     private static final class HelloVerticle extends VerticleBase {
-        private final TargetSettings settings;
-        private final int port;
+        private final HttpServerOptions options;
         private final RequestStats stats;
         private final HelloHandler.Wait wait;
         private HttpServer server;
 
-        HelloVerticle(TargetSettings settings, int port, RequestStats stats, HelloHandler.Wait wait) {
-            this.settings = settings;
-            this.port = port;
+        HelloVerticle(HttpServerOptions options, RequestStats stats, HelloHandler.Wait wait) {
+            this.options = options;
             this.stats = stats;
             this.wait = wait;
         }
 
         @Override
         public Future<?> start() {
-            server = vertx.createHttpServer(new HttpServerOptions()
-                    .setHost(settings.bind())
-                    .setPort(port)
-                    .setAcceptBacklog(settings.backlog())
-                    .setTcpNoDelay(settings.tcpNoDelay())
-                    .setReuseAddress(settings.reuseAddress())
-                    // HTTP/1.1 only, as every other target: no cleartext HTTP/2 detection on new connections.
-                    .setHttp2ClearTextEnabled(false));
+            server = vertx.createHttpServer(options);
             return server.requestHandler(new HelloHandler(stats, wait)).listen();
         }
     }
