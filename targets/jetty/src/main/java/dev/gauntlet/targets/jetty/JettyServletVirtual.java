@@ -1,9 +1,12 @@
 package dev.gauntlet.targets.jetty;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.servlet.HelloServlet;
+
+import java.util.Set;
 
 /**
  * {@code jetty-servlet-virtual}: the blocking servlet of the sync style, which Jetty runs on virtual
@@ -11,6 +14,11 @@ import dev.gauntlet.targets.servlet.HelloServlet;
  */
 public final class JettyServletVirtual implements HelloServer {
     private final JettyServer server = new JettyServer();
+
+    @Override
+    public Set<Protocol> protocols() {
+        return JettyServer.PROTOCOLS;
+    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

@@ -1,13 +1,19 @@
 package dev.gauntlet.targets.tomcat;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.TargetSettings;
+import dev.gauntlet.targets.TargetTls;
 import dev.gauntlet.targets.servlet.HelloServlet;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11NioProtocol;
+import org.apache.coyote.http2.Http2Protocol;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
+import org.apache.tomcat.util.net.jsse.JSSEImplementation;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,6 +21,7 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -25,8 +32,13 @@ import java.util.stream.Stream;
  * ({@code workers} for the styles that hold a thread for the wait, {@code asyncThreads} for the
  * others) or, with {@code useVirtualThreads}, a virtual thread per request. One acceptor and one
  * poller thread do the I/O, so {@code ioThreads} is not used.
+ *
+ * <p>The connector speaks HTTP/1.1, with {@code --tls} over the JDK's TLS (JSSE), and with {@code --http2} HTTP/2
+ * beside it on the same port; the servlet serves HTTP/2 streams unchanged, each on the same executor.
  */
 final class TomcatServer {
+    /** What every style serves. */
+    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
     /** Above the process's open-files limit (20,000 here), so the connector never refuses first. */
     private static final int MAX_CONNECTIONS = 100_000;
 
@@ -63,6 +75,17 @@ final class TomcatServer {
         // Endpoint settings without a setter on the protocol; the connector passes them through.
         setProperty(connector, "useVirtualThreads", threads == Threads.VIRTUAL);
         setProperty(connector, "socket.soReuseAddress", settings.reuseAddress());
+        if (settings.tls() != null) {
+            protocol.setSSLEnabled(true);
+            // Pinned: the catalogue says JSSE, and Tomcat would take OpenSSL wherever a listener had loaded it.
+            protocol.setSslImplementationName(JSSEImplementation.class.getName());
+            protocol.addSslHostConfig(sslHostConfig(settings.tls()));
+            connector.setScheme("https");
+            connector.setSecure(true);
+        }
+        if (settings.http2()) {
+            connector.addUpgradeProtocol(http2());
+        }
         tomcat.getService().addConnector(connector);
         tomcat.setConnector(connector);
 
@@ -71,6 +94,27 @@ final class TomcatServer {
         context.addServletMappingDecoded(HelloContract.PATH, "hello");
         tomcat.start();
         return connector.getLocalPort();
+    }
+
+    /** The key and certificate for every host name the client may ask for. */
+    private static SSLHostConfig sslHostConfig(TargetTls tls) {
+        SSLHostConfig config = new SSLHostConfig();
+        SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(config, SSLHostConfigCertificate.Type.UNDEFINED);
+        certificate.setCertificateKeystore(tls.keyStore());
+        certificate.setCertificateKeystorePassword(new String(tls.password()));
+        config.addCertificate(certificate);
+        return config;
+    }
+
+    /**
+     * HTTP/2 for the connections whose ALPN chose h2 and for the cleartext ones that open with the HTTP/2 preface.
+     * Every stream a connection may open runs at once, as on the other servers: by default Tomcat runs 20 of its 100
+     * and queues the rest, which would cap a multiplexing client's concurrency below the style's.
+     */
+    private static Http2Protocol http2() {
+        Http2Protocol http2 = new Http2Protocol();
+        http2.setMaxConcurrentStreamExecution(Math.toIntExact(http2.getMaxConcurrentStreams()));
+        return http2;
     }
 
     void stop() throws LifecycleException, IOException {

@@ -1,11 +1,13 @@
 package dev.gauntlet.targets.undertow;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.DelayedCompletion;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.undertow.util.SameThreadExecutor;
 
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -24,7 +26,12 @@ abstract sealed class DelayedUndertowHandler implements HelloServer permits Unde
     }
 
     @Override
-    public final int start(TargetSettings settings, RequestStats stats) {
+    public final Set<Protocol> protocols() {
+        return UndertowServer.PROTOCOLS;
+    }
+
+    @Override
+    public final int start(TargetSettings settings, RequestStats stats) throws Exception {
         DelayedCompletion delayed = completions.get();
         completion = delayed;
         return server.start(settings, UndertowServer.Threads.ASYNC, new HelloHandler(stats,

@@ -1,10 +1,12 @@
 package dev.gauntlet.targets.undertow;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.undertow.util.SameThreadExecutor;
 
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,7 +17,12 @@ public final class UndertowHandlerEventLoop implements HelloServer {
     private final UndertowServer server = new UndertowServer();
 
     @Override
-    public int start(TargetSettings settings, RequestStats stats) {
+    public Set<Protocol> protocols() {
+        return UndertowServer.PROTOCOLS;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
         return server.start(settings, UndertowServer.Threads.ASYNC, new HelloHandler(stats,
                 (exchange, waitMs, respond) -> exchange.dispatch(SameThreadExecutor.INSTANCE,
                         () -> exchange.getIoThread().executeAfter(respond, waitMs, TimeUnit.MILLISECONDS))));

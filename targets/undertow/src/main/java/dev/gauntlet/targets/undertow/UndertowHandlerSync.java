@@ -1,9 +1,12 @@
 package dev.gauntlet.targets.undertow;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
+
+import java.util.Set;
 
 /**
  * {@code undertow-handler-sync}: the exchange is dispatched from the I/O thread to the XNIO worker
@@ -18,7 +21,12 @@ public final class UndertowHandlerSync implements HelloServer {
     private final UndertowServer server = new UndertowServer();
 
     @Override
-    public int start(TargetSettings settings, RequestStats stats) {
+    public Set<Protocol> protocols() {
+        return UndertowServer.PROTOCOLS;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
         HelloHandler onWorker = new HelloHandler(stats, (exchange, waitMs, respond) -> {
             HelloContract.sleep(waitMs);
             respond.run();

@@ -1,10 +1,12 @@
 package dev.gauntlet.targets.undertow;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -18,7 +20,12 @@ public final class UndertowHandlerVirtual implements HelloServer {
     private final ExecutorService virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
 
     @Override
-    public int start(TargetSettings settings, RequestStats stats) {
+    public Set<Protocol> protocols() {
+        return UndertowServer.PROTOCOLS;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
         return server.start(settings, UndertowServer.Threads.ASYNC, new HelloHandler(stats,
                 (exchange, waitMs, respond) -> exchange.dispatch(virtualThreads, () -> {
                     HelloContract.sleep(waitMs);

@@ -1,5 +1,6 @@
 package dev.gauntlet.targets.undertow;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.TargetSettings;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
@@ -8,10 +9,14 @@ import io.undertow.util.Headers;
 import org.xnio.Options;
 
 import java.net.InetSocketAddress;
+import java.security.GeneralSecurityException;
+import java.util.Set;
 
 /**
- * An Undertow HTTP/1.1 listener with the target's settings; the styles differ in the root handler
- * and in how the threads are split.
+ * An Undertow listener with the target's settings; the styles differ in the root handler
+ * and in how the threads are split. It speaks HTTP/1.1, with {@code --tls} over the JDK's TLS (JSSE), and with
+ * {@code --http2} HTTP/2 beside it on the same port: over TLS as ALPN chooses, in clear when a connection opens with
+ * the HTTP/2 preface (Undertow's HTTP/1.1 parser hands it over). The root handler serves HTTP/2 streams unchanged.
  *
  * <p>The styles that block a platform worker get {@code ioThreads} XNIO I/O threads and a worker
  * pool of {@code workers} (10,000 by default): the pool is the style, as in every other sync
@@ -22,6 +27,8 @@ import java.net.InetSocketAddress;
  * even split of {@code asyncThreads} (50 + 50).
  */
 final class UndertowServer {
+    /** What every style serves. */
+    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
 
     /** Which settings size the I/O threads and the worker pool. */
     enum Threads {
@@ -41,9 +48,14 @@ final class UndertowServer {
 
     private Undertow undertow;
 
-    int start(TargetSettings settings, Threads threads, HttpHandler root) {
-        undertow = Undertow.builder()
-                .addHttpListener(settings.port(), settings.bind())
+    int start(TargetSettings settings, Threads threads, HttpHandler root) throws GeneralSecurityException {
+        Undertow.Builder builder = Undertow.builder();
+        if (settings.tls() == null) {
+            builder.addHttpListener(settings.port(), settings.bind());
+        } else {
+            builder.addHttpsListener(settings.port(), settings.bind(), settings.tls().sslContext());
+        }
+        undertow = builder
                 .setIoThreads(threads.io(settings))
                 .setWorkerThreads(threads.workers(settings))
                 .setSocketOption(Options.BACKLOG, settings.backlog())
@@ -52,6 +64,7 @@ final class UndertowServer {
                 .setServerOption(UndertowOptions.ALWAYS_SET_DATE, false)
                 // Otherwise every HTTP/1.1 response says "Connection: keep-alive", which HTTP/1.1 implies.
                 .setServerOption(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, false)
+                .setServerOption(UndertowOptions.ENABLE_HTTP2, settings.http2())
                 .setHandler(keepingHttp10Alive(root))
                 .build();
         undertow.start();

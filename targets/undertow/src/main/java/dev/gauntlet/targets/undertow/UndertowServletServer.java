@@ -9,6 +9,7 @@ import io.undertow.servlet.api.DeploymentManager;
 import io.undertow.servlet.util.ImmediateInstanceFactory;
 import jakarta.servlet.ServletException;
 
+import java.security.GeneralSecurityException;
 import java.util.concurrent.Executor;
 
 /**
@@ -21,7 +22,7 @@ final class UndertowServletServer {
     private DeploymentManager deployment;
 
     int start(TargetSettings settings, UndertowServer.Threads threads, Executor executor, HelloServlet servlet)
-            throws ServletException {
+            throws ServletException, GeneralSecurityException {
         DeploymentInfo info = Servlets.deployment()
                 .setClassLoader(UndertowServletServer.class.getClassLoader())
                 .setContextPath("/")
