@@ -59,7 +59,8 @@ public final class EngineThreads {
                   LatencyRecorder recorder, AdminClient admin) {
         int n = spec.threads();
         for (int i = 0; i < n; i++) {
-            LoadSpec share = n == 1 ? spec : LoadShares.cut(spec, i, n);
+            LoadSpec cut = n == 1 ? spec : LoadShares.cut(spec, i, n);
+            LoadSpec share = spec.client() == null ? LeanEngine.inConnectionSlots(cut) : cut;
             long engineStartNs = runStartNs + share.startOffsetNs();
             PhaseClock clock = new PhaseClock(share, engineStartNs);
             clocks.add(clock);
@@ -69,7 +70,8 @@ public final class EngineThreads {
             LoadDriver driver = LoadDriver.of(share, engineStartNs, clock, recorder.writer(i), engineCounters,
                     i == 0 ? admin : null);
             engines.add(spec.client() == null
-                    ? new LeanEngine(share, driver, address, sources, Math.max(1, maxConnections / n),
+                    ? new LeanEngine(share, driver, address, sources,
+                            LeanEngine.connectionSlotLimit(share, Math.max(1, maxConnections / n)),
                             Math.max(1, PENDING_PER_PROCESS / n), engineCounters, wakeFloor)
                     : new LibraryEngine(share, driver, maxConnections, PENDING_PER_PROCESS));
         }

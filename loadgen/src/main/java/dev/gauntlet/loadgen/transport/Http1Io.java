@@ -28,6 +28,7 @@ public final class Http1Io implements ConnectionIo {
     private final ByteBuffer request;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private int nextSource;
+    private long socketsOpened;
 
     /**
      * @param sourceAddresses local addresses the connections are spread over; empty: the system's choice
@@ -57,6 +58,7 @@ public final class Http1Io implements ConnectionIo {
     @Override
     public Connection open() throws IOException {
         SocketChannel channel = Sockets.open(address, sourceAddresses, nextSource++);
+        socketsOpened++;
         try {
             Wire wire = tls == null ? new PlainWire(channel) : new TlsWire(channel, tls.engine(), tlsBuffers);
             Connection connection = new Connection(wire, new ResponseParser(expectedBody));
@@ -144,6 +146,16 @@ public final class Http1Io implements ConnectionIo {
             connection.awaitingWritable = unsent;
             connection.key.interestOps(unsent ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
         }
+    }
+
+    @Override
+    public long socketsOpened() {
+        return socketsOpened;
+    }
+
+    @Override
+    public int socketsPeak(int connectionsPeak) {
+        return connectionsPeak;
     }
 
     @Override

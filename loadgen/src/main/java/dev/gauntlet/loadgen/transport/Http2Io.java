@@ -47,6 +47,8 @@ final class Http2Io implements ConnectionIo {
     private final byte[] headerScratch = new byte[Http2Frames.MAX_FRAME_PAYLOAD];
     private final List<Http2Session> sessions = new ArrayList<>();
     private Http2Session handling;
+    private int sessionsPeak;
+    private long socketsOpened;
     private int nextSource;
 
     Http2Io(LoadSpec spec, Selector selector, InetSocketAddress address, InetAddress[] sourceAddresses,
@@ -91,12 +93,14 @@ final class Http2Io implements ConnectionIo {
 
     private Http2Session openSession() throws IOException {
         SocketChannel channel = Sockets.open(address, sourceAddresses, nextSource++);
+        socketsOpened++;
         try {
             Wire wire = tls == null ? new PlainWire(channel) : new TlsWire(channel, tls.engine(), tlsBuffers);
             SelectionKey key = channel.register(selector, SelectionKey.OP_CONNECT);
             Http2Session session = new Http2Session(wire, key, streamsPerConnection);
             key.attach(session);
             sessions.add(session);
+            sessionsPeak = Math.max(sessionsPeak, sessions.size());
             if (channel.isConnected()) {
                 key.interestOps(SelectionKey.OP_READ);
                 advanceConnect(session, 0);
@@ -198,6 +202,16 @@ final class Http2Io implements ConnectionIo {
         } catch (IOException e) {
             fail(session, ErrorClass.RESET);
         }
+    }
+
+    @Override
+    public long socketsOpened() {
+        return socketsOpened;
+    }
+
+    @Override
+    public int socketsPeak(int connectionsPeak) {
+        return sessionsPeak;
     }
 
     @Override

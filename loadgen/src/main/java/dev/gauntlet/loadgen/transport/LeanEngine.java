@@ -148,14 +148,33 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         }
     }
 
+    /**
+     * The spec as this engine's drivers count, in {@link Connection}s: over HTTP/2 a closed loop's or a fixed pool's
+     * connections each carry the spec's streams (h2load's {@code -c} × {@code -m}); over HTTP/1.1 the spec itself.
+     */
+    public static LoadSpec inConnectionSlots(LoadSpec spec) {
+        if (!spec.http2() || spec.streams() == 1 || spec.model().heldRequests() > 0) {
+            return spec;
+        }
+        long connections = spec.model().connectionsOpened(0);
+        return connections == 0 ? spec : spec.toBuilder()
+                .model(spec.model().withConnections((int) Math.min(Integer.MAX_VALUE, connections * spec.streams()))).build();
+    }
+
+    /** An open loop's connection limit in {@link Connection}s: each HTTP/2 connection carries the spec's streams. */
+    public static int connectionSlotLimit(LoadSpec spec, int maxConnections) {
+        return spec.http2() ? (int) Math.min(Integer.MAX_VALUE, (long) maxConnections * spec.streams()) : maxConnections;
+    }
+
     @Override
     public Phases phases() {
         return phases;
     }
 
+    /** Sockets open at once at most (over HTTP/2, fewer than its stream slots). */
     @Override
     public int connectionsPeak() {
-        return connectionsPeak;
+        return io.socketsPeak(connectionsPeak);
     }
 
     /** Connections this engine may open at most: the driver's capacity. */
@@ -256,13 +275,16 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     /** With {@code withRequest}, the connection carries that request (closed loop); else it serves the waiting ones. */
     private void openConnection(long intendedStartNs, boolean withRequest, long nowNs) {
         try {
+            long socketsBefore = io.socketsOpened();
             Connection connection = io.open();
             boolean connected = connection.state != Connection.CONNECTING;
             connection.hasRequest = withRequest;
             connection.intendedStartNs = intendedStartNs;
             openConnections++;
             connectionsPeak = Math.max(connectionsPeak, openConnections);
-            counters.connectionOpened(nowNs);
+            if (io.socketsOpened() > socketsBefore) {
+                counters.connectionOpened(nowNs);
+            }
             if (connected) {
                 connectTimes.recordValue(0);
                 onConnected(connection);
