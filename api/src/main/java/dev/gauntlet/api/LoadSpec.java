@@ -51,8 +51,12 @@ import java.util.concurrent.TimeUnit;
  *                            knowledge in clear ({@code h2c}); false: HTTP/1.1
  * @param streams             HTTP/2: requests in flight on one connection at most (h2load's {@code -m}), within the
  *                            server's {@code SETTINGS_MAX_CONCURRENT_STREAMS}; the load model's connections are
- *                            connections, each carrying up to this many; 1 for HTTP/1.1
+ *                            connections, each carrying up to this many; ignored over HTTP/1.1, so that a suite's
+ *                            scenario gives it once for the targets it loads over HTTP/2
  * @param trust               {@code https}: the certificates accepted; null for the JDK's ({@link TlsTrust#SYSTEM})
+ * @param newConnectionPerRequest every request on a connection of its own, closed after its answer (HTTP/1.1 asks with
+ *                            {@code Connection: close}): what a connection's set-up costs, a TLS handshake included,
+ *                            measured as part of each request
  */
 public record LoadSpec(
         URI url,
@@ -79,7 +83,8 @@ public record LoadSpec(
         Long wakeGranularityUs,
         boolean http2,
         int streams,
-        TlsTrust trust) {
+        TlsTrust trust,
+        boolean newConnectionPerRequest) {
 
     public static final long DEFAULT_WARMUP_MS = 2_000;
     public static final long DEFAULT_DURATION_MS = 10_000;
@@ -116,8 +121,12 @@ public record LoadSpec(
         if (streams < 1 || streams > MAX_STREAMS) {
             throw new IllegalArgumentException("streams per connection must be 1 to " + MAX_STREAMS + ", got " + streams);
         }
-        if (streams > 1 && !http2) {
-            throw new IllegalArgumentException("several streams on a connection are HTTP/2's: add http2 (--http2)");
+        if (newConnectionPerRequest && http2 && streams > 1) {
+            throw new IllegalArgumentException("a new connection per request carries one stream: drop the streams");
+        }
+        if (newConnectionPerRequest && client != null) {
+            throw new IllegalArgumentException("a new connection per request is the built-in engine's; a client library "
+                    + "keeps its own pool");
         }
         if (http2 && client != null) {
             throw new IllegalArgumentException("HTTP/2 is the built-in engine's for now; a client library engine speaks "
@@ -261,7 +270,7 @@ public record LoadSpec(
         return new LoadSpec(url, model, DEFAULT_WARMUP_MS, 0, DEFAULT_DURATION_MS, 0,
                 DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS, 0, DEFAULT_MAX_CONNECTIONS,
                 200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null, 0, null, null, false, 1,
-                TlsTrust.SYSTEM);
+                TlsTrust.SYSTEM, false);
     }
 
     public LoadSpec withPhases(long warmupMs, long durationMs) {
@@ -304,6 +313,7 @@ public record LoadSpec(
         private boolean http2;
         private int streams;
         private TlsTrust trust;
+        private boolean newConnectionPerRequest;
 
         private Builder(LoadSpec spec) {
             url = spec.url;
@@ -331,6 +341,7 @@ public record LoadSpec(
             http2 = spec.http2;
             streams = spec.streams;
             trust = spec.trust;
+            newConnectionPerRequest = spec.newConnectionPerRequest;
         }
 
         /** The URL every request goes to: a spec made once and pointed at each target in turn takes each one's. */
@@ -463,11 +474,16 @@ public record LoadSpec(
             return this;
         }
 
+        public Builder newConnectionPerRequest(boolean newConnectionPerRequest) {
+            this.newConnectionPerRequest = newConnectionPerRequest;
+            return this;
+        }
+
         public LoadSpec build() {
             return new LoadSpec(url, model, warmupMs, rampMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs,
                     hardCapMs, maxConnections, expectedStatus, expectedBody, seed, maxScheduleLagP99Ms, adminUrl,
                     sourceAddresses, processes, threads, client, startOffsetNs, steady, wakeGranularityUs, http2, streams,
-                    trust);
+                    trust, newConnectionPerRequest);
         }
     }
 }

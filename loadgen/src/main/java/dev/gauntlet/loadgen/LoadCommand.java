@@ -195,6 +195,11 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "https: accept any certificate for any host, as h2load and wrk do")
     boolean insecure;
 
+    @Option(names = "--new-connection-per-request", description = "every request on a new connection, closed after "
+            + "its answer (HTTP/1.1: Connection: close): the cost of setting one up, a TLS handshake included, in each "
+            + "request's time, as ab without -k")
+    boolean newConnectionPerRequest;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "seed of the open loop's schedule")
     long seed;
 
@@ -306,6 +311,10 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     LoadSpec spec() {
+        if (streams != 1 && !http2) {
+            throw new CommandLine.ParameterException(command.commandLine(),
+                    "--streams puts several requests on one connection, which is HTTP/2's: add --http2");
+        }
         try {
             return LoadSpec.of(url, model()).toBuilder()
                     .warmupMs(warmupMs).rampMs(rampMs).durationMs(positive("--duration", durationMs))
@@ -322,6 +331,7 @@ public final class LoadCommand implements Callable<Integer> {
                     .client(client)
                     .http2(http2, (int) inRange("--streams", streams, 1, LoadSpec.MAX_STREAMS))
                     .trust(new TlsTrust(caCertificate == null ? null : caCertificate.toAbsolutePath().toString(), insecure))
+                    .newConnectionPerRequest(newConnectionPerRequest)
                     .wakeGranularityUs(LoadOptions.parseWakeGranularityUs(wakeGranularity))
                     .steady(warmupMaxMs == null ? null : new SteadyRule(warmupMaxMs, steadyWindows, steadyTolerancePercent))
                     .build();

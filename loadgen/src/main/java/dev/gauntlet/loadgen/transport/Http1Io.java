@@ -52,7 +52,8 @@ public final class Http1Io implements ConnectionIo {
         String path = spec.url().getRawPath() == null || spec.url().getRawPath().isEmpty() ? "/" : spec.url().getRawPath();
         String query = spec.url().getRawQuery() == null ? "" : "?" + spec.url().getRawQuery();
         String host = spec.url().getPort() < 0 ? spec.url().getHost() : spec.url().getHost() + ":" + spec.url().getPort();
-        return "GET " + path + query + " HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: gauntlet\r\n\r\n";
+        return "GET " + path + query + " HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: gauntlet\r\n"
+                + (spec.newConnectionPerRequest() ? "Connection: close\r\n" : "") + "\r\n";
     }
 
     @Override

@@ -41,6 +41,8 @@ final class Http2Io implements ConnectionIo {
     private final TlsClient tls;
     private final TlsWire.Buffers tlsBuffers;
     private final int streamsPerConnection;
+    /** Each connection closed after its one answer: HTTP/2 has no {@code Connection: close}; the client ends it. */
+    private final boolean connectionPerRequest;
     private final byte[] connectionStart;
     private final byte[] requestFrame;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
@@ -61,6 +63,7 @@ final class Http2Io implements ConnectionIo {
         this.tls = tls;
         this.tlsBuffers = tls == null ? null : new TlsWire.Buffers();
         this.streamsPerConnection = spec.streams();
+        this.connectionPerRequest = spec.newConnectionPerRequest();
         this.connectionStart = Http2Frames.connectionStart();
         this.requestFrame = Http2Frames.requestHeaders(spec);
     }
@@ -447,7 +450,8 @@ final class Http2Io implements ConnectionIo {
         session.streams.remove(slot.streamId);
         slot.streamId = 0;
         boolean bodyMatches = expectedBody == null || (!slot.bodyDiffers && slot.bodyBytes == expectedBody.length);
-        events.answered(slot, System.nanoTime(), slot.status, bodyMatches, session.state != Http2Session.READY);
+        events.answered(slot, System.nanoTime(), slot.status, bodyMatches,
+                connectionPerRequest || session.state != Http2Session.READY);
     }
 
     private boolean onReset(Http2Session session, int streamId, int length) {

@@ -221,6 +221,7 @@ final class RunCommand implements Callable<Integer> {
         if (targets != null) {
             suite = suite.withTargets(targets);
         }
+        suite.protocolsNotServed(catalogue).forEach(note -> System.err.println("gauntlet: " + note));
         suite = suite.withCatalogue(catalogue);
         if (clients != null) {
             suite = suite.withClients(clients);

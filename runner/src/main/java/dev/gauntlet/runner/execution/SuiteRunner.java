@@ -183,7 +183,8 @@ public final class SuiteRunner {
                 // which reads them at its burst: this reset keeps a previous scenario's counts out of that one.
                 target.endpoint().resetStats();
                 // Through the admin URL the generator reads the target's counts, CPU time and hiccups; its token resets them.
-                LoadSpec spec = scenario.toSpec(target.endpoint().uri("/hello?wait=" + scenario.waitMs()), target.endpoint().adminUri("/"));
+                LoadSpec spec = target.endpoint().speakingTo(
+                        scenario.toSpec(target.endpoint().uri("/hello?wait=" + scenario.waitMs()), target.endpoint().adminUri("/")));
                 summary = generator.run(spec, target.endpoint().adminToken(), runDir);
             } catch (UserError e) {
                 // A target killed mid-call fails the call a moment before its exit is seen.

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.AdminProtocol;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Protocol;
+import dev.gauntlet.api.TlsTrust;
+import dev.gauntlet.loadgen.transport.TlsClient;
 import dev.gauntlet.runner.UserError;
 
 import java.io.BufferedReader;
@@ -40,20 +44,61 @@ public final class TargetEndpoint {
     /** A run's window of a recording is a few MB; a slow network still brings it within this. */
     private static final Duration RECORDING_TIMEOUT = Duration.ofSeconds(60);
 
+    /** The probe asks only whether the target answers: its certificate is the target's own, checked by the generator. */
+    private static final TlsClient PROBE_TLS = TlsClient.of(new TlsTrust(null, true), "localhost", 0, false);
+
     private final String name;
     private final String host;
     private final int port;
     private final int adminPort;
     private final String adminToken;
+    private final Protocol protocol;
+    /** The PEM of the certificate it serves TLS with; null in clear. */
+    private final Path certificate;
     private final HttpClient admin = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /** @param name the target's catalogue name, for the errors */
     public TargetEndpoint(String name, String host, int port, int adminPort, String adminToken) {
+        this(name, host, port, adminPort, adminToken, Protocol.HTTP1, null);
+    }
+
+    private TargetEndpoint(String name, String host, int port, int adminPort, String adminToken, Protocol protocol,
+                           Path certificate) {
         this.name = name;
         this.host = host;
         this.port = port;
         this.adminPort = adminPort;
         this.adminToken = adminToken;
+        this.protocol = protocol;
+        this.certificate = certificate;
+    }
+
+    /** The same endpoint serving {@code protocol}, over TLS with the certificate in the PEM file {@code certificate}. */
+    TargetEndpoint speaking(Protocol served, Path servedCertificate) {
+        if (served.tls() && servedCertificate == null) {
+            throw new UserError("target " + name + " serves " + served.label() + " but printed no TLS certificate line");
+        }
+        return new TargetEndpoint(name, host, port, adminPort, adminToken, served, servedCertificate);
+    }
+
+    public Protocol protocol() {
+        return protocol;
+    }
+
+    /**
+     * A suite's {@code spec} as it must be sent to this target: over HTTP/2 when it serves h2 or h2c, trusting its
+     * certificate alone when it serves TLS. A suite's connections are requests in flight whatever the protocol, so that
+     * protocols compare at the same concurrency: over HTTP/2 they share connections, the spec's streams to each (64
+     * connections of 16 streams are 4 connections).
+     */
+    public LoadSpec speakingTo(LoadSpec spec) {
+        LoadSpec.Builder speaking = spec.toBuilder().http2(protocol.http2(), spec.streams())
+                .trust(certificate == null ? TlsTrust.SYSTEM : new TlsTrust(certificate.toString(), false));
+        long connections = spec.model().connectionsOpened(0);
+        if (protocol.http2() && spec.streams() > 1 && connections > 0 && spec.model().heldRequests() == 0) {
+            speaking.model(spec.model().withConnections((int) Math.ceilDiv(connections, spec.streams())));
+        }
+        return speaking.build();
     }
 
     public String host() {
@@ -65,7 +110,7 @@ public final class TargetEndpoint {
     }
 
     public URI uri(String pathAndQuery) {
-        return URI.create("http://" + host + ":" + port + pathAndQuery);
+        return URI.create((protocol.tls() ? "https" : "http") + "://" + host + ":" + port + pathAndQuery);
     }
 
     public URI adminUri(String path) {
@@ -104,9 +149,11 @@ public final class TargetEndpoint {
     public Probe probe(Duration timeout) {
         long startNs = System.nanoTime();
         long deadlineNs = startNs + timeout.toNanos();
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), millisUntil(deadlineNs));
-            socket.setSoTimeout(millisUntil(deadlineNs));
+        try (Socket plain = new Socket()) {
+            plain.connect(new InetSocketAddress(host, port), millisUntil(deadlineNs));
+            plain.setSoTimeout(millisUntil(deadlineNs));
+            // HTTP/1.1 whatever else it serves: an h2c target takes it beside the preface, an h2 one by ALPN's default.
+            Socket socket = protocol.tls() ? PROBE_TLS.context().getSocketFactory().createSocket(plain, host, port, true) : plain;
             socket.getOutputStream().write(("GET /hello HTTP/1.1\r\nHost: " + host + ":" + port
                     + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             String statusLine = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))

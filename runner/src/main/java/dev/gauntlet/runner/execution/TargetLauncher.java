@@ -1,6 +1,8 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.AdminToken;
+import dev.gauntlet.api.Protocol;
+import dev.gauntlet.api.ProtocolTarget;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.api.TargetCatalogue.Technology;
@@ -14,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Starts catalogue targets as their own JVMs: the technology module's classpath, the role's JVM
@@ -54,9 +57,34 @@ public final class TargetLauncher implements SuiteTargets {
         this.jvmOptions = List.copyOf(options);
     }
 
+    /** The catalogue entry of {@code NAME} or {@code NAME@PROTOCOL}, which it must serve. */
     public TargetEntry entry(String name) {
-        return catalogue.target(name).orElseThrow(() -> new UserError("unknown target '" + name
-                + "': ./gauntlet targets lists the names"));
+        ProtocolTarget named;
+        try {
+            named = ProtocolTarget.parse(name);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("target '" + name + "': " + e.getMessage());
+        }
+        TargetEntry entry = catalogue.target(named.target()).orElseThrow(() -> new UserError("unknown target '"
+                + named.target() + "': ./gauntlet targets lists the names"));
+        if (!entry.serves(named.protocol())) {
+            throw new UserError("target " + entry.name() + " does not serve " + named.protocol().label() + " (it serves "
+                    + entry.protocols().stream().map(Protocol::label).collect(Collectors.joining(", "))
+                    + "): ./gauntlet targets lists what each serves");
+        }
+        return entry;
+    }
+
+    /** The TargetMain flags that make a target serve {@code protocol}: TLS with a certificate made at start, HTTP/2. */
+    static List<String> protocolFlags(Protocol protocol) {
+        List<String> flags = new ArrayList<>();
+        if (protocol.tls()) {
+            flags.addAll(List.of("--tls", "self-signed"));
+        }
+        if (protocol.http2()) {
+            flags.addAll(List.of("--http2", "true"));
+        }
+        return flags;
     }
 
     /**
@@ -80,8 +108,12 @@ public final class TargetLauncher implements SuiteTargets {
         return start(name, List.of(), log);
     }
 
+    /** Starts {@code NAME} or {@code NAME@PROTOCOL}, serving that protocol; {@code extraFlags} are TargetMain's. */
     public TargetProcess start(String name, List<String> extraFlags, Path log) {
         TargetEntry entry = entry(name);
-        return TargetProcess.start(command(entry, extraFlags), adminToken, placement, entry, log, READY_TIMEOUT);
+        Protocol protocol = ProtocolTarget.parse(name).protocol();
+        List<String> flags = new ArrayList<>(protocolFlags(protocol));
+        flags.addAll(extraFlags);
+        return TargetProcess.start(command(entry, flags), adminToken, placement, entry, protocol, log, READY_TIMEOUT);
     }
 }

@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.AdminToken;
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.UserError;
@@ -34,7 +35,7 @@ import java.util.regex.Pattern;
  * One running target JVM, from its READY line to its stop.
  *
  * <pre>{@code
- * try (TargetProcess target = TargetProcess.start(command, adminToken, isolation.target(), entry, log, Duration.ofSeconds(20))) {
+ * try (TargetProcess target = TargetProcess.start(command, adminToken, isolation.target(), entry, Protocol.HTTP1, log, Duration.ofSeconds(20))) {
  *     URI hello = target.endpoint().uri("/hello?wait=100");
  *     target.endpoint().resetStats();
  *     ...
@@ -61,13 +62,14 @@ public final class TargetProcess implements SuiteTarget {
     private final Path certificate;
 
     private TargetProcess(TargetEntry entry, RolePlacement placement, PlacedProcess placed, ProcessStopper stopper, int port,
-                          int adminPort, String adminToken, Deque<String> lastLines, Path certificate) {
+                          int adminPort, String adminToken, Deque<String> lastLines, Protocol protocol, Path certificate) {
         this.entry = entry;
         this.placement = placement;
         this.placed = placed;
         this.process = placed.process();
         this.stopper = stopper;
-        this.endpoint = new TargetEndpoint(entry.name(), placement.host(), port, adminPort, adminToken);
+        this.endpoint = new TargetEndpoint(entry.name(), placement.host(), port, adminPort, adminToken)
+                .speaking(protocol, certificate);
         this.lastLines = lastLines;
         this.certificate = certificate;
     }
@@ -77,8 +79,8 @@ public final class TargetProcess implements SuiteTarget {
      * silent is a {@link UserError}. It is reached at the placement's host, and resets its counts
      * for {@code adminToken} only, given in its environment (the placement's prefixes pass it on).
      */
-    static TargetProcess start(JavaCommand command, String adminToken, RolePlacement placement, TargetEntry entry, Path log,
-                               Duration readyTimeout) {
+    static TargetProcess start(JavaCommand command, String adminToken, RolePlacement placement, TargetEntry entry,
+                               Protocol protocol, Path log, Duration readyTimeout) {
         PlacedProcess placed;
         try {
             Files.createDirectories(log.getParent());
@@ -98,7 +100,7 @@ public final class TargetProcess implements SuiteTarget {
         try {
             Matcher m = ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
             return new TargetProcess(entry, placement, placed, stopper, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                    adminToken, lastLines, certificate.get());
+                    adminToken, lastLines, protocol, certificate.get());
         } catch (TimeoutException | ExecutionException e) {
             stopper.kill();
             if (e instanceof TimeoutException) {

@@ -59,7 +59,7 @@ record ScenarioFile(String name, String description, LoadModel load, long waitMs
         GeneratorSettings generator = new GeneratorSettings(
                 scenario.autoProcesses() ? GeneratorSettings.AUTO_PROCESSES : template.processes(), template.threads(),
                 template.sourceAddresses(), template.maxConnections(), responseTimeoutMs, template.rampMs(),
-                template.client());
+                template.client(), template.streams(), template.newConnectionPerRequest());
         return new ScenarioFile(scenario.name(), scenario.description(), template.model(), scenario.waitMs(),
                 template.warmupMs(), template.durationMs(), generator, scenario.warmUp(), template.steady());
     }
@@ -76,6 +76,8 @@ record ScenarioFile(String name, String description, LoadModel load, long waitMs
                 .sourceAddresses(generator.sourceAddresses())
                 .maxConnections(generator.maxConnections())
                 .client(generator.client())
+                .http2(false, generator.streams())
+                .newConnectionPerRequest(generator.newConnectionPerRequest())
                 .steady(steady);
         if (generator.responseTimeoutMs() > 0) {
             template.responseTimeoutMs(generator.responseTimeoutMs());

@@ -7,11 +7,14 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.SteadyRule;
+import dev.gauntlet.api.Protocol;
+import dev.gauntlet.api.ProtocolTarget;
 import dev.gauntlet.api.TargetCatalogue;
 
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A benchmark suite: targets × scenarios × repetitions, with the JVM options of each role.
@@ -56,7 +59,8 @@ import java.util.List;
 public record Suite(String name, String description, List<String> targets, List<String> clients, int repetitions, Repeat repeat,
              Scaling scaling, Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios,
              @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Placement.LocalFilter.class) Placement placement,
-             @JsonInclude(JsonInclude.Include.NON_NULL) ClusterSettings kubernetes) {
+             @JsonInclude(JsonInclude.Include.NON_NULL) ClusterSettings kubernetes,
+             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Protocol> protocols) {
     /** The one-element target list that stands for the whole catalogue. */
     static final String ALL_TARGETS = "all";
     public static final int MAX_REPETITIONS = 100;
@@ -96,6 +100,11 @@ public record Suite(String name, String description, List<String> targets, List<
         targets = List.copyOf(targets);
         clients = clients == null ? List.of() : List.copyOf(clients);
         scenarios = List.copyOf(scenarios);
+        protocols = protocols == null ? List.of() : List.copyOf(protocols);
+        if (placement == Placement.KUBERNETES && protocols.stream().anyMatch(p -> p != Protocol.HTTP1)) {
+            throw new IllegalArgumentException("protocols beyond http1 run on this machine for now: a target pod serves "
+                    + "HTTP/1.1 in clear");
+        }
     }
 
     /**
@@ -122,35 +131,74 @@ public record Suite(String name, String description, List<String> targets, List<
 
     public Suite withTargets(List<String> targets) {
         return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes);
+                scenarios, placement, kubernetes, protocols);
     }
 
-    /** The suite with {@code targets: [all]} spelled out as every target of the catalogue, in its order. */
+    /**
+     * The suite with {@code targets: [all]} spelled out as every target of the catalogue, in its order; with
+     * {@code protocols}, each target as {@code NAME@PROTOCOL} once per protocol it serves ({@link ProtocolTarget}), one
+     * JVM each. A name that gives its protocol already stays as it is.
+     */
     public Suite withCatalogue(TargetCatalogue catalogue) {
+        List<String> named = named(catalogue);
+        if (protocols.isEmpty()) {
+            return named.equals(targets) ? this : withTargets(named);
+        }
+        List<String> expanded = new ArrayList<>();
+        for (String name : named) {
+            if (name.contains("@")) {
+                expanded.add(name);
+                continue;
+            }
+            Optional<TargetCatalogue.TargetEntry> entry = catalogue.target(name);
+            for (Protocol protocol : protocols) {
+                if (entry.isEmpty() || entry.get().serves(protocol)) {
+                    expanded.add(ProtocolTarget.name(name, protocol));
+                }
+            }
+        }
+        return withTargets(expanded);
+    }
+
+    private List<String> named(TargetCatalogue catalogue) {
         return targets.equals(List.of(ALL_TARGETS))
-                ? withTargets(catalogue.targets().stream().map(TargetCatalogue.TargetEntry::name).toList()) : this;
+                ? catalogue.targets().stream().map(TargetCatalogue.TargetEntry::name).toList() : targets;
+    }
+
+    /** What {@link #withCatalogue} leaves out: each target's protocols of the suite it does not serve, as a line each. */
+    public List<String> protocolsNotServed(TargetCatalogue catalogue) {
+        List<String> notes = new ArrayList<>();
+        for (String name : named(catalogue)) {
+            catalogue.target(name).ifPresent(entry -> {
+                List<String> missing = protocols.stream().filter(p -> !entry.serves(p)).map(Protocol::label).toList();
+                if (!missing.isEmpty()) {
+                    notes.add(name + " serves no " + String.join(", ", missing) + ": left out");
+                }
+            });
+        }
+        return notes;
     }
 
     /** The suite run in a cluster, as {@code --kubernetes} asks; {@code settings} replace the suite's own. */
     public Suite inCluster(ClusterSettings settings) {
         return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios,
-                Placement.KUBERNETES, settings);
+                Placement.KUBERNETES, settings, protocols);
     }
 
     public Suite withRepetitions(int repetitions) {
         return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes);
+                scenarios, placement, kubernetes, protocols);
     }
 
     /** The same suite run on the machine at hand: its scenarios as {@link SuiteScaling} resolved them, no rule left to apply. */
     Suite withScenarios(List<Scenario> resolved) {
         return new Suite(name, description, targets, clients, repetitions, repeat, null, table, jvm, resources,
-                resolved, placement, kubernetes);
+                resolved, placement, kubernetes, protocols);
     }
 
     public Suite withClients(List<String> clients) {
         return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes);
+                scenarios, placement, kubernetes, protocols);
     }
 
     /**
@@ -171,7 +219,7 @@ public record Suite(String name, String description, List<String> targets, List<
             }
         }
         return new Suite(name, description, targets, List.of(), repetitions, repeat, scaling, table, jvm, resources,
-                expanded, placement, kubernetes);
+                expanded, placement, kubernetes, protocols);
     }
 
     /** The order of a suite's runs; in every order, a scenario's runs on a target share one JVM unless said otherwise. */

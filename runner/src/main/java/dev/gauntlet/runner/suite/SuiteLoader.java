@@ -17,7 +17,7 @@ import java.util.List;
 
 /** Reads a suite by built-in name ({@code quick}) or from a YAML file; a broken file is a one-line {@link UserError}. */
 public final class SuiteLoader {
-    public static final List<String> BUILT_IN = List.of("quick", "server", "sweep", "latency-diff", "throughput", "client");
+    public static final List<String> BUILT_IN = List.of("quick", "server", "sweep", "latency-diff", "throughput", "client", "protocols");
     /** Where the built-in suites' YAML files are on the classpath: {@code <name>.yaml}. */
     static final String BUILT_IN_RESOURCES = "/dev/gauntlet/runner/suites/";
 

@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.AdminToken;
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
@@ -106,7 +107,7 @@ class TargetAdminIT {
     @Test
     void aTargetStartedWithoutATokenRefusesEveryReset() throws Exception {
         TargetEntry dummy = CATALOGUE.target("dummy").orElseThrow();
-        try (TargetProcess target = TargetProcess.start(targetMain(dummy, List.of()), "", RolePlacement.unplaced("target"), dummy,
+        try (TargetProcess target = TargetProcess.start(targetMain(dummy, List.of()), "", RolePlacement.unplaced("target"), dummy, Protocol.HTTP1,
                 work.resolve("target.log"), Duration.ofSeconds(20))) {
             RawHttp.Response empty = post(target.endpoint().adminUri("/").getPort(), "Authorization: Bearer \r\n");
 
@@ -120,7 +121,7 @@ class TargetAdminIT {
     void theAdminPortStaysOnLoopbackWhenTheServingPortBindsEveryAddress() throws Exception {
         TargetEntry dummy = CATALOGUE.target("dummy").orElseThrow();
         try (TargetProcess target = TargetProcess.start(targetMain(dummy, List.of("--bind", "0.0.0.0")), AdminToken.fresh(),
-                RolePlacement.unplaced("target"), dummy, work.resolve("target.log"), Duration.ofSeconds(20))) {
+                RolePlacement.unplaced("target"), dummy, Protocol.HTTP1, work.resolve("target.log"), Duration.ofSeconds(20))) {
             int adminPort = target.endpoint().adminUri("/").getPort();
 
             assertThat(listeningAddress(target.endpoint().port())).as("the serving port's address").matches(InetAddress::isAnyLocalAddress);

@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.AdminToken;
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.HandlerStyle;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.loadgen.split.JavaCommand;
@@ -80,7 +81,7 @@ class TargetDrainIT {
         }
         JavaCommand command = new JavaCommand(List.of("-Xmx64m"), classpath, QueueingTargetStandIn.class.getName(),
                 List.of(Long.toString(answerAfterMs)));
-        return TargetProcess.start(command, AdminToken.fresh(), RolePlacement.unplaced("target"), entry,
+        return TargetProcess.start(command, AdminToken.fresh(), RolePlacement.unplaced("target"), entry, Protocol.HTTP1,
                 logs.resolve("stand-in-" + answerAfterMs + ".log"), Duration.ofSeconds(20));
     }
 }
