@@ -1,5 +1,6 @@
 package dev.gauntlet.runner.suite;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
@@ -26,16 +27,17 @@ import java.util.List;
  * @param rampMs          open loop: the rate rises from zero over this first part of the warm-up (0: none)
  * @param client          a client library engine from {@code clients.yaml} sends the requests; null: the built-in one
  * @param streams         HTTP/2 requests in flight on one connection at most (h2load's {@code -m}) when the target is
- *                        loaded over h2 or h2c (a suite's {@code protocols}); 0 or absent: 1
+ *                        loaded over h2 or h2c (a suite's {@code protocols}); 0 or absent: 1 (and written so)
  * @param newConnectionPerRequest every request on a new connection: what setting one up costs (the TLS handshake's
  *                        scenario)
  */
 record GeneratorSettings(@JsonDeserialize(using = ProcessesReader.class) int processes, int threads,
                   List<String> sourceAddresses, int maxConnections, long responseTimeoutMs, long rampMs,
-                  String client, int streams, boolean newConnectionPerRequest) {
+                  String client, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int streams,
+                  @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean newConnectionPerRequest) {
     /** {@code processes: auto}, and a scenario that names none: the number is left to {@link SuiteScaling}. */
     static final int AUTO_PROCESSES = 0;
-    static final GeneratorSettings DEFAULTS = new GeneratorSettings(AUTO_PROCESSES, 1, List.of(), 0, 0, 0, null, 1, false);
+    static final GeneratorSettings DEFAULTS = new GeneratorSettings(AUTO_PROCESSES, 1, List.of(), 0, 0, 0, null, 0, false);
     /** Each a JVM of its own: more would be a typo, not a load one machine can offer. */
     static final int MAX_PROCESSES = 64;
     static final int MAX_THREADS = 1024;
@@ -50,8 +52,7 @@ record GeneratorSettings(@JsonDeserialize(using = ProcessesReader.class) int pro
         threads = threads == 0 ? 1 : threads;
         Suite.checkRange("generator.threads", threads, 1, MAX_THREADS);
         Suite.checkRange("generator.maxConnections", maxConnections, 0, MAX_CONNECTIONS);
-        streams = streams == 0 ? 1 : streams;
-        Suite.checkRange("generator.streams", streams, 1, LoadSpec.MAX_STREAMS);
+        Suite.checkRange("generator.streams", streams, 0, LoadSpec.MAX_STREAMS);
         Suite.checkMs("generator.responseTimeoutMs", responseTimeoutMs, 0);
         Suite.checkMs("generator.rampMs", rampMs, 0);
         sourceAddresses = sourceAddresses == null ? List.of() : List.copyOf(sourceAddresses);

@@ -59,7 +59,7 @@ record ScenarioFile(String name, String description, LoadModel load, long waitMs
         GeneratorSettings generator = new GeneratorSettings(
                 scenario.autoProcesses() ? GeneratorSettings.AUTO_PROCESSES : template.processes(), template.threads(),
                 template.sourceAddresses(), template.maxConnections(), responseTimeoutMs, template.rampMs(),
-                template.client(), template.streams(), template.newConnectionPerRequest());
+                template.client(), template.streams() == 1 ? 0 : template.streams(), template.newConnectionPerRequest());
         return new ScenarioFile(scenario.name(), scenario.description(), template.model(), scenario.waitMs(),
                 template.warmupMs(), template.durationMs(), generator, scenario.warmUp(), template.steady());
     }

@@ -10,6 +10,7 @@ import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.ProtocolTarget;
 import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.runner.UserError;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -215,7 +216,13 @@ public record Suite(String name, String description, List<String> targets, List<
             if (scenario.warmUp()) {
                 expanded.add(scenario);
             } else {
-                clients.forEach(client -> expanded.add(scenario.forClient(client)));
+                for (String client : clients) {
+                    try {
+                        expanded.add(scenario.forClient(client));
+                    } catch (IllegalArgumentException e) {
+                        throw new UserError("scenario " + scenario.name() + " with client " + client + ": " + e.getMessage());
+                    }
+                }
             }
         }
         return new Suite(name, description, targets, List.of(), repetitions, repeat, scaling, table, jvm, resources,

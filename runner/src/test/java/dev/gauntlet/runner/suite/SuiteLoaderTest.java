@@ -5,6 +5,7 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.SteadyRule;
+import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.execution.ClientModules;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,43 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SuiteLoaderTest {
+
+    @Test
+    void protocolsRunEachTargetOncePerProtocolItServesAndSayWhatIsLeftOut() {
+        Suite suite = SuiteLoader.parse("""
+                name: mine
+                targets: [dummy, jdk-httpserver-sync, netty-event-loop@h2c]
+                protocols: [http1, https1, h2]
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 64 }
+                    generator: { streams: 16 }
+                    durationMs: 1000
+                """.getBytes(StandardCharsets.UTF_8), "mine.yaml");
+        TargetCatalogue catalogue = TargetCatalogue.builtIn();
+
+        assertThat(suite.withCatalogue(catalogue).targets()).containsExactly("dummy@http1", "jdk-httpserver-sync@http1",
+                "jdk-httpserver-sync@https1", "netty-event-loop@h2c");
+        assertThat(suite.protocolsNotServed(catalogue)).containsExactly("dummy serves no https1, h2: left out",
+                "jdk-httpserver-sync serves no h2: left out");
+        assertThat(suite.scenarios().getFirst().template().streams()).isEqualTo(16);
+    }
+
+    @Test
+    void protocolsBeyondHttp1StayOnThisMachine() {
+        assertThatThrownBy(() -> SuiteLoader.parse("""
+                name: mine
+                targets: [dummy]
+                protocols: [h2]
+                placement: kubernetes
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    durationMs: 1000
+                """.getBytes(StandardCharsets.UTF_8), "mine.yaml"))
+                .isInstanceOf(UserError.class).hasMessageContaining("protocols beyond http1 run on this machine");
+    }
+
 
     @Test
     void theQuickSuiteHasAnOpenAndAClosedLoopScenario() {
@@ -206,7 +244,7 @@ class SuiteLoaderTest {
                     durationMs: 1000
                 """))
                 .isInstanceOf(UserError.class)
-                .hasMessage("my.yaml: unknown field 'colour'; known there: clients, description, jvm, kubernetes, name, placement, repeat, repetitions, resources, scaling, scenarios, table, targets");
+                .hasMessage("my.yaml: unknown field 'colour'; known there: clients, description, jvm, kubernetes, name, placement, protocols, repeat, repetitions, resources, scaling, scenarios, table, targets");
     }
 
     @Test
@@ -250,7 +288,7 @@ class SuiteLoaderTest {
     void anUnknownSuiteNameSaysWhichAreBuiltIn() {
         assertThatThrownBy(() -> SuiteLoader.load("no-such-suite"))
                 .isInstanceOf(UserError.class)
-                .hasMessageContaining("[quick, server, sweep, latency-diff, throughput, client]");
+                .hasMessageContaining("[quick, server, sweep, latency-diff, throughput, client, protocols]");
     }
 
     @Test
