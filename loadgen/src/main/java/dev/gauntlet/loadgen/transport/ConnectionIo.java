@@ -46,9 +46,6 @@ sealed interface ConnectionIo permits Http1Io, Http2Io {
     /** Lets the connection go: its socket closed, or its stream slot given back. */
     void release(Connection connection);
 
-    /** Sockets opened so far. */
-    long socketsOpened();
-
     /** Sockets open at once at most, given the most {@link Connection}s open at once. */
     int socketsPeak(int connectionsPeak);
 

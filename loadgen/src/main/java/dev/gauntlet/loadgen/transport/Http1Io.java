@@ -4,12 +4,9 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadSpec;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -19,31 +16,18 @@ import java.nio.charset.StandardCharsets;
 public final class Http1Io implements ConnectionIo {
 
     private final Selector selector;
-    private final InetSocketAddress address;
-    private final InetAddress[] sourceAddresses;
+    private final Dialer dialer;
     private final byte[] expectedBody;
     private final Events events;
-    private final TlsClient tls;
-    private final TlsWire.Buffers tlsBuffers;
     private final ByteBuffer request;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
-    private int nextSource;
-    private long socketsOpened;
 
-    /**
-     * @param sourceAddresses local addresses the connections are spread over; empty: the system's choice
-     * @param expectedBody    the body a correct response carries, compared as it is read; null: any
-     * @param tls             the TLS client for an {@code https} load; null in clear
-     */
-    Http1Io(LoadSpec spec, Selector selector, InetSocketAddress address, InetAddress[] sourceAddresses,
-            byte[] expectedBody, TlsClient tls, Events events) {
+    /** @param expectedBody the body a correct response carries, compared as it is read; null: any */
+    Http1Io(LoadSpec spec, Selector selector, Dialer dialer, byte[] expectedBody, Events events) {
         this.selector = selector;
-        this.address = address;
-        this.sourceAddresses = sourceAddresses;
+        this.dialer = dialer;
         this.expectedBody = expectedBody;
         this.events = events;
-        this.tls = tls;
-        this.tlsBuffers = tls == null ? null : new TlsWire.Buffers();
         byte[] requestAscii = requestBytes(spec).getBytes(StandardCharsets.US_ASCII);
         this.request = ByteBuffer.allocateDirect(requestAscii.length).put(requestAscii).flip();
     }
@@ -58,23 +42,17 @@ public final class Http1Io implements ConnectionIo {
 
     @Override
     public Connection open() throws IOException {
-        SocketChannel channel = Sockets.open(address, sourceAddresses, nextSource++);
-        socketsOpened++;
+        Wire wire = dialer.dial();
         try {
-            Wire wire = tls == null ? new PlainWire(channel) : new TlsWire(channel, tls.engine(), tlsBuffers);
             Connection connection = new Connection(wire, new ResponseParser(expectedBody));
-            connection.key = channel.register(selector, SelectionKey.OP_CONNECT, connection);
-            if (channel.isConnected()) {
-                boolean ready = wire.handshake();
-                connection.key.interestOps(SelectionKey.OP_READ | (wire.hasUnsent() ? SelectionKey.OP_WRITE : 0));
-                if (ready) {
-                    connection.state = Connection.IDLE;
-                }
+            connection.key = wire.channel.register(selector, SelectionKey.OP_CONNECT, connection);
+            if (wire.channel.isConnected() && Dialer.advance(wire, connection.key, 0)) {
+                connection.state = Connection.IDLE;
             }
             return connection;
-        } catch (IOException e) {
-            ConnectionIo.closeQuietly(channel);
-            throw e;
+        } catch (IOException | Dialer.Failed e) {
+            ConnectionIo.closeQuietly(wire.channel);
+            throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
         }
     }
 
@@ -99,25 +77,14 @@ public final class Http1Io implements ConnectionIo {
 
     /** The connect, then the TLS handshake, as far as they go; the connection is connected once both are done. */
     private void advanceConnect(Connection connection, int ready) {
-        Wire wire = connection.wire;
         try {
-            if ((ready & SelectionKey.OP_CONNECT) != 0) {
-                wire.channel.finishConnect();
-            }
-        } catch (IOException e) {
-            events.failed(connection, ConnectionIo.connectError(e));
-            return;
-        }
-        try {
-            if (!wire.flush() || !wire.handshake()) {
-                connection.key.interestOps(SelectionKey.OP_READ | (wire.hasUnsent() ? SelectionKey.OP_WRITE : 0));
+            if (!Dialer.advance(connection.wire, connection.key, ready)) {
                 return;
             }
-        } catch (IOException e) {
-            events.failed(connection, ConnectionIo.handshakeError(e));
+        } catch (Dialer.Failed e) {
+            events.failed(connection, e.errorClass);
             return;
         }
-        connection.key.interestOps(SelectionKey.OP_READ);
         events.connected(connection);
     }
 
@@ -147,11 +114,6 @@ public final class Http1Io implements ConnectionIo {
             connection.awaitingWritable = unsent;
             connection.key.interestOps(unsent ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
         }
-    }
-
-    @Override
-    public long socketsOpened() {
-        return socketsOpened;
     }
 
     @Override

@@ -4,12 +4,9 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadSpec;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,12 +31,10 @@ final class Http2Io implements ConnectionIo {
     private static final int CANCEL = 0x8;
 
     private final Selector selector;
-    private final InetSocketAddress address;
-    private final InetAddress[] sourceAddresses;
+    private final Dialer dialer;
+    private final boolean tls;
     private final byte[] expectedBody;
     private final Events events;
-    private final TlsClient tls;
-    private final TlsWire.Buffers tlsBuffers;
     private final int streamsPerConnection;
     /** Each connection closed after its one answer: HTTP/2 has no {@code Connection: close}; the client ends it. */
     private final boolean connectionPerRequest;
@@ -50,18 +45,15 @@ final class Http2Io implements ConnectionIo {
     private final List<Http2Session> sessions = new ArrayList<>();
     private Http2Session handling;
     private int sessionsPeak;
-    private long socketsOpened;
     private int nextSource;
 
-    Http2Io(LoadSpec spec, Selector selector, InetSocketAddress address, InetAddress[] sourceAddresses,
-            byte[] expectedBody, TlsClient tls, Events events) {
+    /** @param expectedBody the body a correct response carries, compared as it arrives; null: any */
+    Http2Io(LoadSpec spec, Selector selector, Dialer dialer, byte[] expectedBody, Events events) {
         this.selector = selector;
-        this.address = address;
-        this.sourceAddresses = sourceAddresses;
+        this.dialer = dialer;
+        this.tls = spec.tls();
         this.expectedBody = expectedBody;
         this.events = events;
-        this.tls = tls;
-        this.tlsBuffers = tls == null ? null : new TlsWire.Buffers();
         this.streamsPerConnection = spec.streams();
         this.connectionPerRequest = spec.newConnectionPerRequest();
         this.connectionStart = Http2Frames.connectionStart();
@@ -95,22 +87,19 @@ final class Http2Io implements ConnectionIo {
     }
 
     private Http2Session openSession() throws IOException {
-        SocketChannel channel = Sockets.open(address, sourceAddresses, nextSource++);
-        socketsOpened++;
+        Wire wire = dialer.dial();
         try {
-            Wire wire = tls == null ? new PlainWire(channel) : new TlsWire(channel, tls.engine(), tlsBuffers);
-            SelectionKey key = channel.register(selector, SelectionKey.OP_CONNECT);
+            SelectionKey key = wire.channel.register(selector, SelectionKey.OP_CONNECT);
             Http2Session session = new Http2Session(wire, key, streamsPerConnection);
             key.attach(session);
             sessions.add(session);
             sessionsPeak = Math.max(sessionsPeak, sessions.size());
-            if (channel.isConnected()) {
-                key.interestOps(SelectionKey.OP_READ);
+            if (wire.channel.isConnected()) {
                 advanceConnect(session, 0);
             }
             return session;
         } catch (IOException e) {
-            ConnectionIo.closeQuietly(channel);
+            ConnectionIo.closeQuietly(wire.channel);
             throw e;
         }
     }
@@ -144,32 +133,21 @@ final class Http2Io implements ConnectionIo {
 
     /** The connect, the TLS handshake and ALPN's choice, then the preface: the slots are ready once the server's SETTINGS arrive. */
     private void advanceConnect(Http2Session session, int ready) {
-        Wire wire = session.wire;
         try {
-            if ((ready & SelectionKey.OP_CONNECT) != 0) {
-                wire.channel.finishConnect();
-            }
-        } catch (IOException e) {
-            fail(session, ConnectionIo.connectError(e));
-            return;
-        }
-        try {
-            if (!wire.flush() || !wire.handshake()) {
-                session.key.interestOps(SelectionKey.OP_READ | (wire.hasUnsent() ? SelectionKey.OP_WRITE : 0));
+            if (!Dialer.advance(session.wire, session.key, ready)) {
                 return;
             }
-        } catch (IOException e) {
-            fail(session, ConnectionIo.handshakeError(e));
+        } catch (Dialer.Failed e) {
+            fail(session, e.errorClass);
             return;
         }
-        if (tls != null && !"h2".equals(wire.applicationProtocol())) {
+        if (tls && !"h2".equals(session.wire.applicationProtocol())) {
             // The server chose HTTP/1.1 (or nothing): it does not speak HTTP/2 here.
             fail(session, ErrorClass.PROTOCOL);
             return;
         }
         session.state = Http2Session.AWAITING_SETTINGS;
         session.outgoing(connectionStart.length).put(connectionStart);
-        session.key.interestOps(SelectionKey.OP_READ);
         flush(session);
     }
 
@@ -205,11 +183,6 @@ final class Http2Io implements ConnectionIo {
         } catch (IOException e) {
             fail(session, ErrorClass.RESET);
         }
-    }
-
-    @Override
-    public long socketsOpened() {
-        return socketsOpened;
     }
 
     @Override

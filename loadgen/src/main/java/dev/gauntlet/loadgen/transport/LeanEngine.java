@@ -52,6 +52,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     private final RequestJudge judge;
     private final RequestCounters counters;
     private final Selector selector;
+    private final Dialer dialer;
     private final ConnectionIo io;
     private final Consumer<SelectionKey> onReady;
     private final SelectorWait wait;
@@ -103,10 +104,11 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        TlsClient tls = spec.tls() ? TlsClient.of(spec.trust(), spec.url().getHost(), address.getPort(), spec.http2()) : null;
+        this.dialer = new Dialer(address, sourceAddresses,
+                spec.tls() ? TlsClient.of(spec.trust(), spec.url().getHost(), address.getPort(), spec.http2()) : null);
         this.io = spec.http2()
-                ? new Http2Io(spec, selector, address, sourceAddresses, judge.expectedBody(), tls, this)
-                : new Http1Io(spec, selector, address, sourceAddresses, judge.expectedBody(), tls, this);
+                ? new Http2Io(spec, selector, dialer, judge.expectedBody(), this)
+                : new Http1Io(spec, selector, dialer, judge.expectedBody(), this);
         this.onReady = io::onReady;
         this.wait = new SelectorWait(selector, onReady, spec.model().scheduledRatePerSec(), spec.wakeGranularityUs(), floor);
     }
@@ -275,14 +277,14 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     /** With {@code withRequest}, the connection carries that request (closed loop); else it serves the waiting ones. */
     private void openConnection(long intendedStartNs, boolean withRequest, long nowNs) {
         try {
-            long socketsBefore = io.socketsOpened();
+            long socketsBefore = dialer.opened();
             Connection connection = io.open();
             boolean connected = connection.state != Connection.CONNECTING;
             connection.hasRequest = withRequest;
             connection.intendedStartNs = intendedStartNs;
             openConnections++;
             connectionsPeak = Math.max(connectionsPeak, openConnections);
-            if (io.socketsOpened() > socketsBefore) {
+            if (dialer.opened() > socketsBefore) {
                 counters.connectionOpened(nowNs);
             }
             if (connected) {

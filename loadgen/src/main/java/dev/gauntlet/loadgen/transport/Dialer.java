@@ -1,0 +1,89 @@
+package dev.gauntlet.loadgen.transport;
+
+import dev.gauntlet.api.ErrorClass;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+
+/**
+ * The lean engine's sockets to the target, for either wire protocol: each non-blocking, without Nagle's delay, from the
+ * next of the source addresses when there are any, under a {@link Wire} — plain, or TLS when the load is {@code https}
+ * — and made ready by {@link #advance}: the connect, then the TLS handshake.
+ */
+final class Dialer {
+    /** A connect or a handshake that failed, as the request it carried fails. */
+    static final class Failed extends Exception {
+        final ErrorClass errorClass;
+
+        Failed(ErrorClass errorClass, IOException cause) {
+            super(cause.getMessage(), cause, false, false);
+            this.errorClass = errorClass;
+        }
+    }
+
+    private final InetSocketAddress address;
+    private final InetAddress[] sourceAddresses;
+    private final TlsClient tls;
+    private final TlsWire.Buffers tlsBuffers;
+    private int nextSource;
+    private long opened;
+
+    /** @param tls the TLS client for an {@code https} load; null in clear */
+    Dialer(InetSocketAddress address, InetAddress[] sourceAddresses, TlsClient tls) {
+        this.address = address;
+        this.sourceAddresses = sourceAddresses;
+        this.tls = tls;
+        this.tlsBuffers = tls == null ? null : new TlsWire.Buffers();
+    }
+
+    /** A socket whose connect has started (or, rarely, finished: its channel then says it is connected), under its wire. */
+    Wire dial() throws IOException {
+        SocketChannel channel = SocketChannel.open();
+        try {
+            channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            if (sourceAddresses.length > 0) {
+                channel.bind(new InetSocketAddress(sourceAddresses[Math.floorMod(nextSource++, sourceAddresses.length)], 0));
+            }
+            channel.connect(address);
+            opened++;
+            return tls == null ? new PlainWire(channel) : new TlsWire(channel, tls.engine(), tlsBuffers);
+        } catch (IOException e) {
+            ConnectionIo.closeQuietly(channel);
+            throw e;
+        }
+    }
+
+    /** Sockets dialled so far. */
+    long opened() {
+        return opened;
+    }
+
+    /**
+     * The connect, then the handshake, as far as the readiness {@code ready} lets them go: true once the wire is ready
+     * for requests; false while it waits, with {@code key} interested in what it waits for.
+     */
+    static boolean advance(Wire wire, SelectionKey key, int ready) throws Failed {
+        try {
+            if ((ready & SelectionKey.OP_CONNECT) != 0) {
+                wire.channel.finishConnect();
+            }
+        } catch (IOException e) {
+            throw new Failed(ConnectionIo.connectError(e), e);
+        }
+        try {
+            if (!wire.flush() || !wire.handshake()) {
+                key.interestOps(SelectionKey.OP_READ | (wire.hasUnsent() ? SelectionKey.OP_WRITE : 0));
+                return false;
+            }
+        } catch (IOException e) {
+            throw new Failed(ConnectionIo.handshakeError(e), e);
+        }
+        key.interestOps(SelectionKey.OP_READ);
+        return true;
+    }
+}
