@@ -26,26 +26,13 @@ WORK=$(mktemp -d /tmp/gauntlet-bench.XXXXXX)
 SERVER_CPU=0
 CLIENT_CPU=$(( $(nproc) - 1 ))
 
-need() {
-  if ! command -v "$1" >/dev/null 2>&1; then
-    echo "installing $2 (for $1)" >&2
-    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
-  fi
-}
+# shellcheck source=lib.sh
+source "$ROOT/bench/lib.sh"
 need h2load nghttp2-client
 need nginx nginx
 need openssl openssl
 need curl curl
 
-JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-JAVA="$JAVA_HOME/bin/java"
-JAR="$ROOT/loadgen/target/gauntlet-loadgen.jar"
-CP="$JAR:$ROOT/loadgen/target/lib/*"
-if [ ! -f "$JAR" ] || [ -n "$(find "$ROOT/loadgen/src/main" "$ROOT/api/src/main" "$ROOT/hiccup/src/main" -newer "$JAR" -print -quit)" ]; then
-  echo "building the generator" >&2
-  (cd "$ROOT" && JAVA_HOME="$JAVA_HOME" ./mvnw -B -ntp -q -pl loadgen -am package -DskipTests) >&2
-fi
-client() { taskset -c "$CLIENT_CPU" "$@"; }
 gauntlet() {
   local url=$1; shift
   if ! client "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand "$url" --json "$@" 2>"$WORK/gauntlet.log"; then
@@ -64,19 +51,6 @@ h2load_rate() {
   fi
   echo "${rate:-0}"
 }
-meter_start() {
-  client "$JAVA" -Xmx64m -XX:+UseSerialGC -cp "$CP" dev.gauntlet.hiccup.CalibrationMain meter --seconds "$1" \
-    > "$WORK/meter.out" 2>/dev/null &
-  METER_PID=$!
-}
-# Called in this shell, not in $(...): a subshell cannot wait for the meter, and would read its file too soon.
-meter_wait() {
-  wait "$METER_PID" || true
-  METER_P99=$(sed -n 's/^RESULT //p' "$WORK/meter.out" | json 'd["hiccups"]["p99Ms"]')
-}
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-median() { python3 -c "import statistics,sys; print(round(statistics.median(float(x) for x in sys.argv[1:]), 3))" "$@"; }
-ratio() { python3 -c "import sys; print(round(float(sys.argv[1]) / float(sys.argv[2]), 3) if float(sys.argv[2]) else '-')" "$1" "$2"; }
 
 for p in "$PORT" "$H2C_PORT"; do
   if curl -sk -o /dev/null "https://127.0.0.1:$p/" 2>/dev/null || curl -s -o /dev/null "http://127.0.0.1:$p/" 2>/dev/null; then

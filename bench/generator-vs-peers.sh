@@ -32,12 +32,8 @@ URL="http://127.0.0.1:$PORT/hello"
 SERVER_CPU=0
 CLIENT_CPU=$(( $(nproc) - 1 ))
 
-need() {
-  if ! command -v "$1" >/dev/null 2>&1; then
-    echo "installing $2 (for $1)" >&2
-    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
-  fi
-}
+# shellcheck source=lib.sh
+source "$ROOT/bench/lib.sh"
 need wrk wrk
 need ab apache2-utils
 need nginx nginx
@@ -68,32 +64,10 @@ if on process && [ ! -x "$WRK2" ]; then
   (cd "$(dirname "$WRK2")" && make -j1 >/dev/null 2>&1) || { echo "wrk2 did not build; see make in $(dirname "$WRK2")" >&2; exit 2; }
 fi
 
-JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-JAVA="$JAVA_HOME/bin/java"
-JAR="$ROOT/loadgen/target/gauntlet-loadgen.jar"
-CP="$JAR:$ROOT/loadgen/target/lib/*"
-if [ ! -f "$JAR" ] || [ -n "$(find "$ROOT/loadgen/src/main" "$ROOT/api/src/main" "$ROOT/hiccup/src/main" -newer "$JAR" -print -quit)" ]; then
-  echo "building the generator" >&2
-  (cd "$ROOT" && JAVA_HOME="$JAVA_HOME" ./mvnw -B -ntp -q -pl loadgen -am package -DskipTests) >&2
-fi
-client() { taskset -c "$CLIENT_CPU" "$@"; }
 CLOSED_RATIO=-; ONE_RATIO=-; OPEN_RATIOS=(-); CPU_RATIOS=(-)
 gauntlet() {
   client "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand "$URL" --json "$@" 2>>"$WORK/gauntlet.log"
 }
-# A hiccup meter on the client CPU for S seconds, beside a peer: its p99 in ms on stdout when it ends.
-meter_start() {
-  client "$JAVA" -Xmx64m -XX:+UseSerialGC -cp "$CP" dev.gauntlet.hiccup.CalibrationMain meter --seconds "$1" \
-    > "$WORK/meter.out" 2>/dev/null &
-  METER_PID=$!
-}
-meter_p99() {
-  wait "$METER_PID" || true
-  sed -n 's/^RESULT //p' "$WORK/meter.out" | json 'd["hiccups"]["p99Ms"]'
-}
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-median() { python3 -c "import statistics,sys; print(round(statistics.median(float(x) for x in sys.argv[1:]), 3))" "$@"; }
-ratio() { python3 -c "import sys; print(round(float(sys.argv[1]) / float(sys.argv[2]), 3))" "$1" "$2"; }
 
 if curl -s -o /dev/null "$URL" 2>/dev/null; then
   echo "something already listens on 127.0.0.1:$PORT; choose another port with PORT=..." >&2
@@ -120,8 +94,9 @@ if on closed; then
     g=$(echo "$out" | json 'd["achievedRatePerSec"]')
     meter_start "$RUN_S"
     w=$(client wrk -t1 -c50 -d"${RUN_S}s" "$URL" | awk '/Requests\/sec/ {print $2}')
+    meter_wait
     echo "round $r: gauntlet $g req/s (hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms)," \
-         "wrk $w req/s (hiccup p99 $(meter_p99) ms)"
+         "wrk $w req/s (hiccup p99 $METER_P99 ms)"
     G+=("$g"); W+=("$w")
   done
   GM=$(median "${G[@]}"); WM=$(median "${W[@]}")
@@ -137,8 +112,9 @@ if on one; then
     g=$(echo "$out" | json '1000 / d["achievedRatePerSec"]')
     meter_start "$RUN_S"
     a=$(client ab -k -c1 -t "$RUN_S" -n 10000000 "$URL" 2>/dev/null | awk '/Time per request:.*\(mean\)$/ {print $4}')
+    meter_wait
     echo "round $r: gauntlet $g ms (hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms)," \
-         "ab $a ms (hiccup p99 $(meter_p99) ms)"
+         "ab $a ms (hiccup p99 $METER_P99 ms)"
     G+=("$g"); A+=("$a")
   done
   GM=$(median "${G[@]}"); AM=$(median "${A[@]}")
@@ -157,11 +133,12 @@ if on open; then
       b=$(client "$BOMBARDIER" -c 100 -r "$rate" -d "${RUN_S}s" -l -p r -o json "$URL" 2>/dev/null)
       bp99=$(echo "$b" | json 'd["result"]["latency"]["percentiles"]["99"] / 1000')
       ap99=$(echo "$adaptive" | json 'd["responseTime"]["p99Ms"]')
+      meter_wait
       echo "$rate/s round $r: gauntlet adaptive p99 $ap99 ms, $(echo "$adaptive" | json 'd["connectionsOpened"]') connections," \
            "$(echo "$adaptive" | json 'round(d["achievedRatePerSec"])')/s, verdict $(echo "$adaptive" | json 'd["verdict"]')," \
            "hiccup p99 $(echo "$adaptive" | json 'd["generatorHiccups"]["p99Ms"]') ms;" \
            "gauntlet pool of 100 p99 $(echo "$pool" | json 'd["responseTime"]["p99Ms"]') ms;" \
-           "bombardier p99 $bp99 ms at $(echo "$b" | json 'round(d["result"]["rps"]["mean"])')/s (hiccup p99 $(meter_p99) ms)"
+           "bombardier p99 $bp99 ms at $(echo "$b" | json 'round(d["result"]["rps"]["mean"])')/s (hiccup p99 $METER_P99 ms)"
       OPEN_RATIOS+=("$rate:$(ratio "$ap99" "$bp99")")
     done
   done
@@ -216,7 +193,8 @@ print(round(float(m[0].group(1)) * {'us': 0.001, 'ms': 1, 's': 1000}[m[0].group(
       wrate=$(awk '/Requests\/sec/ {print $2}' "$WORK/wrk2.out")
       wu=$(python3 -c "import sys; c0,c1,t0,t1,rate=map(float,sys.argv[1:]); print(round((c1-c0) * 1e6 / ((t1-t0) * rate), 2))" \
            "$c0" "$c1" "$t0" "$t1" "$wrate")
-      echo "$rate/s round $r: wrk2 $wu µs, p99 $(wrk2_p99_ms < "$WORK/wrk2.out") ms at $wrate/s (hiccup p99 $(meter_p99) ms)"
+      meter_wait
+      echo "$rate/s round $r: wrk2 $wu µs, p99 $(wrk2_p99_ms < "$WORK/wrk2.out") ms at $wrate/s (hiccup p99 $METER_P99 ms)"
       WU+=("$wu")
     done
     WM=$(median "${WU[@]}")
