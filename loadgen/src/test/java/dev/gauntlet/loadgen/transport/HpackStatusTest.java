@@ -1,0 +1,260 @@
+package dev.gauntlet.loadgen.transport;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder;
+import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2HeadersEncoder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link HpackStatus} against header blocks as a real server's HPACK encoder writes them (Netty's, as a server that
+ * honours the client's header table of 0 does), and against Netty's decoder as the judge of what is valid HPACK.
+ */
+@Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class HpackStatusTest {
+    /** Longer than 127 bytes even Huffman-coded: its length is a multi-byte HPACK integer. */
+    private static final String LONG_VALUE = "x-".repeat(200) + "end";
+
+    /** Statuses of the static table (indices 8 to 14) and others, written as literals. */
+    @ParameterizedTest
+    @ValueSource(ints = {200, 204, 404, 500, 302, 503, 418, 103, 206, 304, 400, 100, 599})
+    void readsTheStatusAmongOtherFieldsOfAServersBlock(int status) throws Exception {
+        byte[] block = encode(zeroTableEncoder(), responseHeaders(status));
+
+        assertThat(HpackStatus.of(block, 0, block.length)).isEqualTo(status);
+    }
+
+    @Test
+    void literalStatusesAreHuffmanCodedWhereThatIsShorter() throws Exception {
+        // The test's premise: Netty codes a value by Huffman only when it gets shorter, which for three digits
+        // means at most one of 3..9 (16 bits); 302 and 103 take that path, 503 and 418 go raw.
+        assertThat(statusField(encode(zeroTableEncoder(), headers(302)))).isEqualTo(new byte[]{0x08, (byte) 0x82, 0x64, 0x02});
+        assertThat(statusField(encode(zeroTableEncoder(), headers(503)))[1] & 0x80).isZero();
+    }
+
+    /** Huffman codes that need padding (17 and 18 bits), which Netty does not write for three digits. */
+    @ParameterizedTest
+    @ValueSource(ints = {503, 418, 999, 345, 120})
+    void readsHuffmanDigitsEndedByPadding(int status) throws Exception {
+        byte[] block = huffmanStatusBlock(status);
+        // Netty's decoder agrees that the block is valid HPACK carrying this status.
+        assertThat(nettyDecode(block).status().toString()).isEqualTo(String.valueOf(status));
+
+        assertThat(HpackStatus.of(block, 0, block.length)).isEqualTo(status);
+    }
+
+    @Test
+    void readsTheStatusWrittenWithTheTableSizeUpdateAndSensitiveFields() throws Exception {
+        // The encoder's first block after the client's SETTINGS starts with a dynamic table size update to 0 (0x20).
+        DefaultHttp2HeadersEncoder encoder = new DefaultHttp2HeadersEncoder(
+                (name, value) -> name.toString().startsWith("x-"), false, 16, 0);
+        encoder.maxHeaderTableSize(0);
+        byte[] first = encode(encoder, responseHeaders(418));
+        byte[] second = encode(encoder, responseHeaders(200));
+
+        assertThat(first[0] & 0xff).isEqualTo(0x20);
+        assertThat(HpackStatus.of(first, 0, first.length)).isEqualTo(418);
+        assertThat(HpackStatus.of(second, 0, second.length)).isEqualTo(200);
+    }
+
+    @Test
+    void readsTheBlockWithinItsOffsetAndLength() throws Exception {
+        byte[] block = encode(zeroTableEncoder(), responseHeaders(302));
+        byte[] framed = new byte[block.length + 20];
+        Arrays.fill(framed, (byte) 0xBE);
+        System.arraycopy(block, 0, framed, 7, block.length);
+
+        assertThat(HpackStatus.of(framed, 7, block.length)).isEqualTo(302);
+    }
+
+    @Test
+    void aBlockWithoutStatusIsNone() throws Exception {
+        Http2Headers trailers = new DefaultHttp2Headers(false).add("grpc-status", "0").add("x-custom", LONG_VALUE);
+        byte[] block = encode(zeroTableEncoder(), trailers);
+
+        assertThat(HpackStatus.of(block, 0, block.length)).isEqualTo(HpackStatus.NONE);
+        assertThat(HpackStatus.of(new byte[0], 0, 0)).isEqualTo(HpackStatus.NONE);
+    }
+
+    @Test
+    void readsARawLiteralStatus() {
+        // Literal without indexing, name index 8 (:status), raw value "302".
+        byte[] withIndexedName = {0x08, 0x03, '3', '0', '2'};
+        // Literal with incremental indexing of a new name, both raw: ":status: 503", then "content-length: 0".
+        byte[] withLiteralName = {0x40, 0x07, ':', 's', 't', 'a', 't', 'u', 's', 0x03, '5', '0', '3', 0x0f, 0x0d, 0x01, '0'};
+
+        assertThat(HpackStatus.of(withIndexedName, 0, withIndexedName.length)).isEqualTo(302);
+        assertThat(HpackStatus.of(withLiteralName, 0, withLiteralName.length)).isEqualTo(503);
+    }
+
+    @Test
+    void aReferenceToTheDynamicTableIsMalformed() {
+        // Index 62, the first dynamic entry, which a table of 0 never holds.
+        assertThat(HpackStatus.of(new byte[]{(byte) 0xBE}, 0, 1)).isEqualTo(HpackStatus.MALFORMED);
+        // The same as a literal's name index after a valid status.
+        byte[] nameFromDynamic = {(byte) 0x88, 0x0f, 0x2f, 0x01, 'x'};
+        assertThat(HpackStatus.of(nameFromDynamic, 0, nameFromDynamic.length)).isEqualTo(HpackStatus.MALFORMED);
+        // Index 0 is not an entry at all.
+        assertThat(HpackStatus.of(new byte[]{(byte) 0x80}, 0, 1)).isEqualTo(HpackStatus.MALFORMED);
+        // A table size update above the client's 0.
+        byte[] tableOf4096 = {0x3f, (byte) 0xe1, 0x1f, (byte) 0x88};
+        assertThat(HpackStatus.of(tableOf4096, 0, tableOf4096.length)).isEqualTo(HpackStatus.MALFORMED);
+    }
+
+    @Test
+    void anEncoderKeepingADynamicTableAgainstTheSettingsIsCaughtOnItsSecondBlock() throws Exception {
+        // A server that ignored SETTINGS_HEADER_TABLE_SIZE 0: its first block adds entries (fine, dropped at once),
+        // its second refers to them, which this reader cannot resolve.
+        DefaultHttp2HeadersEncoder encoder = new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, false, 16, 0);
+        byte[] first = encode(encoder, responseHeaders(302));
+        byte[] second = encode(encoder, responseHeaders(302));
+
+        assertThat(HpackStatus.of(first, 0, first.length)).isEqualTo(302);
+        assertThat(HpackStatus.of(second, 0, second.length)).isEqualTo(HpackStatus.MALFORMED);
+    }
+
+    @Test
+    void aTruncatedBlockIsMalformed() throws Exception {
+        byte[] block = encode(zeroTableEncoder(), headers(503));
+        // The status's value cut short.
+        assertThat(HpackStatus.of(block, 0, block.length - 1)).isEqualTo(HpackStatus.MALFORMED);
+
+        byte[] withLong = encode(zeroTableEncoder(), new DefaultHttp2Headers(false).status("200").add("x-long", LONG_VALUE));
+        // The long value's length is a two-byte integer; cut after its first byte, and in the middle of the value.
+        // The status (1 byte), the literal's first byte, the name's length and the name, then the value's length.
+        int valueLengthAt = 1 + 1 + 1 + huffmanLength("x-long");
+        assertThat(withLong[valueLengthAt] & 0x7f).isEqualTo(0x7f);
+        assertThat(HpackStatus.of(withLong, 0, valueLengthAt + 1)).isEqualTo(HpackStatus.MALFORMED);
+        assertThat(HpackStatus.of(withLong, 0, withLong.length - 10)).isEqualTo(HpackStatus.MALFORMED);
+    }
+
+    /**
+     * Every prefix of real blocks: where Netty's decoder takes the prefix as a whole block, the status is what it
+     * decodes (or none); where it rejects it, the prefix is malformed. Never an exception.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {200, 302, 503, 103})
+    void everyPrefixOfABlockAgreesWithNettysDecoder(int status) throws Exception {
+        byte[] block = encode(zeroTableEncoder(), responseHeaders(status));
+        for (int length = 0; length <= block.length; length++) {
+            byte[] prefix = Arrays.copyOf(block, length);
+            int expected;
+            try {
+                CharSequence decoded = nettyDecode(prefix).status();
+                expected = decoded == null ? HpackStatus.NONE : Integer.parseInt(decoded.toString());
+            } catch (Http2Exception e) {
+                expected = HpackStatus.MALFORMED;
+            }
+            assertThat(HpackStatus.of(prefix, 0, length)).as("the first %d of %d bytes", length, block.length)
+                    .isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void statusesThatAreNotThreeDigitsAreMalformed() {
+        byte[] twoDigits = {0x08, 0x02, '2', '0'};
+        byte[] letters = {0x08, 0x03, '2', 'O', 'O'};
+        byte[] leadingZero = {0x08, 0x03, '0', '9', '9'};
+        // "2000" Huffman-coded: 21 bits, a fourth digit.
+        byte[] fourHuffmanDigits = huffmanStatusBlock("2000");
+        for (byte[] block : new byte[][]{twoDigits, letters, leadingZero, fourHuffmanDigits}) {
+            assertThat(HpackStatus.of(block, 0, block.length)).as(Arrays.toString(block)).isEqualTo(HpackStatus.MALFORMED);
+        }
+    }
+
+    private static DefaultHttp2HeadersEncoder zeroTableEncoder() throws Http2Exception {
+        // Huffman forced on (threshold 0); the table of 0 the client's SETTINGS ask for. The size update this writes
+        // first is dropped, as a server writes it once per connection, before its first block only.
+        DefaultHttp2HeadersEncoder encoder = new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, false, 16, 0);
+        encoder.maxHeaderTableSize(0);
+        encode(encoder, new DefaultHttp2Headers(false));
+        return encoder;
+    }
+
+    private static Http2Headers headers(int status) {
+        return new DefaultHttp2Headers(false).status(String.valueOf(status));
+    }
+
+    /** A response's fields around its status: before it (HTTP/2 wants pseudo-headers first; Netty writes them so). */
+    private static Http2Headers responseHeaders(int status) {
+        return headers(status)
+                .add("content-type", "text/plain; charset=utf-8")
+                .add("content-length", "5")
+                .add("server", "gauntlet-test")
+                .add("x-long-custom-header", LONG_VALUE);
+    }
+
+    private static byte[] encode(DefaultHttp2HeadersEncoder encoder, Http2Headers headers) throws Http2Exception {
+        ByteBuf out = Unpooled.buffer();
+        try {
+            encoder.encodeHeaders(1, headers, out);
+            byte[] bytes = new byte[out.readableBytes()];
+            out.readBytes(bytes);
+            return bytes;
+        } finally {
+            out.release();
+        }
+    }
+
+    private static Http2Headers nettyDecode(byte[] block) throws Http2Exception {
+        // Validation off: only HPACK itself is judged, not HTTP's rules on which fields a response has.
+        DefaultHttp2HeadersDecoder decoder = new DefaultHttp2HeadersDecoder(false);
+        ByteBuf in = Unpooled.wrappedBuffer(block);
+        try {
+            return decoder.decodeHeaders(1, in);
+        } finally {
+            in.release();
+        }
+    }
+
+    /** The first field of a block, a literal status with an indexed name: its four bytes. */
+    private static byte[] statusField(byte[] block) {
+        return Arrays.copyOf(block, 4);
+    }
+
+    private static byte[] huffmanStatusBlock(int status) {
+        return huffmanStatusBlock(String.valueOf(status));
+    }
+
+    /** A literal without indexing of {@code :status} (name index 8), its value Huffman-coded by RFC 7541's table. */
+    private static byte[] huffmanStatusBlock(String digits) {
+        long bits = 0;
+        int count = 0;
+        for (char digit : digits.toCharArray()) {
+            int d = digit - '0';
+            // RFC 7541, appendix B: '0'..'2' are 00000..00010 (5 bits), '3'..'9' are 011001..011111 (6 bits).
+            int code = d <= 2 ? d : 0x19 + d - 3;
+            int length = d <= 2 ? 5 : 6;
+            bits = (bits << length) | code;
+            count += length;
+        }
+        int bytes = (count + 7) / 8;
+        int padding = bytes * 8 - count;
+        bits = (bits << padding) | ((1L << padding) - 1);
+        ByteArrayOutputStream block = new ByteArrayOutputStream();
+        block.write(0x08);
+        block.write(0x80 | bytes);
+        for (int i = bytes - 1; i >= 0; i--) {
+            block.write((int) (bits >>> (8 * i)) & 0xff);
+        }
+        return block.toByteArray();
+    }
+
+    /** The Huffman-coded length of a lower-case name such as Netty writes it (shorter than raw here). */
+    private static int huffmanLength(String name) throws Http2Exception {
+        byte[] block = encode(zeroTableEncoder(), new DefaultHttp2Headers(false).add(name, ""));
+        return block[1] & 0x7f;
+    }
+}
