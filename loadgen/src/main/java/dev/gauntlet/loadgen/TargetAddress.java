@@ -97,6 +97,7 @@ final class TargetAddress {
     /** The handshake's failure as what to do about it: the certificate expired, is for another host, or is not trusted. */
     private static String handshakeProblem(InetSocketAddress address, LoadSpec spec, SSLHandshakeException e) {
         String remedy = "; give the certificate to trust with --cacert FILE, or --insecure";
+        // The dates first, through every cause: the outer exceptions of an expired certificate say "PKIX path" too.
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof CertificateExpiredException || cause instanceof CertificateNotYetValidException
                     || (cause instanceof CertPathValidatorException path
@@ -104,6 +105,8 @@ final class TargetAddress {
                 return "the certificate of " + hostPort(address) + " is out of its validity (" + cause.getMessage()
                         + "): renew it, or --insecure";
             }
+        }
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             String message = String.valueOf(cause.getMessage());
             if (message.startsWith("No subject alternative") || message.startsWith("No name matching")) {
                 return "the certificate of " + hostPort(address) + " is not for " + spec.url().getHost() + " (" + message
