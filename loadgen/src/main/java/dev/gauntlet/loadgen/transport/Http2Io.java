@@ -181,8 +181,16 @@ final class Http2Io implements ConnectionIo {
                 session.key.interestOps(done ? SelectionKey.OP_READ : SelectionKey.OP_READ | SelectionKey.OP_WRITE);
             }
         } catch (IOException e) {
-            fail(session, ErrorClass.RESET);
+            fail(session, lost(session));
         }
+    }
+
+    /**
+     * The class of the streams a connection lost when it ended under them: after a GOAWAY the server's going away
+     * ended them, whether its close came as an orderly end of stream or a reset (a server closing with bytes unread).
+     */
+    private static ErrorClass lost(Http2Session session) {
+        return session.state == Http2Session.DRAINING ? ErrorClass.GOAWAY : ErrorClass.RESET;
     }
 
     @Override
@@ -245,11 +253,11 @@ final class Http2Io implements ConnectionIo {
             try {
                 n = session.wire.read(readBuffer);
             } catch (IOException e) {
-                fail(session, ErrorClass.RESET);
+                fail(session, lost(session));
                 return;
             }
             if (n < 0) {
-                fail(session, session.state == Http2Session.DRAINING ? ErrorClass.GOAWAY : ErrorClass.RESET);
+                fail(session, lost(session));
                 return;
             }
             readBuffer.flip();
