@@ -167,7 +167,7 @@ public final class Http1Io implements ConnectionIo {
                     return;
                 }
                 case NEED_MORE -> {
-                    if (n < readBuffer.capacity()) {
+                    if (n < readBuffer.capacity() && !connection.wire.holdsReadable()) {
                         return;
                     }
                 }

@@ -268,7 +268,7 @@ final class Http2Io implements ConnectionIo {
             if (readBuffer.hasRemaining()) {
                 session.partialFrame = ByteBuffer.allocate(readBuffer.remaining()).put(readBuffer).flip();
             }
-            if (n == 0 || kept + n < readBuffer.capacity()) {
+            if (n == 0 || (kept + n < readBuffer.capacity() && !session.wire.holdsReadable())) {
                 return;
             }
         }

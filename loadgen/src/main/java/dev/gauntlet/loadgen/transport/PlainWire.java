@@ -30,4 +30,9 @@ final class PlainWire extends Wire {
     int read(ByteBuffer into) throws IOException {
         return channel.read(into);
     }
+
+    @Override
+    boolean holdsReadable() {
+        return false;
+    }
 }

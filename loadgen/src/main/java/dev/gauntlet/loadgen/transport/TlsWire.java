@@ -80,6 +80,11 @@ final class TlsWire extends Wire {
         return unwrapArrived(into);
     }
 
+    @Override
+    boolean holdsReadable() {
+        return recordWaiting();
+    }
+
     /** Wraps what it can of {@code bytes} into records and sends them; the bytes it took. */
     private int wrap(ByteBuffer bytes) throws IOException {
         ByteBuffer wrapped = buffers.wrapped;

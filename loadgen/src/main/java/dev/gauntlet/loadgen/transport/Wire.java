@@ -34,6 +34,12 @@ abstract sealed class Wire permits PlainWire, TlsWire {
     /** Reads what arrived into {@code into}: its count, 0 for nothing now, -1 at the peer's end of the stream. */
     abstract int read(ByteBuffer into) throws IOException;
 
+    /**
+     * Whether bytes already taken from the socket wait for the next {@link #read}: through TLS, whole records the last
+     * read's buffer had no room for. The socket will not signal them as readable again, so the reader reads on.
+     */
+    abstract boolean holdsReadable();
+
     /** Sends what the socket did not take before; true when nothing is left waiting. */
     final boolean flush() throws IOException {
         if (unsent == null) {
