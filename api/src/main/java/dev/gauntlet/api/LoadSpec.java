@@ -1,5 +1,7 @@
 package dev.gauntlet.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;
@@ -81,10 +83,11 @@ public record LoadSpec(
         long startOffsetNs,
         SteadyRule steady,
         Long wakeGranularityUs,
-        boolean http2,
-        int streams,
-        TlsTrust trust,
-        boolean newConnectionPerRequest) {
+        // Left out of the JSON at their defaults: a spec of HTTP/1.1 in clear is written as before they were added.
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean http2,
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = OneStream.class) int streams,
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = SystemTrust.class) TlsTrust trust,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean newConnectionPerRequest) {
 
     public static final long DEFAULT_WARMUP_MS = 2_000;
     public static final long DEFAULT_DURATION_MS = 10_000;
@@ -207,6 +210,32 @@ public record LoadSpec(
         if (hardCapMs <= 0) {
             hardCapMs = defaultHardCapMs(steady == null ? warmupMs : steady.maxMsFrom(warmupMs), durationMs,
                     responseTimeoutMs);
+        }
+    }
+
+    /** Jackson's filter for {@code streams}: equal to what it leaves out, the default of one. */
+    static final class OneStream {
+        @Override
+        public boolean equals(Object value) {
+            return Integer.valueOf(1).equals(value);
+        }
+
+        @Override
+        public int hashCode() {
+            return 1;
+        }
+    }
+
+    /** Jackson's filter for {@code trust}: equal to what it leaves out, the JDK's trust. */
+    static final class SystemTrust {
+        @Override
+        public boolean equals(Object value) {
+            return TlsTrust.SYSTEM.equals(value);
+        }
+
+        @Override
+        public int hashCode() {
+            return TlsTrust.SYSTEM.hashCode();
         }
     }
 

@@ -63,8 +63,20 @@ class LoadModelTest {
         LoadSpec spec = LoadSpec.of(URI.create("http://127.0.0.1:1/hello"), new LoadModel.ClosedLoop(1)).withPhases(1_000, 5_000);
 
         assertThat(spec.hardCapMs()).isGreaterThan(6_000);
-        assertThatThrownBy(() -> LoadSpec.of(URI.create("https://127.0.0.1/"), new LoadModel.ClosedLoop(1)))
+        assertThatThrownBy(() -> LoadSpec.of(URI.create("ftp://127.0.0.1/"), new LoadModel.ClosedLoop(1)))
                 .hasMessageContaining("http://");
+        assertThat(LoadSpec.of(URI.create("https://127.0.0.1/"), new LoadModel.ClosedLoop(1)).tls()).isTrue();
+    }
+
+    @Test
+    void trustIsForHttpsAndANewConnectionPerRequestCarriesOneStream() {
+        LoadSpec plain = LoadSpec.of(URI.create("http://127.0.0.1:1/hello"), new LoadModel.ClosedLoop(1));
+        assertThatThrownBy(() -> plain.toBuilder().trust(new TlsTrust(null, true)).build())
+                .hasMessageContaining("for an https url");
+        assertThatThrownBy(() -> plain.toBuilder().http2(true, 4).newConnectionPerRequest(true).build())
+                .hasMessageContaining("carries one stream");
+        assertThat(plain.toBuilder().http2(true, 4).build().protocol()).isEqualTo(Protocol.H2C);
+        assertThatThrownBy(() -> new TlsTrust("ca.pem", true)).hasMessageContaining("exclude each other");
     }
 
     @Test
