@@ -86,6 +86,8 @@ class TargetAdminIT {
         try (TargetProcess target = launcher().start("dummy", List.of(), work.resolve("target.log"))) {
             Instant from = Instant.now().minusSeconds(5);
             sendHellos(target, 20);
+            // A collection inside the window, whatever the target's start left in its young generation.
+            collectGarbage(target.pid());
             Path copied = work.resolve("target.jfr");
             TargetEndpoint stranger = new TargetEndpoint("dummy", target.endpoint().host(), target.endpoint().port(),
                     target.endpoint().adminUri("/").getPort(), AdminToken.fresh());
@@ -177,6 +179,16 @@ class TargetAdminIT {
             assertThat(TargetEndpoint.statsField(target.endpoint().stats(), "started")).as("the counts, never reset")
                     .isGreaterThan(REQUESTS_BEFORE + summary.scheduled());
             assertThat(summary.targetCpuPercent()).as("the target's CPU, from a read instead").isNotNull();
+        }
+    }
+
+    private static void collectGarbage(long pid) throws Exception {
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(pid), "GC.run").redirectErrorStream(true).start();
+        try {
+            assertThat(jcmd.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).as("jcmd GC.run ended").isTrue();
+        } finally {
+            jcmd.destroyForcibly();
         }
     }
 
