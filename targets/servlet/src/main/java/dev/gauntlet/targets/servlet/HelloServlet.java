@@ -9,6 +9,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
+import java.util.function.Consumer;
 
 /**
  * The servlet of every servlet target: the {@code wait} parameter, the stats and the response of
@@ -26,12 +27,12 @@ public final class HelloServlet extends HttpServlet {
 
     /**
      * How a style waits {@code waitMs} and then runs {@code respond}, starting on the container's
-     * request thread; an asynchronous style puts the request in async mode first, and
-     * {@code respond} then also completes it.
+     * request thread; an asynchronous style puts the request in async mode first and hands
+     * {@code respond} its async context, which it completes (a synchronous style hands null).
      */
     @FunctionalInterface
     private interface Wait {
-        void start(HttpServletRequest request, long waitMs, Runnable respond);
+        void start(HttpServletRequest request, long waitMs, Consumer<AsyncContext> respond);
     }
 
     private final transient RequestStats stats;
@@ -44,20 +45,22 @@ public final class HelloServlet extends HttpServlet {
 
     /** sync and virtual: sleeps on the container thread that called the servlet. */
     public static HelloServlet sleeping(RequestStats stats) {
-        return new HelloServlet(stats, (request, waitMs, respond) -> sleepThen(waitMs, respond));
+        return new HelloServlet(stats, (request, waitMs, respond) -> sleepThen(waitMs, () -> respond.accept(null)));
     }
 
     /** async-dispatch: {@code startAsync}, then {@code AsyncContext.start} runs the sleep on the container's executor. */
     public static HelloServlet dispatching(RequestStats stats) {
-        return new HelloServlet(stats, (request, waitMs, respond) ->
-                startAsync(request).start(() -> sleepThen(waitMs, respond)));
+        return new HelloServlet(stats, (request, waitMs, respond) -> {
+            AsyncContext async = startAsync(request);
+            async.start(() -> sleepThen(waitMs, () -> respond.accept(async)));
+        });
     }
 
     /** async-fjp and async-queue: {@code startAsync}, then the completion thread writes and calls {@code complete()}. */
     public static HelloServlet delayed(RequestStats stats, DelayedCompletion completion) {
         return new HelloServlet(stats, (request, waitMs, respond) -> {
-            startAsync(request);
-            completion.submit(waitMs, respond);
+            AsyncContext async = startAsync(request);
+            completion.submit(waitMs, () -> respond.accept(async));
         });
     }
 
@@ -83,10 +86,15 @@ public final class HelloServlet extends HttpServlet {
             return;
         }
         stats.begin();
-        wait.start(request, waitMs, () -> respond(request, response));
+        wait.start(request, waitMs, async -> respond(response, async));
     }
 
-    private void respond(HttpServletRequest request, HttpServletResponse response) {
+    /**
+     * Writes the body and completes {@code async}, the context the style started (null: a synchronous one). The request
+     * itself is not asked whether it is async: over Tomcat's HTTP/2 a stream's request object may be recycled as soon as
+     * its last byte is written, and asking it then throws.
+     */
+    private void respond(HttpServletResponse response, AsyncContext async) {
         try {
             // The output stream, not the writer: a writer would add a charset to the content type.
             response.setContentType(HelloContract.CONTENT_TYPE);
@@ -97,8 +105,8 @@ public final class HelloServlet extends HttpServlet {
             // A runtime exception too: on a completion thread it would otherwise leave the request uncounted.
             stats.fail();
         } finally {
-            if (request.isAsyncStarted()) {
-                request.getAsyncContext().complete();
+            if (async != null) {
+                async.complete();
             }
         }
     }
