@@ -47,7 +47,7 @@ public final class ClientCatalogue {
             File file = Json.yaml().readValue(in, File.class);
             List<Library> libraries = new ArrayList<>();
             file.libraries().forEach((id, l) -> libraries.add(new Library(id, l.title(), l.module(), l.version(),
-                    l.blocking(), l.blockingCall(), l.async(), l.asyncCall(), l.note())));
+                    l.blocking(), l.blockingCall(), l.async(), l.asyncCall(), l.protocols(), l.note())));
             return new ClientCatalogue(libraries);
         } catch (IOException e) {
             throw new UncheckedIOException("clients.yaml cannot be read", e);
@@ -78,10 +78,18 @@ public final class ClientCatalogue {
      * @param blockingCall the library call the blocking class makes, e.g. {@code Call.execute()}
      * @param async        its {@code AsyncClient} class; null when it has no async API
      * @param asyncCall    the library call the async class makes, e.g. {@code Call.enqueue(callback)}
+     * @param protocols   what its engines speak; HTTP/1.1 in clear when the file names none
      * @param note        why a mode is missing, or what the library cannot be made to leave out; null when nothing
      */
     public record Library(String id, String title, String module, String version, String blocking, String blockingCall,
-                          String async, String asyncCall, String note) {
+                          String async, String asyncCall, List<Protocol> protocols, String note) {
+        public Library {
+            protocols = protocols == null || protocols.isEmpty() ? List.of(Protocol.HTTP1) : List.copyOf(protocols);
+        }
+
+        public boolean speaks(Protocol protocol) {
+            return protocols.contains(protocol);
+        }
     }
 
     /**
@@ -106,6 +114,6 @@ public final class ClientCatalogue {
     }
 
     private record LibraryFields(String title, String module, String version, String blocking, String blockingCall,
-                                 String async, String asyncCall, String note) {
+                                 String async, String asyncCall, List<Protocol> protocols, String note) {
     }
 }

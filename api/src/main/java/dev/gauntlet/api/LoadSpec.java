@@ -54,7 +54,8 @@ import java.util.concurrent.TimeUnit;
  * @param streams             HTTP/2: requests in flight on one connection at most (h2load's {@code -m}), within the
  *                            server's {@code SETTINGS_MAX_CONCURRENT_STREAMS}; the load model's connections are
  *                            connections, each carrying up to this many; ignored over HTTP/1.1, so that a suite's
- *                            scenario gives it once for the targets it loads over HTTP/2
+ *                            scenario gives it once for the targets it loads over HTTP/2; a client library engine
+ *                            multiplexes as its library does (docs/clients.md) and ignores it too
  * @param trust               {@code https}: the certificates accepted; null for the JDK's ({@link TlsTrust#SYSTEM})
  * @param newConnectionPerRequest every request on a connection of its own, closed after its answer (HTTP/1.1 asks with
  *                            {@code Connection: close}): what a connection's set-up costs, a TLS handshake included,
@@ -130,10 +131,6 @@ public record LoadSpec(
         if (newConnectionPerRequest && client != null) {
             throw new IllegalArgumentException("a new connection per request is the built-in engine's; a client library "
                     + "keeps its own pool");
-        }
-        if (http2 && client != null) {
-            throw new IllegalArgumentException("HTTP/2 is the built-in engine's for now; a client library engine speaks "
-                    + "HTTP/1.1 here");
         }
         if (trust == null) {
             trust = TlsTrust.SYSTEM;

@@ -49,6 +49,17 @@ class ClientCatalogueTest {
     }
 
     @Test
+    void aLibraryNamingNoProtocolsSpeaksCleartextHttp1AndOneNamingThemSpeaksJustThose() {
+        ClientCatalogue catalogue = ClientCatalogue.builtIn();
+
+        ClientCatalogue.Library jdk = catalogue.client("jdk-async").orElseThrow().library();
+        assertThat(jdk.protocols()).containsExactly(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2);
+        assertThat(jdk.speaks(Protocol.H2C)).isFalse();
+        ClientCatalogue.Library ahc = catalogue.client("ahc-async").orElseThrow().library();
+        assertThat(ahc.protocols()).containsExactly(Protocol.HTTP1);
+    }
+
+    @Test
     void everyEngineModuleIsInTheBuild() throws Exception {
         String rootPom = Files.readString(Path.of("..", "pom.xml"));
 

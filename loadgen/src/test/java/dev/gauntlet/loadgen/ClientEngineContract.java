@@ -5,12 +5,17 @@ import dev.gauntlet.api.ClientCatalogue.ClientEntry;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.TlsTrust;
 import dev.gauntlet.loadgen.TestServer.Behaviour;
 import dev.gauntlet.loadgen.transport.Http1Io;
+import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
+import dev.gauntlet.targets.TargetTls;
 import dev.gauntlet.targets.dummy.DummyServer;
+import dev.gauntlet.targets.jetty.JettyHandlerVirtual;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,6 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -83,6 +90,12 @@ public abstract class ClientEngineContract {
                 Arguments.of(client, Behaviour.WRONG_STATUS, ErrorClass.BAD_STATUS),
                 Arguments.of(client, Behaviour.WRONG_BODY, ErrorClass.BAD_BODY),
                 Arguments.of(client, Behaviour.NEVER_ANSWER, ErrorClass.RESPONSE_TIMEOUT)));
+    }
+
+    /** Every client with each protocol its library declares beyond cleartext HTTP/1.1; none when it declares none. */
+    Stream<Arguments> protocolsBeyondHttp1() {
+        return clients().stream().flatMap(client -> client.library().protocols().stream()
+                .filter(protocol -> protocol != Protocol.HTTP1).map(protocol -> Arguments.of(client, protocol)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -204,6 +217,43 @@ public abstract class ClientEngineContract {
             assertThat(summary.hardCapReached()).as(about).isFalse();
             // The library's own response timeout ends the run, a second before the driver's deadline would.
             assertThat(elapsedMs).as(about).isLessThan(FAILING_MS + RESPONSE_TIMEOUT_MS + CONNECT_TIMEOUT_MS);
+        }
+    }
+
+    /**
+     * Each protocol the library declares beyond cleartext HTTP/1.1, against a real server speaking it (the Jetty
+     * target, handler style, with a certificate of its own made at start and trusted through its PEM file): every
+     * request answered, on the protocol asked for (the driver fails a response on another version as
+     * {@code PROTOCOL}), each received once.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("protocolsBeyondHttp1")
+    public void speaksEachDeclaredProtocolToARealServer(ClientEntry client, Protocol protocol) throws Exception {
+        assertEngineOnClasspath(client, ClientEngineContract.class.getClassLoader());
+        TargetTls tls = protocol.tls() ? TargetTls.selfSigned("127.0.0.1") : null;
+        Path pem = Files.createTempFile("gauntlet-contract-", ".pem");
+        HelloServer server = new JettyHandlerVirtual();
+        RequestStats stats = new RequestStats();
+        try {
+            if (tls != null) {
+                tls.writeCertificatePem(pem);
+            }
+            int port = server.start(new TargetSettings("127.0.0.1", "127.0.0.1", 0, 0, TargetSettings.DEFAULT_WORKERS, 2,
+                    TargetSettings.DEFAULT_ASYNC_THREADS, 1_000, true, true, tls, protocol.http2()), stats);
+            URI url = URI.create((protocol.tls() ? "https" : "http") + "://127.0.0.1:" + port + "/hello?wait=0");
+            LoadSpec spec = spec(url, new LoadModel.ClosedLoop(KEPT_ALIVE)).toBuilder()
+                    .durationMs(5_000).maxRequests(REQUESTS).http2(protocol.http2(), 1)
+                    .trust(protocol.tls() ? new TlsTrust(pem.toString(), false) : TlsTrust.SYSTEM).build();
+            RunSummary summary = run(spec, client);
+
+            String about = client.name() + " over " + protocol.label() + ": " + summary.errors();
+            assertThat(summary.errorCount()).as(about).isZero();
+            assertThat(summary.sent()).as(about).isGreaterThanOrEqualTo(REQUESTS);
+            assertThat(stats.snapshot().started()).as("%s: requests the target received, against the summary's sent", about)
+                    .isEqualTo(summary.sent());
+        } finally {
+            server.stop();
+            Files.deleteIfExists(pem);
         }
     }
 

@@ -30,7 +30,7 @@ class ClientEngineContractTest {
 
     /** One catalogue line as clients.yaml would give it: a library whose blocking class is {@code engineClass}. */
     private static ClientEntry entry(String engineClass) {
-        Library library = new Library("lean", "Lean", "loadgen", "1", engineClass, "send()", null, null, null);
+        Library library = new Library("lean", "Lean", "loadgen", "1", engineClass, "send()", null, null, null, null);
         return new ClientEntry("lean-virtual", library, ClientMode.VIRTUAL, engineClass);
     }
 }

@@ -4,6 +4,7 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.loadgen.engine.ClientFailure;
 import org.junit.jupiter.api.Test;
 
+import javax.net.ssl.SSLHandshakeException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +14,7 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
+import java.security.cert.CertificateExpiredException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
@@ -38,6 +40,14 @@ class ClientFailureTest {
         assertThat(ClientFailure.classify(new TimeoutException())).isEqualTo(ErrorClass.RESPONSE_TIMEOUT);
         assertThat(ClientFailure.classify(new ConnectException("connection timed out: /127.0.0.1:1")))
                 .isEqualTo(ErrorClass.CONNECT_TIMEOUT);
+    }
+
+    @Test
+    void aHandshakeOrCertificateFailureIsTls() {
+        assertThat(ClientFailure.classify(new CompletionException(new SSLHandshakeException("PKIX path building failed"))))
+                .isEqualTo(ErrorClass.TLS);
+        assertThat(ClientFailure.classify(new IOException("handshake", new CertificateExpiredException("expired"))))
+                .isEqualTo(ErrorClass.TLS);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.gauntlet.loadgen.engine;
 
 import dev.gauntlet.api.ErrorClass;
 
+import javax.net.ssl.SSLException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -11,6 +12,7 @@ import java.net.ProtocolException;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
+import java.security.cert.CertificateException;
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 
@@ -35,7 +37,8 @@ public final class ClientFailure extends Exception {
      * ({@code ExecutionException}, {@code CompletionException}, a library's own) to the first cause
      * that says: refused and no route are {@code REFUSED}; a connect timeout is {@code CONNECT_TIMEOUT};
      * another timeout is {@code RESPONSE_TIMEOUT}; a reset, an early end of stream or a closed
-     * connection is {@code RESET}; a {@code ProtocolException} is {@code PROTOCOL}; any other I/O
+     * connection is {@code RESET}; a TLS failure ({@code SSLException}, a certificate refused) is {@code TLS}; a
+     * {@code ProtocolException} is {@code PROTOCOL}; any other I/O
      * failure is {@code RESET}; a chain with no I/O failure in it at all is the library's own, {@code CLIENT}.
      */
     public static ErrorClass classify(Throwable failure) {
@@ -65,6 +68,12 @@ public final class ClientFailure extends Exception {
                 }
                 case EOFException ignored -> {
                     return ErrorClass.RESET;
+                }
+                case SSLException ignored -> {
+                    return ErrorClass.TLS;
+                }
+                case CertificateException ignored -> {
+                    return ErrorClass.TLS;
                 }
                 case ProtocolException ignored -> {
                     return ErrorClass.PROTOCOL;

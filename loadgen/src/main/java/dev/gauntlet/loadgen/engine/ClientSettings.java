@@ -1,9 +1,15 @@
 package dev.gauntlet.loadgen.engine;
 
+import dev.gauntlet.api.Protocol;
+import dev.gauntlet.api.TlsTrust;
+import dev.gauntlet.loadgen.transport.TlsClient;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.X509TrustManager;
 import java.net.URI;
 
 /**
- * What a client library engine is built with: the one URL every request gets, the timeouts, and
+ * What a client library engine is built with: the one URL every request gets, the protocol, the timeouts, and
  * how many requests the driver may have in flight at once. An engine sizes every pool, queue and
  * per-host limit of its library to at least {@code maxConcurrency}, so that the library never caps,
  * queues or delays a request the driver sent; the driver's schedule alone decides the load.
@@ -18,12 +24,21 @@ import java.net.URI;
  * redirects followed, no retries, no cookies. Headers a library cannot leave out are listed per
  * library in docs/clients.md.
  *
- * @param url               http://host:port/path?query, requested with GET
+ * <p>Over HTTP/2 ({@link #http2()}) the same GET goes as a stream: over TLS offered by ALPN as {@code h2} alone, in
+ * clear ({@code h2c}) with prior knowledge, never by an {@code Upgrade}. An engine reports the version each response
+ * came on ({@link ClientResponse#http2()}): one on another version than asked fails as {@code PROTOCOL}, so a library
+ * that fell back to HTTP/1.1 in silence is seen. Over TLS an engine trusts what {@link #trustManager()} trusts and
+ * checks the server's name unless {@link #checksHostName()} is false ({@code --insecure}).
+ *
+ * @param url               http://host:port/path?query or https://..., requested with GET
  * @param connectTimeoutMs  a connect that takes longer fails as {@code CONNECT_TIMEOUT}
  * @param responseTimeoutMs a response not whole this long after the send fails as {@code RESPONSE_TIMEOUT}
  * @param maxConcurrency    requests in flight at most, so connections open at most; pools are sized to it
+ * @param http2             send HTTP/2 streams instead of HTTP/1.1 requests
+ * @param trust             https: the certificates accepted
  */
-public record ClientSettings(URI url, long connectTimeoutMs, long responseTimeoutMs, int maxConcurrency) {
+public record ClientSettings(URI url, long connectTimeoutMs, long responseTimeoutMs, int maxConcurrency, boolean http2,
+                             TlsTrust trust) {
     /** The {@code User-Agent} every engine sends, as the lean engine does. */
     public static final String USER_AGENT = "gauntlet";
 
@@ -31,10 +46,46 @@ public record ClientSettings(URI url, long connectTimeoutMs, long responseTimeou
         if (maxConcurrency < 1) {
             throw new IllegalArgumentException("max concurrency must be >= 1, got " + maxConcurrency);
         }
+        if (trust == null) {
+            trust = TlsTrust.SYSTEM;
+        }
+    }
+
+    /** Cleartext HTTP/1.1 with the JDK's trust: what every engine speaks. */
+    public ClientSettings(URI url, long connectTimeoutMs, long responseTimeoutMs, int maxConcurrency) {
+        this(url, connectTimeoutMs, responseTimeoutMs, maxConcurrency, false, TlsTrust.SYSTEM);
     }
 
     /** {@code host:port} as the {@code Host} header carries it. */
     public String hostHeader() {
         return url.getPort() < 0 ? url.getHost() : url.getHost() + ":" + url.getPort();
+    }
+
+    public Protocol protocol() {
+        return Protocol.of(tls(), http2);
+    }
+
+    /** Whether the URL is {@code https}. */
+    public boolean tls() {
+        return "https".equals(url.getScheme());
+    }
+
+    /** Whether the server's certificate must name the URL's host: not when insecure. */
+    public boolean checksHostName() {
+        return !trust.insecure();
+    }
+
+    /**
+     * A JDK TLS context trusting what {@link #trust()} says (any certificate when insecure; it does not check the
+     * host's name, which {@link #checksHostName()} leaves to the library); a certificate file that cannot be read is
+     * an {@link IllegalArgumentException} naming it.
+     */
+    public SSLContext sslContext() {
+        return TlsClient.of(trust, url.getHost(), url.getPort(), http2).context();
+    }
+
+    /** The trust manager of {@link #sslContext()}, for a library that takes one rather than a context (Netty's). */
+    public X509TrustManager trustManager() {
+        return TlsClient.trustManager(trust);
     }
 }

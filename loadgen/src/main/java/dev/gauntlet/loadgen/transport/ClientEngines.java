@@ -3,17 +3,20 @@ package dev.gauntlet.loadgen.transport;
 import dev.gauntlet.api.ClientCatalogue;
 import dev.gauntlet.api.ClientMode;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.loadgen.GeneratorException;
 import dev.gauntlet.loadgen.engine.AsyncClient;
 import dev.gauntlet.loadgen.engine.BlockingClient;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 
 import java.lang.reflect.InvocationTargetException;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Builds the {@link ClientCalls} of a spec's client from {@code clients.yaml}: its engine class,
  * found on the generator's classpath (the runner adds the library's module there), configured
- * with the spec's timeouts and concurrency.
+ * with the spec's protocol, trust, timeouts and concurrency; a protocol its library does not speak is refused.
  */
 final class ClientEngines {
     private ClientEngines() {
@@ -23,8 +26,13 @@ final class ClientEngines {
         ClientCatalogue catalogue = ClientCatalogue.builtIn();
         ClientCatalogue.ClientEntry entry = catalogue.client(spec.client()).orElseThrow(() -> new GeneratorException(
                 "unknown client " + spec.client() + "; the clients are " + catalogue.names() + " (see gauntlet clients)"));
+        if (!entry.library().speaks(spec.protocol())) {
+            throw new GeneratorException("client " + entry.name() + " speaks " + labels(entry.library().protocols())
+                    + " here, not " + spec.protocol().label() + ": pick another client (gauntlet clients lists what each "
+                    + "speaks) or drop --client for the built-in engine");
+        }
         ClientSettings settings = new ClientSettings(spec.url(), spec.connectTimeoutMs(), spec.responseTimeoutMs(),
-                maxConcurrency);
+                maxConcurrency, spec.http2(), spec.trust());
         Object engine = instantiate(entry, settings);
         return switch (entry.mode()) {
             case PLATFORM -> new ClientCalls.ThreadPerRequest((BlockingClient) engine,
@@ -32,6 +40,10 @@ final class ClientEngines {
             case VIRTUAL -> new ClientCalls.ThreadPerRequest((BlockingClient) engine, Thread.ofVirtual().name("gauntlet-call-", 0));
             case ASYNC -> new ClientCalls.Async((AsyncClient) engine);
         };
+    }
+
+    private static String labels(List<Protocol> protocols) {
+        return protocols.stream().map(Protocol::label).collect(Collectors.joining(", "));
     }
 
     private static Object instantiate(ClientCatalogue.ClientEntry entry, ClientSettings settings) {

@@ -38,6 +38,8 @@ public final class LibraryEngine implements Engine, Transport {
     private final int limit;
     private final ClientCalls calls;
     private final long deadlineNs;
+    /** The version every response must come on. */
+    private final boolean http2;
     private final Queue<LibraryCall> outcomes = new ConcurrentLinkedQueue<>();
     /** Every request not yet let go of, in the order it was handed over; resolved ones leave from the head. */
     private final ArrayDeque<LibraryCall> inFlight = new ArrayDeque<>();
@@ -58,6 +60,7 @@ public final class LibraryEngine implements Engine, Transport {
         this.limit = driver.capacity(maxConnections);
         this.waiting = new LongQueue(driver.waitingCapacity(pendingLimit));
         this.calls = ClientEngines.open(spec, limit);
+        this.http2 = spec.http2();
         this.deadlineNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs() + spec.responseTimeoutMs()) + DEADLINE_GRACE_NS;
     }
 
@@ -166,8 +169,13 @@ public final class LibraryEngine implements Engine, Transport {
             judge.failed(call.intendedStartNs, call.error, call.endNs);
             return;
         }
-        judge.answered(call.intendedStartNs, call.sendNs, call.endNs, call.response.status(),
-                judge.bodyMatches(call.response.body()));
+        if (call.response.http2() != http2) {
+            // The library spoke another version than asked, e.g. fell back to HTTP/1.1 when ALPN offered it.
+            judge.failed(call.intendedStartNs, ErrorClass.PROTOCOL, call.endNs);
+        } else {
+            judge.answered(call.intendedStartNs, call.sendNs, call.endNs, call.response.status(),
+                    judge.bodyMatches(call.response.body()));
+        }
         call.response = null;
         long nowNs = System.nanoTime();
         if (driver.nextOnFreed(nowNs)) {

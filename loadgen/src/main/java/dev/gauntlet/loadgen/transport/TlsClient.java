@@ -47,7 +47,7 @@ public final class TlsClient {
     public static TlsClient of(TlsTrust trust, String host, int port, boolean http2) {
         try {
             SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, trustManagers(trust), null);
+            context.init(null, new TrustManager[]{trustManager(trust)}, null);
             return new TlsClient(context, !trust.insecure(), host, port, http2 ? "h2" : "http/1.1");
         } catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("cannot set up TLS: " + e.getMessage(), e);
@@ -82,17 +82,30 @@ public final class TlsClient {
         return checkHostName;
     }
 
-    private static TrustManager[] trustManagers(TlsTrust trust) throws GeneralSecurityException {
+    /**
+     * What {@code trust} accepts, as one trust manager: any certificate when insecure, else those of its CA file or the
+     * JDK's; a certificate file that cannot be read is an {@link IllegalArgumentException} naming it.
+     */
+    public static X509TrustManager trustManager(TlsTrust trust) {
         if (trust.insecure()) {
-            return new TrustManager[]{new AnyCertificate()};
+            return new AnyCertificate();
         }
-        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        if (trust.caCertificate() == null) {
-            factory.init((KeyStore) null);
-        } else {
-            factory.init(keyStoreOf(Path.of(trust.caCertificate())));
+        try {
+            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            if (trust.caCertificate() == null) {
+                factory.init((KeyStore) null);
+            } else {
+                factory.init(keyStoreOf(Path.of(trust.caCertificate())));
+            }
+            for (TrustManager manager : factory.getTrustManagers()) {
+                if (manager instanceof X509TrustManager x509) {
+                    return x509;
+                }
+            }
+            throw new IllegalStateException("the JDK's trust manager factory made no X509TrustManager");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot set up TLS: " + e.getMessage(), e);
         }
-        return factory.getTrustManagers();
     }
 
     private static KeyStore keyStoreOf(Path pem) throws GeneralSecurityException {

@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.cli;
 
 import dev.gauntlet.api.ClientCatalogue.ClientEntry;
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.runner.execution.ClientModules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -8,14 +9,16 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** {@code gauntlet clients}: the client catalogue as a table. */
 @Command(name = "clients", mixinStandardHelpOptions = true,
         description = "List every client library engine of the generator: name, library, version, mode (platform: "
                 + "its blocking call on a platform thread per request; virtual: on a virtual thread per request; "
-                + "async: its own async API) and the API used.",
+                + "async: its own async API), the protocols it speaks (http1, https1, h2, h2c) and the API used.",
         footer = {"", "Examples:", "  ./gauntlet clients",
                 "  ./gauntlet load http://127.0.0.1:8080/hello?wait=100 --rate 1000 --client okhttp-virtual",
+                "  ./gauntlet load https://127.0.0.1:8443/hello --http2 --insecure --rate 1000 --client jetty-async",
                 "  ./gauntlet run --suite client --clients jdk-platform,jdk-virtual,jdk-async"})
 final class ClientsCommand implements Runnable {
     @Spec
@@ -25,10 +28,11 @@ final class ClientsCommand implements Runnable {
     public void run() {
         List<ClientEntry> clients = ClientModules.all();
         PrintWriter out = spec.commandLine().getOut();
-        String format = "%-19s %-28s %-8s %-9s %s%n";
-        out.printf(format, "name", "library", "version", "mode", "how it sends");
+        String format = "%-19s %-28s %-8s %-9s %-22s %s%n";
+        out.printf(format, "name", "library", "version", "mode", "protocols", "how it sends");
         for (ClientEntry c : clients) {
-            out.printf(format, c.name(), c.library().title(), c.library().version(), c.mode().id(), c.describe());
+            out.printf(format, c.name(), c.library().title(), c.library().version(), c.mode().id(),
+                    c.library().protocols().stream().map(Protocol::label).collect(Collectors.joining(",")), c.describe());
         }
         long libraries = clients.stream().map(c -> c.library().id()).distinct().count();
         out.printf("%n%d clients of %d libraries.%n", clients.size(), libraries);

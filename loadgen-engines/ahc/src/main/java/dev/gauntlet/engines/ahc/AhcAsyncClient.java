@@ -27,7 +27,7 @@ public final class AhcAsyncClient implements AsyncClient {
         client.executeRequest(request, new AsyncCompletionHandler<Void>() {
             @Override
             public Void onCompleted(Response response) {
-                callback.completed(new ClientResponse(response.getStatusCode(), response.getResponseBodyAsBytes()));
+                callback.completed(new ClientResponse(response.getStatusCode(), response.getResponseBodyAsBytes(), false));
                 return null;
             }
 

@@ -32,7 +32,7 @@ public final class AhcBlockingClient implements BlockingClient {
         } catch (ExecutionException e) {
             throw AhcConfig.classified(e) instanceof ClientFailure known ? known : e;
         }
-        return new ClientResponse(response.getStatusCode(), response.getResponseBodyAsBytes());
+        return new ClientResponse(response.getStatusCode(), response.getResponseBodyAsBytes(), false);
     }
 
     @Override

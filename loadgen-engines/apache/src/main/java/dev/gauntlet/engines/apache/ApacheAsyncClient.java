@@ -100,7 +100,7 @@ public final class ApacheAsyncClient implements AsyncClient {
         public void completed(SimpleHttpResponse response) {
             if (inFlight.remove(this)) {
                 byte[] body = response.getBodyBytes();
-                callback.completed(new ClientResponse(response.getCode(), body == null ? new byte[0] : body));
+                callback.completed(new ClientResponse(response.getCode(), body == null ? new byte[0] : body, false));
             }
         }
 

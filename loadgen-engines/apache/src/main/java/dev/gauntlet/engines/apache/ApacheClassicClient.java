@@ -61,7 +61,7 @@ public final class ApacheClassicClient implements BlockingClient {
 
     private static ClientResponse whole(ClassicHttpResponse response) throws IOException {
         HttpEntity entity = response.getEntity();
-        return new ClientResponse(response.getCode(), entity == null ? new byte[0] : EntityUtils.toByteArray(entity));
+        return new ClientResponse(response.getCode(), entity == null ? new byte[0] : EntityUtils.toByteArray(entity), false);
     }
 
     /** Closes every connection at once, without waiting for requests in flight. */

@@ -31,7 +31,7 @@ public final class JdkAsyncClient implements AsyncClient {
             if (failure != null) {
                 callback.failed(failure);
             } else {
-                callback.completed(new ClientResponse(response.statusCode(), response.body()));
+                callback.completed(new ClientResponse(response.statusCode(), response.body(), JdkConfig.http2(response)));
             }
         });
     }

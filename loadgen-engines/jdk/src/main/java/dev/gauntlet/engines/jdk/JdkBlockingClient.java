@@ -27,7 +27,7 @@ public final class JdkBlockingClient implements BlockingClient {
     @Override
     public ClientResponse get() throws IOException, InterruptedException {
         HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
-        return new ClientResponse(response.statusCode(), response.body());
+        return new ClientResponse(response.statusCode(), response.body(), JdkConfig.http2(response));
     }
 
     @Override

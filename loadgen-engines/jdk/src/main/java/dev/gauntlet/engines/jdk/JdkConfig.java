@@ -4,6 +4,7 @@ import dev.gauntlet.loadgen.engine.ClientSettings;
 
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
@@ -36,13 +37,24 @@ final class JdkConfig {
         System.setProperty("jdk.httpclient.redirects.retrylimit", "1");
     }
 
+    /**
+     * {@code --insecure}: the JDK checks the server's name whatever the context trusts, and only a system property,
+     * read once when its classes load, turns that off; so it is set before the first insecure client is built and
+     * holds for the rest of the process, whose one load is insecure anyway.
+     */
+    private static void skipHostNameCheck() {
+        System.setProperty("jdk.internal.httpclient.disableHostnameVerification", "true");
+    }
+
     private JdkConfig() {
     }
 
     /**
-     * A client with its own selector thread. HTTP/1.1 only: the default, HTTP/2, adds
-     * {@code Connection: Upgrade, HTTP2-Settings}, {@code Upgrade: h2c} and {@code HTTP2-Settings}
-     * to every request on plain HTTP. Redirects are not followed (the default, made explicit). No
+     * A client with its own selector thread. HTTP/1.1 unless the load is HTTP/2: the JDK's HTTP/2 on plain HTTP adds
+     * {@code Connection: Upgrade, HTTP2-Settings}, {@code Upgrade: h2c} and {@code HTTP2-Settings} to the first request
+     * and has no prior knowledge, so the JDK does not speak h2c here; over TLS it offers h2 and http/1.1 by ALPN (a
+     * server that picks HTTP/1.1 shows as {@code PROTOCOL} failures) and puts every stream on one connection per
+     * host. Redirects are not followed (the default, made explicit). No
      * proxy, rather than the system's default selector, which {@code http.proxyHost} would turn
      * into a proxy for a non-local target. The connect timeout replaces the default of none (the
      * operating system's).
@@ -55,13 +67,24 @@ final class JdkConfig {
      * collected as bytes.
      */
     static HttpClient client(ClientSettings settings) {
-        return HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
+        HttpClient.Builder builder = HttpClient.newBuilder()
+                .version(settings.http2() ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .proxy(HttpClient.Builder.NO_PROXY)
                 .connectTimeout(Duration.ofMillis(settings.connectTimeoutMs()))
-                .executor(Runnable::run)
-                .build();
+                .executor(Runnable::run);
+        if (settings.tls()) {
+            if (!settings.checksHostName()) {
+                skipHostNameCheck();
+            }
+            builder.sslContext(settings.sslContext());
+        }
+        return builder.build();
+    }
+
+    /** Whether the JDK spoke HTTP/2 for {@code response}. */
+    static boolean http2(HttpResponse<?> response) {
+        return response.version() == HttpClient.Version.HTTP_2;
     }
 
     /**

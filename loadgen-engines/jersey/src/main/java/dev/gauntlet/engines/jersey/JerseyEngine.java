@@ -92,7 +92,7 @@ final class JerseyEngine implements AutoCloseable {
      */
     private static ClientResponse whole(Response response) {
         try (response) {
-            return new ClientResponse(response.getStatus(), response.hasEntity() ? response.readEntity(byte[].class) : NO_BODY);
+            return new ClientResponse(response.getStatus(), response.hasEntity() ? response.readEntity(byte[].class) : NO_BODY, false);
         }
     }
 

@@ -28,7 +28,7 @@ public final class JettyAsyncClient implements AsyncClient {
                 if (result.isFailed()) {
                     callback.failed(JettyConfig.classified(result.getFailure()));
                 } else {
-                    callback.completed(new ClientResponse(result.getResponse().getStatus(), getContent()));
+                    callback.completed(new ClientResponse(result.getResponse().getStatus(), getContent(), false));
                 }
             }
         });

@@ -78,7 +78,7 @@ final class OkHttpConfig {
 
     static ClientResponse whole(Response response) throws IOException {
         try (response) {
-            return new ClientResponse(response.code(), response.body().bytes());
+            return new ClientResponse(response.code(), response.body().bytes(), false);
         }
     }
 

@@ -80,7 +80,7 @@ final class ReactorConfig implements AutoCloseable {
                 .uri(settings.url())
                 .responseSingle((response, body) -> body.asByteArray()
                         .defaultIfEmpty(NO_BODY)
-                        .map(bytes -> new ClientResponse(response.status().code(), bytes)))
+                        .map(bytes -> new ClientResponse(response.status().code(), bytes, false)))
                 .timeout(Duration.ofMillis(settings.responseTimeoutMs()))
                 .onErrorMap(ReactorConfig::classified);
     }

@@ -20,7 +20,7 @@ public final class VertxAsyncClient implements AsyncClient {
     @Override
     public void get(Callback callback) {
         config.send().onComplete(
-                response -> callback.completed(new ClientResponse(response.statusCode(), VertxConfig.bytes(response))),
+                response -> callback.completed(new ClientResponse(response.statusCode(), VertxConfig.bytes(response), false)),
                 callback::failed);
     }
 

@@ -24,7 +24,7 @@ public final class VertxBlockingClient implements BlockingClient {
     @Override
     public ClientResponse get() {
         HttpResponse<Buffer> response = config.send().await();
-        return new ClientResponse(response.statusCode(), VertxConfig.bytes(response));
+        return new ClientResponse(response.statusCode(), VertxConfig.bytes(response), false);
     }
 
     @Override
