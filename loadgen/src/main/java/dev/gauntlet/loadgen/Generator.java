@@ -24,6 +24,7 @@ import dev.gauntlet.loadgen.split.LoadShares;
 import dev.gauntlet.loadgen.split.MultiProcess;
 import dev.gauntlet.loadgen.split.Preflight;
 import dev.gauntlet.loadgen.split.ResultMerge;
+import dev.gauntlet.loadgen.transport.ClientEngines;
 import dev.gauntlet.loadgen.transport.SourceAddresses;
 import dev.gauntlet.loadgen.verdict.Verdicts;
 import org.HdrHistogram.Histogram;
@@ -244,6 +245,9 @@ public final class Generator {
         // With several processes each one's share must fit; the message still counts them all.
         Preflight.Plan plan = Preflight.check(spec.processes() == 1 ? spec
                 : LoadShares.share(spec, 0).toBuilder().processes(spec.processes()).build(), limits);
+        if (spec.client() != null) {
+            ClientEngines.check(spec);
+        }
         TargetAddress.checkReachable(spec, address);
         return plan;
     }

@@ -249,6 +249,24 @@ public class LauncherIT {
                 .startsWith("gauntlet: unknown client 'no-such-client'; the clients are jdk-platform, ");
     }
 
+    @Test
+    void aClientAskedForAProtocolItsLibraryDoesNotSpeakIsOneLineAndExitCodeTwo() throws Exception {
+        // Refused before the target is reached: the hello target does not speak h2c either, and that is not the line.
+        Outcome load = gauntlet("load", hello, "--client", "ahc-async", "--http2", "--connections", "1");
+
+        assertThat(load.exitCode()).isEqualTo(2);
+        assertThat(load.stderr()).singleElement().asString()
+                .startsWith("gauntlet load: client ahc-async speaks http1 here, not h2c: pick another client");
+
+        Outcome run = gauntlet("run", "--suite", "protocols", "--targets", "jetty-handler-virtual@h2", "--clients",
+                "jdk-async,ahc-async", "--results", "/nonexistent/dir");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr()).singleElement().asString()
+                .startsWith("gauntlet: client ahc-async speaks http1, not h2 (target jetty-handler-virtual@h2): name the "
+                        + "targets it can load with --targets");
+    }
+
     /**
      * The 2015 study's "OOM - thread": a platform mode that cannot start a thread counts its request
      * as a {@code NO_THREAD} error, and the generator finishes and writes its files. The command runs

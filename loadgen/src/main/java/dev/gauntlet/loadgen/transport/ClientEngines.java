@@ -18,19 +18,12 @@ import java.util.stream.Collectors;
  * found on the generator's classpath (the runner adds the library's module there), configured
  * with the spec's protocol, trust, timeouts and concurrency; a protocol its library does not speak is refused.
  */
-final class ClientEngines {
+public final class ClientEngines {
     private ClientEngines() {
     }
 
     static ClientCalls open(LoadSpec spec, int maxConcurrency) {
-        ClientCatalogue catalogue = ClientCatalogue.builtIn();
-        ClientCatalogue.ClientEntry entry = catalogue.client(spec.client()).orElseThrow(() -> new GeneratorException(
-                "unknown client " + spec.client() + "; the clients are " + catalogue.names() + " (see gauntlet clients)"));
-        if (!entry.library().speaks(spec.protocol())) {
-            throw new GeneratorException("client " + entry.name() + " speaks " + labels(entry.library().protocols())
-                    + " here, not " + spec.protocol().label() + ": pick another client (gauntlet clients lists what each "
-                    + "speaks) or drop --client for the built-in engine");
-        }
+        ClientCatalogue.ClientEntry entry = check(spec);
         ClientSettings settings = new ClientSettings(spec.url(), spec.connectTimeoutMs(), spec.responseTimeoutMs(),
                 maxConcurrency, spec.http2(), spec.trust());
         Object engine = instantiate(entry, settings);
@@ -40,6 +33,22 @@ final class ClientEngines {
             case VIRTUAL -> new ClientCalls.ThreadPerRequest((BlockingClient) engine, Thread.ofVirtual().name("gauntlet-call-", 0));
             case ASYNC -> new ClientCalls.Async((AsyncClient) engine);
         };
+    }
+
+    /**
+     * The spec's client from the catalogue, known and speaking the spec's protocol, else a {@link GeneratorException}
+     * of one line: checked before the target is reached, and again when the engine is built.
+     */
+    public static ClientCatalogue.ClientEntry check(LoadSpec spec) {
+        ClientCatalogue catalogue = ClientCatalogue.builtIn();
+        ClientCatalogue.ClientEntry entry = catalogue.client(spec.client()).orElseThrow(() -> new GeneratorException(
+                "unknown client " + spec.client() + "; the clients are " + catalogue.names() + " (see gauntlet clients)"));
+        if (!entry.library().speaks(spec.protocol())) {
+            throw new GeneratorException("client " + entry.name() + " speaks " + labels(entry.library().protocols())
+                    + " here, not " + spec.protocol().label() + ": pick another client (gauntlet clients lists what each "
+                    + "speaks) or drop --client for the built-in engine");
+        }
+        return entry;
     }
 
     private static String labels(List<Protocol> protocols) {

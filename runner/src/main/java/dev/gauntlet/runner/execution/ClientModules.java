@@ -1,12 +1,16 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.ClientCatalogue;
+import dev.gauntlet.api.Protocol;
+import dev.gauntlet.api.ProtocolTarget;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.suite.Suite;
 
 import java.io.File;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The client library engines of {@code clients.yaml} as the runner needs them: by name, with their module. */
 public final class ClientModules {
@@ -41,10 +45,25 @@ public final class ClientModules {
         return client == null ? List.of() : List.of("-Xlog:os+thread=off");
     }
 
-    /** Every client a suite names is known, before anything runs. */
+    /**
+     * Every client a suite names is known, and speaks the protocol of every target it loads (a suite's
+     * {@code protocols} make each target {@code NAME@PROTOCOL}), before anything runs.
+     */
     public static void check(Suite suite) {
-        suite.clients().forEach(ClientModules::entry);
-        suite.scenarios().stream().map(Suite.Scenario::client).filter(c -> c != null).forEach(ClientModules::entry);
+        List<String> clients = Stream.concat(suite.clients().stream(),
+                suite.scenarios().stream().map(Suite.Scenario::client).filter(c -> c != null)).distinct().toList();
+        for (String client : clients) {
+            ClientCatalogue.Library library = entry(client).library();
+            for (String target : suite.targets()) {
+                Protocol protocol = ProtocolTarget.parse(target).protocol();
+                if (!library.speaks(protocol)) {
+                    throw new UserError("client " + client + " speaks " + library.protocols().stream().map(Protocol::label)
+                            .collect(Collectors.joining(", ")) + ", not " + protocol.label() + " (target " + target
+                            + "): name the targets it can load with --targets NAME@PROTOCOL,... or drop it from "
+                            + "--clients (./gauntlet clients lists what each speaks)");
+                }
+            }
+        }
     }
 
     public static List<ClientCatalogue.ClientEntry> all() {
