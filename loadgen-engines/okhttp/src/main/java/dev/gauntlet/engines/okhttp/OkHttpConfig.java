@@ -47,7 +47,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Over HTTP/2 OkHttp puts every stream to a host on one connection, up to the server's
  * {@code SETTINGS_MAX_CONCURRENT_STREAMS}; a call past that limit opens a further connection rather than
  * waiting, so the dispatcher's and pool's sizing above still caps nothing: the dispatcher counts calls, not
- * connections, and the pool bounds only the idle connections kept.
+ * connections, and the pool bounds only the idle connections kept. Until a new connection has the server's
+ * settings OkHttp takes its limit as unbounded, so a burst on it can go past the server's limit; the server
+ * refuses those streams, and with no retries they fail.
  */
 final class OkHttpConfig {
     private static final Duration IDLE_KEPT = Duration.ofDays(1);
