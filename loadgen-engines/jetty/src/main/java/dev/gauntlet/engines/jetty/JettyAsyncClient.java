@@ -28,7 +28,8 @@ public final class JettyAsyncClient implements AsyncClient {
                 if (result.isFailed()) {
                     callback.failed(JettyConfig.classified(result.getFailure()));
                 } else {
-                    callback.completed(new ClientResponse(result.getResponse().getStatus(), getContent(), false));
+                    callback.completed(new ClientResponse(result.getResponse().getStatus(), getContent(),
+                            JettyConfig.http2(result.getResponse())));
                 }
             }
         });

@@ -30,7 +30,7 @@ public final class JettyBlockingClient implements BlockingClient {
         } catch (ExecutionException e) {
             throw JettyConfig.classified(e) instanceof ClientFailure known ? known : e;
         }
-        return new ClientResponse(response.getStatus(), response.getContent(), false);
+        return new ClientResponse(response.getStatus(), response.getContent(), JettyConfig.http2(response));
     }
 
     @Override

@@ -4,11 +4,18 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.loadgen.engine.ClientFailure;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.HttpClientTransport;
 import org.eclipse.jetty.client.HttpResponseException;
 import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.client.Response;
+import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.http.HttpCookieStore;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.http2.client.HTTP2Client;
+import org.eclipse.jetty.http2.client.transport.HttpClientTransportOverHTTP2;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 import java.util.concurrent.TimeUnit;
 
@@ -27,11 +34,19 @@ import java.util.concurrent.TimeUnit;
  *   <li>the gzip decoder registered at start makes every request carry {@code Accept-Encoding:
  *       gzip}: removed, so the request has no {@code Accept-Encoding};</li>
  *   <li>{@code User-Agent: Jetty/12.1.14} becomes {@code gauntlet};</li>
- *   <li>the default cookie store would send back a cookie a target set: an empty store.</li>
+ *   <li>the default cookie store would send back a cookie a target set: an empty store;</li>
+ *   <li>the transport, HTTP/1.1 by default, is the load's ({@link #transport});</li>
+ *   <li>over TLS, the JDK's trust becomes the run's ({@link ClientSettings#sslContext()}), and with
+ *       {@code --insecure} the host-name check (endpoint identification) is off too.</li>
  * </ul>
  * The client's thread pool (a {@code QueuedThreadPool} of up to 200 threads) is left as it is: it
  * runs the selectors and the short completion tasks, never one thread per request, so it does
  * not bound the requests in flight.
+ *
+ * <p>Over HTTP/2 the pool is a multiplexing one: a connection carries up to the server's
+ * {@code SETTINGS_MAX_CONCURRENT_STREAMS} streams (one until the server's settings arrive), and a request
+ * that finds every connection at that limit opens another, up to {@code maxConnectionsPerDestination};
+ * with that at {@code maxConcurrency} no request waits for a stream.
  */
 final class JettyConfig {
     private JettyConfig() {
@@ -39,8 +54,11 @@ final class JettyConfig {
 
     /** A started client configured for {@code settings}. */
     static HttpClient start(ClientSettings settings) throws Exception {
-        HttpClient client = new HttpClient();
+        HttpClient client = new HttpClient(transport(settings));
         client.setName("gauntlet-jetty");
+        if (settings.tls()) {
+            client.setSslContextFactory(sslContextFactory(settings));
+        }
         client.setMaxConnectionsPerDestination(settings.maxConcurrency());
         client.setMaxRequestsQueuedPerDestination(settings.maxConcurrency());
         client.setFollowRedirects(false);
@@ -52,6 +70,32 @@ final class JettyConfig {
         // HttpClient.doStart() registers the gzip decoder, so it can only be removed once started.
         client.getContentDecoderFactories().clear();
         return client;
+    }
+
+    /**
+     * HTTP/1.1, or HTTP/2 when the load is: over TLS offered by ALPN as {@code h2} alone (the HTTP/2 transport
+     * offers nothing else, so a server without HTTP/2 fails the connection rather than answering on HTTP/1.1), in
+     * clear with prior knowledge (the transport starts with HTTP/2's preface for an {@code http} URL, never an
+     * {@code Upgrade}). Its timeouts, buffers and threads come from the client when it starts.
+     */
+    private static HttpClientTransport transport(ClientSettings settings) {
+        return settings.http2() ? new HttpClientTransportOverHTTP2(new HTTP2Client()) : new HttpClientTransportOverHTTP();
+    }
+
+    /** The run's trust; {@code --insecure} also turns off the host-name check, which Jetty makes by default. */
+    private static SslContextFactory.Client sslContextFactory(ClientSettings settings) {
+        SslContextFactory.Client factory = new SslContextFactory.Client();
+        factory.setSslContext(settings.sslContext());
+        if (!settings.checksHostName()) {
+            factory.setTrustAll(true);
+            factory.setEndpointIdentificationAlgorithm(null);
+        }
+        return factory;
+    }
+
+    /** Whether Jetty spoke HTTP/2 for {@code response}. */
+    static boolean http2(Response response) {
+        return response.getVersion() == HttpVersion.HTTP_2;
     }
 
     /**

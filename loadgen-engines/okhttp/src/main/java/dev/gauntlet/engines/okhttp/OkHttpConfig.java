@@ -13,6 +13,7 @@ import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
 
+import javax.net.ssl.HostnameVerifier;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
@@ -30,7 +31,10 @@ import java.util.concurrent.TimeUnit;
  *     host (instead of 64 and 5, past which it queues calls silently);</li>
  * <li>the {@link ConnectionPool} keeps {@code maxConcurrency} idle connections for a day (instead
  *     of 5 for 5 minutes), so a connection idle through the warm-up is still there;</li>
- * <li>HTTP/1.1 only; no retry on a connection failure; no redirects;</li>
+ * <li>the protocols are the load's alone ({@link #protocols}), rather than HTTP/2 and HTTP/1.1 over TLS chosen by
+ *     ALPN; no retry on a connection failure; no redirects;</li>
+ * <li>over TLS, the run's trust ({@link ClientSettings#sslContext()}) rather than the JDK's, and with
+ *     {@code --insecure} no host-name check either;</li>
  * <li>the call timeout (none by default) is the response timeout, a deadline for the whole call;
  *     the read and write timeouts (10 s each by default) are off, so that deadline alone decides;
  *     the connect timeout (10 s by default) is the settings';</li>
@@ -39,9 +43,18 @@ import java.util.concurrent.TimeUnit;
  *     lean engine's: {@code Host} and {@code User-Agent} are set on the request itself.</li>
  * </ul>
  * Cookies are off by default ({@code CookieJar.NO_COOKIES}), and there is no cache.
+ *
+ * <p>Over HTTP/2 OkHttp puts every stream to a host on one connection, up to the server's
+ * {@code SETTINGS_MAX_CONCURRENT_STREAMS}; a call past that limit opens a further connection rather than
+ * waiting, so the dispatcher's and pool's sizing above still caps nothing: the dispatcher counts calls, not
+ * connections, and the pool bounds only the idle connections kept. Until a new connection has the server's
+ * settings OkHttp takes its limit as unbounded, so a burst on it can go past the server's limit; the server
+ * refuses those streams, and with no retries they fail.
  */
 final class OkHttpConfig {
     private static final Duration IDLE_KEPT = Duration.ofDays(1);
+    /** {@code --insecure}: any name, as the trust manager takes any certificate. */
+    private static final HostnameVerifier ANY_HOST_NAME = (hostName, session) -> true;
 
     private OkHttpConfig() {
     }
@@ -50,10 +63,10 @@ final class OkHttpConfig {
         Dispatcher dispatcher = new Dispatcher();
         dispatcher.setMaxRequests(settings.maxConcurrency());
         dispatcher.setMaxRequestsPerHost(settings.maxConcurrency());
-        return new OkHttpClient.Builder()
+        OkHttpClient.Builder builder = new OkHttpClient.Builder()
                 .dispatcher(dispatcher)
                 .connectionPool(new ConnectionPool(settings.maxConcurrency(), IDLE_KEPT.toMillis(), TimeUnit.MILLISECONDS))
-                .protocols(List.of(Protocol.HTTP_1_1))
+                .protocols(protocols(settings))
                 .retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .followSslRedirects(false)
@@ -64,8 +77,27 @@ final class OkHttpConfig {
                 .addNetworkInterceptor(chain -> chain.proceed(chain.request().newBuilder()
                         .removeHeader("Accept-Encoding")
                         .removeHeader("Connection")
-                        .build()))
-                .build();
+                        .build()));
+        if (settings.tls()) {
+            builder.sslSocketFactory(settings.sslContext().getSocketFactory(), settings.trustManager());
+            if (!settings.checksHostName()) {
+                builder.hostnameVerifier(ANY_HOST_NAME);
+            }
+        }
+        return builder.build();
+    }
+
+    /**
+     * What OkHttp may speak. HTTP/1.1 alone unless the load is HTTP/2. Over TLS, HTTP/2 has to be listed with
+     * HTTP/1.1 (OkHttp refuses a list without it), so ALPN offers {@code h2} and {@code http/1.1}: a server that
+     * picks HTTP/1.1 shows as {@code PROTOCOL} failures. In clear, prior knowledge: the connection starts with
+     * HTTP/2's preface, never an {@code Upgrade} (which OkHttp does not do at all).
+     */
+    private static List<Protocol> protocols(ClientSettings settings) {
+        if (!settings.http2()) {
+            return List.of(Protocol.HTTP_1_1);
+        }
+        return settings.tls() ? List.of(Protocol.HTTP_2, Protocol.HTTP_1_1) : List.of(Protocol.H2_PRIOR_KNOWLEDGE);
     }
 
     static Request request(ClientSettings settings) {
@@ -78,8 +110,12 @@ final class OkHttpConfig {
 
     static ClientResponse whole(Response response) throws IOException {
         try (response) {
-            return new ClientResponse(response.code(), response.body().bytes(), false);
+            return new ClientResponse(response.code(), response.body().bytes(), http2(response.protocol()));
         }
+    }
+
+    private static boolean http2(Protocol protocol) {
+        return protocol == Protocol.HTTP_2 || protocol == Protocol.H2_PRIOR_KNOWLEDGE;
     }
 
     /**
