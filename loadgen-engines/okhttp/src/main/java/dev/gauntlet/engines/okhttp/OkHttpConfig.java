@@ -12,6 +12,7 @@ import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
+import okhttp3.internal.http2.StreamResetException;
 
 import javax.net.ssl.HostnameVerifier;
 import java.io.IOException;
@@ -121,11 +122,16 @@ final class OkHttpConfig {
     /**
      * A failure as the driver should class it: when the call timeout fires, OkHttp cancels the
      * call and throws a bare {@code InterruptedIOException("timeout")}, which
-     * {@link ClientFailure#classify} would take for a reset.
+     * {@link ClientFailure#classify} would take for a reset; an HTTP/2 stream the server reset
+     * ({@code RST_STREAM}, {@code REFUSED_STREAM} included) is {@code STREAM_RESET}, as the lean
+     * engine counts it, where classify would see only an {@code IOException}.
      */
     static Exception classified(Call call, IOException failure) {
         if (call.isCanceled() && failure instanceof InterruptedIOException && !(failure instanceof SocketTimeoutException)) {
             return new ClientFailure(ErrorClass.RESPONSE_TIMEOUT, "no whole response within the call timeout", failure);
+        }
+        if (failure instanceof StreamResetException) {
+            return new ClientFailure(ErrorClass.STREAM_RESET, "the server reset the stream", failure);
         }
         return failure;
     }
