@@ -1,6 +1,7 @@
 package dev.gauntlet.engines.helidon;
 
 import dev.gauntlet.loadgen.engine.ClientSettings;
+import io.helidon.common.socket.SocketOptions;
 import io.helidon.common.tls.Tls;
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.api.HttpClientConfig;
@@ -34,7 +35,12 @@ import java.time.Duration;
  * <li>HTTP/2 with prior knowledge: in clear ({@code h2c}) the connection starts with HTTP/2's preface instead of
  *     an {@code Upgrade} from HTTP/1.1, and over TLS ALPN offers {@code h2} alone instead of {@code h2} and
  *     {@code http/1.1}, so Helidon never falls back to HTTP/1.1 in silence (a server without HTTP/2 fails the
- *     request).</li>
+ *     request);</li>
+ * <li>over HTTP/2, {@code TCP_NODELAY} (off by default): every stream's {@code HEADERS} and the connection's
+ *     {@code WINDOW_UPDATE}s are small writes on one shared connection, and Nagle's algorithm holds a small write
+ *     while an earlier one is unacknowledged, which the server's delayed ACK stretches: 25 to 35 ms of median
+ *     latency at 200 requests/s in clear, against 1 ms with it on. HTTP/1.1 writes a request at once on a
+ *     connection of its own and measured the same either way, so it keeps Helidon's default.</li>
  * </ul>
  * Keep-alive is on by default; Helidon neither retries nor compresses nor keeps cookies by default.
  */
@@ -52,6 +58,7 @@ final class HelidonConfig {
     static Http2Client http2Client(ClientSettings settings, Http2Responses responses) {
         return common(Http2Client.builder(), settings)
                 .protocolConfig(Http2ClientProtocolConfig.builder().priorKnowledge(true).build())
+                .socketOptions(SocketOptions.builder().tcpNoDelay(true).build())
                 .addService(responses)
                 .build();
     }
