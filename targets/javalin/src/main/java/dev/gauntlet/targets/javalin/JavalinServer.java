@@ -4,18 +4,23 @@ import dev.gauntlet.targets.DelayedCompletion;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
+import dev.gauntlet.targets.jetty.JettyConnectionFactories;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
-import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ConnectionFactory;
+import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
+import java.security.GeneralSecurityException;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The Javalin set-up every style shares: a {@code GET /hello} route, Javalin's Jetty with one
- * connector carrying the target settings and no {@code Server} or {@code Date} header. The style
+ * connector carrying the target settings and no {@code Server} or {@code Date} header. The connector
+ * speaks what the jetty target's does ({@link JettyConnectionFactories}: HTTP/1.1, TLS by JSSE, h2 by
+ * ALPN, h2c by prior knowledge); Javalin's servlet serves HTTP/2 streams unchanged. The style
  * chooses the thread pool and how the wait passes.
  */
 final class JavalinServer {
@@ -89,7 +94,7 @@ final class JavalinServer {
             });
             // A connector of our own: Javalin's default one knows only host and port.
             config.jetty.addConnector((server, http) -> {
-                ServerConnector connector = new ServerConnector(server, 1, settings.ioThreads(), new HttpConnectionFactory(http));
+                ServerConnector connector = new ServerConnector(server, 1, settings.ioThreads(), connectionFactories(settings, http));
                 connector.setHost(settings.bind());
                 connector.setPort(settings.port());
                 connector.setAcceptQueueSize(settings.backlog());
@@ -100,6 +105,15 @@ final class JavalinServer {
             config.routes.get(HelloContract.PATH, ctx -> hello(ctx, stats));
         }).start();
         return app.port();
+    }
+
+    /** The jetty target's factories; Javalin's connector callback can throw no checked exception. */
+    private static ConnectionFactory[] connectionFactories(TargetSettings settings, HttpConfiguration http) {
+        try {
+            return JettyConnectionFactories.of(settings, http);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("TLS context for " + settings.tls().source(), e);
+        }
     }
 
     void stop() {

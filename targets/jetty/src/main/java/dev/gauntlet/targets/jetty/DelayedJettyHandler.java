@@ -25,7 +25,7 @@ abstract sealed class DelayedJettyHandler implements HelloServer permits JettyHa
 
     @Override
     public final Set<Protocol> protocols() {
-        return JettyServer.PROTOCOLS;
+        return JettyConnectionFactories.PROTOCOLS;
     }
 
     @Override

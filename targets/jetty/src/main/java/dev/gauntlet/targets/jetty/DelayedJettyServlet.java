@@ -26,7 +26,7 @@ abstract sealed class DelayedJettyServlet implements HelloServer permits JettySe
 
     @Override
     public final Set<Protocol> protocols() {
-        return JettyServer.PROTOCOLS;
+        return JettyConnectionFactories.PROTOCOLS;
     }
 
     @Override

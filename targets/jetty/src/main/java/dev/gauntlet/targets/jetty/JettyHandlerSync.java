@@ -16,7 +16,7 @@ public final class JettyHandlerSync implements HelloServer {
 
     @Override
     public Set<Protocol> protocols() {
-        return JettyServer.PROTOCOLS;
+        return JettyConnectionFactories.PROTOCOLS;
     }
 
     @Override

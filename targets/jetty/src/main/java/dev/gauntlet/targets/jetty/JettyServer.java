@@ -1,41 +1,25 @@
 package dev.gauntlet.targets.jetty;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.servlet.HelloServlet;
-import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
-import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
-import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
-import org.eclipse.jetty.server.ConnectionFactory;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.SslConnectionFactory;
-import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
-
-import java.security.GeneralSecurityException;
-import java.util.Set;
 
 /**
  * The Jetty set-up every style shares: one connector with the target settings, no
  * {@code Server} or {@code Date} header, and the thread pool of the style's {@link Threads}. The
  * handler styles run a core {@link Handler}; the servlet styles run {@link HelloServlet} in an
- * ee10 servlet context (other paths: the context's 404). The connector speaks HTTP/1.1, with
- * {@code --tls} over the JDK's TLS (JSSE), and with {@code --http2} HTTP/2 beside it on the same port; the
- * handler or servlet serves HTTP/2 streams unchanged.
+ * ee10 servlet context (other paths: the context's 404). The connector speaks what
+ * {@link JettyConnectionFactories} gives it; the handler or servlet serves HTTP/2 streams unchanged.
  */
 final class JettyServer {
-    /** What every style serves. */
-    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
-
     /**
      * How long a stop waits for busy threads before interrupting them; sleeping workers end early
      * when interrupted, so a stop stays well inside TargetMain's grace.
@@ -68,7 +52,7 @@ final class JettyServer {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setSendDateHeader(false);
-        ServerConnector connector = new ServerConnector(server, 1, settings.ioThreads(), connectionFactories(settings, http));
+        ServerConnector connector = new ServerConnector(server, 1, settings.ioThreads(), JettyConnectionFactories.of(settings, http));
         connector.setHost(settings.bind());
         connector.setPort(settings.port());
         connector.setAcceptQueueSize(settings.backlog());
@@ -88,33 +72,6 @@ final class JettyServer {
         holder.setAsyncSupported(true);
         context.addServlet(holder, HelloContract.PATH);
         return start(settings, threads, context);
-    }
-
-    /**
-     * The connector's protocols, the one a connection starts with first: HTTP/1.1 alone unless the settings ask for
-     * more. In clear, Jetty's HTTP/1.1 connection hands a connection that opens with the HTTP/2 preface to the h2c
-     * factory; over TLS, ALPN picks h2 or http/1.1 (http/1.1 for a client that offers neither).
-     */
-    private static ConnectionFactory[] connectionFactories(TargetSettings settings, HttpConfiguration http)
-            throws GeneralSecurityException {
-        if (settings.tls() == null) {
-            HttpConnectionFactory http1 = new HttpConnectionFactory(http);
-            return settings.http2() ? new ConnectionFactory[] {http1, new HTTP2CServerConnectionFactory(http)}
-                    : new ConnectionFactory[] {http1};
-        }
-        // So that requests say https and servlets see them as secure.
-        http.addCustomizer(new SecureRequestCustomizer());
-        HttpConnectionFactory http1 = new HttpConnectionFactory(http);
-        SslContextFactory.Server ssl = new SslContextFactory.Server();
-        ssl.setSslContext(settings.tls().sslContext());
-        if (!settings.http2()) {
-            return new ConnectionFactory[] {new SslConnectionFactory(ssl, http1.getProtocol()), http1};
-        }
-        // ALPN's names; the HTTP/1.1 factory's own is "HTTP/1.1", which no client offers.
-        ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory("h2", "http/1.1");
-        alpn.setDefaultProtocol("http/1.1");
-        return new ConnectionFactory[] {new SslConnectionFactory(ssl, alpn.getProtocol()), alpn,
-                new HTTP2ServerConnectionFactory(http), http1};
     }
 
     void stop() throws Exception {

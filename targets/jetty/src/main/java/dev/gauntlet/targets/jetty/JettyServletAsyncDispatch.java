@@ -18,7 +18,7 @@ public final class JettyServletAsyncDispatch implements HelloServer {
 
     @Override
     public Set<Protocol> protocols() {
-        return JettyServer.PROTOCOLS;
+        return JettyConnectionFactories.PROTOCOLS;
     }
 
     @Override

@@ -17,7 +17,7 @@ public final class JettyServletVirtual implements HelloServer {
 
     @Override
     public Set<Protocol> protocols() {
-        return JettyServer.PROTOCOLS;
+        return JettyConnectionFactories.PROTOCOLS;
     }
 
     @Override

@@ -2,6 +2,8 @@ package dev.gauntlet.targets.springmvc;
 
 import dev.gauntlet.targets.TargetSettings;
 import org.apache.catalina.connector.Connector;
+import org.apache.coyote.UpgradeProtocol;
+import org.apache.coyote.http2.Http2Protocol;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
@@ -29,6 +31,22 @@ class HelloMvcApplication {
             setProperty(connector, "tcpNoDelay", settings.tcpNoDelay());
             setProperty(connector, "socket.soReuseAddress", settings.reuseAddress());
             setProperty(connector, "useKeepAliveResponseHeader", false);
+        };
+    }
+
+    /**
+     * Every stream an HTTP/2 connection may open (100) runs at once, as on the {@code tomcat} target: the
+     * {@code Http2Protocol} Boot adds for {@code server.http2.enabled} runs 20 and queues the rest, which would cap a
+     * multiplexing client's concurrency below the style's. Boot runs connector customizers after adding it.
+     */
+    @Bean
+    TomcatConnectorCustomizer http2StreamExecution() {
+        return connector -> {
+            for (UpgradeProtocol upgrade : connector.findUpgradeProtocols()) {
+                if (upgrade instanceof Http2Protocol http2) {
+                    http2.setMaxConcurrentStreamExecution(Math.toIntExact(http2.getMaxConcurrentStreams()));
+                }
+            }
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.gauntlet.targets.springmvc;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import org.springframework.boot.Banner;
@@ -8,7 +9,11 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Starts Spring Boot with Spring MVC on its embedded Tomcat inside the target's JVM, from the flat
@@ -18,14 +23,21 @@ import java.util.List;
  * no environment variable or stray {@code application.properties} can change what the target
  * reports in {@code /settings}. Tomcat's own settings are those of the {@code tomcat} target, so the
  * two differ only by the framework.
+ *
+ * <p>With {@code --tls}, Boot's {@code server.ssl} serves the target's key store over the JDK's TLS (JSSE: Boot adds
+ * no OpenSSL listener, {@code server.tomcat.use-apr} being {@code never}); with {@code --http2},
+ * {@code server.http2.enabled} serves HTTP/2 beside HTTP/1.1 on the same port.
  */
 final class SpringMvcServer {
+    /** What every style serves. */
+    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
+
     /** Above the process's open-files limit (20,000 here); Boot's default of 8,192 would cap every style. */
     private static final int MAX_CONNECTIONS = 100_000;
 
     private ConfigurableApplicationContext context;
 
-    int start(TargetSettings settings, RequestStats stats, boolean virtualThreads) {
+    int start(TargetSettings settings, RequestStats stats, boolean virtualThreads) throws GeneralSecurityException, IOException {
         SpringApplication application = new SpringApplication(HelloMvcApplication.class);
         application.setWebApplicationType(WebApplicationType.SERVLET);
         application.setBannerMode(Banner.Mode.OFF);
@@ -46,8 +58,8 @@ final class SpringMvcServer {
         }
     }
 
-    private static String[] properties(TargetSettings settings, boolean virtualThreads) {
-        return List.of(
+    private static String[] properties(TargetSettings settings, boolean virtualThreads) throws GeneralSecurityException, IOException {
+        List<String> properties = new ArrayList<>(List.of(
                 "--server.address=" + settings.bind(),
                 "--server.port=" + settings.port(),
                 // The platform pool of the sync style; Boot ignores it when virtual threads are on.
@@ -61,6 +73,16 @@ final class SpringMvcServer {
                 "--server.shutdown=immediate",
                 // Only warnings and errors reach the console: nothing is logged on the request path.
                 "--logging.level.root=warn",
-                "--logging.register-shutdown-hook=false").toArray(String[]::new);
+                "--logging.register-shutdown-hook=false",
+                // Boot adds Tomcat's Http2Protocol as the connector's upgrade protocol: ALPN's h2 and h2c prior knowledge.
+                "--server.http2.enabled=" + settings.http2()));
+        if (settings.tls() != null) {
+            // Boot's SSL takes a key store by location only; TargetTls writes it to an owner-only file.
+            properties.addAll(List.of(
+                    "--server.ssl.key-store=" + settings.tls().keyStoreFile(),
+                    "--server.ssl.key-store-type=PKCS12",
+                    "--server.ssl.key-store-password=" + new String(settings.tls().password())));
+        }
+        return properties.toArray(String[]::new);
     }
 }

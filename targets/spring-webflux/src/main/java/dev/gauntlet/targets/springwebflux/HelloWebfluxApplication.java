@@ -1,6 +1,7 @@
 package dev.gauntlet.targets.springwebflux;
 
 import dev.gauntlet.targets.TargetSettings;
+import dev.gauntlet.targets.TargetTls;
 import io.netty.channel.ChannelOption;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -8,6 +9,9 @@ import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.client.ReactorResourceFactory;
+import reactor.netty.http.Http11SslContextSpec;
+import reactor.netty.http.Http2SslContextSpec;
+import reactor.netty.http.HttpProtocol;
 import reactor.netty.resources.LoopResources;
 
 import java.time.Duration;
@@ -47,5 +51,27 @@ class HelloWebfluxApplication {
                 .option(ChannelOption.SO_BACKLOG, settings.backlog())
                 .option(ChannelOption.SO_REUSEADDR, settings.reuseAddress())
                 .childOption(ChannelOption.TCP_NODELAY, settings.tcpNoDelay());
+    }
+
+    /**
+     * TLS and HTTP/2 as the settings ask, on Reactor Netty's own API with the key in memory (Boot's
+     * {@code server.ssl} would want a key store file): Netty's JDK TLS (JSSE; netty-tcnative is not on this classpath),
+     * ALPN offering h2 and http/1.1, and in clear h2c beside HTTP/1.1 (prior knowledge and the upgrade). Boot sets
+     * HTTP/1.1 alone before it runs the customizers, so these protocols replace its.
+     */
+    @Bean
+    NettyServerCustomizer protocols(TargetSettings settings) {
+        return server -> {
+            TargetTls tls = settings.tls();
+            if (tls == null) {
+                return settings.http2() ? server.protocol(HttpProtocol.HTTP11, HttpProtocol.H2C) : server;
+            }
+            if (!settings.http2()) {
+                return server.secure(spec -> spec.sslContext(
+                        Http11SslContextSpec.forServer(tls.privateKey(), tls.certificateChain())));
+            }
+            return server.secure(spec -> spec.sslContext(Http2SslContextSpec.forServer(tls.privateKey(), tls.certificateChain())))
+                    .protocol(HttpProtocol.HTTP11, HttpProtocol.H2);
+        };
     }
 }

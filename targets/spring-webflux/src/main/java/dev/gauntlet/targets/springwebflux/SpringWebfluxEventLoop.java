@@ -1,5 +1,6 @@
 package dev.gauntlet.targets.springwebflux;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
@@ -11,12 +12,13 @@ import org.springframework.context.ConfigurableApplicationContext;
 import reactor.core.scheduler.Schedulers;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code spring-webflux-event-loop}: Spring Boot, a WebFlux annotated controller on Reactor Netty.
  * The controller returns at once with a {@code Mono.delay} (a timer on Reactor's parallel scheduler),
  * so no thread is held while a request waits; Reactor Netty writes the response on the
- * connection's event loop.
+ * connection's event loop. TLS and HTTP/2 come from {@link HelloWebfluxApplication#protocols}.
  *
  * <p>Boot starts inside the target's JVM from the flat classpath (no fat jar). The settings go in
  * as command-line properties, the highest-precedence source Boot reads, so no environment variable
@@ -24,6 +26,11 @@ import java.util.List;
  */
 public final class SpringWebfluxEventLoop implements HelloServer {
     private ConfigurableApplicationContext context;
+
+    @Override
+    public Set<Protocol> protocols() {
+        return Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
+    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) {
