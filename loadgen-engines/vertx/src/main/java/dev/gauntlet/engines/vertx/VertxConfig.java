@@ -5,6 +5,7 @@ import dev.gauntlet.loadgen.engine.ClientFailure;
 import dev.gauntlet.loadgen.engine.ClientResponse;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.util.SimpleTrustManagerFactory;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -18,6 +19,10 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 
+import javax.net.ssl.ManagerFactoryParameters;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+import java.security.KeyStore;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -95,8 +100,38 @@ final class VertxConfig implements AutoCloseable {
         options.setSsl(true)
                 .setUseAlpn(true)
                 .setAlpnVersions(List.of(version))
-                .setTrustOptions(TrustOptions.wrap(settings.trustManager()))
+                .setTrustOptions(TrustOptions.wrap(new FactoryOf(settings.trustManager())))
                 .setVerifyHost(settings.checksHostName());
+    }
+
+    /**
+     * A trust manager factory handing out the one trust manager given. Vert.x 5.0's
+     * {@code TrustOptions.wrap(TrustManager)} would make one too, but its class logs through SLF4J,
+     * which Vert.x only declares optional and the generator's classpath does not have: the engine
+     * failed to start with {@code NoClassDefFoundError: org/slf4j/LoggerFactory} (the contract's
+     * classpath has SLF4J, from the Jetty target, and could not show it).
+     */
+    private static final class FactoryOf extends SimpleTrustManagerFactory {
+        private final TrustManager[] managers;
+
+        FactoryOf(X509TrustManager manager) {
+            this.managers = new TrustManager[]{manager};
+        }
+
+        @Override
+        protected void engineInit(KeyStore keyStore) {
+            // Made with its trust manager: nothing to initialise.
+        }
+
+        @Override
+        protected void engineInit(ManagerFactoryParameters parameters) {
+            // Made with its trust manager: nothing to initialise.
+        }
+
+        @Override
+        protected TrustManager[] engineGetTrustManagers() {
+            return managers.clone();
+        }
     }
 
     /**
