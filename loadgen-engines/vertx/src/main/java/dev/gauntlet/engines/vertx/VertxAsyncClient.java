@@ -1,7 +1,6 @@
 package dev.gauntlet.engines.vertx;
 
 import dev.gauntlet.loadgen.engine.AsyncClient;
-import dev.gauntlet.loadgen.engine.ClientResponse;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 
 import java.util.concurrent.TimeoutException;
@@ -20,7 +19,7 @@ public final class VertxAsyncClient implements AsyncClient {
     @Override
     public void get(Callback callback) {
         config.send().onComplete(
-                response -> callback.completed(new ClientResponse(response.statusCode(), VertxConfig.bytes(response), false)),
+                response -> callback.completed(VertxConfig.response(response)),
                 callback::failed);
     }
 

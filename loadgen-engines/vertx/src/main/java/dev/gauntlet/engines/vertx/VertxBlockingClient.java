@@ -3,8 +3,6 @@ package dev.gauntlet.engines.vertx;
 import dev.gauntlet.loadgen.engine.BlockingClient;
 import dev.gauntlet.loadgen.engine.ClientResponse;
 import dev.gauntlet.loadgen.engine.ClientSettings;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.ext.web.client.HttpResponse;
 
 import java.util.concurrent.TimeoutException;
 
@@ -23,8 +21,7 @@ public final class VertxBlockingClient implements BlockingClient {
 
     @Override
     public ClientResponse get() {
-        HttpResponse<Buffer> response = config.send().await();
-        return new ClientResponse(response.statusCode(), VertxConfig.bytes(response), false);
+        return VertxConfig.response(config.send().await());
     }
 
     @Override
