@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What every client library engine must do, checked by running the real generator in-process
@@ -92,9 +93,9 @@ public abstract class ClientEngineContract {
                 Arguments.of(client, Behaviour.NEVER_ANSWER, ErrorClass.RESPONSE_TIMEOUT)));
     }
 
-    /** Every client with each protocol its library declares beyond cleartext HTTP/1.1; none when it declares none. */
+    /** Every client with each protocol beyond cleartext HTTP/1.1, whether its library declares it or not. */
     Stream<Arguments> protocolsBeyondHttp1() {
-        return clients().stream().flatMap(client -> client.library().protocols().stream()
+        return clients().stream().flatMap(client -> Stream.of(Protocol.values())
                 .filter(protocol -> protocol != Protocol.HTTP1).map(protocol -> Arguments.of(client, protocol)));
     }
 
@@ -221,14 +222,15 @@ public abstract class ClientEngineContract {
     }
 
     /**
-     * Each protocol the library declares beyond cleartext HTTP/1.1, against a real server speaking it (the Jetty
-     * target, handler style, with a certificate of its own made at start and trusted through its PEM file): every
+     * Each protocol beyond cleartext HTTP/1.1, against a real server speaking it (the Jetty target, handler style, with
+     * a certificate of its own made at start and trusted through its PEM file). One the library declares: every
      * request answered, on the protocol asked for (the driver fails a response on another version as
-     * {@code PROTOCOL}), each received once.
+     * {@code PROTOCOL}), each received once. One it does not: refused before anything is sent, the protocols it speaks
+     * named.
      */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("protocolsBeyondHttp1")
-    public void speaksEachDeclaredProtocolToARealServer(ClientEntry client, Protocol protocol) throws Exception {
+    public void speaksEachDeclaredProtocolAndRefusesTheOthers(ClientEntry client, Protocol protocol) throws Exception {
         assertEngineOnClasspath(client, ClientEngineContract.class.getClassLoader());
         TargetTls tls = protocol.tls() ? TargetTls.selfSigned("127.0.0.1") : null;
         Path pem = Files.createTempFile("gauntlet-contract-", ".pem");
@@ -244,6 +246,13 @@ public abstract class ClientEngineContract {
             LoadSpec spec = spec(url, new LoadModel.ClosedLoop(KEPT_ALIVE)).toBuilder()
                     .durationMs(5_000).maxRequests(REQUESTS).http2(protocol.http2(), 1)
                     .trust(protocol.tls() ? new TlsTrust(pem.toString(), false) : TlsTrust.SYSTEM).build();
+            if (!client.library().speaks(protocol)) {
+                assertThatThrownBy(() -> run(spec, client)).isInstanceOf(GeneratorException.class)
+                        .hasMessageStartingWith("client " + client.name() + " speaks ")
+                        .hasMessageContaining("not " + protocol.label());
+                assertThat(stats.snapshot().started()).as("%s: requests sent over %s", client.name(), protocol.label()).isZero();
+                return;
+            }
             RunSummary summary = run(spec, client);
 
             String about = client.name() + " over " + protocol.label() + ": " + summary.errors();
