@@ -1,5 +1,6 @@
 package dev.gauntlet.targets.micronaut;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.PlatformWorkers;
 import dev.gauntlet.targets.RequestStats;
@@ -12,8 +13,12 @@ import io.micronaut.inject.qualifiers.Qualifiers;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.netty.channel.EventLoopGroup;
 
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -33,10 +38,19 @@ import java.util.concurrent.TimeUnit;
  *       that neither reads nor writes for 5 minutes, held requests included, and the contract
  *       allows waits of up to an hour;</li>
  *   <li>no environment deduction (it probes for clouds) and no environment-variable property source,
- *       so only these settings configure the target.</li>
+ *       so only these settings configure the target;</li>
+ *   <li>with {@code --tls}, one listener on the target's port serving TLS alone (Micronaut's
+ *       {@code micronaut.server.ssl.port} is deprecated for listeners), its key the target's PKCS#12 key store
+ *       file. TLS is the JDK's (JSSE): netty-tcnative is not on this classpath;</li>
+ *   <li>with {@code --http2}, {@code http-version 2.0}: ALPN offers {@code h2} then {@code http/1.1} over TLS, and in
+ *       clear Netty's cleartext upgrade handler serves a connection opening with the HTTP/2 preface (and an h2c
+ *       upgrade) as HTTP/2, any other as HTTP/1.1. A connection runs up to 100 streams at once, Netty's
+ *       default {@code SETTINGS_MAX_CONCURRENT_STREAMS}, which Micronaut keeps unless told.</li>
  * </ul>
  */
 final class MicronautServer {
+    /** What every style serves. */
+    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
     /** The property each controller requires; its value is the style's name. */
     static final String STYLE_PROPERTY = "gauntlet.style";
     /** The name of the sync style's platform pool, for {@code @ExecuteOn}. */
@@ -44,6 +58,7 @@ final class MicronautServer {
     /** Waited for the event loops at stop: bounded, so a stop ends well within TargetMain's grace. */
     private static final long SHUTDOWN_TIMEOUT_MS = 2_000;
     private static final String EVENT_LOOP = "micronaut.netty.event-loops.default.";
+    private static final String TLS_LISTENER = "micronaut.server.netty.listeners.gauntlet-tls.";
 
     private final String style;
     private final boolean withWorkers;
@@ -66,7 +81,7 @@ final class MicronautServer {
     }
 
     /** Starts the context and its server; returns the bound port. */
-    int start(TargetSettings settings, RequestStats stats) {
+    int start(TargetSettings settings, RequestStats stats) throws GeneralSecurityException, IOException {
         context = ApplicationContext.builder()
                 .properties(properties(settings))
                 .singletons(stats)
@@ -83,8 +98,8 @@ final class MicronautServer {
         return context.getBean(EmbeddedServer.class).start().getPort();
     }
 
-    private Map<String, Object> properties(TargetSettings settings) {
-        return Map.ofEntries(
+    private Map<String, Object> properties(TargetSettings settings) throws GeneralSecurityException, IOException {
+        Map<String, Object> properties = new HashMap<>(Map.ofEntries(
                 Map.entry(STYLE_PROPERTY, style),
                 Map.entry("micronaut.server.host", settings.bind()),
                 Map.entry("micronaut.server.port", settings.port()),
@@ -97,7 +112,20 @@ final class MicronautServer {
                 Map.entry(EVENT_LOOP + "num-threads", settings.ioThreads()),
                 Map.entry(EVENT_LOOP + "transport", List.of("epoll", "nio")),
                 Map.entry(EVENT_LOOP + "shutdown-quiet-period", "0s"),
-                Map.entry(EVENT_LOOP + "shutdown-timeout", SHUTDOWN_TIMEOUT_MS + "ms"));
+                Map.entry(EVENT_LOOP + "shutdown-timeout", SHUTDOWN_TIMEOUT_MS + "ms")));
+        if (settings.tls() != null) {
+            properties.put("micronaut.server.ssl.enabled", true);
+            properties.put("micronaut.server.ssl.key-store.path", "file:" + settings.tls().keyStoreFile());
+            properties.put("micronaut.server.ssl.key-store.password", new String(settings.tls().password()));
+            properties.put("micronaut.server.ssl.key-store.type", "PKCS12");
+            properties.put(TLS_LISTENER + "host", settings.bind());
+            properties.put(TLS_LISTENER + "port", settings.port());
+            properties.put(TLS_LISTENER + "ssl", true);
+        }
+        if (settings.http2()) {
+            properties.put("micronaut.server.http-version", "2.0");
+        }
+        return properties;
     }
 
     /** Stops the server and the context, then waits for the event loops and the workers to end. */

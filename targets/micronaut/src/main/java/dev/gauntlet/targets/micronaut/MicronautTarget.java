@@ -1,8 +1,13 @@
 package dev.gauntlet.targets.micronaut;
 
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
+
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.util.Set;
 
 /**
  * A Micronaut target: the server, started with its style's controller, is all a style adds to
@@ -17,7 +22,12 @@ abstract sealed class MicronautTarget implements HelloServer permits MicronautHt
     }
 
     @Override
-    public final int start(TargetSettings settings, RequestStats stats) {
+    public final Set<Protocol> protocols() {
+        return MicronautServer.PROTOCOLS;
+    }
+
+    @Override
+    public final int start(TargetSettings settings, RequestStats stats) throws GeneralSecurityException, IOException {
         return server.start(settings, stats);
     }
 

@@ -2,13 +2,16 @@ package dev.gauntlet.targets.pekko;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.http.javadsl.ConnectionContext;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.ServerBuilder;
 import org.apache.pekko.http.javadsl.model.ContentType;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.HttpMethods;
@@ -19,6 +22,7 @@ import org.apache.pekko.http.javadsl.model.StatusCodes;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -29,8 +33,15 @@ import java.util.function.Function;
  * target settings, Pekko HTTP's server bound with a request-to-{@code CompletionStage} handler
  * that routes {@code GET /hello}, and the pre-built responses. A style supplies the system's
  * guardian actor and how a {@code /hello} request waits ({@link Respond}).
+ *
+ * <p>TLS is the JDK's (JSSE): {@code enableHttps} with the target's {@code SSLContext}. With {@code --http2},
+ * {@code pekko.http.server.enable-http2} makes the same {@code bind} serve HTTP/2 beside HTTP/1.1: over TLS by ALPN
+ * ({@code h2}, then {@code http/1.1}), in clear to a connection opening with the HTTP/2 preface (and to an h2c
+ * upgrade). Pekko runs up to 256 streams of a connection at once ({@code http2.max-concurrent-streams}).
  */
 final class PekkoServer {
+    /** What every style serves. */
+    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
     /** {@code text/plain} with no charset parameter: Pekko's plain text types otherwise say {@code charset=UTF-8}. */
     private static final ContentType TEXT_PLAIN = MediaTypes.TEXT_PLAIN.toContentTypeWithMissingCharset();
     /** The answer to {@code /hello}: immutable, so one instance serves every request. */
@@ -76,9 +87,12 @@ final class PekkoServer {
             // Typed, as bind is overloaded for a HandlerProvider too.
             org.apache.pekko.japi.function.Function<HttpRequest, CompletionStage<HttpResponse>> handler =
                     request -> handle(request, respond, stats);
-            ServerBinding binding = Http.get(system)
-                    .newServerAt(settings.bind(), settings.port())
-                    .bind(handler)
+            ServerBuilder server = Http.get(system).newServerAt(settings.bind(), settings.port());
+            if (settings.tls() != null) {
+                server = server.enableHttps(ConnectionContext.httpsServer(settings.tls().sslContext()));
+            }
+            // The handler form of bind: the only one Pekko serves HTTP/2 through (bindFlow is HTTP/1.1 alone).
+            ServerBinding binding = server.bind(handler)
                     .toCompletableFuture()
                     .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             return new PekkoServer(system, binding);
@@ -154,6 +168,7 @@ final class PekkoServer {
                 Map.entry("pekko.http.server.parsing.error-handler", MalformedMethodErrorHandler.class.getName()),
                 // Empty: no Server header.
                 Map.entry("pekko.http.server.server-header", ""),
+                Map.entry("pekko.http.server.enable-http2", settings.http2()),
                 // Warnings only; pekko-actor-typed routes Pekko's log to SLF4J, here to java.util.logging (stderr).
                 Map.entry("pekko.loglevel", "WARNING"),
                 Map.entry("pekko.log-dead-letters", "off"),
