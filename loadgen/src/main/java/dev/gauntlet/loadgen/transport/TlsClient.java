@@ -75,7 +75,7 @@ public final class TlsClient {
     /**
      * The JDK's enabled suites with AES-128-GCM first: the order h2load (OpenSSL's default), curl and the browsers
      * offer, where the JDK's own puts AES-256-GCM first. The server picks from the client's order, so this is what a
-     * server is measured on with the clients it has, and the generator spends no more per record than h2load does.
+     * server is measured on with the clients it has, and a comparison with h2load is on the same cipher.
      */
     private static String[] browserOrder(String[] enabled) {
         return Arrays.stream(enabled)
