@@ -30,7 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * that are not Gauntlet's: curl (libcurl with nghttp2) for each request and h2load for many streams on one connection.
  * A TLS target is started with {@code --tls self-signed} and checked with its certificate's PEM as the only trust, the
  * host name verified; an HTTP/2 target with {@code --http2 true}, where HTTP/1.1 must still be served (ALPN's
- * {@code http/1.1}, or a cleartext request without the preface).
+ * {@code http/1.1}, or a cleartext request without the preface) and is checked as fully: so a target serving h2 gets
+ * no JVM of its own for HTTPS/1.1.
  *
  * <p>Check some targets only: {@code -Dgauntlet.targets=jetty-,netty-} (name prefixes), as {@link TargetContractIT}.
  */
@@ -51,8 +52,13 @@ class ProtocolContractIT {
                 .map(String::trim).filter(p -> !p.isEmpty()).toList();
         return TargetCatalogue.builtIn().targets().stream()
                 .filter(t -> prefixes.isEmpty() || prefixes.stream().anyMatch(t.name()::startsWith))
-                .flatMap(t -> t.protocols().stream().filter(p -> p != Protocol.HTTP1)
+                .flatMap(t -> t.protocols().stream().filter(p -> p != Protocol.HTTP1 && !checkedBesideH2(t, p))
                         .map(p -> Arguments.of(Named.of(t.name(), t), p)));
+    }
+
+    /** HTTPS/1.1 on a target that serves h2 too: the h2 run checks it on the same port, so it needs no JVM of its own. */
+    private static boolean checkedBesideH2(TargetEntry target, Protocol protocol) {
+        return protocol == Protocol.HTTPS1 && target.serves(Protocol.H2);
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -72,23 +78,10 @@ class ProtocolContractIT {
             assertThat(target.certificate().isPresent()).as("a TLS certificate line").isEqualTo(protocol.tls());
             Curl curl = new Curl(target);
 
-            Curl.Answer hello = curl.get("/hello", protocol);
-            assertThat(hello.status()).isEqualTo(200);
-            assertThat(hello.body()).isEqualTo("hello");
-            assertThat(hello.version()).as("HTTP version").isEqualTo(protocol.http2() ? "2" : "1.1");
-
-            long waitStartNs = System.nanoTime();
-            assertThat(curl.get("/hello?wait=100", protocol).body()).isEqualTo("hello");
-            assertThat((System.nanoTime() - waitStartNs) / 1_000_000).as("ms for wait=100").isGreaterThanOrEqualTo(100L);
-
-            assertThat(curl.get("/nothing-here", protocol).status()).isEqualTo(404);
-            assertThat(curl.get("/hello?wait=soon", protocol).status()).isEqualTo(400);
-
+            servesHello(curl, protocol);
             if (protocol.http2()) {
-                Protocol http1 = protocol.tls() ? Protocol.HTTPS1 : Protocol.HTTP1;
-                Curl.Answer fallback = curl.get("/hello", http1);
-                assertThat(fallback.version()).as("HTTP/1.1 beside HTTP/2").isEqualTo("1.1");
-                assertThat(fallback.body()).isEqualTo("hello");
+                // HTTP/1.1 beside HTTP/2 on the same port: HTTPS/1.1 is checked here, not in a JVM of its own.
+                servesHello(curl, protocol.tls() ? Protocol.HTTPS1 : Protocol.HTTP1);
 
                 target.endpoint().resetStats();
                 assertThat(h2load(target, protocol)).as("h2load's requests line").contains(
@@ -101,6 +94,22 @@ class ProtocolContractIT {
         } finally {
             target.close();
         }
+    }
+
+    /** The contract's answers over {@code protocol}: hello on that HTTP version, the wait, 404 and 400. */
+    private static void servesHello(Curl curl, Protocol protocol) throws IOException, InterruptedException {
+        Curl.Answer hello = curl.get("/hello", protocol);
+        assertThat(hello.status()).as(protocol.label()).isEqualTo(200);
+        assertThat(hello.body()).as(protocol.label()).isEqualTo("hello");
+        assertThat(hello.version()).as("HTTP version over %s", protocol.label()).isEqualTo(protocol.http2() ? "2" : "1.1");
+
+        long waitStartNs = System.nanoTime();
+        assertThat(curl.get("/hello?wait=100", protocol).body()).as(protocol.label()).isEqualTo("hello");
+        assertThat((System.nanoTime() - waitStartNs) / 1_000_000).as("ms for wait=100 over %s", protocol.label())
+                .isGreaterThanOrEqualTo(100L);
+
+        assertThat(curl.get("/nothing-here", protocol).status()).as(protocol.label()).isEqualTo(404);
+        assertThat(curl.get("/hello?wait=soon", protocol).status()).as(protocol.label()).isEqualTo(400);
     }
 
     /** {@link #STREAMS} waiting requests at once on one connection. */
