@@ -90,7 +90,7 @@ final class Http2Io implements ConnectionIo {
         Wire wire = dialer.dial();
         try {
             SelectionKey key = wire.channel.register(selector, SelectionKey.OP_CONNECT);
-            Http2Session session = new Http2Session(wire, key, streamsPerConnection);
+            Http2Session session = new Http2Session(wire, key, streamsPerConnection, !tls && !connectionPerRequest);
             key.attach(session);
             sessions.add(session);
             sessionsPeak = Math.max(sessionsPeak, sessions.size());
