@@ -288,12 +288,54 @@ public abstract class ClientEngineContract {
         }
     }
 
+    /**
+     * 200 held h2c streams against the Jetty target, which allows 128 at once on a connection, all reach it at once: a
+     * library's HTTP/2 pool that opened no second connection would queue the rest. Not in the contract for every
+     * library: some open one connection per request while the first one's SETTINGS are on their way, and OkHttp's then
+     * exceed the server's limit (docs/clients.md). A module whose pool needed a setting for it calls this.
+     *
+     * @param client the client's catalogue name, e.g. {@code vertx-async}
+     */
+    public static void assertHoldsStreamsBeyondOneConnectionsLimit(String client) throws Exception {
+        long holdMs = 2_000;
+        HelloServer server = new JettyHandlerVirtual();
+        RequestStats stats = new RequestStats();
+        try {
+            int port = server.start(new TargetSettings("127.0.0.1", "127.0.0.1", 0, 0, TargetSettings.DEFAULT_WORKERS, 2,
+                    TargetSettings.DEFAULT_ASYNC_THREADS, 1_000, true, true, null, true), stats);
+            URI url = URI.create("http://127.0.0.1:" + port + "/hello?wait=");
+            // The library is built inside the run's clock: a first short run loads its classes, so that building it
+            // again does not eat the held run's measured phase.
+            run(heldStreams(url, 0, holdMs, new LoadModel.ClosedLoop(1)).toBuilder().maxRequests(10).build(), client);
+            // 200 requests start at once and each is held two seconds: the measured phase ends before any returns.
+            RunSummary summary = run(heldStreams(url, holdMs, holdMs, new LoadModel.ClosedLoop(HELD)), client);
+
+            String about = client + ": sent " + summary.sent() + ", completed " + summary.completed() + ", "
+                    + summary.errors();
+            assertThat(summary.errorCount()).as(about).isZero();
+            assertThat(summary.completed()).as(about).isEqualTo(HELD);
+            assertThat(stats.snapshot().maxInFlight()).as("%s: streams the target held at once (a pool cap shows here)", about)
+                    .isEqualTo(HELD);
+        } finally {
+            server.stop();
+        }
+    }
+
+    private static LoadSpec heldStreams(URI urlWithoutWait, long waitMs, long holdMs, LoadModel model) {
+        return spec(URI.create(urlWithoutWait + Long.toString(waitMs)), model).toBuilder().durationMs(holdMs - 100)
+                .connectTimeoutMs(5_000).responseTimeoutMs(10_000).http2(true, 1).build();
+    }
+
+    private static RunSummary run(LoadSpec spec, String client) {
+        return Generator.run(spec.toBuilder().client(client).build(), null, QUIET);
+    }
+
     private static LoadSpec spec(URI url, LoadModel model) {
         return LoadSpec.of(url, model).toBuilder().warmupMs(0).build();
     }
 
     private static RunSummary run(LoadSpec spec, ClientEntry client) {
-        return Generator.run(spec.toBuilder().client(client.name()).build(), null, QUIET);
+        return run(spec, client.name());
     }
 
     /** Fails, naming the class, when the client's engine class is not on the loader's classpath. */
