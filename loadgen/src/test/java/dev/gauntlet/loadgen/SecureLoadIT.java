@@ -306,100 +306,23 @@ class SecureLoadIT {
         }
     }
 
-    /**
-     * An HTTP/1.1 server over the JDK's TLS, keep-alive, answering every request with {@code body}, written
-     * {@code writeBytes} at a time (a TLS record each).
-     */
-    private static final class Https1Server implements AutoCloseable {
-        private final SSLServerSocket server;
-        private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
-        private final Thread acceptor;
-        private final byte[] head;
-        private final byte[] body;
-        private final int writeBytes;
-        final java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
-
-        Https1Server(SSLContext context, byte[] body, int writeBytes) throws IOException {
-            this.body = body;
-            this.writeBytes = writeBytes;
-            this.head = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " + body.length + "\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII);
-            server = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 50, InetAddress.getLoopbackAddress());
-            acceptor = Thread.ofVirtual().start(this::accept);
-        }
-
-        URI uri() {
-            return URI.create("https://127.0.0.1:" + server.getLocalPort() + "/large");
-        }
-
-        private void accept() {
-            while (!server.isClosed()) {
-                try {
-                    Socket socket = server.accept();
-                    sockets.add(socket);
-                    Thread.ofVirtual().start(() -> serve(socket));
-                } catch (IOException e) {
-                    return;
-                }
-            }
-        }
-
-        private void serve(Socket socket) {
-            try (socket) {
-                java.io.InputStream in = socket.getInputStream();
-                java.io.OutputStream out = socket.getOutputStream();
-                // A GET has no body: each request ends at its blank line.
-                int matched = 0;
-                for (int b = in.read(); b >= 0; b = in.read()) {
-                    matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
-                    if (matched == 4) {
-                        matched = 0;
-                        out.write(head);
-                        for (int from = 0; from < body.length; from += writeBytes) {
-                            out.write(body, from, Math.min(writeBytes, body.length - from));
-                        }
-                        out.flush();
-                        answered.incrementAndGet();
-                    }
-                }
-            } catch (IOException e) {
-                // The client closed the connection at the end of its run.
-            } finally {
-                sockets.remove(socket);
-            }
-        }
-
-        @Override
-        public void close() throws Exception {
-            server.close();
-            for (Socket socket : sockets) {
-                socket.close();
-            }
-            acceptor.join(5_000);
-        }
-    }
-
-    /** A JDK TLS server that only handshakes: enough for the reachability check to judge its certificate. */
-    private static final class JdkTlsServer implements AutoCloseable {
+    /** A server socket over the JDK's TLS on the loopback, a virtual thread per connection, each served as the subclass says. */
+    private abstract static class TlsSocketServer implements AutoCloseable {
         private final SSLServerSocket server;
         private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
         private final Thread acceptor;
 
-        JdkTlsServer(PrivateKey key, X509Certificate... chain) throws Exception {
-            KeyStore store = KeyStore.getInstance("PKCS12");
-            store.load(null, null);
-            store.setKeyEntry("server", key, new char[0], chain);
-            KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-            keyManagers.init(store, new char[0]);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(keyManagers.getKeyManagers(), null, null);
+        TlsSocketServer(SSLContext context) throws IOException {
             server = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 50, InetAddress.getLoopbackAddress());
             acceptor = Thread.ofVirtual().start(this::accept);
         }
 
-        URI uri() {
-            return URI.create("https://127.0.0.1:" + server.getLocalPort() + "/hello");
+        URI uri(String path) {
+            return URI.create("https://127.0.0.1:" + server.getLocalPort() + path);
         }
+
+        /** Serves one connection until it ends; what it throws ends the connection. */
+        abstract void serve(SSLSocket socket) throws IOException;
 
         private void accept() {
             while (!server.isClosed()) {
@@ -408,10 +331,9 @@ class SecureLoadIT {
                     sockets.add(socket);
                     Thread.ofVirtual().start(() -> {
                         try (socket) {
-                            socket.startHandshake();
-                            socket.getInputStream().read();
-                        } catch (IOException expected) {
-                            // The client rejects the certificate: what the test is about.
+                            serve(socket);
+                        } catch (IOException e) {
+                            // The client closed the connection, or refused the certificate.
                         } finally {
                             sockets.remove(socket);
                         }
@@ -429,6 +351,77 @@ class SecureLoadIT {
                 socket.close();
             }
             acceptor.join(5_000);
+        }
+    }
+
+    /**
+     * An HTTP/1.1 server over the JDK's TLS, keep-alive, answering every request with {@code body}, written
+     * {@code writeBytes} at a time (a TLS record each).
+     */
+    private static final class Https1Server extends TlsSocketServer {
+        private final byte[] head;
+        private final byte[] body;
+        private final int writeBytes;
+        final java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
+
+        Https1Server(SSLContext context, byte[] body, int writeBytes) throws IOException {
+            super(context);
+            this.body = body;
+            this.writeBytes = writeBytes;
+            this.head = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " + body.length + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII);
+        }
+
+        URI uri() {
+            return uri("/large");
+        }
+
+        @Override
+        void serve(SSLSocket socket) throws IOException {
+            java.io.InputStream in = socket.getInputStream();
+            java.io.OutputStream out = socket.getOutputStream();
+            // A GET has no body: each request ends at its blank line.
+            int matched = 0;
+            for (int b = in.read(); b >= 0; b = in.read()) {
+                matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
+                if (matched == 4) {
+                    matched = 0;
+                    out.write(head);
+                    for (int from = 0; from < body.length; from += writeBytes) {
+                        out.write(body, from, Math.min(writeBytes, body.length - from));
+                    }
+                    out.flush();
+                    answered.incrementAndGet();
+                }
+            }
+        }
+    }
+
+    /** A JDK TLS server that only handshakes: enough for the reachability check to judge its certificate. */
+    private static final class JdkTlsServer extends TlsSocketServer {
+        JdkTlsServer(PrivateKey key, X509Certificate... chain) throws Exception {
+            super(contextOf(key, chain));
+        }
+
+        private static SSLContext contextOf(PrivateKey key, X509Certificate... chain) throws Exception {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            store.setKeyEntry("server", key, new char[0], chain);
+            KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            keyManagers.init(store, new char[0]);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(keyManagers.getKeyManagers(), null, null);
+            return context;
+        }
+
+        URI uri() {
+            return uri("/hello");
+        }
+
+        @Override
+        void serve(SSLSocket socket) throws IOException {
+            socket.startHandshake();
+            socket.getInputStream().read();
         }
     }
 
