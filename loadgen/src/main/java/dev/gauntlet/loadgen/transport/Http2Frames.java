@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen.transport;
 
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.loadgen.engine.ClientSettings;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -14,8 +15,9 @@ import java.nio.charset.StandardCharsets;
  * <p>The client's settings: no server push; a header table of 0, so the server's response headers never refer to a
  * dynamic table ({@link HpackStatus} reads them with the static table alone); and the largest receive windows, the
  * connection's opened by a WINDOW_UPDATE at once and topped up as DATA arrives, so the server never waits on this client
- * for flow control. The request's header block uses HPACK literals without indexing and no Huffman coding: the same
- * bytes are right for every request on every connection.
+ * for flow control. The request's header block needs no Huffman coding and is pre-encoded three ways
+ * ({@link RequestFrames}): a connection's first request puts its fields in the server's dynamic table and the later
+ * ones refer to them, as real clients do, so the server decodes five bytes per request and not the whole URL.
  */
 final class Http2Frames {
     static final int FRAME_HEADER_BYTES = 9;
@@ -57,6 +59,13 @@ final class Http2Frames {
     private static final int AUTHORITY = 1;
     private static final int PATH = 4;
     private static final int USER_AGENT = 58;
+    /** The names' lengths of {@code :path}, {@code :authority} and {@code user-agent}, for the table's accounting. */
+    private static final int[] STATIC_NAME_BYTES = {5, 10, 10};
+    /** What each dynamic table entry takes beyond its name and value (RFC 7541, 4.1). */
+    private static final int ENTRY_OVERHEAD = 32;
+    private static final int FIRST_DYNAMIC_INDEX = 62;
+    /** The server's dynamic table until its SETTINGS say otherwise (RFC 9113, 6.5.2). */
+    static final int DEFAULT_HEADER_TABLE_SIZE = 4_096;
 
     private Http2Frames() {
     }
@@ -74,20 +83,64 @@ final class Http2Frames {
     }
 
     /**
-     * The request's HEADERS frame, ending the stream (a GET has no body), with stream id 0: {@link #setStreamId} puts
-     * each request's in.
+     * The request's HEADERS frame three ways (RFC 7541), each ending the stream (a GET has no body) and pre-encoded with
+     * stream id 0, which {@link Http2Io} patches per request: {@code inserting} adds the {@code :path},
+     * {@code :authority} and {@code user-agent} to the server's dynamic table (a connection's first request, as
+     * browsers, curl and h2load do); {@code indexed} refers to them there (every later request: five bytes of header
+     * block for the server to decode); {@code literal} spells them out without indexing (a server whose table has no
+     * room for them).
+     *
+     * @param tableBytes what the three entries take in the server's table (RFC 7541, 4.1)
      */
-    static byte[] requestHeaders(LoadSpec spec) {
+    record RequestFrames(byte[] inserting, byte[] indexed, byte[] literal, int tableBytes) {
+    }
+
+    static RequestFrames requestFrames(LoadSpec spec) {
         String path = spec.url().getRawPath() == null || spec.url().getRawPath().isEmpty() ? "/" : spec.url().getRawPath();
         String query = spec.url().getRawQuery() == null ? "" : "?" + spec.url().getRawQuery();
         String authority = spec.url().getPort() < 0 ? spec.url().getHost() : spec.url().getHost() + ":" + spec.url().getPort();
+        int scheme = spec.tls() ? SCHEME_HTTPS : SCHEME_HTTP;
+        String[] values = {path + query, authority, ClientSettings.USER_AGENT};
+        int[] names = {PATH, AUTHORITY, USER_AGENT};
+        ByteArrayOutputStream inserting = pseudoHeaders(scheme);
+        ByteArrayOutputStream indexed = pseudoHeaders(scheme);
+        ByteArrayOutputStream literal = pseudoHeaders(scheme);
+        int tableBytes = 0;
+        for (int i = 0; i < names.length; i++) {
+            literal(inserting, 0x40, 6, names[i], values[i]);
+            literal(literal, 0x00, 4, names[i], values[i]);
+            tableBytes += STATIC_NAME_BYTES[i] + values[i].length() + ENTRY_OVERHEAD;
+        }
+        // Each insertion takes the first dynamic index and moves the earlier ones up: the last inserted is at 62.
+        for (int i = 0; i < names.length; i++) {
+            integer(indexed, 0x80, 7, FIRST_DYNAMIC_INDEX + names.length - 1 - i);
+        }
+        return new RequestFrames(headersFrame(inserting.toByteArray()), headersFrame(indexed.toByteArray()),
+                headersFrame(literal.toByteArray()), tableBytes);
+    }
+
+    /**
+     * {@code frame} (a HEADERS frame of {@link #requestFrames}) with its header block led by a dynamic table size update
+     * to {@code tableSize}: what the first header block after the server lowered its table must start with (RFC 7541,
+     * 4.2). Rare, so made when needed.
+     */
+    static byte[] withTableSizeUpdate(byte[] frame, int tableSize) {
+        ByteArrayOutputStream update = new ByteArrayOutputStream();
+        integer(update, 0x20, 5, tableSize);
+        ByteArrayOutputStream block = new ByteArrayOutputStream();
+        block.writeBytes(update.toByteArray());
+        block.write(frame, FRAME_HEADER_BYTES, frame.length - FRAME_HEADER_BYTES);
+        return headersFrame(block.toByteArray());
+    }
+
+    private static ByteArrayOutputStream pseudoHeaders(int scheme) {
         ByteArrayOutputStream block = new ByteArrayOutputStream();
         block.write(0x80 | METHOD_GET);
-        block.write(0x80 | (spec.tls() ? SCHEME_HTTPS : SCHEME_HTTP));
-        literalWithoutIndexing(block, PATH, path + query);
-        literalWithoutIndexing(block, AUTHORITY, authority);
-        literalWithoutIndexing(block, USER_AGENT, "gauntlet");
-        byte[] headerBlock = block.toByteArray();
+        block.write(0x80 | scheme);
+        return block;
+    }
+
+    private static byte[] headersFrame(byte[] headerBlock) {
         if (headerBlock.length > MAX_FRAME_PAYLOAD) {
             throw new IllegalArgumentException("the request's headers take " + headerBlock.length
                     + " bytes, more than one HTTP/2 frame; shorten the URL");
@@ -113,8 +166,9 @@ final class Http2Frames {
         into.putInt(increment);
     }
 
-    private static void literalWithoutIndexing(ByteArrayOutputStream block, int nameIndex, String value) {
-        integer(block, 0x00, 4, nameIndex);
+    /** A literal field whose name is a static table entry: without indexing (high bits 0000) or indexed (01). */
+    private static void literal(ByteArrayOutputStream block, int high, int prefixBits, int nameIndex, String value) {
+        integer(block, high, prefixBits, nameIndex);
         byte[] bytes = value.getBytes(StandardCharsets.US_ASCII);
         integer(block, 0x00, 7, bytes.length);
         block.writeBytes(bytes);

@@ -39,7 +39,7 @@ final class Http2Io implements ConnectionIo {
     /** Each connection closed after its one answer: HTTP/2 has no {@code Connection: close}; the client ends it. */
     private final boolean connectionPerRequest;
     private final byte[] connectionStart;
-    private final byte[] requestFrame;
+    private final Http2Frames.RequestFrames requestFrames;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private final byte[] headerScratch = new byte[Http2Frames.MAX_FRAME_PAYLOAD];
     private final List<Http2Session> sessions = new ArrayList<>();
@@ -57,7 +57,7 @@ final class Http2Io implements ConnectionIo {
         this.streamsPerConnection = spec.streams();
         this.connectionPerRequest = spec.newConnectionPerRequest();
         this.connectionStart = Http2Frames.connectionStart();
-        this.requestFrame = Http2Frames.requestHeaders(spec);
+        this.requestFrames = Http2Frames.requestFrames(spec);
     }
 
     @Override
@@ -163,9 +163,10 @@ final class Http2Io implements ConnectionIo {
         slot.bodyBytes = 0;
         slot.bodyDiffers = false;
         session.streams.put(slot.streamId, slot);
-        ByteBuffer out = session.outgoing(requestFrame.length);
+        byte[] frame = session.requestFrame(requestFrames);
+        ByteBuffer out = session.outgoing(frame.length);
         int frameStart = out.position();
-        out.put(requestFrame);
+        out.put(frame);
         out.putInt(frameStart + 5, slot.streamId);
         if (handling != session) {
             flush(session);
@@ -456,9 +457,12 @@ final class Http2Io implements ConnectionIo {
             return false;
         }
         for (int at = payload; at < payload + length; at += 6) {
-            if ((readBuffer.getShort(at) & 0xffff) == Http2Frames.SETTINGS_MAX_CONCURRENT_STREAMS) {
-                long value = readBuffer.getInt(at + 2) & 0xffffffffL;
-                session.serverMaxStreams = (int) Math.min(Integer.MAX_VALUE, value);
+            int setting = readBuffer.getShort(at) & 0xffff;
+            int value = (int) Math.min(Integer.MAX_VALUE, readBuffer.getInt(at + 2) & 0xffffffffL);
+            if (setting == Http2Frames.SETTINGS_MAX_CONCURRENT_STREAMS) {
+                session.serverMaxStreams = value;
+            } else if (setting == Http2Frames.SETTINGS_HEADER_TABLE_SIZE) {
+                session.serverTableSize(value);
             }
         }
         ByteBuffer out = session.outgoing(Http2Frames.FRAME_HEADER_BYTES);

@@ -48,6 +48,14 @@ final class Http2Session {
     private final boolean directOutgoing;
     /** A frame's first bytes, when only part of it arrived; null when none. */
     ByteBuffer partialFrame;
+    /** The server's dynamic table size this client's header blocks are encoded for (RFC 7541, 4.2). */
+    private int tableSizeInForce = Http2Frames.DEFAULT_HEADER_TABLE_SIZE;
+    /** A lower size the server's SETTINGS asked for, which the next header block must start by taking; -1: none. */
+    private int tableSizeToTake = -1;
+    /** Whether the request's fields are in the server's dynamic table, so that requests refer to them there. */
+    private boolean fieldsInTable;
+    /** Whether they may be put there: not once a lower table size may have evicted them. */
+    private boolean fieldsInsertable = true;
     /** A header block continued over CONTINUATION frames: its bytes so far, its stream, and whether it ends the stream. */
     byte[] headerBlock = new byte[0];
     int headerBlockLength;
@@ -66,6 +74,42 @@ final class Http2Session {
 
     private ByteBuffer allocate(int bytes) {
         return directOutgoing ? ByteBuffer.allocateDirect(bytes) : ByteBuffer.allocate(bytes);
+    }
+
+    /** The server's SETTINGS_HEADER_TABLE_SIZE: a lower one than in force is taken by the next header block. */
+    void serverTableSize(int size) {
+        if (size < tableSizeInForce) {
+            tableSizeToTake = size;
+        }
+    }
+
+    /**
+     * The next request's HEADERS frame as this connection's HPACK state has it, which it advances: the fields put in
+     * the server's table by the first request, referred to by the later ones, spelt out when the table has no room.
+     */
+    byte[] requestFrame(Http2Frames.RequestFrames frames) {
+        if (tableSizeToTake < 0) {
+            return frameFor(frames);
+        }
+        tableSizeInForce = tableSizeToTake;
+        tableSizeToTake = -1;
+        if (tableSizeInForce < frames.tableBytes()) {
+            // Evicted, some or all: spelt out from now on.
+            fieldsInTable = false;
+            fieldsInsertable = false;
+        }
+        return Http2Frames.withTableSizeUpdate(frameFor(frames), tableSizeInForce);
+    }
+
+    private byte[] frameFor(Http2Frames.RequestFrames frames) {
+        if (fieldsInTable) {
+            return frames.indexed();
+        }
+        if (fieldsInsertable && tableSizeInForce >= frames.tableBytes()) {
+            fieldsInTable = true;
+            return frames.inserting();
+        }
+        return frames.literal();
     }
 
     /** Whether another stream slot may be opened on it: it takes new streams and has fewer slots than allowed. */
