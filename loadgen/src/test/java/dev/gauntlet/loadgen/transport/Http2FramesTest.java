@@ -16,11 +16,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The request's header blocks as a real server's HPACK decoder (Netty's) reads them, one decoder per connection as a
- * server keeps it: inserted once, referred to after, a lower table size taken, spelt out when the table has no room.
+ * server keeps it (no socket: the URL is only encoded): inserted once, referred to after, a lower table size taken,
+ * spelt out when the table has no room.
  */
 class Http2FramesTest {
     private static final Http2Frames.RequestFrames FRAMES = Http2Frames.requestFrames(
-            LoadSpec.of(URI.create("http://127.0.0.1:8080/hello?wait=10"), new LoadModel.ClosedLoop(1)));
+            LoadSpec.of(URI.create("http://target.invalid:4711/hello?wait=10"), new LoadModel.ClosedLoop(1)));
 
     @Test
     void aConnectionsFirstRequestPutsItsFieldsInTheTableAndTheLaterOnesReferToThem() throws Exception {
@@ -108,7 +109,7 @@ class Http2FramesTest {
         assertThat(headers.method()).hasToString("GET");
         assertThat(headers.scheme()).hasToString("http");
         assertThat(headers.path()).hasToString("/hello?wait=10");
-        assertThat(headers.authority()).hasToString("127.0.0.1:8080");
+        assertThat(headers.authority()).hasToString("target.invalid:4711");
         assertThat(headers.get("user-agent")).hasToString("gauntlet");
         assertThat(headers.size()).isEqualTo(5);
     }
