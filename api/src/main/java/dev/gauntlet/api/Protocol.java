@@ -1,6 +1,7 @@
 package dev.gauntlet.api;
 
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.stream.Collectors;
 
 /**
@@ -42,6 +43,11 @@ public enum Protocol {
     /** The protocol of a connection with or without TLS and HTTP/2. */
     public static Protocol of(boolean tls, boolean http2) {
         return tls ? (http2 ? H2 : HTTPS1) : (http2 ? H2C : HTTP1);
+    }
+
+    /** The protocols' labels, comma-separated, for a table or a message: {@code http1, https1, h2}. */
+    public static String labels(Collection<Protocol> protocols) {
+        return protocols.stream().map(Protocol::label).collect(Collectors.joining(", "));
     }
 
     /** By its label; an unknown one is an {@link IllegalArgumentException} naming the labels there are. */

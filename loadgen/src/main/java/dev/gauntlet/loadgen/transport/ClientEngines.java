@@ -10,8 +10,6 @@ import dev.gauntlet.loadgen.engine.BlockingClient;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 
 import java.lang.reflect.InvocationTargetException;
-import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Builds the {@link ClientCalls} of a spec's client from {@code clients.yaml}: its engine class,
@@ -44,15 +42,11 @@ public final class ClientEngines {
         ClientCatalogue.ClientEntry entry = catalogue.client(spec.client()).orElseThrow(() -> new GeneratorException(
                 "unknown client " + spec.client() + "; the clients are " + catalogue.names() + " (see gauntlet clients)"));
         if (!entry.library().speaks(spec.protocol())) {
-            throw new GeneratorException("client " + entry.name() + " speaks " + labels(entry.library().protocols())
+            throw new GeneratorException("client " + entry.name() + " speaks " + Protocol.labels(entry.library().protocols())
                     + " here, not " + spec.protocol().label() + ": pick another client (gauntlet clients lists what each "
                     + "speaks) or drop --client for the built-in engine");
         }
         return entry;
-    }
-
-    private static String labels(List<Protocol> protocols) {
-        return protocols.stream().map(Protocol::label).collect(Collectors.joining(", "));
     }
 
     private static Object instantiate(ClientCatalogue.ClientEntry entry, ClientSettings settings) {

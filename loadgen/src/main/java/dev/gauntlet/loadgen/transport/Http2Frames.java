@@ -59,8 +59,6 @@ final class Http2Frames {
     private static final int AUTHORITY = 1;
     private static final int PATH = 4;
     private static final int USER_AGENT = 58;
-    /** The names' lengths of {@code :path}, {@code :authority} and {@code user-agent}, for the table's accounting. */
-    private static final int[] STATIC_NAME_BYTES = {5, 10, 10};
     /** What each dynamic table entry takes beyond its name and value (RFC 7541, 4.1). */
     private static final int ENTRY_OVERHEAD = 32;
     private static final int FIRST_DYNAMIC_INDEX = 62;
@@ -102,6 +100,8 @@ final class Http2Frames {
         int scheme = spec.tls() ? SCHEME_HTTPS : SCHEME_HTTP;
         String[] values = {path + query, authority, ClientSettings.USER_AGENT};
         int[] names = {PATH, AUTHORITY, USER_AGENT};
+        // The names as the table accounts for them (RFC 7541, 4.1): their static entries' names.
+        String[] nameTexts = {":path", ":authority", "user-agent"};
         ByteArrayOutputStream inserting = pseudoHeaders(scheme);
         ByteArrayOutputStream indexed = pseudoHeaders(scheme);
         ByteArrayOutputStream literal = pseudoHeaders(scheme);
@@ -109,7 +109,7 @@ final class Http2Frames {
         for (int i = 0; i < names.length; i++) {
             literal(inserting, 0x40, 6, names[i], values[i]);
             literal(literal, 0x00, 4, names[i], values[i]);
-            tableBytes += STATIC_NAME_BYTES[i] + values[i].length() + ENTRY_OVERHEAD;
+            tableBytes += nameTexts[i].length() + values[i].length() + ENTRY_OVERHEAD;
         }
         // Each insertion takes the first dynamic index and moves the earlier ones up: the last inserted is at 62.
         for (int i = 0; i < names.length; i++) {
@@ -148,11 +148,6 @@ final class Http2Frames {
         ByteBuffer frame = ByteBuffer.allocate(FRAME_HEADER_BYTES + headerBlock.length);
         header(frame, headerBlock.length, HEADERS, FLAG_END_STREAM | FLAG_END_HEADERS, 0);
         return frame.put(headerBlock).array();
-    }
-
-    /** Puts {@code streamId} into the frame header at the buffer's position. */
-    static void setStreamId(ByteBuffer frame, int streamId) {
-        frame.putInt(frame.position() + 5, streamId);
     }
 
     static void header(ByteBuffer into, int length, int type, int flags, int streamId) {

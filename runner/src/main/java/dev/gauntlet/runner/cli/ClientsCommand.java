@@ -9,7 +9,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /** {@code gauntlet clients}: the client catalogue as a table. */
 @Command(name = "clients", mixinStandardHelpOptions = true,
@@ -32,7 +31,7 @@ final class ClientsCommand implements Runnable {
         out.printf(format, "name", "library", "version", "mode", "protocols", "how it sends");
         for (ClientEntry c : clients) {
             out.printf(format, c.name(), c.library().title(), c.library().version(), c.mode().id(),
-                    c.library().protocols().stream().map(Protocol::label).collect(Collectors.joining(",")), c.describe());
+                    Protocol.labels(c.library().protocols()), c.describe());
         }
         long libraries = clients.stream().map(c -> c.library().id()).distinct().count();
         out.printf("%n%d clients of %d libraries.%n", clients.size(), libraries);

@@ -9,7 +9,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /** {@code gauntlet targets}: the catalogue as a table. */
 @Command(name = "targets", mixinStandardHelpOptions = true,
@@ -40,7 +39,7 @@ final class TargetsCommand implements Runnable {
                 "description");
         for (TargetEntry t : targets) {
             out.printf(format, t.name(), t.technology(), catalogue.technology(t.technology()).version(), t.api(),
-                    t.style().label(), t.protocols().stream().map(Protocol::label).collect(Collectors.joining(",")),
+                    t.style().label(), Protocol.labels(t.protocols()),
                     tls(catalogue, t), cap(t), t.description());
         }
         out.printf("%n%d targets. Start one with: ./gauntlet target NAME%n", targets.size());

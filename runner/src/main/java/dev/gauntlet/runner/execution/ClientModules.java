@@ -9,7 +9,6 @@ import dev.gauntlet.runner.suite.Suite;
 
 import java.io.File;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** The client library engines of {@code clients.yaml} as the runner needs them: by name, with their module. */
@@ -57,8 +56,7 @@ public final class ClientModules {
             for (String target : suite.targets()) {
                 Protocol protocol = ProtocolTarget.parse(target).protocol();
                 if (!library.speaks(protocol)) {
-                    throw new UserError("client " + client + " speaks " + library.protocols().stream().map(Protocol::label)
-                            .collect(Collectors.joining(", ")) + ", not " + protocol.label() + " (target " + target
+                    throw new UserError("client " + client + " speaks " + Protocol.labels(library.protocols()) + ", not " + protocol.label() + " (target " + target
                             + "): name the targets it can load with --targets NAME@PROTOCOL,... or drop it from "
                             + "--clients (./gauntlet clients lists what each speaks)");
                 }

@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Starts catalogue targets as their own JVMs: the technology module's classpath, the role's JVM
@@ -69,7 +68,7 @@ public final class TargetLauncher implements SuiteTargets {
                 + named.target() + "': ./gauntlet targets lists the names"));
         if (!entry.serves(named.protocol())) {
             throw new UserError("target " + entry.name() + " does not serve " + named.protocol().label() + " (it serves "
-                    + entry.protocols().stream().map(Protocol::label).collect(Collectors.joining(", "))
+                    + Protocol.labels(entry.protocols())
                     + "): ./gauntlet targets lists what each serves");
         }
         return entry;
