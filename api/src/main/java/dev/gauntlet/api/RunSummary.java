@@ -1,5 +1,6 @@
 package dev.gauntlet.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 import java.time.Instant;
@@ -439,8 +440,14 @@ public record RunSummary(
             windows = List.copyOf(windows);
         }
 
-        /** One window of the warm-up: JIT compile time in it (ms) and the loop's lateness p99 (ms). */
-        public record Window(long compileMs, double loopLatenessP99Ms) {
+        /**
+         * One window of the warm-up: JIT compile time in it (ms), the loop's lateness p99 (ms), and the requests the
+         * sink answered in its measured half and those that failed (none, unless the sink and the engine disagree);
+         * those two null in a summary written before they were recorded.
+         */
+        public record Window(long compileMs, double loopLatenessP99Ms,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Long completed,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Long errors) {
         }
     }
 

@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen.measure;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.TlsTrust;
 import dev.gauntlet.loadgen.Generator;
 import dev.gauntlet.loadgen.GeneratorException;
 
@@ -21,8 +22,10 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * Warms the generator JVM's own JIT before a run, apart from the target: drives the same engine
- * and load model against a {@link LoopbackSink} in this process, in windows of {@link #WINDOW_MS},
+ * Warms the generator JVM's own JIT before a run, apart from the target: drives the same engine,
+ * load model and protocol (TLS and HTTP/2 included: cold, their records and frames held the first
+ * measured second of an h2 run to two thirds of its rate) against a {@link LoopbackSink} in this
+ * process, in windows of {@link #WINDOW_MS},
  * until {@link #SETTLED_WINDOWS} windows in a row compiled for at most {@link #SETTLED_COMPILE_MS}
  * each (the compiler nearly idle: the hot code is compiled), or {@link #MAX_MS} passed. The loop's
  * lateness in each window is recorded, not judged: the compiler threads share the generator's CPUs,
@@ -48,6 +51,7 @@ public final class JitWarmup {
     static final int SETTLED_WINDOWS = 2;
     static final double MIN_RATE_PER_SEC = 5_000;
     static final double MAX_RATE_PER_SEC = 20_000;
+    static final double MAX_HANDSHAKES_PER_SEC = 200;
     static final int MAX_CLOSED_CONNECTIONS = 100;
     private static final String RULE = String.format(Locale.ROOT, "windows of %d ms against a loopback sink in the "
             + "generator's own process until %d in a row compiled for at most %d ms each, %d s at most", WINDOW_MS,
@@ -63,8 +67,13 @@ public final class JitWarmup {
      * started for a common instant) or a JVM without a JIT compiler to watch.
      */
     public static RunSummary.GeneratorWarmup run(LoadSpec spec, PrintStream progress) {
+        return run(spec, progress, MAX_MS);
+    }
+
+    /** As {@link #run(LoadSpec, PrintStream)}, for at most {@code maxMs} (a test's shorter bound). */
+    static RunSummary.GeneratorWarmup run(LoadSpec spec, PrintStream progress, long maxMs) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        LoadModel model = sinkModel(spec.model());
+        LoadModel model = sinkModel(spec);
         if (model == null || spec.client() != null || spec.processes() > 1 || jit == null
                 || !jit.isCompilationTimeMonitoringSupported()) {
             return null;
@@ -75,18 +84,16 @@ public final class JitWarmup {
         boolean settled = false;
         // The windows write their files as a run does (interval logs, errors, summary), so that code is warm too.
         Path scratch = scratchDirectory();
-        try (LoopbackSink sink = LoopbackSink.start()) {
-            String path = spec.url().getRawPath() == null || spec.url().getRawPath().isEmpty() ? "/" : spec.url().getRawPath();
-            LoadSpec window = LoadSpec.of(sink.uri(path), model).toBuilder()
-                    // Half warm-up, half measured: both of the engine's paths are compiled, so that the run's own
-                    // passage from its warm-up to its measured phase does not send the loop back to the interpreter.
-                    .warmupMs(WINDOW_MS / 2).durationMs(WINDOW_MS / 2).threads(spec.threads()).seed(spec.seed()).build();
+        try (LoopbackSink sink = LoopbackSink.start(spec.protocol())) {
+            LoadSpec window = sinkSpec(spec, model, sink, scratch);
             int quiet = 0;
-            while (!settled && System.nanoTime() - startNs < MAX_MS * 1_000_000 && !Thread.currentThread().isInterrupted()) {
+            while (!settled && System.nanoTime() - startNs < maxMs * 1_000_000 && !Thread.currentThread().isInterrupted()) {
                 long compiledBeforeMs = jit.getTotalCompilationTime();
                 RunSummary summary = Generator.run(window, scratch, silent);
                 long compileMs = jit.getTotalCompilationTime() - compiledBeforeMs;
-                windows.add(new RunSummary.GeneratorWarmup.Window(compileMs, summary.loopLateness().p99Ms()));
+                long errors = summary.errors().values().stream().mapToLong(Long::longValue).sum();
+                windows.add(new RunSummary.GeneratorWarmup.Window(compileMs, summary.loopLateness().p99Ms(),
+                        summary.completed(), errors));
                 quiet = compileMs <= SETTLED_COMPILE_MS ? quiet + 1 : 0;
                 settled = quiet >= SETTLED_WINDOWS;
             }
@@ -100,9 +107,43 @@ public final class JitWarmup {
         long durationMs = (System.nanoTime() - startNs) / 1_000_000;
         double ratePerSec = model.scheduledRatePerSec();
         progress.printf(Locale.ROOT, "gauntlet load: the generator's JIT %s after %.1f s against its own loopback sink "
-                        + "(%d windows; the last compiled for %d ms)%n", settled ? "settled" : "was still compiling",
-                durationMs / 1e3, windows.size(), windows.getLast().compileMs());
+                        + "over %s (%d windows; the last compiled for %d ms)%n", settled ? "settled" : "was still compiling",
+                durationMs / 1e3, spec.protocol().label(), windows.size(), windows.getLast().compileMs());
+        long errors = windows.stream().mapToLong(window -> window.errors()).sum();
+        if (errors > 0) {
+            // The sink answers whatever the engine sends: a failure is the generator's own, worth a report.
+            progress.printf(Locale.ROOT, "gauntlet load: %d of the warm-up's requests to the loopback sink failed, so it "
+                    + "warmed an error path; the run goes on, its errors are counted as ever%n", errors);
+        }
         return new RunSummary.GeneratorWarmup(windows, settled, durationMs, ratePerSec, RULE);
+    }
+
+    /**
+     * One window's load against the sink: the run's model within bounds, in the run's protocol, streams and connection
+     * use, over TLS trusting the sink's certificate as the run trusts its target's (or trusting any, as the run may).
+     */
+    private static LoadSpec sinkSpec(LoadSpec spec, LoadModel model, LoopbackSink sink, Path scratch) {
+        String path = spec.url().getRawPath() == null || spec.url().getRawPath().isEmpty() ? "/" : spec.url().getRawPath();
+        LoadSpec.Builder window = LoadSpec.of(sink.uri(path), model).toBuilder()
+                // Half warm-up, half measured: both of the engine's paths are compiled, so that the run's own
+                // passage from its warm-up to its measured phase does not send the loop back to the interpreter.
+                .warmupMs(WINDOW_MS / 2).durationMs(WINDOW_MS / 2).threads(spec.threads()).seed(spec.seed())
+                .http2(spec.http2(), spec.streams()).newConnectionPerRequest(spec.newConnectionPerRequest());
+        if (spec.tls()) {
+            window.trust(spec.trust().insecure() ? spec.trust() : new TlsTrust(sinkCertificate(scratch), false));
+        }
+        return window.build();
+    }
+
+    private static String sinkCertificate(Path scratch) {
+        Path file = scratch.resolve("loopback-sink.pem");
+        try {
+            LoopbackSink.writeCertificate(file);
+        } catch (IOException e) {
+            throw new GeneratorException("cannot write the loopback sink's certificate for the generator's JIT warm-up: "
+                    + e.getMessage());
+        }
+        return file.toString();
     }
 
     private static Path scratchDirectory() {
@@ -121,14 +162,20 @@ public final class JitWarmup {
         }
     }
 
-    /** The load to drive the sink with: the same model, its rate or connections within bounds. */
-    private static LoadModel sinkModel(LoadModel model) {
+    /**
+     * The load to drive the sink with: the same model, its rate or connections within bounds. A TLS handshake per
+     * request costs both sides a millisecond or more of CPU, and the sink's side shares the generator's CPUs: its rate
+     * is held to {@link #MAX_HANDSHAKES_PER_SEC}, which a handshake's many calls compile at as well.
+     */
+    private static LoadModel sinkModel(LoadSpec spec) {
+        LoadModel model = spec.model();
         if (model.heldRequests() > 0) {
             return null;
         }
         double ratePerSec = model.scheduledRatePerSec();
         if (ratePerSec > 0) {
-            return model.scaledBy(Math.clamp(ratePerSec, MIN_RATE_PER_SEC, MAX_RATE_PER_SEC) / ratePerSec);
+            double max = spec.tls() && spec.newConnectionPerRequest() ? MAX_HANDSHAKES_PER_SEC : MAX_RATE_PER_SEC;
+            return model.scaledBy(Math.clamp(ratePerSec, Math.min(MIN_RATE_PER_SEC, max), max) / ratePerSec);
         }
         return model.withConnections((int) Math.min(model.connectionsOpened(0), MAX_CLOSED_CONNECTIONS));
     }

@@ -1,0 +1,75 @@
+package dev.gauntlet.loadgen.measure;
+
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.TlsTrust;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The generator's JIT warm-up against its loopback sink, in each protocol a load speaks: every window's requests are
+ * answered, none fails, so the warm-up compiled the engine's path for that protocol (the lean engine fails a request
+ * answered in another protocol than it asked, or over TLS a certificate it does not trust). The URL is never
+ * contacted.
+ */
+class JitWarmupTest {
+    private static final long SHORT_MS = 1_500;
+
+    @ParameterizedTest(name = "{0}, trust {1}")
+    @CsvSource({
+            "http://127.0.0.1:1/hello, , 1",
+            "https://127.0.0.1:1/hello, insecure, 1",
+            "https://127.0.0.1:1/hello, certificate, 1",
+            "https://127.0.0.1:1/hello, certificate, 8",
+            "http://127.0.0.1:1/hello, , 8"})
+    void warmsTheRunsProtocolWithEveryRequestAnswered(String url, String trust, int streams, @TempDir Path dir) throws Exception {
+        LoadSpec.Builder spec = LoadSpec.of(URI.create(url), new LoadModel.ClosedLoop(4)).toBuilder()
+                .http2(streams > 1, streams);
+        if ("insecure".equals(trust)) {
+            spec.trust(new TlsTrust(null, true));
+        } else if ("certificate".equals(trust)) {
+            Path pem = dir.resolve("sink.pem");
+            LoopbackSink.writeCertificate(pem);
+            spec.trust(new TlsTrust(pem.toString(), false));
+        }
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+        RunSummary.GeneratorWarmup warmup = JitWarmup.run(spec.build(), new PrintStream(progress, true,
+                StandardCharsets.UTF_8), SHORT_MS);
+
+        assertThat(warmup.windows()).isNotEmpty().allSatisfy(window -> {
+            assertThat(window.completed()).isPositive();
+            assertThat(window.errors()).isZero();
+        });
+        assertThat(progress.toString(StandardCharsets.UTF_8))
+                .contains("against its own loopback sink over " + spec.build().protocol().label())
+                .doesNotContain("failed");
+    }
+
+    @Test
+    void holdsAHandshakePerRequestToARateTheSinkSharingTheCpuKeepsUpWith() {
+        LoadSpec spec = LoadSpec.of(URI.create("https://127.0.0.1:1/hello"),
+                        new LoadModel.OpenLoop(10_000, LoadModel.InterArrival.CONSTANT)).toBuilder()
+                .trust(new TlsTrust(null, true)).newConnectionPerRequest(true).build();
+
+        RunSummary.GeneratorWarmup warmup = JitWarmup.run(spec, new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8), SHORT_MS);
+
+        assertThat(warmup.ratePerSec()).isEqualTo(JitWarmup.MAX_HANDSHAKES_PER_SEC);
+        assertThat(warmup.windows()).isNotEmpty().allSatisfy(window -> {
+            assertThat(window.completed()).isPositive();
+            assertThat(window.errors()).isZero();
+        });
+    }
+}
