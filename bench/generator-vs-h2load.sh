@@ -7,19 +7,33 @@
 #   3. HTTPS/1.1, 50 connections (h2load --h1): requests/s.
 # (A TLS handshake per request has no like in h2load, which connects each client once: the protocols suite's
 # handshake-8c scenario measures it.)
-# Beside every round, the platform's hiccup p99 on the client CPU during it (Gauntlet's own meter, or a meter JVM beside
+# Beside every round, each client's CPU time per request over its measured seconds but the first and the last (from
+# /proc): with nginx's one worker the bottleneck, the rates are nginx's, and this says which client would go
+# further. And the platform's hiccup p99 on the client CPU during it (Gauntlet's own meter, or a meter JVM beside
 # h2load): the noise floor the round ran on. Prints medians of the alternations and the ratios Gauntlet / h2load.
+# Then each case again with both clients held to the same CPU budget (CLIENT_BUDGET of a CPU, a cgroup v1 CPU quota),
+# so that the client, not nginx, is the bottleneck and the rates compare the clients themselves; Gauntlet warms up
+# until steady (--warmup-max 60s), since a JVM under a quota compiles for tens of seconds.
 # Benchmarks, not tests: nothing asserts.
 #
 # Usage: bench/generator-vs-h2load.sh [ROUNDS]   (default 3; env PORT=18443 (h2c on PORT+1), SECONDS_PER_RUN=5,
-#        SECTIONS="h2 h2c https1")
+#        SECTIONS="h2 h2c https1", CLIENT_BUDGET=0.5 (0: no budgeted runs; needs root and /sys/fs/cgroup/cpu))
 set -euo pipefail
 
 ROUNDS=${1:-3}
 PORT=${PORT:-18443}
 H2C_PORT=$((PORT + 1))
 RUN_S=${SECONDS_PER_RUN:-5}
+if ! [[ "$RUN_S" =~ ^[0-9]+$ ]] || [ "$RUN_S" -lt 3 ]; then
+  echo "SECONDS_PER_RUN must be a whole number of seconds, 3 or more (the CPU is sampled in all but the first and last), got $RUN_S" >&2
+  exit 2
+fi
 SECTIONS=${SECTIONS:-h2 h2c https1}
+BUDGET=${CLIENT_BUDGET:-0.5}
+if ! python3 -c "import sys; b = float(sys.argv[1]); sys.exit(0 if 0 <= b <= 1 else 1)" "$BUDGET" 2>/dev/null; then
+  echo "CLIENT_BUDGET must be a share of one CPU from 0 (no budgeted runs) to 1, got $BUDGET" >&2
+  exit 2
+fi
 on() { [[ " $SECTIONS " == *" $1 "* ]]; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d /tmp/gauntlet-bench.XXXXXX)
@@ -33,24 +47,53 @@ need nginx nginx
 need openssl openssl
 need curl curl
 
-gauntlet() {
+# Gauntlet's run of the closed loop against URL: its JSON summary on stdout. Sets G_CPU_US, its CPU time per request
+# in microseconds over its measured seconds but the first and the last (the first begins when its progress line says
+# so), as h2load_run's. Called in the script's shell, not in $(...), to set it; reads the summary from $WORK/gauntlet.json.
+gauntlet_run() {
   local url=$1; shift
-  if ! client "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand "$url" --json "$@" 2>"$WORK/gauntlet.log"; then
+  "${IN_BUDGET[@]}" taskset -c "$CLIENT_CPU" "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand "$url" --json "$@" \
+    > "$WORK/gauntlet.json" 2> "$WORK/gauntlet.log" &
+  local pid=$!
+  until grep -q '^ *1s  sent' "$WORK/gauntlet.log" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+  cpu_window "$pid"
+  if ! wait "$pid"; then
     echo "gauntlet load failed: $(tail -2 "$WORK/gauntlet.log")" >&2
     exit 1
   fi
-}
-# h2load for RUN_S seconds after a 2 s warm-up (as Gauntlet's): its requests/s, or its last lines on stderr and 0.
-h2load_rate() {
-  local out
-  out=$(client h2load --warm-up-time=2 -D "$RUN_S" "$@" 2>&1) || true
   local rate
-  rate=$(echo "$out" | sed -n 's/^finished in [^,]*, \([0-9.]*\) req\/s.*/\1/p')
-  if [ -z "$rate" ] || ! echo "$out" | grep -q " 0 failed, 0 errored"; then
-    echo "h2load: $(echo "$out" | tail -3 | tr '\n' ' ')" >&2
-  fi
-  echo "${rate:-0}"
+  rate=$(json 'd["achievedRatePerSec"]' < "$WORK/gauntlet.json")
+  G_CPU_US=$(per_request "$rate")
 }
+# h2load for RUN_S seconds after a 2 s warm-up (as Gauntlet's). Sets H_RATE, its requests/s (its last lines on stderr
+# and 0 when it failed), and H_CPU_US, its CPU time per request in microseconds over its measured seconds but the first
+# and the last. Called in the script's shell, not in $(...), to set them.
+h2load_run() {
+  "${IN_BUDGET[@]}" taskset -c "$CLIENT_CPU" h2load --warm-up-time=2 -D "$RUN_S" "$@" > "$WORK/h2load.out" 2>&1 &
+  local pid=$!
+  sleep 3
+  cpu_window "$pid"
+  wait "$pid" || true
+  H_RATE=$(sed -n 's/^finished in [^,]*, \([0-9.]*\) req\/s.*/\1/p' "$WORK/h2load.out")
+  if [ -z "$H_RATE" ] || ! grep -q " 0 failed, 0 errored" "$WORK/h2load.out"; then
+    echo "h2load: $(tail -3 "$WORK/h2load.out" | tr '\n' ' ')" >&2
+  fi
+  H_RATE=${H_RATE:-0}
+  H_CPU_US=$(per_request "$H_RATE")
+}
+# The CPU ticks process PID takes in the RUN_S - 2 seconds from now: WINDOW_TICKS.
+cpu_window() {
+  local t0
+  t0=$(cpu_ticks "$1")
+  sleep $((RUN_S - 2))
+  WINDOW_TICKS=$(($(cpu_ticks "$1") - t0))
+}
+# Microseconds of CPU per request of WINDOW_TICKS at RATE requests/s.
+per_request() {
+  python3 -c "import sys; r = float(sys.argv[1]); print(round($WINDOW_TICKS / $(getconf CLK_TCK) * 1e6 / (r * ($RUN_S - 2)), 2) if r else '-')" "$1"
+}
+# A process's user and system CPU ticks so far (0 once it ended).
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 
 for p in "$PORT" "$H2C_PORT"; do
   if curl -sk -o /dev/null "https://127.0.0.1:$p/" 2>/dev/null || curl -s -o /dev/null "http://127.0.0.1:$p/" 2>/dev/null; then
@@ -63,7 +106,16 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
 sed -e "s#@PORT@#$PORT#; s#@H2C_PORT@#$H2C_PORT#; s#@DIR@#$WORK#g" "$ROOT/bench/nginx-tls.conf" > "$WORK/nginx.conf"
 taskset -c "$SERVER_CPU" nginx -c "$WORK/nginx.conf" -e "$WORK/error.log" &
 NGINX_PID=$!
-trap 'kill "$NGINX_PID" 2>/dev/null; wait "$NGINX_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
+CGROUP=/sys/fs/cgroup/cpu/gauntlet-bench-$$
+trap 'kill "$NGINX_PID" 2>/dev/null; wait "$NGINX_PID" 2>/dev/null; rmdir "$CGROUP" 2>/dev/null; rm -rf "$WORK"' EXIT
+# The clients' CPU budget: a CPU quota of BUDGET of each 10 ms, a process put in it by IN_BUDGET (it execs the rest, so
+# the job's pid stays the client's). Empty while the runs are not budgeted.
+IN_BUDGET=()
+if [ "$BUDGET" != 0 ] && ! { mkdir -p "$CGROUP" 2>/dev/null && echo 10000 > "$CGROUP/cpu.cfs_period_us" \
+    && echo "$(python3 -c "print(int($BUDGET * 10000))")" > "$CGROUP/cpu.cfs_quota_us"; } 2>/dev/null; then
+  echo "# no cgroup v1 CPU quota here ($CGROUP): the budgeted runs are left out" >&2
+  BUDGET=0
+fi
 HTTPS="https://127.0.0.1:$PORT/hello"
 H2C="http://127.0.0.1:$H2C_PORT/hello"
 for _ in $(seq 50); do
@@ -75,28 +127,39 @@ curl -sf --cacert "$WORK/cert.pem" "$HTTPS" >/dev/null || { echo "nginx did not 
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs)), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# nginx on CPU $SERVER_CPU, clients on CPU $CLIENT_CPU; $("$JAVA" -version 2>&1 | head -1); $(h2load --version | head -1); $(nginx -v 2>&1); $(openssl version)"
 
-# One comparison: NAME, Gauntlet's flags, h2load's flags and URL; ROUNDS alternations, medians and the ratio.
+# One comparison: NAME, Gauntlet's flags, h2load's flags and URL; ROUNDS alternations, medians and the ratio. Then, with
+# a budget, the same within it.
 compare() {
+  IN_BUDGET=()
+  alternate "$1" "$2 --warmup 2s" "$3" "$4"
+  if [ "$BUDGET" != 0 ]; then
+    IN_BUDGET=(sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$CGROUP")
+    alternate "$1, both clients within $BUDGET of a CPU" "$2 --warmup 2s --warmup-max 60s" "$3" "$4"
+  fi
+}
+
+alternate() {
   local name=$1 gflags=$2 hflags=$3 url=$4
-  echo "## $name, ${RUN_S}s each after 2s of warm-up, $ROUNDS alternations"
-  local G=() H=() GF=() HF=()
+  echo "## $name, ${RUN_S}s each after the warm-up, $ROUNDS alternations"
+  local G=() H=() GF=() HF=() GC=() HC=()
   for r in $(seq "$ROUNDS"); do
     # shellcheck disable=SC2086
-    out=$(gauntlet "$url" $gflags --warmup 2s --duration "${RUN_S}s")
+    gauntlet_run "$url" $gflags --duration "${RUN_S}s"
+    out=$(cat "$WORK/gauntlet.json")
     g=$(echo "$out" | json 'd["achievedRatePerSec"]')
     gerr=$(echo "$out" | json 'sum(d["errors"].values())')
     gf=$(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]')
+    gc=$G_CPU_US
     meter_start $((RUN_S + 3))
     # shellcheck disable=SC2086
-    h=$(h2load_rate $hflags "$url")
+    h2load_run $hflags "$url"
     meter_wait
-    hf=$METER_P99
-    echo "  round $r: gauntlet $g/s ($gerr errors, hiccup p99 $gf ms)   h2load $h/s (hiccup p99 $hf ms)"
-    G+=("$g"); H+=("$h"); GF+=("$gf"); HF+=("$hf")
+    echo "  round $r: gauntlet $g/s ($gerr errors; $gc us CPU/request; hiccup p99 $gf ms)   h2load $H_RATE/s ($H_CPU_US us CPU/request; hiccup p99 $METER_P99 ms)"
+    G+=("$g"); H+=("$H_RATE"); GF+=("$gf"); HF+=("$METER_P99"); GC+=("$gc"); HC+=("$H_CPU_US")
   done
-  local gm hm
-  gm=$(median "${G[@]}"); hm=$(median "${H[@]}")
-  echo "  median: gauntlet $gm/s, h2load $hm/s; ratio gauntlet/h2load $(ratio "$gm" "$hm"); hiccup p99 medians $(median "${GF[@]}") / $(median "${HF[@]}") ms"
+  local gm hm gcm hcm
+  gm=$(median "${G[@]}"); hm=$(median "${H[@]}"); gcm=$(median "${GC[@]}"); hcm=$(median "${HC[@]}")
+  echo "  median: gauntlet $gm/s, h2load $hm/s; ratio gauntlet/h2load $(ratio "$gm" "$hm"); CPU per request $gcm / $hcm us, ratio $(ratio "$gcm" "$hcm"); hiccup p99 medians $(median "${GF[@]}") / $(median "${HF[@]}") ms"
 }
 
 on h2 && compare "h2 over TLS, 4 connections x 16 streams" "--http2 --connections 4 --streams 16 --insecure" "-c 4 -m 16" "$HTTPS"
