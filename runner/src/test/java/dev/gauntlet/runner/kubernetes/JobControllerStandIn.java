@@ -30,6 +30,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -42,6 +43,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -99,9 +101,13 @@ final class JobControllerStandIn implements AutoCloseable {
     private final List<Predicate<Pod>> imagePullFailures = new CopyOnWriteArrayList<>();
     private final List<Predicate<Pod>> neverReady = new CopyOnWriteArrayList<>();
     private final List<String> endedPhases = new CopyOnWriteArrayList<>();
+    private final List<LocalPod> barePodsScheduled = new CopyOnWriteArrayList<>();
     private final Thread loop;
     private volatile boolean closed;
     private volatile RuntimeException broken;
+    /** Guards {@link #steps}, the steps taken: what {@link #await} waits on, as the cluster's state changes in steps. */
+    private final Object stepLock = new Object();
+    private long steps;
 
     JobControllerStandIn(KubernetesMockServer server, KubernetesClient client, String namespace, Path imageRoot, Path workDir) {
         this.server = server;
@@ -162,10 +168,48 @@ final class JobControllerStandIn implements AutoCloseable {
         }
     }
 
+    /** The bare pods (not a Job's) the stand-in scheduled, in order, each as it last saw it; kept once they are gone. */
+    List<Pod> barePodsScheduled() {
+        return barePodsScheduled.stream().map(pod -> pod.seen).toList();
+    }
+
+    /**
+     * Waits until {@code condition} holds, checking it after each of the stand-in's steps (a pod's phase, a Job's
+     * status and a container's end are seen in a step), at most {@code timeout}; whether it held. Rethrows the
+     * stand-in's own failure.
+     */
+    boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
+        long deadlineNs = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long seen;
+            synchronized (stepLock) {
+                seen = steps;
+            }
+            rethrow();
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            synchronized (stepLock) {
+                while (steps == seen) {
+                    long leftNs = deadlineNs - System.nanoTime();
+                    if (leftNs <= 0 || broken != null) {
+                        rethrow();
+                        return condition.getAsBoolean();
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(stepLock, leftNs);
+                }
+            }
+        }
+    }
+
     private void loop() {
         while (!closed) {
             try {
                 step();
+                synchronized (stepLock) {
+                    steps++;
+                    stepLock.notifyAll();
+                }
                 Thread.sleep(50);
             } catch (InterruptedException e) {
                 return;
@@ -174,6 +218,9 @@ final class JobControllerStandIn implements AutoCloseable {
                     broken = e;
                     System.err.println("job controller stand-in stopped: " + e);
                     e.printStackTrace();
+                    synchronized (stepLock) {
+                        stepLock.notifyAll();
+                    }
                     return;
                 }
             }
@@ -200,6 +247,7 @@ final class JobControllerStandIn implements AutoCloseable {
                 && !known.contains(pod.getMetadata().getName())).toList()) {
             LocalPod scheduled = schedule(pod);
             pods.add(scheduled);
+            barePodsScheduled.add(scheduled);
             inApi.put(scheduled.name, scheduled.seen);
         }
         for (LocalPod pod : pods) {

@@ -18,10 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -107,11 +109,7 @@ class JobControllerStandInIT {
 
         client.pods().inNamespace(NAMESPACE).withName("never").delete();
         // SIGTERM ends sleep at once; the 5 s grace is the SIGKILL's.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (cluster.alive() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(cluster.alive()).isZero();
+        assertThat(cluster.await(() -> cluster.alive() == 0, Duration.ofSeconds(10))).isTrue();
         assertThat(cluster.endedPhases()).containsExactly("Failed");
     }
 
@@ -162,18 +160,18 @@ class JobControllerStandInIT {
         client.pods().inNamespace(NAMESPACE).resource(pod).create();
     }
 
-    /** The stand-in's loop is the signal's source: the API is read until the pod is so, 20 s at most. */
+    /** The stand-in's steps are the signal: the API is read after each until the pod is so, 20 s at most. */
     private Pod awaitPod(String name, Predicate<Pod> condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
-            cluster.rethrow();
+        AtomicReference<Pod> last = new AtomicReference<>();
+        boolean so = cluster.await(() -> {
             Pod pod = client.pods().inNamespace(NAMESPACE).withName(name).get();
-            if (pod != null && pod.getStatus() != null && condition.test(pod)) {
-                return pod;
-            }
-            Thread.sleep(50);
+            last.set(pod);
+            return pod != null && pod.getStatus() != null && condition.test(pod);
+        }, Duration.ofSeconds(20));
+        if (!so) {
+            throw new AssertionError("pod " + name + " not so within 20 s: " + last.get());
         }
-        throw new AssertionError("pod " + name + " not so within 20 s: " + client.pods().inNamespace(NAMESPACE).withName(name).get());
+        return last.get();
     }
 
     private static Predicate<Pod> named(String name) {

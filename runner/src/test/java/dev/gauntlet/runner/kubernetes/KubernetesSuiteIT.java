@@ -15,11 +15,12 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -62,18 +63,12 @@ class KubernetesSuiteIT {
     @Test
     void aSuiteInTheClusterRecordsWhatALocalSuiteRecordsAndLeavesNothingBehind() throws Exception {
         Path suite = suiteFile("in-cluster", List.of("dummy"), 2, 30_000);
-        List<Pod> targetPods = new CopyOnWriteArrayList<>();
-        Thread watcher = Thread.ofPlatform().daemon().start(() -> {
-            while (pause(200)) {
-                targetPods.addAll(cluster.client.pods().inNamespace(MockCluster.NAMESPACE)
-                        .withLabel(TargetPodManifest.ROLE_LABEL, TargetPodManifest.TARGET_ROLE).list().getItems());
-            }
-        });
         MockCluster.Result result = cluster.gauntlet(400, "run", "--suite", suite.toString(), "--results",
                 dir.resolve("results").toString(), "--calibration-seconds", "2");
-        watcher.interrupt();
 
         assertThat(result.exitCode()).as(result.stderr()).isZero();
+        List<Pod> targetPods = cluster.standIn.barePodsScheduled().stream().filter(pod ->
+                TargetPodManifest.TARGET_ROLE.equals(pod.getMetadata().getLabels().get(TargetPodManifest.ROLE_LABEL))).toList();
         assertThatTheTargetPodIsGuaranteedKeptOffTheLoadNodesAndGetsItsTokenFromASecret(targetPods.getLast());
         cluster.standIn.rethrow();
         assertThat(result.stdout()).contains("dummy", "open-wait10", "closed-2", "Report:");
@@ -141,16 +136,21 @@ class KubernetesSuiteIT {
         Path suite = suiteFile("failing", List.of("dummy", "jdk-httpserver-sync", "netty-event-loop"), 1, 30_000);
         Thread killer = Thread.ofPlatform().daemon().start(() -> {
             // Mid-run: 2.5 s after the first run's common start (1 s of warm-up, 3 s measured), as its ConfigMap records it.
-            Long startAt = null;
-            while (startAt == null) {
-                if (!pause(100)) {
+            AtomicReference<Long> startAt = new AtomicReference<>();
+            try {
+                if (!cluster.standIn.await(() -> {
+                    startAt.set(cluster.client.configMaps().inNamespace(MockCluster.NAMESPACE).list().getItems().stream()
+                            .map(map -> map.getData() == null ? null : map.getData().get(ShardJob.START_KEY))
+                            .filter(Objects::nonNull).map(Long::valueOf).findFirst().orElse(null));
+                    return startAt.get() != null;
+                }, Duration.ofSeconds(300))) {
                     return;
                 }
-                startAt = cluster.client.configMaps().inNamespace(MockCluster.NAMESPACE).list().getItems().stream()
-                        .map(map -> map.getData() == null ? null : map.getData().get(ShardJob.START_KEY))
-                        .filter(Objects::nonNull).map(Long::valueOf).findFirst().orElse(null);
+            } catch (InterruptedException e) {
+                return;
             }
-            if (pause(startAt + 2_500 - System.currentTimeMillis())) {
+            // The kill's moment is the behaviour under test: a sleep until then, not a wait for a signal.
+            if (pause(startAt.get() + 2_500 - System.currentTimeMillis())) {
                 cluster.standIn.killPod(dummyPod);
             }
         });
@@ -198,8 +198,10 @@ class KubernetesSuiteIT {
         Path suite = suiteFile("interrupted", List.of("dummy"), 1, 30_000);
         MockCluster.Result result = cluster.gauntlet(300, process -> Thread.ofPlatform().daemon().start(() -> {
             // Mid-suite: once the first run's Job exists.
-            while (cluster.standIn.jobs().isEmpty() && process.isAlive()) {
-                pause(100);
+            try {
+                cluster.standIn.await(() -> !cluster.standIn.jobs().isEmpty() || !process.isAlive(), Duration.ofSeconds(300));
+            } catch (InterruptedException e) {
+                return;
             }
             // SIGTERM takes the same way out as Ctrl-C's SIGINT, which a test run from a background shell
             // inherits ignored (so the JVM would never see it).
