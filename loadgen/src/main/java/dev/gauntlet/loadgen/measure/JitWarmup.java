@@ -24,7 +24,7 @@ import java.util.stream.Stream;
 /**
  * Warms the generator JVM's own JIT before a run, apart from the target: drives the same engine,
  * load model and protocol (TLS and HTTP/2 included: cold, their records and frames held the first
- * measured second of an h2 run to two thirds of its rate) against a {@link LoopbackSink} in this
+ * measured second of an h2 run up to a quarter below its rate) against a {@link LoopbackSink} in this
  * process, in windows of {@link #WINDOW_MS},
  * until {@link #SETTLED_WINDOWS} windows in a row compiled for at most {@link #SETTLED_COMPILE_MS}
  * each (the compiler nearly idle: the hot code is compiled), or {@link #MAX_MS} passed. The loop's
@@ -91,9 +91,8 @@ public final class JitWarmup {
                 long compiledBeforeMs = jit.getTotalCompilationTime();
                 RunSummary summary = Generator.run(window, scratch, silent);
                 long compileMs = jit.getTotalCompilationTime() - compiledBeforeMs;
-                long errors = summary.errors().values().stream().mapToLong(Long::longValue).sum();
                 windows.add(new RunSummary.GeneratorWarmup.Window(compileMs, summary.loopLateness().p99Ms(),
-                        summary.completed(), errors));
+                        summary.completed(), summary.errorCount()));
                 quiet = compileMs <= SETTLED_COMPILE_MS ? quiet + 1 : 0;
                 settled = quiet >= SETTLED_WINDOWS;
             }
@@ -109,7 +108,7 @@ public final class JitWarmup {
         progress.printf(Locale.ROOT, "gauntlet load: the generator's JIT %s after %.1f s against its own loopback sink "
                         + "over %s (%d windows; the last compiled for %d ms)%n", settled ? "settled" : "was still compiling",
                 durationMs / 1e3, spec.protocol().label(), windows.size(), windows.getLast().compileMs());
-        long errors = windows.stream().mapToLong(window -> window.errors()).sum();
+        long errors = windows.stream().mapToLong(RunSummary.GeneratorWarmup.Window::errors).sum();
         if (errors > 0) {
             // The sink answers whatever the engine sends: a failure is the generator's own, worth a report.
             progress.printf(Locale.ROOT, "gauntlet load: %d of the warm-up's requests to the loopback sink failed, so it "

@@ -18,8 +18,8 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The generator's JIT warm-up against its loopback sink, in each protocol a load speaks: every window's requests are
- * answered, none fails, so the warm-up compiled the engine's path for that protocol (the lean engine fails a request
+ * The generator's JIT warm-up against its loopback sink, in each protocol a load speaks: the requests are answered and
+ * none fails, so the warm-up compiled the engine's path for that protocol (the lean engine fails a request
  * answered in another protocol than it asked, or over TLS a certificate it does not trust). The URL is never
  * contacted.
  */
@@ -48,10 +48,7 @@ class JitWarmupTest {
         RunSummary.GeneratorWarmup warmup = JitWarmup.run(spec.build(), new PrintStream(progress, true,
                 StandardCharsets.UTF_8), SHORT_MS);
 
-        assertThat(warmup.windows()).isNotEmpty().allSatisfy(window -> {
-            assertThat(window.completed()).isPositive();
-            assertThat(window.errors()).isZero();
-        });
+        assertAnsweredWithoutErrors(warmup);
         assertThat(progress.toString(StandardCharsets.UTF_8))
                 .contains("against its own loopback sink over " + spec.build().protocol().label())
                 .doesNotContain("failed");
@@ -67,9 +64,15 @@ class JitWarmupTest {
                 StandardCharsets.UTF_8), SHORT_MS);
 
         assertThat(warmup.ratePerSec()).isEqualTo(JitWarmup.MAX_HANDSHAKES_PER_SEC);
-        assertThat(warmup.windows()).isNotEmpty().allSatisfy(window -> {
-            assertThat(window.completed()).isPositive();
-            assertThat(window.errors()).isZero();
-        });
+        assertAnsweredWithoutErrors(warmup);
+    }
+
+    /**
+     * No window failed a request, and the last answered some. The first may answer none in its measured half: cold,
+     * over TLS on a busy machine, its handshakes can outlast the half before it.
+     */
+    private static void assertAnsweredWithoutErrors(RunSummary.GeneratorWarmup warmup) {
+        assertThat(warmup.windows()).isNotEmpty().allSatisfy(window -> assertThat(window.errors()).isZero());
+        assertThat(warmup.windows().getLast().completed()).isPositive();
     }
 }
