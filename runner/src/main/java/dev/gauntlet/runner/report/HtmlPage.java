@@ -52,6 +52,7 @@ public final class HtmlPage {
                 "UPLOT_CSS", resource(uplot + "uPlot.min.css"),
                 "UPLOT_JS", resource(uplot + "uPlot.iife.min.js"),
                 "REPORT_CSS", resource(RESOURCES + "report.css"),
+                "LOG_AXIS_JS", resource(RESOURCES + "log-axis.js"),
                 "REPORT_JS", resource(RESOURCES + "report.js"),
                 "DATA_TYPE", compress ? "application/gzip-base64" : "application/json",
                 "DATA", compress ? gzipBase64(json) : json);

@@ -237,28 +237,11 @@
     return splits.map(v => (v == null ? '' : Math.abs(v) >= 1 ? num(v) : String(Number(v.toPrecision(3)))));
   }
 
-  // Ticks of a log axis from min to max: decades (with 2 and 5 between them over at most three decades), or, on a range
-  // within one decade where a log axis has at most one decade mark, evenly spaced round values, so every axis has
-  // labels to read.
+  // The ticks of a log axis (log-axis.js), counted for markRanges.
   function logSplits(u, axisIdx, min, max) {
-    const splits = [];
-    if (max / min >= 10) {
-      const steps = max / min <= 1000 ? [1, 2, 5] : [1];
-      for (let e = Math.floor(Math.log10(min)); Math.pow(10, e) <= max; e++) {
-        steps.map(m => Number((m * Math.pow(10, e)).toPrecision(6))).filter(v => v >= min && v <= max).forEach(v => splits.push(v));
-      }
-    } else {
-      const step = niceStep((max - min) / 4);
-      for (let v = Math.ceil(min / step) * step; v <= max * (1 + 1e-9); v += step) splits.push(Number(v.toPrecision(6)));
-    }
+    const splits = GauntletLogAxis.splits(min, max);
     logTicks.set(u, Object.assign(logTicks.get(u) || {}, { [axisIdx]: splits.length }));
     return splits;
-  }
-
-  // The round step (1, 2 or 5 times a power of ten) nearest to x.
-  function niceStep(x) {
-    const p = Math.pow(10, Math.floor(Math.log10(x)));
-    return [1, 2, 5, 10].map(k => k * p).reduce((best, c) => (Math.abs(Math.log(c / x)) < Math.abs(Math.log(best / x)) ? c : best));
   }
 
   // A log y scale fitted to the data uPlot passes: a margin of 8 % of the data's own span in decades (1 % at least)
