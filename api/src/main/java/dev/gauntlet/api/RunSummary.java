@@ -472,10 +472,13 @@ public record RunSummary(
      *
      * @param connected     connections established at the end of the measured phase
      * @param held          requests sent and still unanswered then: held by the server
+     * @param connectRetries connects that timed out during the hold and were tried again: a connect slowed by a busy
+     *                       generator or a busy target is not the count the server takes on (0 in summaries written
+     *                       before it was counted)
      * @param serverAtStart the target's {@code /stats} when the measured phase began; null without an admin URL
      * @param serverAtEnd   the target's {@code /stats} at its end, connections still held
      */
-    public record Concurrency(long connected, long held, ServerStats serverAtStart, ServerStats serverAtEnd) {
+    public record Concurrency(long connected, long held, long connectRetries, ServerStats serverAtStart, ServerStats serverAtEnd) {
         /** Requests the server started processing during the measured phase; -1 when unknown. */
         public long serverStarted() {
             return serverAtStart == null || serverAtEnd == null ? -1 : serverAtEnd.started() - serverAtStart.started();

@@ -10,6 +10,7 @@ import dev.gauntlet.loadgen.model.LoadDriver;
 import dev.gauntlet.loadgen.model.PhaseClock;
 import dev.gauntlet.loadgen.split.LoadShares;
 import dev.gauntlet.loadgen.transport.Engine;
+import dev.gauntlet.loadgen.transport.ConnectionSlots;
 import dev.gauntlet.loadgen.transport.LeanEngine;
 import dev.gauntlet.loadgen.transport.LibraryEngine;
 import dev.gauntlet.loadgen.transport.WakeFloor;
@@ -60,7 +61,7 @@ public final class EngineThreads {
         int n = spec.threads();
         for (int i = 0; i < n; i++) {
             LoadSpec cut = n == 1 ? spec : LoadShares.cut(spec, i, n);
-            LoadSpec share = spec.client() == null ? LeanEngine.inConnectionSlots(cut) : cut;
+            LoadSpec share = spec.client() == null ? ConnectionSlots.of(cut) : cut;
             long engineStartNs = runStartNs + share.startOffsetNs();
             PhaseClock clock = new PhaseClock(share, engineStartNs);
             clocks.add(clock);
@@ -71,7 +72,7 @@ public final class EngineThreads {
                     i == 0 ? admin : null);
             engines.add(spec.client() == null
                     ? new LeanEngine(share, driver, address, sources,
-                            LeanEngine.connectionSlotLimit(share, Math.max(1, maxConnections / n)),
+                            ConnectionSlots.limit(share, Math.max(1, maxConnections / n)),
                             Math.max(1, PENDING_PER_PROCESS / n), engineCounters, wakeFloor)
                     : new LibraryEngine(share, driver, maxConnections, PENDING_PER_PROCESS));
         }

@@ -61,15 +61,21 @@ public final class TestServer implements AutoCloseable {
     private volatile long stallAllMs;
     private volatile long stallAllUntilNs;
     private volatile long answerAfterMs;
+    private volatile long pauseAcceptsMs;
+    private volatile long acceptsResumeAtNs;
     private volatile WarmUp warmUp;
     private volatile long failEvery;
     private volatile Behaviour failAs = Behaviour.HELLO;
     private HttpServer admin;
 
     public TestServer(Behaviour behaviour) throws IOException {
-        this.behaviour = behaviour;
         // NEVER_ACCEPT: a backlog of one that nobody drains, so later connection attempts go unanswered.
-        this.server = new ServerSocket(0, behaviour == Behaviour.NEVER_ACCEPT ? 1 : 1_000, InetAddress.getLoopbackAddress());
+        this(behaviour, behaviour == Behaviour.NEVER_ACCEPT ? 1 : 1_000);
+    }
+
+    private TestServer(Behaviour behaviour, int backlog) throws IOException {
+        this.behaviour = behaviour;
+        this.server = new ServerSocket(0, backlog, InetAddress.getLoopbackAddress());
         if (behaviour != Behaviour.NEVER_ACCEPT) {
             Thread.ofVirtual().start(this::accept);
         }
@@ -77,6 +83,14 @@ public final class TestServer implements AutoCloseable {
 
     public static TestServer hello() throws IOException {
         return new TestServer(Behaviour.HELLO);
+    }
+
+    /**
+     * A hello server whose listen backlog holds {@code backlog} connections not yet accepted: while it does not
+     * accept ({@link #pauseAcceptsAtFirstRequest}), the kernel drops the connects beyond them.
+     */
+    static TestServer helloWithBacklog(int backlog) throws IOException {
+        return new TestServer(Behaviour.HELLO, backlog);
     }
 
     public URI uri(String pathAndQuery) {
@@ -134,6 +148,14 @@ public final class TestServer implements AutoCloseable {
         stallAllAtRequest = atRequest;
     }
 
+    /**
+     * From the arrival of the first request on, for {@code ms}, no connection is accepted (one already waiting in
+     * {@code accept} still is): a server whose acceptor stalls, as in a GC pause.
+     */
+    void pauseAcceptsAtFirstRequest(long ms) {
+        pauseAcceptsMs = ms;
+    }
+
     /** Every request is answered {@code ms} after it arrived, as a server that takes that long would. */
     void answerAfter(long ms) {
         answerAfterMs = ms;
@@ -183,12 +205,13 @@ public final class TestServer implements AutoCloseable {
     private void accept() {
         while (!server.isClosed()) {
             try {
+                sleepUntil(acceptsResumeAtNs);
                 Socket socket = server.accept();
                 sockets.add(socket);
                 clientAddresses.add(socket.getInetAddress());
                 connections.incrementAndGet();
                 Thread.ofVirtual().start(() -> serve(socket));
-            } catch (IOException e) {
+            } catch (IOException | InterruptedException e) {
                 return;
             }
         }
@@ -207,6 +230,9 @@ public final class TestServer implements AutoCloseable {
                 long number = requests.incrementAndGet();
                 if (number <= KEPT_HEADS) {
                     heads.add(head);
+                }
+                if (number == 1 && pauseAcceptsMs > 0) {
+                    acceptsResumeAtNs = System.nanoTime() + pauseAcceptsMs * 1_000_000;
                 }
                 if (number == signalAtRequest) {
                     requestSignal.countDown();

@@ -13,9 +13,17 @@ import java.util.function.Supplier;
  * warm-up's is let go and N requests start at once, each intended then, each waiting for capacity
  * of its own; an answered one is followed by the next on its capacity, a failed one is not. At
  * the end of the measured phase: what is held and what the server says, then every request is let
- * go uncounted.
+ * go uncounted. The burst connects as fast as the target accepts ({@link #connectsAtOnce}), and a connect
+ * that times out is tried again while the phase lasts: what is not held by its end is the target's limit,
+ * or, with the generator's CPU as evidence, the generator's.
  */
 final class HeldDriver extends LoadDriver {
+    /**
+     * Connects under way at once during the burst: as many as a listen backlog holds (Linux's somaxconn
+     * default), so the target's accepting, not the generator's pacing, sets how fast the burst connects. With
+     * the lean engine's usual 32 a target answering connects in 14 ms on average took on 18,049 of 19,000 in 8 s.
+     */
+    static final int BURST_CONNECTS_AT_ONCE = 4096;
     private final int requests;
     private final Supplier<RunSummary.ServerStats> serverStats;
     private boolean burstSent;
@@ -33,6 +41,16 @@ final class HeldDriver extends LoadDriver {
     @Override
     public int capacity(int machineLimit) {
         return requests;
+    }
+
+    @Override
+    public int connectsAtOnce(int usual) {
+        return Math.max(usual, BURST_CONNECTS_AT_ONCE);
+    }
+
+    @Override
+    public boolean retriesConnectTimeouts() {
+        return burstSent && phases.issuing();
     }
 
     /** The burst waits whole for its connections: it must never be cut. */
@@ -94,7 +112,8 @@ final class HeldDriver extends LoadDriver {
     private void endHold() {
         transport.receive();
         RunSummary.ServerStats serverAtEnd = serverStats == null ? null : serverStats.get();
-        concurrency = new RunSummary.Concurrency(transport.connected(), transport.inFlight(), serverAtStart, serverAtEnd);
+        concurrency = new RunSummary.Concurrency(transport.connected(), transport.inFlight(), transport.connectRetries(),
+                serverAtStart, serverAtEnd);
         transport.letGo();
     }
 

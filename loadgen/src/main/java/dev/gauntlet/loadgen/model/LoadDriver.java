@@ -66,6 +66,23 @@ public abstract sealed class LoadDriver permits OpenLoopDriver, ClosedLoopDriver
         return LoadModel.ConnectionPolicy.UNBOUNDED;
     }
 
+    /**
+     * Connects a transport that opens connections keeps under way at once at most, given its own bound
+     * {@code usual} for a loop that fell behind.
+     */
+    public int connectsAtOnce(int usual) {
+        return usual;
+    }
+
+    /**
+     * Whether a connect that timed out is tried again now rather than failing its request. Only a held burst's are:
+     * there the count is what the server takes on, and a connect slowed past its timeout by a busy generator (or a
+     * target between two accepts) says nothing of that; a refusal still fails.
+     */
+    public boolean retriesConnectTimeouts() {
+        return false;
+    }
+
     /** This round's requests: those due now, handed to the transport. */
     public abstract void issue(long nowNs);
 

@@ -29,6 +29,9 @@ public interface Transport {
     /** Requests sent and not yet answered. */
     int inFlight();
 
+    /** Connects that timed out and were tried again, as the driver asked ({@link LoadDriver#retriesConnectTimeouts}). */
+    long connectRetries();
+
     /**
      * Lets go of every request: those in flight end uncounted, those not yet sent fail as connect
      * timeouts (counted only when measured); free capacity is closed.

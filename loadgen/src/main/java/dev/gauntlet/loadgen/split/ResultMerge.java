@@ -129,7 +129,8 @@ public final class ResultMerge {
         RunSummary.ServerStats atEnd = held.stream().map(RunSummary.Concurrency::serverAtEnd).filter(Objects::nonNull)
                 .max(Comparator.comparingLong(RunSummary.ServerStats::started)).orElse(null);
         return new RunSummary.Concurrency(held.stream().mapToLong(RunSummary.Concurrency::connected).sum(),
-                held.stream().mapToLong(RunSummary.Concurrency::held).sum(), atStart, atEnd);
+                held.stream().mapToLong(RunSummary.Concurrency::held).sum(),
+                held.stream().mapToLong(RunSummary.Concurrency::connectRetries).sum(), atStart, atEnd);
     }
 
     /**

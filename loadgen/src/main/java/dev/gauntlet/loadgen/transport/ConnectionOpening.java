@@ -14,19 +14,34 @@ import dev.gauntlet.loadgen.model.LoadDriver;
  * Decides only; the event loop opens. Single-threaded.
  */
 final class ConnectionOpening {
+    /**
+     * Connects in progress at most, unless the driver asks for more (a held burst). On loopback a connect takes well
+     * under a millisecond, so this never binds a healthy run; it stops a generator that fell behind (or a server that
+     * stopped accepting) from turning every waiting request into one more connect, which only makes both sides fall
+     * further behind. Requests keep their intended starts while they wait.
+     */
+    static final int MAX_CONNECTING = 32;
+
     private final LoadModel.ConnectionPolicy policy;
     private final int maxConnections;
     /** The fixed pool's size; 0 for the other policies. */
     private final int poolConnections;
     /** The adaptive policy's sizing; null for the others. */
     private final AdaptivePool adaptive;
+    private final int maxConnecting;
 
     ConnectionOpening(LoadSpec spec, LoadDriver driver, int maxConnections) {
         this.policy = driver.waitingPolicy();
         this.maxConnections = maxConnections;
+        this.maxConnecting = driver.connectsAtOnce(MAX_CONNECTING);
         this.poolConnections = policy == LoadModel.ConnectionPolicy.FIXED ? maxConnections : 0;
         this.adaptive = policy == LoadModel.ConnectionPolicy.ADAPTIVE
                 ? new AdaptivePool(spec.model().scheduledRatePerSec(), spec.declaredWaitMs(), maxConnections, driver.phases().runStartNs()) : null;
+    }
+
+    /** Whether another connect may start while {@code connecting} are under way. */
+    boolean mayConnectMore(int connecting) {
+        return connecting < maxConnecting;
     }
 
     /** Adaptive: whether requests wait with no connect under way for them, the pool full and room under the limit. */

@@ -38,13 +38,6 @@ import java.util.function.Consumer;
  * opens a connection that carries it.
  */
 public final class LeanEngine implements Engine, Transport, ConnectionIo.Events {
-    /**
-     * Connects in progress at most. On loopback a connect takes well under a millisecond, so this
-     * never binds a healthy run; it stops a generator that fell behind (or a server that stopped
-     * accepting) from turning every waiting request into one more connect, which only makes both
-     * sides fall further behind. Requests keep their intended starts while they wait.
-     */
-    static final int MAX_CONNECTING = 32;
     private static final long BACKOFF_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final LoadDriver driver;
@@ -65,12 +58,8 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     private final ConnectionList connecting = new ConnectionList();
     private final ConnectionList idle = new ConnectionList();
     private final ConnectionList busy = new ConnectionList();
-    /**
-     * The intended starts waiting for a connection, oldest first, and when the loop queued each; bounded
-     * ({@link dev.gauntlet.loadgen.EngineThreads#PENDING_PER_PROCESS}): what is due while they are full is dropped and counted.
-     */
-    private final LongQueue pending;
-    private final LongQueue pendingSinceNs;
+    private final WaitingRequests pending;
+    private long connectRetries;
     /** A pool refills no sooner than this after a failed connect, so a server that refuses is not flooded. */
     private long connectBackoffUntilNs;
     private int openConnections;
@@ -93,9 +82,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         this.counters = counters;
         this.maxConnections = driver.capacity(maxConnections);
         this.opening = new ConnectionOpening(spec, driver, this.maxConnections);
-        int pendingCapacity = driver.waitingCapacity(pendingLimit);
-        this.pending = new LongQueue(pendingCapacity);
-        this.pendingSinceNs = new LongQueue(pendingCapacity);
+        this.pending = new WaitingRequests(driver.waitingCapacity(pendingLimit));
         this.connectTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs());
         this.responseTimeoutNs = TimeUnit.MILLISECONDS.toNanos(spec.responseTimeoutMs());
         this.hardCapNs = phases.hardCapNs();
@@ -150,24 +137,6 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         }
     }
 
-    /**
-     * The spec as this engine's drivers count, in {@link Connection}s: over HTTP/2 a closed loop's or a fixed pool's
-     * connections each carry the spec's streams (h2load's {@code -c} × {@code -m}); over HTTP/1.1 the spec itself.
-     */
-    public static LoadSpec inConnectionSlots(LoadSpec spec) {
-        if (!spec.http2() || spec.streams() == 1 || spec.model().heldRequests() > 0) {
-            return spec;
-        }
-        long connections = spec.model().connectionsOpened(0);
-        return connections == 0 ? spec : spec.toBuilder()
-                .model(spec.model().withConnections((int) Math.min(Integer.MAX_VALUE, connections * spec.streams()))).build();
-    }
-
-    /** An open loop's connection limit in {@link Connection}s: each HTTP/2 connection carries the spec's streams. */
-    public static int connectionSlotLimit(LoadSpec spec, int maxConnections) {
-        return spec.http2() ? (int) Math.min(Integer.MAX_VALUE, (long) maxConnections * spec.streams()) : maxConnections;
-    }
-
     @Override
     public Phases phases() {
         return phases;
@@ -199,10 +168,10 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     private void openByPolicy(long nowNs) {
         if (opening.mayGrow(pending.size(), connecting.size(), openConnections) && !openFailedThisRound) {
             Connection oldestConnect = connecting.first();
-            opening.grow(pending.size(), connecting.size(), openConnections, pendingSinceNs.peek(),
+            opening.grow(pending.size(), connecting.size(), openConnections, pending.oldestQueuedAtNs(),
                     oldestConnect == null ? 0 : Math.max(1, nowNs - connectStartNs(oldestConnect)), nowNs);
         }
-        while (connecting.size() < MAX_CONNECTING && !openFailedThisRound
+        while (opening.mayConnectMore(connecting.size()) && !openFailedThisRound
                 && opening.another(pending.size(), connecting.size(), openConnections, nowNs, connectBackoffUntilNs)) {
             openConnection(0, false, nowNs);
         }
@@ -210,7 +179,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
 
     @Override
     public boolean mayStartNew() {
-        return connecting.size() < MAX_CONNECTING && !openFailedThisRound;
+        return opening.mayConnectMore(connecting.size()) && !openFailedThisRound;
     }
 
     @Override
@@ -238,6 +207,11 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     }
 
     @Override
+    public long connectRetries() {
+        return connectRetries;
+    }
+
+    @Override
     public void letGo() {
         for (Connection c = busy.first(); c != null; c = busy.first()) {
             c.hasRequest = false;
@@ -251,7 +225,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
             failed(c, ErrorClass.CONNECT_TIMEOUT);
         }
         while (!pending.isEmpty()) {
-            resolveError(pollPending(), ErrorClass.CONNECT_TIMEOUT);
+            resolveError(pending.poll(), ErrorClass.CONNECT_TIMEOUT);
         }
     }
 
@@ -260,18 +234,10 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         Connection connection = idle.pollLast();
         if (connection != null) {
             send(connection, intendedStartNs);
-        } else if (pending.offer(intendedStartNs)) {
-            pendingSinceNs.offer(nowNs);
-        } else {
+        } else if (!pending.offer(intendedStartNs, nowNs)) {
             // The queue is full: the rate outran what this loop can send. Never sent, so never timed.
             judge.dropped(intendedStartNs);
         }
-    }
-
-    /** The oldest waiting request's intended start, taken off the queue. */
-    private long pollPending() {
-        pendingSinceNs.poll();
-        return pending.poll();
     }
 
     /** With {@code withRequest}, the connection carries that request (closed loop); else it serves the waiting ones. */
@@ -301,7 +267,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
             if (withRequest) {
                 resolveError(intendedStartNs, ConnectionIo.connectError(e));
             } else if (!pending.isEmpty()) {
-                resolveError(pollPending(), ConnectionIo.connectError(e));
+                resolveError(pending.poll(), ConnectionIo.connectError(e));
             }
         }
     }
@@ -357,7 +323,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     private void onIdle(Connection connection, long nowNs) {
         connection.state = Connection.IDLE;
         if (!pending.isEmpty()) {
-            send(connection, pollPending());
+            send(connection, pending.poll());
         } else if (driver.nextOnFreed(nowNs)) {
             send(connection, nowNs);
         } else {
@@ -390,7 +356,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
             wakeNs = Math.min(wakeNs, connectBackoffUntilNs);
         }
         if (opening.mayGrow(pending.size(), connecting.size(), openConnections)) {
-            wakeNs = Math.min(wakeNs, opening.nextGrowNs(pendingSinceNs.peek()));
+            wakeNs = Math.min(wakeNs, opening.nextGrowNs(pending.oldestQueuedAtNs()));
         }
         return wakeNs;
     }
@@ -398,6 +364,10 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     @Override
     public void failed(Connection connection, ErrorClass errorClass) {
         boolean wasConnecting = connection.state == Connection.CONNECTING;
+        if (wasConnecting && errorClass == ErrorClass.CONNECT_TIMEOUT && driver.retriesConnectTimeouts()) {
+            retryConnect(connection);
+            return;
+        }
         boolean hadRequest = connection.hasRequest;
         if (hadRequest) {
             connection.hasRequest = false;
@@ -408,9 +378,24 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
             connectBackoffUntilNs = System.nanoTime() + BACKOFF_NS;
             // A connection opened for the waiting requests failed: the oldest of them fails with it, once.
             if (opening.perWaitingRequest() ? pending.size() > connecting.size() : !pending.isEmpty()) {
-                resolveError(pollPending(), errorClass);
+                resolveError(pending.poll(), errorClass);
             }
         }
+    }
+
+    /**
+     * A connect that timed out, tried again: its request (if it carried one) waits again with its intended start,
+     * and the waiting requests get a connection anew by the policy.
+     */
+    private void retryConnect(Connection connection) {
+        connectRetries++;
+        if (connection.hasRequest) {
+            connection.hasRequest = false;
+            if (!pending.offer(connection.intendedStartNs, System.nanoTime())) {
+                judge.dropped(connection.intendedStartNs);
+            }
+        }
+        close(connection);
     }
 
     private void resolveError(long intendedStartNs, ErrorClass errorClass) {
@@ -439,7 +424,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
             failed(c, ErrorClass.RESPONSE_TIMEOUT);
         }
         while (!pending.isEmpty()) {
-            resolveError(pollPending(), ErrorClass.RESPONSE_TIMEOUT);
+            resolveError(pending.poll(), ErrorClass.RESPONSE_TIMEOUT);
         }
     }
 
@@ -454,6 +439,4 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         }
         ConnectionIo.closeQuietly(selector);
     }
-
-
 }

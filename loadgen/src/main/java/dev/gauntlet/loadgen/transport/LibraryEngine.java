@@ -199,6 +199,12 @@ public final class LibraryEngine implements Engine, Transport {
         return inFlightCount;
     }
 
+    /** None: a library connects by itself, and its connect timeout fails the call (retries are turned off). */
+    @Override
+    public long connectRetries() {
+        return 0;
+    }
+
     @Override
     public void letGo() {
         for (LibraryCall call; (call = inFlight.pollFirst()) != null; ) {

@@ -96,7 +96,10 @@ public final class Verdicts {
         boolean libraryBusy = run.spec().client() != null && cost.processCpuPercent() >= LIBRARY_BUSY_PERCENT;
         String targetShare = run.targetCpuPercent() == null ? "an unknown share"
                 : String.format(Locale.ROOT, "%.0f %%", run.targetCpuPercent());
-        if (engineBusy && !targetBusy) {
+        RunSummary.Concurrency held = run.concurrency();
+        // A held burst keeps the engine busy connecting; once every request is held, that cut nothing.
+        boolean heldEvery = held != null && held.held() >= run.spec().model().heldRequests();
+        if (engineBusy && !targetBusy && !heldEvery) {
             generator.add(String.format(Locale.ROOT, "the engine thread ran %.0f %% of the measured phase and waited "
                             + "for a CPU %.0f %%: it had no time to spare, while the target used %s of its CPUs",
                     cost.engineCpuPercent(), cost.engineWaitingPercent(), targetShare));
@@ -112,6 +115,10 @@ public final class Verdicts {
         }
         if (overloadErrors > 0 && overloadErrors >= OVERLOAD_ERROR_SHARE * Math.max(run.scheduled(), run.sent())) {
             target.add(overloadErrors + " requests failed (" + errorDetail(run) + ")");
+        }
+        if (held != null && held.connectRetries() > 0) {
+            notes.add(String.format(Locale.ROOT, "%d connects outlasted the %d ms connect timeout and were tried again "
+                    + "within the hold, not counted as the target's limit", held.connectRetries(), run.spec().connectTimeoutMs()));
         }
         if (run.completed() == 0 && run.errorCount() == 0 && run.spec().model().heldRequests() == 0) {
             // Requests still unanswered when the phase ends are neither completed nor errors: without this, a
@@ -157,7 +164,7 @@ public final class Verdicts {
         if (!platform.isEmpty()) {
             return run.withVerdict(Verdict.PLATFORM_NOISY, withNotes(platform, notes));
         }
-        return run.withVerdict(Verdict.OK, withNotes(engineBusy || libraryBusy ? List.of(String.format(Locale.ROOT, "both sides had no "
+        return run.withVerdict(Verdict.OK, withNotes((engineBusy || libraryBusy) && targetBusy ? List.of(String.format(Locale.ROOT, "both sides had no "
                 + "time to spare: the target used %.0f %% of its CPUs, so the throughput is its own", run.targetCpuPercent())) : List.of(), notes));
     }
 

@@ -19,6 +19,7 @@ final class ConstructedRun {
     static final LoadSpec OPEN = LoadSpec.of(URI.create("http://127.0.0.1:1/hello"),
             new LoadModel.OpenLoop(1_000, LoadModel.InterArrival.EXPONENTIAL));
     static final LoadSpec CLOSED = LoadSpec.of(URI.create("http://127.0.0.1:1/hello"), new LoadModel.ClosedLoop(50));
+    static final LoadSpec HELD = LoadSpec.of(URI.create("http://127.0.0.1:1/hello?wait=9000"), new LoadModel.MaxConcurrency(19_000));
 
     LoadSpec spec = OPEN;
     long scheduled = 10_000;
@@ -45,6 +46,8 @@ final class ConstructedRun {
     long connectionsOpenedMeasured;
     long droppedQueueFull;
     double wakeGranularityMs;
+    /** A held run's figures; null for the other models. */
+    RunSummary.Concurrency concurrency;
 
     RunSummary judge() {
         for (ErrorClass c : ErrorClass.values()) {
@@ -64,7 +67,7 @@ final class ConstructedRun {
                 .targetCpuPercent(targetCpuPercent).connectionsPeak(connectionsPeak).connectionsLimit(connectionsLimit)
                 .hardCapReached(hardCapReached).connectTime(latency(connectP99Ms / 4, connectP99Ms)).steadiness(steadiness)
                 .connectionsOpenedMeasured(connectionsOpenedMeasured).droppedQueueFull(droppedQueueFull)
-                .wakeGranularityMs(wakeGranularityMs).build());
+                .wakeGranularityMs(wakeGranularityMs).concurrency(concurrency).build());
     }
 
     private static Percentiles latency(double p50Ms) {

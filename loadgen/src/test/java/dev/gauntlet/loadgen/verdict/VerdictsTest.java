@@ -152,6 +152,44 @@ class VerdictsTest {
         assertThat(balanced.judge().verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
     }
 
+    /**
+     * The 2016 concurrency case asks how many requests the server takes on. A burst keeps the engine busy connecting:
+     * with every request held that cut nothing, and the connects it tried again are a note; with requests missing, a
+     * busy engine is the limit; with the engine idle, the requests that never got in are the target's.
+     */
+    @Test
+    void aHeldBurstIsTheGeneratorsOnlyWhenItsBusyEngineLeftRequestsOut() {
+        ConstructedRun everyHeld = held(19_000, 312);
+        RunSummary judged = everyHeld.judge();
+        assertThat(judged.verdict()).isEqualTo(Verdict.OK);
+        assertThat(judged.evidence()).singleElement().asString()
+                .isEqualTo("312 connects outlasted the 2000 ms connect timeout and were tried again within the hold, "
+                        + "not counted as the target's limit");
+
+        ConstructedRun short1 = held(18_049, 0);
+        assertThat(short1.judge().verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+
+        ConstructedRun refused = held(15_000, 0);
+        refused.engineCpuPercent = 20;
+        refused.engineWaitingPercent = 1;
+        refused.errors.put(ErrorClass.REFUSED, 4_000L);
+        assertThat(refused.judge().verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
+    }
+
+    /** A held run of 19,000 whose engine ran or waited for a CPU all along while the target used 45 % of its CPU. */
+    private static ConstructedRun held(long heldRequests, long connectRetries) {
+        ConstructedRun run = new ConstructedRun();
+        run.spec = ConstructedRun.HELD;
+        run.scheduled = 19_000;
+        run.sent = heldRequests;
+        run.sustainedRatePerSec = null;
+        run.engineCpuPercent = 44;
+        run.engineWaitingPercent = 56;
+        run.targetCpuPercent = 45.0;
+        run.concurrency = new RunSummary.Concurrency(heldRequests, heldRequests, connectRetries, null, null);
+        return run;
+    }
+
     @Test
     void aClientLibrarysProcessWithNoCpuToSpareIsTheLimitWhileItsDriverThreadIdles() {
         ConstructedRun library = new ConstructedRun();
