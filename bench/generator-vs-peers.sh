@@ -47,41 +47,14 @@ if [ ! -x "$BOMBARDIER" ]; then
     && go build -o "$BOMBARDIER" github.com/codesenberg/bombardier) >&2
 fi
 
-# wrk2 is not packaged: built from its source, a checkout in WRK2_SRC or a clone of the public repository.
-WRK2=${WRK2:-/tmp/gauntlet-bench-tools/wrk2/wrk}
-if on process && [ ! -x "$WRK2" ]; then
-  echo "building wrk2 from ${WRK2_SRC:-https://github.com/giltene/wrk2} with make" >&2
-  need make make
-  need gcc gcc
-  dpkg -s libssl-dev zlib1g-dev >/dev/null 2>&1 || need openssl "libssl-dev zlib1g-dev"
-  rm -rf "$(dirname "$WRK2")" && mkdir -p "$(dirname "$(dirname "$WRK2")")"
-  if [ -n "${WRK2_SRC:-}" ]; then
-    cp -r "$WRK2_SRC" "$(dirname "$WRK2")"
-  elif ! git clone -q https://github.com/giltene/wrk2 "$(dirname "$WRK2")" 2>/dev/null; then
-    echo "cannot clone https://github.com/giltene/wrk2: give a checkout with WRK2_SRC=DIR" >&2
-    exit 2
-  fi
-  (cd "$(dirname "$WRK2")" && make -j1 >/dev/null 2>&1) || { echo "wrk2 did not build; see make in $(dirname "$WRK2")" >&2; exit 2; }
-fi
+if on process; then build_wrk2; fi
 
 CLOSED_RATIO=-; ONE_RATIO=-; OPEN_RATIOS=(-); CPU_RATIOS=(-)
 gauntlet() {
   client "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand "$URL" --json "$@" 2>>"$WORK/gauntlet.log"
 }
 
-if curl -s -o /dev/null "$URL" 2>/dev/null; then
-  echo "something already listens on 127.0.0.1:$PORT; choose another port with PORT=..." >&2
-  exit 2
-fi
-sed -e "s#@PORT@#$PORT#; s#@DIR@#$WORK#g" "$ROOT/bench/nginx.conf" > "$WORK/nginx.conf"
-taskset -c "$SERVER_CPU" nginx -c "$WORK/nginx.conf" -e "$WORK/error.log" &
-NGINX_PID=$!
-trap 'kill "$NGINX_PID" 2>/dev/null; wait "$NGINX_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
-for _ in $(seq 50); do
-  curl -sf "$URL" >/dev/null 2>&1 && break
-  sleep 0.1
-done
-curl -sf "$URL" >/dev/null || { echo "nginx did not come up on $URL" >&2; exit 1; }
+start_nginx
 
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs)), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# nginx on CPU $SERVER_CPU, clients on CPU $CLIENT_CPU; $("$JAVA" -version 2>&1 | head -1); $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2); $(ab -V | head -1); $(nginx -v 2>&1); bombardier 1.2.6"

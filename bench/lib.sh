@@ -36,3 +36,41 @@ meter_wait() {
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 median() { python3 -c "import statistics,sys; print(round(statistics.median(float(x) for x in sys.argv[1:]), 3))" "$@"; }
 ratio() { python3 -c "import sys; print(round(float(sys.argv[1]) / float(sys.argv[2]), 3) if float(sys.argv[2]) else '-')" "$1" "$2"; }
+
+# wrk2 is not packaged: built from its source with make, a checkout in WRK2_SRC or a clone of the public repository,
+# into WRK2 (default /tmp/gauntlet-bench-tools/wrk2/wrk) once; later calls find it built.
+WRK2=${WRK2:-/tmp/gauntlet-bench-tools/wrk2/wrk}
+build_wrk2() {
+  [ -x "$WRK2" ] && return 0
+  echo "building wrk2 from ${WRK2_SRC:-https://github.com/giltene/wrk2} with make" >&2
+  need make make
+  need gcc gcc
+  dpkg -s libssl-dev zlib1g-dev >/dev/null 2>&1 || need openssl "libssl-dev zlib1g-dev"
+  rm -rf "$(dirname "$WRK2")" && mkdir -p "$(dirname "$(dirname "$WRK2")")"
+  if [ -n "${WRK2_SRC:-}" ]; then
+    cp -r "$WRK2_SRC" "$(dirname "$WRK2")"
+  elif ! git clone -q https://github.com/giltene/wrk2 "$(dirname "$WRK2")" 2>/dev/null; then
+    echo "cannot clone https://github.com/giltene/wrk2: give a checkout with WRK2_SRC=DIR" >&2
+    exit 2
+  fi
+  (cd "$(dirname "$WRK2")" && make -j1 >/dev/null 2>&1) || { echo "wrk2 did not build; see make in $(dirname "$WRK2")" >&2; exit 2; }
+}
+
+# nginx serving hello on 127.0.0.1:$PORT from bench/nginx.conf, pinned to SERVER_CPU, ended (and WORK removed) when the
+# script exits; its stub_status at /nginx_status.
+start_nginx() {
+  if curl -s -o /dev/null "http://127.0.0.1:$PORT/" 2>/dev/null; then
+    echo "something already listens on 127.0.0.1:$PORT; choose another port with PORT=..." >&2
+    exit 2
+  fi
+  sed -e "s#@PORT@#$PORT#; s#@DIR@#$WORK#g" "$ROOT/bench/nginx.conf" > "$WORK/nginx.conf"
+  taskset -c "$SERVER_CPU" nginx -c "$WORK/nginx.conf" -e "$WORK/error.log" &
+  NGINX_PID=$!
+  trap 'kill "$NGINX_PID" 2>/dev/null; wait "$NGINX_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
+  for _ in $(seq 50); do
+    curl -sf "http://127.0.0.1:$PORT/hello" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "nginx did not come up on 127.0.0.1:$PORT (see $WORK/error.log)" >&2
+  exit 2
+}

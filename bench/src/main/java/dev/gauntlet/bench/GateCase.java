@@ -1,0 +1,47 @@
+package dev.gauntlet.bench;
+
+import dev.gauntlet.api.LoadModel;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One case of the performance gate: a load Gauntlet's generator offers, and the peer that offers the same load, each
+ * on the same connections to the same nginx.
+ *
+ * @param name  the case's name, as the bounds table in docs/benchmarks.md names it
+ * @param model Gauntlet's load
+ * @param peer  which peer binary runs it: {@code wrk2} (open loop at a rate) or {@code wrk} (closed loop)
+ * @param peerArgs the peer's arguments before the URL; its duration is set long, the gate ends it after its window
+ */
+record GateCase(String name, LoadModel model, String peer, List<String> peerArgs) {
+    /** Connections of the open-loop cases: wrk2's {@code -c}, Gauntlet's fixed pool. */
+    static final int OPEN_CONNECTIONS = 100;
+    static final int CLOSED_CONNECTIONS = 50;
+    /** A peer's {@code -d}: longer than any window; the gate ends the peer once its window is measured. */
+    private static final String PEER_DURATION = "30s";
+
+    static final List<GateCase> ALL = List.of(openLoop(10_000), openLoop(50_000),
+            new GateCase("closed", new LoadModel.ClosedLoop(CLOSED_CONNECTIONS), "wrk",
+                    List.of("-t1", "-c" + CLOSED_CONNECTIONS, "-d" + PEER_DURATION)));
+
+    /** The open loop at {@code ratePerSec}: wrk2 spaces its requests evenly, so Gauntlet's gaps are constant too. */
+    private static GateCase openLoop(int ratePerSec) {
+        return new GateCase("open-" + ratePerSec / 1000 + "k",
+                LoadModel.OpenLoop.fixedPool(ratePerSec, LoadModel.InterArrival.CONSTANT, OPEN_CONNECTIONS), "wrk2",
+                List.of("-t1", "-c" + OPEN_CONNECTIONS, "-d" + PEER_DURATION, "-R" + ratePerSec));
+    }
+
+    static GateCase named(String name) {
+        return ALL.stream().filter(c -> c.name.equals(name)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                "no gate case " + name + "; the cases are " + ALL.stream().map(GateCase::name).toList()));
+    }
+
+    /** The peer's command line against {@code url}. */
+    List<String> peerCommand(Path wrk2, Path wrk, URI url) {
+        Path binary = peer.equals("wrk2") ? wrk2 : wrk;
+        return java.util.stream.Stream.of(List.of(binary.toString()), peerArgs, List.of(url.toString()))
+                .flatMap(List::stream).toList();
+    }
+}

@@ -1,0 +1,162 @@
+package dev.gauntlet.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The performance gate: Gauntlet's generator CPU per request against wrk2's (open loop at a rate) and wrk's (closed
+ * loop), side by side in one run, as a ratio with its 95 % interval over alternated pairs; fails when a ratio is worse
+ * than its bound in docs/benchmarks.md beyond that interval, when its interval is too wide to see a 10 % change, or
+ * when a case could not be measured. bench/perf-gate.sh starts nginx and runs this pinned to the client CPU.
+ *
+ * <pre>
+ * java -cp 'bench/target/gauntlet-bench.jar:bench/target/lib/*' dev.gauntlet.bench.PerfGate \
+ *      --url http://127.0.0.1:18090/hello --status-url http://127.0.0.1:18090/nginx_status \
+ *      --wrk2 /tmp/wrk2/wrk --wrk /usr/bin/wrk --bounds docs/benchmarks.md
+ * </pre>
+ *
+ * <p>Exit 0: every case within its bound; 1: a case failed; 2: bad input.
+ */
+@Command(name = "perf-gate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Gauntlet's CPU per request against wrk2's and wrk's, alternated in pairs, each ratio with its "
+                + "95 % interval, against the bounds in docs/benchmarks.md.")
+public final class PerfGate implements Callable<Integer> {
+    @Option(names = "--url", required = true, description = "nginx's hello URL on 127.0.0.1") URI url;
+    @Option(names = "--status-url", required = true, description = "nginx's stub_status URL") URI statusUrl;
+    @Option(names = "--wrk2", required = true, description = "wrk2's binary") Path wrk2;
+    @Option(names = "--wrk", required = true, description = "wrk's binary") Path wrk;
+    @Option(names = "--bounds", required = true, description = "the file with the bounds table (docs/benchmarks.md)") Path boundsFile;
+    @Option(names = "--cases", split = ",", description = "cases to run (default: all: open-10k, open-50k, closed)") List<String> caseNames;
+    @Option(names = "--seconds", description = "time for the measured pairs, all cases together (default: ${DEFAULT-VALUE})") int seconds = 70;
+    @Option(names = "--min-pairs", description = "pairs per case before its interval is judged (default: ${DEFAULT-VALUE})") int minPairs = 6;
+    @Option(names = "--max-width", description = "widest interval that still decides, relative to the ratio (default: ${DEFAULT-VALUE})") double maxWidth = 0.10;
+
+    public static void main(String[] args) {
+        CommandLine cli = new CommandLine(new PerfGate());
+        cli.setParameterExceptionHandler((e, a) -> {
+            System.err.println("perf-gate: " + e.getMessage() + " (see --help)");
+            return 2;
+        });
+        System.exit(cli.execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        List<GateCase> cases;
+        Map<String, Double> bounds;
+        try {
+            cases = caseNames == null ? GateCase.ALL : caseNames.stream().map(GateCase::named).toList();
+            bounds = GateBounds.parse(Files.readAllLines(boundsFile));
+            if (minPairs < 2 || seconds < 1 || !(maxWidth > 0)) {
+                throw new IllegalArgumentException("--min-pairs must be >= 2, --seconds >= 1 and --max-width > 0");
+            }
+            for (String name : cases.stream().map(GateCase::name).toList()) {
+                if (!bounds.containsKey(name)) {
+                    throw new IllegalArgumentException(boundsFile + " has no bound for " + name);
+                }
+            }
+        } catch (IllegalArgumentException | IOException e) {
+            System.err.println("perf-gate: " + e.getMessage());
+            return 2;
+        }
+        NginxCounter nginx = new NginxCounter(statusUrl);
+        Path scratch = Files.createTempDirectory("perf-gate");
+        ClientRuns runs = new ClientRuns(url, nginx, wrk2, wrk, scratch);
+
+        Map<GateCase, List<Double>> ratios = new LinkedHashMap<>();
+        Map<GateCase, String> failures = new LinkedHashMap<>();
+        for (GateCase c : cases) {
+            ratios.put(c, new ArrayList<>());
+            try {
+                System.out.println("warming Gauntlet's JIT on " + c.name() + " ...");
+                runs.gauntlet(c, false, 2_000);
+            } catch (RuntimeException e) {
+                failures.put(c, e.getMessage());
+            }
+        }
+        long endNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        // Round robin over the cases not yet decided, Gauntlet first in one round and the peer first in the next, so a
+        // drift of the machine's speed falls on both sides alike; until each is decided or the time is up.
+        for (int round = 0; System.nanoTime() < endNs; round++) {
+            boolean measuredAny = false;
+            for (GateCase c : cases) {
+                List<Double> caseRatios = ratios.get(c);
+                if (failures.containsKey(c) || (caseRatios.size() >= minPairs && decided(caseRatios))) {
+                    continue;
+                }
+                try {
+                    WindowCost gauntlet;
+                    WindowCost peer;
+                    if (round % 2 == 0) {
+                        gauntlet = runs.gauntlet(c);
+                        peer = runs.peer(c);
+                    } else {
+                        peer = runs.peer(c);
+                        gauntlet = runs.gauntlet(c);
+                    }
+                    double ratio = gauntlet.cpuNsPerRequest() / peer.cpuNsPerRequest();
+                    caseRatios.add(ratio);
+                    System.out.printf(Locale.ROOT, "%-9s pair %2d: Gauntlet %.2f µs/request (%,d requests), %s %.2f µs/request (%,d), ratio %.3f%n",
+                            c.name(), caseRatios.size(), gauntlet.cpuNsPerRequest() / 1e3, gauntlet.requests(), c.peer(),
+                            peer.cpuNsPerRequest() / 1e3, peer.requests(), ratio);
+                    measuredAny = true;
+                } catch (RuntimeException e) {
+                    failures.put(c, e.getMessage());
+                }
+            }
+            if (!measuredAny) {
+                break;
+            }
+        }
+
+        System.out.println();
+        boolean pass = true;
+        for (GateCase c : cases) {
+            String verdict = verdict(c, ratios.get(c), bounds.get(c.name()), failures.get(c));
+            pass &= verdict.startsWith("pass");
+            System.out.println(verdict);
+        }
+        System.out.println(pass ? "perf-gate: pass" : "perf-gate: FAIL");
+        return pass ? 0 : 1;
+    }
+
+    private boolean decided(List<Double> ratios) {
+        return RatioInterval.of(ratios.stream().mapToDouble(Double::doubleValue).toArray()).relativeWidth() <= maxWidth;
+    }
+
+    /** The case's line: its ratio, interval and bound, and whether it passes; fails closed on what it cannot judge. */
+    String verdict(GateCase c, List<Double> ratios, double bound, String failure) {
+        String head = String.format(Locale.ROOT, "%-9s Gauntlet/%s CPU per request", c.name(), c.peer());
+        if (failure != null) {
+            return "FAIL " + head + ": not measured: " + failure;
+        }
+        if (ratios.size() < 2) {
+            return "FAIL " + head + ": " + ratios.size() + " pair(s) in the time given: raise --seconds";
+        }
+        RatioInterval r = RatioInterval.of(ratios.stream().mapToDouble(Double::doubleValue).toArray());
+        String figures = String.format(Locale.ROOT, "%.3f (95 %% interval %.3f–%.3f, %d pairs), bound %.2f",
+                r.ratio(), r.low(), r.high(), r.pairs(), bound);
+        if (r.low() > bound) {
+            return "FAIL " + head + " " + figures + ": worse than the bound beyond the interval";
+        }
+        if (r.relativeWidth() > maxWidth) {
+            return String.format(Locale.ROOT, "FAIL %s %s: the interval is %.0f %% wide, more than %.0f %%: too noisy to "
+                    + "see a change that size; run again with nothing else on the machine", head, figures,
+                    100 * r.relativeWidth(), 100 * maxWidth);
+        }
+        return "pass " + head + " " + figures;
+    }
+}
