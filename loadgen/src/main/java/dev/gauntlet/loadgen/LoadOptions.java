@@ -4,14 +4,18 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import picocli.CommandLine;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** How {@code gauntlet load}'s option values are read: durations, connection policies, inter-arrivals, granularities. */
+/**
+ * How {@code gauntlet load}'s option values are read (durations, connection policies, inter-arrivals, granularities),
+ * and a granularity written back as the flag takes it.
+ */
 final class LoadOptions {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)");
-    private static final Pattern GRANULARITY = Pattern.compile("(\\d{1,9})(us|µs|ms)");
+    private static final Pattern GRANULARITY = Pattern.compile("(\\d{1,9})(us|µs)|(\\d{1,9}(?:\\.\\d{1,3})?)ms");
 
     private LoadOptions() {
     }
@@ -71,7 +75,7 @@ final class LoadOptions {
     }
 
     /**
-     * {@code auto}: null, chosen as the run goes; {@code 0}, {@code 250us} or {@code 1ms} in µs, up to
+     * {@code auto}: null, chosen as the run goes; {@code 0}, {@code 250us}, {@code 1ms} or {@code 1.5ms} in µs, up to
      * {@link LoadSpec#MAX_WAKE_GRANULARITY_US}.
      */
     static Long parseWakeGranularityUs(String text) {
@@ -86,11 +90,23 @@ final class LoadOptions {
         if (!matcher.matches()) {
             throw new IllegalArgumentException("'" + text + "' is not a wake granularity; use auto, 0, e.g. 250us or 1ms");
         }
-        long us = Long.parseLong(matcher.group(1)) * (matcher.group(2).equals("ms") ? 1_000 : 1);
+        long us = matcher.group(1) != null ? Long.parseLong(matcher.group(1))
+                : new BigDecimal(matcher.group(3)).movePointRight(3).longValueExact();
         if (us > LoadSpec.MAX_WAKE_GRANULARITY_US) {
             throw new IllegalArgumentException("--wake-granularity " + text + " is coarser than "
                     + LoadSpec.MAX_WAKE_GRANULARITY_US / 1_000 + "ms, the most it may be");
         }
         return us;
+    }
+
+    /**
+     * A granularity of {@code us} as {@code --wake-granularity} takes it: below a millisecond in µs ({@code 250us}),
+     * from one on in ms, up to three decimals ({@code 1ms}, {@code 1.5ms}), as the table's other times are.
+     */
+    static String wakeGranularityText(long us) {
+        if (us == 0) {
+            return "0";
+        }
+        return us < 1_000 ? us + "us" : BigDecimal.valueOf(us).movePointLeft(3).stripTrailingZeros().toPlainString() + "ms";
     }
 }

@@ -53,7 +53,7 @@ final class SummaryTable {
             Long asked = summary.spec().wakeGranularityUs();
             out.printf(Locale.ROOT, "  wake-ups  %.2f ms apart at most (--wake-granularity %s): the requests due meanwhile "
                     + "went together, each timed from its intended start%n", summary.wakeGranularityMs(),
-                    asked == null ? "auto" : asked + "us");
+                    asked == null ? "auto" : LoadOptions.wakeGranularityText(asked));
         }
         if (summary.targetHiccups().count() > 0) {
             row(out, "target hiccups", summary.targetHiccups());

@@ -73,7 +73,7 @@ class LoadCommandIT {
                     "--inter-arrival", "constant", "--warmup", "500ms", "--duration", "500ms", "--wake-granularity", "4ms");
 
             assertThat(exitCode).isZero();
-            assertThat(out.toString()).contains("  wake-ups  4.00 ms apart at most (--wake-granularity 4000us): the requests "
+            assertThat(out.toString()).contains("  wake-ups  4.00 ms apart at most (--wake-granularity 4ms): the requests "
                     + "due meanwhile went together, each timed from its intended start");
         }
     }
