@@ -1,5 +1,6 @@
 package dev.gauntlet.runner.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
@@ -50,6 +51,9 @@ import java.util.Map;
  *                           that failed, max concurrency, a load split over processes)
  * @param gcInTail           which of the measured phase's slowest seconds held a GC pause of either side; null when the
  *                           recordings or the interval logs could not be lined up
+ * @param droppedQueueFull   open loop: measured requests the generator never sent, its queue of requests waiting for a
+ *                           connection being full (the run is then generator- or target-limited, its evidence says which);
+ *                           written only when some were
  */
 public record ResultRow(
         String target,
@@ -76,7 +80,8 @@ public record ResultRow(
         Map<ErrorClass, Long> errorsByClass,
         long unansweredAtEnd,
         Warmup warmup,
-        GcInTail gcInTail) {
+        GcInTail gcInTail,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long droppedQueueFull) {
     /** How {@code results.json} and the tables spell the verdict of a run that failed or was skipped. */
     public static final String NO_VERDICT = "-";
 
@@ -144,14 +149,15 @@ public record ResultRow(
                 failure == null ? evidence(summary, tail) : failure,
                 jvm == null ? null : withoutTimeline(jvm.target()),
                 jvm == null ? null : withoutTimeline(jvm.generator()), scenario.client(),
-                occurred(summary.errors()), summary.unansweredAtEnd(), Warmup.of(summary.steadiness()), tail);
+                occurred(summary.errors()), summary.unansweredAtEnd(), Warmup.of(summary.steadiness()), tail,
+                summary.droppedQueueFull());
     }
 
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
     public static ResultRow failed(String target, Suite.Scenario scenario, int repetition, String note) {
         return new ResultRow(target, scenario.name(), repetition, scenario.load().describe(), scenario.waitMs(),
                 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, note,
-                null, null, scenario.client(), Map.of(), 0, null, null);
+                null, null, scenario.client(), Map.of(), 0, null, null, 0);
     }
 
     /** The verdict's evidence, and what GC held of the tail when the pauses could be lined up. */
@@ -178,7 +184,7 @@ public record ResultRow(
         return new ResultRow(target, scenario, repetition, load, waitMs, requests, errors, achievedRatePerSec, meanMs,
                 p50Ms, p99Ms, p999Ms, maxMs, serverMaxInFlight, generatorHiccupP99Ms, targetHiccupP99Ms, verdict,
                 note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm, client, errorsByClass, unansweredAtEnd,
-                warmup, gcInTail);
+                warmup, gcInTail, droppedQueueFull);
     }
 
     RunPlan.Key key() {

@@ -10,9 +10,10 @@ import java.util.Locale;
 /**
  * Formats result rows as the fixed-width table the CLI prints: a row per run, and after the runs of
  * a target × scenario repeated more than once, its best, median and spread ({@link Repetitions}).
+ * The {@code dropped} column is there only when a row's generator dropped requests its queue had no room for.
  */
 public final class ResultsTable {
-    private static final String FORMAT = "%-31s %-22s %7s %9s %10s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
+    private static final String FORMAT = "%-31s %-22s %7s %9s %10s%s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
 
     private ResultsTable() {
@@ -20,14 +21,17 @@ public final class ResultsTable {
 
     public static String render(List<ResultRow> rows) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "warm-up", "requests", "unanswered", "rate/s", "mean ms",
+        boolean dropping = rows.stream().anyMatch(row -> row.droppedQueueFull() > 0);
+        out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "warm-up", "requests", "unanswered",
+                dropped(dropping, "dropped"), "rate/s", "mean ms",
                 "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
         List<Repetitions.Group> groups = Repetitions.of(rows);
         for (int i = 0; i < rows.size(); i++) {
             ResultRow row = rows.get(i);
             out.append(String.format(Locale.ROOT, FORMAT, row.target(),
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""),
-                    warmup(row), row.requests(), row.measured() ? row.unansweredAtEnd() : "-", number(row.achievedRatePerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
+                    warmup(row), row.requests(), row.measured() ? row.unansweredAtEnd() : "-",
+                    dropped(dropping, row.measured() ? row.droppedQueueFull() : "-"), number(row.achievedRatePerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
                     hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
@@ -36,26 +40,32 @@ public final class ResultsTable {
                     || !rows.get(i + 1).scenario().equals(row.scenario());
             if (lastOfCase) {
                 groups.stream().filter(g -> g.target().equals(row.target()) && g.scenario().equals(row.scenario()))
-                        .findFirst().ifPresent(group -> appendGroup(out, group));
+                        .findFirst().ifPresent(group -> appendGroup(out, group, dropping));
             }
         }
         return out.toString();
     }
 
     /** Best and median in the columns' own units, the spread as a percentage of each figure's mean. */
-    private static void appendGroup(StringBuilder out, Repetitions.Group group) {
-        appendFigures(out, "  best of " + group.runs(), group.best(), ResultsTable::number, ResultsTable::millis, "", "");
-        appendFigures(out, "  median", group.median(), ResultsTable::number, ResultsTable::millis, "", "");
-        appendFigures(out, "  spread (cv)", group.spread(), ResultsTable::percent, ResultsTable::percent,
+    private static void appendGroup(StringBuilder out, Repetitions.Group group, boolean dropping) {
+        appendFigures(out, "  best of " + group.runs(), group.best(), ResultsTable::number, ResultsTable::millis, dropping, "", "");
+        appendFigures(out, "  median", group.median(), ResultsTable::number, ResultsTable::millis, dropping, "", "");
+        appendFigures(out, "  spread (cv)", group.spread(), ResultsTable::percent, ResultsTable::percent, dropping,
                 group.unsteady() == null ? "" : Verdict.NOT_STEADY.label(), group.unsteady() == null ? "" : group.unsteady());
     }
 
     private static void appendFigures(StringBuilder out, String label, Repetitions.Figures f,
-                                      Function<Double, String> count, Function<Double, String> time, String verdict,
-                                      String evidence) {
-        out.append(String.format(Locale.ROOT, FORMAT, "", label, "", count.apply(f.requests()), "", count.apply(f.achievedRatePerSec()),
+                                      Function<Double, String> count, Function<Double, String> time, boolean dropping,
+                                      String verdict, String evidence) {
+        out.append(String.format(Locale.ROOT, FORMAT, "", label, "", count.apply(f.requests()), "", dropped(dropping, ""),
+                count.apply(f.achievedRatePerSec()),
                 time.apply(f.meanMs()), time.apply(f.p50Ms()), time.apply(f.p99Ms()), time.apply(f.p999Ms()), time.apply(f.maxMs()),
                 count.apply(f.errors()), count.apply(f.serverMaxInFlight()), "", "", "", verdict, evidence));
+    }
+
+    /** The {@code dropped} column's cell, with the space before it; nothing when the table has no such column. */
+    private static String dropped(boolean shown, Object cell) {
+        return shown ? String.format(Locale.ROOT, " %7s", cell) : "";
     }
 
     /** How long the run's warm-up lasted, s, {@code *} when it reached its maximum unsettled; {@code -} unknown. */

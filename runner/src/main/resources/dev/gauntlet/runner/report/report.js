@@ -24,6 +24,7 @@
     { key: 'maxMs', label: 'max ms', term: 'max', better: 'lower' },
     { key: 'achievedRatePerSec', label: 'achieved /s', term: 'achieved /s', better: 'higher' },
     { key: 'errors', label: 'errors', term: 'errors', better: 'lower' },
+    { key: 'droppedQueueFull', label: 'dropped unsent', term: 'dropped unsent', better: 'lower' },
     { key: 'serverMaxInFlight', label: 'held in the target at once', term: 'held in the target at once', better: 'higher' },
   ];
 
@@ -59,6 +60,8 @@
     ['held in the target at once', 'Max concurrency: the most requests the target had started and not yet answered at one time, ' +
       'as its admin endpoint counted them.'],
     ['errors', 'Failed requests of the measured phase, every class together; a failed request is never retried.'],
+    ['dropped unsent', 'Open loop: requests of the measured phase the generator never sent, because they fell due while its ' +
+      'queue of requests waiting for a connection was full; not errors, and not in any time. A column only where a run dropped some.'],
     ['refused', 'Error class: the connection was refused (nothing listening, or the backlog full).'],
     ['connect timeout', 'Error class: the connection was not established within the connect timeout.'],
     ['reset', 'Error class: the target reset or closed the connection before a whole answer arrived.'],
@@ -513,11 +516,17 @@
   }
 
   // Whether a row has a figure for the metric: a run that completed nothing has no latency and no rate worth ranking.
+  // results.json writes droppedQueueFull only when some were dropped.
   function figureOf(row, metric) {
-    const v = Number(row[metric.key]);
+    const v = Number(metric.key === 'droppedQueueFull' ? row.droppedQueueFull || 0 : row[metric.key]);
     if (!isNum(v)) return NaN;
-    if (metric.key !== 'serverMaxInFlight' && metric.key !== 'errors' && !(row.requests > 0)) return NaN;
+    if (metric.key !== 'serverMaxInFlight' && !isCount(metric) && !(row.requests > 0)) return NaN;
     return v;
+  }
+
+  // A metric that counts requests (errors, dropped): a whole number, whose best may be zero.
+  function isCount(metric) {
+    return metric.key === 'errors' || metric.key === 'droppedQueueFull';
   }
 
   function metricText(metric, v) {
@@ -525,6 +534,7 @@
     if (metric.key === 'achievedRatePerSec') return num(v) + '/s';
     if (metric.key === 'serverMaxInFlight') return num(v) + ' held at once';
     if (metric.key === 'errors') return num(v, 0) + ' errors';
+    if (metric.key === 'droppedQueueFull') return num(v, 0) + ' dropped';
     return num(v) + ' ms';
   }
 
@@ -670,7 +680,7 @@
 
   // A metric that describes a kind of scenario: held at once only max concurrency, which completes nothing to time.
   function applies(metric, loadType) {
-    return metric.key === 'serverMaxInFlight' ? loadType === 'max-concurrency' : loadType !== 'max-concurrency' || metric.key === 'errors';
+    return metric.key === 'serverMaxInFlight' ? loadType === 'max-concurrency' : loadType !== 'max-concurrency' || isCount(metric);
   }
 
   // `fixed` null: each scenario's own metric.
@@ -705,13 +715,13 @@
         const b = best[s];
         const foreign = group.every(r => trustOf(data, r).rank > 2);
         const verdicts = uniq(group.map(r => r.verdict)).join(', ');
-        const text = fixed ? num(m, metric.key === 'errors' ? 0 : undefined) : metricText(metric, m);
+        const text = fixed ? num(m, isCount(metric) ? 0 : undefined) : metricText(metric, m);
         let td;
         if (foreign || !isNum(b)) {
           td = el('td', { class: 'num' + (foreign ? ' foreign' : ''), title: verdicts + (foreign ? ': not the target\'s figures' : '') }, text);
         } else {
           let share;
-          if (metric.key === 'errors') share = (b + 1) / (m + 1);
+          if (isCount(metric)) share = (b + 1) / (m + 1);
           else share = metric.better === 'lower' ? (m > 0 ? b / m : 1) : (b > 0 ? m / b : 1);
           share = Math.max(0, Math.min(1, share));
           td = el('td', { class: 'num scored', style: 'background: hsl(' + Math.round(120 * share) + ', 65%, 82%)',
@@ -860,10 +870,11 @@
 
   function scenarioTable(data, runs) {
     if (!runs.length) return noData('No run of this scenario yet.');
-    // Only the classes that occurred: a column of zeros says nothing.
+    // Only the classes that occurred, and dropped requests only if some were: a column of zeros says nothing.
     const classes = uniq(runs.flatMap(r => Object.keys(r.errors || {}).filter(c => r.errors[c] > 0)));
+    const dropping = runs.some(r => rowOf(data, r).droppedQueueFull > 0);
     const table = el('table', {}, el('tr', {}, ['run', 'offered /s', 'achieved /s', 'sustained /s', 'verdict']
-      .concat(classes.map(errorLabel)).map(h => th(h))));
+      .concat(classes.map(errorLabel), dropping ? ['dropped unsent'] : []).map(h => th(h))));
     for (const r of runs) {
       const row = rowOf(data, r);
       table.append(el('tr', {}, el('td', {}, el('a', { href: '#' + runId(r) }, label(data, r, true))),
@@ -871,7 +882,8 @@
         el('td', { class: 'num' }, num(row.achievedRatePerSec)),
         el('td', { class: 'num' }, num(r.sustainedRatePerSec)),
         el('td', {}, row.verdict || '–'),
-        classes.map(c => el('td', { class: 'num' }, r.errors && c in r.errors ? String(r.errors[c]) : '–'))));
+        classes.map(c => el('td', { class: 'num' }, r.errors && c in r.errors ? String(r.errors[c]) : '–')),
+        dropping ? el('td', { class: 'num' }, row.verdict && row.verdict !== '-' ? String(row.droppedQueueFull || 0) : '–') : null));
     }
     const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Rates and errors by class'),
       sortable(table, 'rates-' + caseOf(runs[0].scenario, runs[0].client)));

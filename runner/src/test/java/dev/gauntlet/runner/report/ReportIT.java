@@ -338,6 +338,30 @@ public class ReportIT {
         assertThat(compared.out()).as("NEW's client-limited rows compared, none listed").doesNotContain("in NEW");
     }
 
+    /**
+     * Requests the generator dropped unsent, its queue full, are a column of the scenario's run table and of its CSV,
+     * explained by the glossary, only where a run dropped some; the overview offers them as a metric.
+     */
+    @Test
+    void requestsTheGeneratorDroppedAreAColumnWhereSomeWere() throws Exception {
+        Path dropping = copyRepeated(changed, work.resolve("dropping"), 1);
+        ArrayNode rows = (ArrayNode) Json.json().readTree(dropping.resolve("results.json").toFile());
+        rows.forEach(row -> ((ObjectNode) row).put("droppedQueueFull", 4321));
+        Json.json().writeValue(dropping.resolve("results.json").toFile(), rows);
+
+        String shown = reportAsDrawn(dropping);
+        assertThat(shown).contains("<th class=\"term\" title=\"Open loop: requests of the measured phase the generator never sent",
+                "dropped unsent</th>", "<td class=\"num\">4321</td>", "<option value=\"droppedQueueFull\">dropped unsent</option>",
+                "<dt id=\"term-dropped-unsent\">dropped unsent</dt>");
+        Matcher csv = Pattern.compile("<a href=\"data:text/csv;charset=utf-8,([^\"]*)\" download=\"rates-closed.csv\">").matcher(shown);
+        assertThat(csv.find()).isTrue();
+        assertThat(URLDecoder.decode(csv.group(1), StandardCharsets.UTF_8).lines().toList())
+                .first().asString().endsWith(",verdict,dropped unsent");
+        assertThat(URLDecoder.decode(csv.group(1), StandardCharsets.UTF_8)).contains(",4321\n");
+
+        assertThat(reportAsDrawn(changed)).as("no column where none were dropped").doesNotContain("dropped unsent</th>");
+    }
+
     @Test
     void aSweepsReportDrawsEveryTargetAcrossTheLevels() throws Exception {
         assertThat(reportAsDrawn(sweep)).contains("<h3>Every target across the levels</h3>", "p99 response time at each level",

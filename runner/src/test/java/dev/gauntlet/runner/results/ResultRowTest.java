@@ -31,6 +31,18 @@ class ResultRowTest {
     }
 
     @Test
+    void requestsTheGeneratorDroppedAreWrittenWhenThereWereSome() throws IOException {
+        ResultRow[] rows = Json.json().readValue(resource(WRITTEN_BEFORE), ResultRow[].class);
+        ResultRow dropping = StudyRows.dropped(rows[1], 12_345);
+
+        String written = Json.json().writeValueAsString(dropping);
+
+        assertThat(rows[1].droppedQueueFull()).as("none in a file written before it was a column").isZero();
+        assertThat(written).contains("\"droppedQueueFull\" : 12345");
+        assertThat(Json.json().readValue(written, ResultRow.class).droppedQueueFull()).isEqualTo(12_345);
+    }
+
+    @Test
     void aVerdictNoOneWroteIsRefused() throws IOException {
         String unknown = resource(WRITTEN_BEFORE).replace("\"verdict\" : \"ok\"", "\"verdict\" : \"fine\"");
 
