@@ -134,7 +134,7 @@ public class LauncherIT {
     void loadRunsEachModelAsATable() throws Exception {
         for (List<String> model : List.of(List.of("--rate", "200"), List.of("--connections", "4"))) {
             Outcome outcome = gauntlet(Stream.concat(Stream.of("load", hello), Stream.concat(model.stream(),
-                    Stream.of("--warmup", "1s", "--duration", "1s", "--admin", admin))).toArray(String[]::new));
+                    Stream.of("--warmup", "1s", "--duration", "1s", "--admin", admin, "--no-jit-warmup"))).toArray(String[]::new));
 
             assertThat(outcome.exitCode()).as("load %s: %s", model, outcome.stderr()).isZero();
             assertThat(outcome.stderr()).as("load %s: the target's counts reset with the token", model)
@@ -155,7 +155,7 @@ public class LauncherIT {
                 List.of("--max-concurrency", "20"))) {
             String url = model.getFirst().equals("--max-concurrency") ? hello + "?wait=5000" : hello;
             Outcome outcome = gauntlet(Stream.concat(Stream.of("load", url, "--json"), Stream.concat(model.stream(),
-                    Stream.of("--warmup", "1s", "--duration", "1s", "--admin", admin))).toArray(String[]::new));
+                    Stream.of("--warmup", "1s", "--duration", "1s", "--admin", admin, "--no-jit-warmup"))).toArray(String[]::new));
 
             assertThat(outcome.exitCode()).as("load %s: %s", model, outcome.stderr()).isZero();
             JsonNode summary = Json.json().readTree(outcome.out());
@@ -191,11 +191,11 @@ public class LauncherIT {
                   generator: [-Xmx256m]
                 scenarios:
                   - name: open
-                    description: 200 requests/s for 2 s
+                    description: 200 requests/s for 1 s
                     load: { type: open, ratePerSec: 200 }
                     waitMs: 0
-                    warmupMs: 1000
-                    durationMs: 2000
+                    warmupMs: 500
+                    durationMs: 1000
                 """);
 
         Outcome outcome = gauntlet("run", "--suite", suite.toString(), "--results", work.resolve("results").toString(),

@@ -45,10 +45,10 @@ class ResumeIT {
                 durationMs: 500
               - name: one
                 load: { type: closed, connections: 1 }
-                durationMs: 1500
+                durationMs: 500
               - name: two
                 load: { type: closed, connections: 2 }
-                durationMs: 1500
+                durationMs: 500
             """;
     private static final List<String> EVERY_RUN = List.of(
             "dummy/one/1", "dummy/two/1", "jdk-httpserver-sync/one/1", "jdk-httpserver-sync/two/1");
