@@ -2,6 +2,7 @@ package dev.gauntlet.hiccup;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -11,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The meter on a real thread: one value per expected wake-up, and a log HdrHistogram's own reader reads. */
+@Tag("alone") // asserts samples per elapsed millisecond
 class HiccupMeterIT {
 
     @Test

@@ -5,6 +5,7 @@ import dev.gauntlet.api.LoadModel.ConnectionPolicy;
 import dev.gauntlet.api.LoadModel.InterArrival;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the fixed pool never opens more than its size; the unbounded policy opens one per waiting
  * request. Every request keeps its intended start, so the waits show in response time.
  */
+@Tag("alone") // asserts latencies against a stall
 @Timeout(60)
 class ConnectionPolicyIT {
     /** 2,000 requests/s answered in about 1 ms: two in service at once; a 50 ms stall holds 100 requests. */

@@ -4,6 +4,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * due during the stall keep their intended starts, so response time shows the stall and service
  * time does not (the wrk2 set-up; with more connections allowed they would be sent on time instead).
  */
+@Tag("alone") // asserts percentiles against a stall
 @Timeout(60)
 class CoordinatedOmissionIT {
     private static final long STALL_MS = 1_000;

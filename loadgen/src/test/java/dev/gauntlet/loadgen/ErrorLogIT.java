@@ -8,6 +8,7 @@ import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.TestServer.Behaviour;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +33,7 @@ import static org.assertj.core.api.Assertions.within;
  * {@code summary.json}'s count of it; merged line by line over processes. The file is read here
  * with a parser of its own, not {@link dev.gauntlet.loadgen.measure.ErrorLog#read}, so the format itself is what is tested.
  */
+@Tag("alone") // asserts when in the run errors were logged
 @Timeout(60)
 class ErrorLogIT {
     private static final String HEADER = "startSec,lengthSec,"

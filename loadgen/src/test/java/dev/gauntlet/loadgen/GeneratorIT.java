@@ -9,6 +9,7 @@ import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.measure.LatencyRecorderTest;
 import dev.gauntlet.loadgen.transport.SourceAddresses;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+@Tag("alone") // asserts the achieved rate
 @Timeout(60)
 class GeneratorIT {
     private final PrintStream progress = new PrintStream(new ByteArrayOutputStream());

@@ -4,6 +4,7 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What an HTTP/2 server does to streams lands in its own error class, each request counted once, the run on time:
  * against {@link ScriptedHttp2Server}, in clear with prior knowledge.
  */
+@Tag("alone") // asserts how long a run took
 @Timeout(60)
 class Http2MisbehaviourIT {
     /** Constant 100/s for 500 ms: exactly 50 intended starts, 10 ms apart. */

@@ -6,6 +6,7 @@ import dev.gauntlet.api.LoadModel.InterArrival;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (SIGSTOP) for a while at a request the server counts, then continued. Every request due
  * meanwhile is sent when it continues, timed from its intended start.
  */
+@Tag("alone") // asserts the schedule lag against a stall
 @Timeout(60)
 class LoopStallIT {
 

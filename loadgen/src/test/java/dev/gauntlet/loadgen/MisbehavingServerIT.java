@@ -5,6 +5,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.TestServer.Behaviour;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,6 +17,7 @@ import java.io.PrintStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Each way a server can misbehave lands in its own error class; every request is counted once; the run ends on time. */
+@Tag("alone") // asserts how long a run took
 @Timeout(60)
 class MisbehavingServerIT {
     private static final int REQUESTS = 50;

@@ -18,6 +18,7 @@ import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +61,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
  * 127.0.0.1 with a self-signed certificate): https1, h2 and h2c loads run clean; a certificate not trusted, for another
  * host or out of its validity, and a server that does not speak the load's protocol, each stop the run with one line.
  */
+@Tag("alone") // asserts how long a run took
 @Timeout(120)
 class SecureLoadIT {
     private static TargetTls targetTls;

@@ -9,6 +9,7 @@ import dev.gauntlet.api.ShardStart;
 import dev.gauntlet.loadgen.split.ShardArchive;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * One shard as its pod runs it: a real process against a real server, the start instant and the
  * "collected" signal given through files, its results fetched from it over HTTP.
  */
+@Tag("alone") // asserts completed counts and start lateness
 @Timeout(60)
 class ShardMainIT {
     private Process shard;

@@ -5,6 +5,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.api.Verdict;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import static org.assertj.core.api.Assertions.within;
  * The warm-up until steady and the not-steady verdict against a real server whose answers speed up
  * over a known time, as a JIT's would: each case's answer is known from how the server was told to warm up.
  */
+@Tag("alone") // asserts warm-up lengths and rates
 class SteadyStateIT {
     /** 20 connections, answers from 40 ms down to 10 ms: 500/s rising to 2,000/s. */
     private static final int CONNECTIONS = 20;

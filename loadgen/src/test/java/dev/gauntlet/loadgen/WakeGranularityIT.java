@@ -4,6 +4,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * At a granularity of 5 ms every wake sends the two or so then due, each late by up to 5 ms and
  * still timed from its intended start; at 0 each start gets its own wake.
  */
+@Tag("alone") // asserts the loop's lateness
 @Timeout(60)
 class WakeGranularityIT {
     private static final LoadModel RATE = new LoadModel.OpenLoop(400, LoadModel.InterArrival.CONSTANT);

@@ -6,6 +6,7 @@ import dev.gauntlet.runner.LauncherIT;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * to CPU 0, without {@code -Dgauntlet.parent}, its parent gone. A run on that CPU refuses to start
  * and names it; once it is killed, the run goes on.
  */
+@Tag("alone") // its leftover JVM on CPU 0 makes any other run there refuse to start
 class LeftoverJvmsIT {
     private static final long READY_TIMEOUT_MS = 30_000;
 

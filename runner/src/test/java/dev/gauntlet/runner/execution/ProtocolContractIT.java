@@ -6,6 +6,8 @@ import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,8 +35,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code http/1.1}, or a cleartext request without the preface) and is checked as fully: so a target serving h2 gets
  * no JVM of its own for HTTPS/1.1.
  *
+ * <p>Two targets are checked at once (the build's JUnit parallelism): nothing here is timed but the wait's lower bound,
+ * and each case has its own JVM, port and temporary directory.
+ *
  * <p>Check some targets only: {@code -Dgauntlet.targets=jetty-,netty-} (name prefixes), as {@link TargetContractIT}.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ProtocolContractIT {
     /**
      * Streams at once on one connection: below every server's default stream limit (Tomcat's and Undertow's 100 being the

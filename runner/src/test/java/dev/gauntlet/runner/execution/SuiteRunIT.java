@@ -7,6 +7,7 @@ import dev.gauntlet.runner.Main;
 import dev.gauntlet.runner.results.ResultRow;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code gauntlet run} end to end with real processes: the dummy target in its JVM, a generator JVM
  * per run, files checked as a user would read them.
  */
+@Tag("alone") // asserts the achieved rate and the warm-up's length
 class SuiteRunIT {
     private static final long WAIT_MS = 50;
     private static final double RATE_PER_SEC = 400;

@@ -7,6 +7,7 @@ import dev.gauntlet.runner.RawHttp;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -37,6 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>Check some targets only: {@code ./mvnw -pl runner -am verify -Dit.test=TargetContractIT
  * -Dgauntlet.targets=jetty-,dummy} (comma-separated name prefixes).
  */
+@Tag("alone") // asserts the time until READY and the wait's length
 class TargetContractIT {
     private static final int CONCURRENT_REQUESTS = 200;
     /**

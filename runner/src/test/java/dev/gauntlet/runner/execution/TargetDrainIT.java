@@ -6,6 +6,7 @@ import dev.gauntlet.api.HandlerStyle;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.isolation.RolePlacement;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code inFlight} 0 waits for that answer, up to the previous run's wait + 5 s, and the note says
  * how long it took, or that it did not come.
  */
+@Tag("alone") // asserts how long drains wait
 class TargetDrainIT {
     private static final Pattern ANSWERED_LATE =
             Pattern.compile("the target took (\\d+) ms to answer a probe after the previous run");

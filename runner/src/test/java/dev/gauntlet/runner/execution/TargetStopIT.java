@@ -5,6 +5,7 @@ import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.RawHttp;
 import dev.gauntlet.runner.Signals;
 import dev.gauntlet.runner.isolation.RolePlacement;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Targets stop: under overload a target exits within 5 s of SIGTERM by itself, and the runner's
  * stop ({@link TargetProcess#close()}) kills one that does not, so no target JVM is left behind.
  */
+@Tag("alone") // asserts how long stops take
 class TargetStopIT {
     /** Thousands of requests held at once: thousands of sleeping threads in the blocking styles. */
     private static final int HELD_REQUESTS = 3_000;

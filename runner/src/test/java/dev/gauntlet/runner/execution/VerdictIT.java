@@ -11,6 +11,7 @@ import dev.gauntlet.loadgen.split.JavaCommand;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.Signals;
 import dev.gauntlet.runner.isolation.Isolation;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +48,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * a server whose service time balloons while the generator's cap is reached, and a generator
  * stopped for 1 s.
  */
+@Tag("alone") // pins CPUs and asserts latencies
 @Timeout(120)
 class VerdictIT {
     private static final long WARMUP_MS = 1_000;

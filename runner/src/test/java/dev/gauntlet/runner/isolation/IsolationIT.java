@@ -10,6 +10,7 @@ import dev.gauntlet.runner.execution.TargetLauncher;
 import dev.gauntlet.runner.execution.TargetProcess;
 import dev.gauntlet.runner.results.ResultRow;
 import dev.gauntlet.runner.suite.Resources;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * killed by its memory limit, and a run whose load crosses a veth pair into the target's own
  * network namespace. Needs root and cgroup v1 (skipped elsewhere).
  */
+@Tag("alone") // pins CPUs
 class IsolationIT {
     private static final long PID = ProcessHandle.current().pid();
 

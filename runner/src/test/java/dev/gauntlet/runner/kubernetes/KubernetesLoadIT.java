@@ -19,6 +19,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,6 +58,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and a real HTTP server as the target that notes when each request arrived and the admin token its
  * resets showed.
  */
+@Tag("alone") // asserts arrival gaps and completed counts
 @Timeout(180)
 class KubernetesLoadIT {
     private static final String NAMESPACE = MockCluster.NAMESPACE;

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -31,6 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * real command runs as a local process, each run's load an Indexed Job of real shards, the results collected from
  * them, and the same verdicts, files and report as a suite on one machine.
  */
+@Tag("alone") // its shards must start within the common start's lead, its targets within 4 s
 @Timeout(600)
 class KubernetesSuiteIT {
     private static final String SCENARIOS = """

@@ -7,6 +7,7 @@ import dev.gauntlet.api.RunJvmCosts;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.runner.Main;
 import dev.gauntlet.runner.results.ResultRow;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * into a tiny young generation and not where it idles; platform threads show a thread per request
  * where the style has one and not where virtual threads carry the requests.
  */
+@Tag("alone") // asserts GC pauses and allocation rates
 class JvmMetricsIT {
 
     @TempDir

@@ -2,6 +2,7 @@ package dev.gauntlet.runner.metrics;
 
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.isolation.Isolation;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The calibration's two JVMs on this machine, pinned as a suite's target and generator would be. */
+@Tag("alone") // pins CPUs and asserts sample counts
 class PlatformCalibrationIT {
 
     @Test
