@@ -16,15 +16,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -238,6 +241,42 @@ public class LauncherIT {
         assertThat(outcome.stdout().getFirst()).contains("closed 5c", "client jdk-virtual");
         assertThat(outcome.out()).containsPattern("requests  \\d+ sent, [1-9]\\d* completed, 0 errors")
                 .containsPattern("in flight at most");
+    }
+
+    /**
+     * A library that logs through SLF4J brings a binding, so that a load with it prints nothing of SLF4J's own ("no
+     * providers", "Failed to load class"): one client of every library whose module has SLF4J's API on its classpath.
+     */
+    @ParameterizedTest
+    @MethodSource("librariesWithSlf4j")
+    void aClientLibraryLoggingThroughSlf4jPrintsNoSlf4jWarning(String client) throws Exception {
+        Outcome outcome = gauntlet("load", hello, "--client", client, "--connections", "2", "--warmup", "500ms",
+                "--duration", "500ms", "--no-jit-warmup");
+
+        assertThat(outcome.exitCode()).as(outcome.stderr().toString()).isZero();
+        assertThat(outcome.stderr()).noneMatch(line -> line.contains("SLF4J"));
+    }
+
+    static Stream<String> librariesWithSlf4j() {
+        Path root = GauntletHome.fromSystemProperty().root();
+        List<String> clients = ClientModules.all().stream()
+                .filter(c -> hasSlf4jApi(root.resolve(c.library().module()).resolve("target/lib")))
+                .collect(Collectors.toMap(c -> c.library().id(), c -> c.name(), (a, b) -> a,
+                        LinkedHashMap::new)).values().stream().toList();
+        assertThat(clients).as("the libraries known to log through SLF4J are among them").hasSizeGreaterThanOrEqualTo(3);
+        return clients.stream();
+    }
+
+    /** A module with no dependency of its own (the JDK's client) has no {@code target/lib}. */
+    private static boolean hasSlf4jApi(Path lib) {
+        if (!Files.isDirectory(lib)) {
+            return false;
+        }
+        try (Stream<Path> jars = Files.list(lib)) {
+            return jars.anyMatch(jar -> jar.getFileName().toString().startsWith("slf4j-api-"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
