@@ -182,8 +182,9 @@ public record LoadSpec(
                     + "files, not CPU; split it with processes instead");
         }
         if (client != null && threads > 1) {
-            throw new IllegalArgumentException("a client library engine runs from one driver thread; --threads is the "
-                    + "built-in engine's");
+            throw new IllegalArgumentException("a client library engine runs from one driver thread, got " + threads
+                    + " threads: engine threads (--threads, generator.threads) are the built-in engine's; drop them, or "
+                    + "split a client's load with processes");
         }
         if (startOffsetNs < 0) {
             throw new IllegalArgumentException("start offset must be >= 0, got " + startOffsetNs);

@@ -289,6 +289,16 @@ public class LauncherIT {
     }
 
     @Test
+    void engineThreadsWithAClientAreOneLineAndExitCodeTwo() throws Exception {
+        Outcome outcome = gauntlet("load", hello, "--client", "jdk-async", "--threads", "2", "--connections", "2");
+
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.stderr()).containsExactly("gauntlet load: a client library engine runs from one driver thread, "
+                + "got 2 threads: engine threads (--threads, generator.threads) are the built-in engine's; drop them, or "
+                + "split a client's load with processes");
+    }
+
+    @Test
     void aClientAskedForAProtocolItsLibraryDoesNotSpeakIsOneLineAndExitCodeTwo() throws Exception {
         // Refused before the target is reached: the hello target does not speak h2c either, and that is not the line.
         Outcome load = gauntlet("load", hello, "--client", "ahc-async", "--http2", "--connections", "1");

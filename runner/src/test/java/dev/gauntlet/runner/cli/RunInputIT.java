@@ -47,6 +47,39 @@ class RunInputIT {
                 "gauntlet: Invalid value for option '--repetitions': '99999999999' is not an int (see 'gauntlet run --help')");
     }
 
+    /**
+     * A client library engine runs from one driver thread: engine threads with a client are one line, in the suite's
+     * clients or in the scenario's own (LauncherIT has {@code load --client --threads}).
+     */
+    @Test
+    void engineThreadsWithAClientAreOneLineAndNothingStarts() throws Exception {
+        Path suiteClients = write("clients.yaml", """
+                name: threaded
+                targets: [dummy]
+                clients: [jdk-async]
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    generator: { threads: 2 }
+                    durationMs: 1000
+                """);
+        Path scenarioClient = write("client.yaml", """
+                name: threaded
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    generator: { client: jdk-async, threads: 2 }
+                    durationMs: 1000
+                """);
+        String problem = "a client library engine runs from one driver thread, got 2 threads: engine threads (--threads, "
+                + "generator.threads) are the built-in engine's; drop them, or split a client's load with processes";
+
+        expectOneLine(List.of("--suite", suiteClients.toString()), "gauntlet: scenario s with client jdk-async: " + problem);
+        expectOneLine(List.of("--suite", scenarioClient.toString()), "gauntlet: " + scenarioClient + " line 8: scenario s: "
+                + problem);
+    }
+
     private void expectOneLine(List<String> flags, String line) {
         Path results = work.resolve("results");
         List<String> args = new ArrayList<>(List.of("run", "--no-calibration", "--results", results.toString()));
