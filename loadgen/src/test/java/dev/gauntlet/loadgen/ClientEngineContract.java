@@ -66,6 +66,8 @@ public abstract class ClientEngineContract {
     private static final double FAILING_RATE_PER_SEC = 40;
     private static final long FAILING_MS = 250;
     private static final long RESPONSE_TIMEOUT_MS = 300;
+    /** Long enough for a cold library's first TLS handshake; the resets end every request long before it. */
+    private static final long RESET_RESPONSE_TIMEOUT_MS = 5_000;
     /** Long, so the driver's deadline for a request (connect + response timeout + 1 s) is far from the library's. */
     private static final long CONNECT_TIMEOUT_MS = 2_000;
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -97,6 +99,11 @@ public abstract class ClientEngineContract {
     Stream<Arguments> protocolsBeyondHttp1() {
         return clients().stream().flatMap(client -> Stream.of(Protocol.values())
                 .filter(protocol -> protocol != Protocol.HTTP1).map(protocol -> Arguments.of(client, protocol)));
+    }
+
+    /** Every client whose library speaks HTTP/2 (h2 at least: every such library speaks it). */
+    Stream<ClientEntry> http2Clients() {
+        return clients().stream().filter(client -> client.library().speaks(Protocol.H2));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -262,6 +269,42 @@ public abstract class ClientEngineContract {
                     .isEqualTo(summary.sent());
         } finally {
             server.stop();
+            Files.deleteIfExists(pem);
+        }
+    }
+
+    /**
+     * Over h2c, or h2 for a library without h2c, a server that resets every stream
+     * ({@code RST_STREAM}), alternately {@code INTERNAL_ERROR} and {@code REFUSED_STREAM}: each request is
+     * {@code STREAM_RESET}, as the lean engine counts it, and none is sent again (a refused stream is one a library may
+     * retry on its own, the server never having processed it). Against {@link ScriptedHttp2Server}, which answers
+     * nothing else.
+     */
+    @ParameterizedTest(name = "{0}", allowZeroInvocations = true)
+    @MethodSource("http2Clients")
+    public void aStreamTheServerResetsIsAStreamResetNotRetried(ClientEntry client) throws Exception {
+        assertEngineOnClasspath(client, ClientEngineContract.class.getClassLoader());
+        // In clear where the library speaks h2c, which spares a cold library's first TLS handshakes.
+        TargetTls tls = client.library().speaks(Protocol.H2C) ? null : TargetTls.selfSigned("127.0.0.1");
+        Path pem = Files.createTempFile("gauntlet-contract-", ".pem");
+        ScriptedHttp2Server.Script resetEach = (exchange, streamId) -> exchange.reset(streamId,
+                exchange.runRequest % 2 == 0 ? ScriptedHttp2Server.REFUSED_STREAM : ScriptedHttp2Server.INTERNAL_ERROR);
+        try (ScriptedHttp2Server server = new ScriptedHttp2Server(tls == null ? null : tls.sslContext(), resetEach)) {
+            if (tls != null) {
+                tls.writeCertificatePem(pem);
+            }
+            LoadSpec spec = spec(server.uri("/hello"), new LoadModel.OpenLoop(FAILING_RATE_PER_SEC, LoadModel.InterArrival.CONSTANT))
+                    .toBuilder().durationMs(FAILING_MS).connectTimeoutMs(CONNECT_TIMEOUT_MS).responseTimeoutMs(RESET_RESPONSE_TIMEOUT_MS)
+                    .http2(true, 1).trust(tls == null ? TlsTrust.SYSTEM : new TlsTrust(pem.toString(), false)).build();
+            RunSummary summary = run(spec, client);
+
+            String about = client.name() + " against streams reset: " + summary.errors();
+            assertThat(summary.sent()).as(about).isGreaterThanOrEqualTo((long) (FAILING_RATE_PER_SEC * FAILING_MS / 1_000));
+            assertThat(summary.completed()).as(about).isZero();
+            assertThat(summary.errors().getOrDefault(ErrorClass.STREAM_RESET, 0L)).as(about).isEqualTo(summary.sent());
+            assertThat(server.requests.get()).as("%s: requests the server received, against the summary's sent (a retry adds one)",
+                    about).isEqualTo(summary.sent());
+        } finally {
             Files.deleteIfExists(pem);
         }
     }

@@ -38,6 +38,7 @@ final class ScriptedHttp2Server implements AutoCloseable {
     static final int END_STREAM = 0x1;
     static final int ACK = 0x1;
     static final int END_HEADERS = 0x4;
+    static final int INTERNAL_ERROR = 0x2;
     static final int REFUSED_STREAM = 0x7;
     /** {@code :status: 200}, static table index 8. */
     static final byte STATUS_200 = (byte) 0x88;

@@ -25,9 +25,16 @@ import java.util.function.BooleanSupplier;
  * {@link ClientFailure#classify} looks through; a connection that ends before the whole response
  * as a {@link DataReader.InsufficientDataAvailableException}, classed {@code RESET} here; a status
  * line or header it cannot parse as an {@code IllegalStateException} or
- * {@code IllegalArgumentException}, classed {@code PROTOCOL} here.
+ * {@code IllegalArgumentException}, classed {@code PROTOCOL} here; an HTTP/2 stream the server reset
+ * ({@code RST_STREAM}) as an {@code IllegalStateException} of its own message, {@code STREAM_RESET} here.
  */
 public final class HelidonBlockingClient implements BlockingClient {
+    /**
+     * What Helidon 4.5's {@code Http2ClientStream.readHeaders} throws for a stream closed before its response headers:
+     * only a {@code RST_STREAM} from the server closes it then (the other close is the client's own, as it ends).
+     */
+    private static final String STREAM_RESET = "Stream closed while waiting for response headers";
+
     private final URI url;
     private final HttpClient<?> client;
     /** Whether the calling thread's last response came as HTTP/2. */
@@ -53,7 +60,11 @@ public final class HelidonBlockingClient implements BlockingClient {
             return new ClientResponse(response.status().code(), body, lastOnHttp2.getAsBoolean());
         } catch (DataReader.InsufficientDataAvailableException e) {
             throw new ClientFailure(ErrorClass.RESET, "connection closed before the whole response", e);
-        } catch (IllegalStateException | IllegalArgumentException e) {
+        } catch (IllegalStateException e) {
+            throw STREAM_RESET.equals(e.getMessage())
+                    ? new ClientFailure(ErrorClass.STREAM_RESET, "the server reset the stream", e)
+                    : new ClientFailure(ErrorClass.PROTOCOL, e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
             throw new ClientFailure(ErrorClass.PROTOCOL, e.getMessage(), e);
         }
     }

@@ -14,7 +14,7 @@ import java.net.http.HttpResponse;
  * executor, the common pool (at least one worker even on one CPU): so the callback runs on a
  * common-pool worker, one hand-off from the selector thread per response, and no thread is
  * started per request. Failures arrive wrapped in a {@code CompletionException}, which
- * {@code ClientFailure.classify} looks through.
+ * {@code ClientFailure.classify} looks through, and a stream reset is classed by {@link JdkConfig#classified}.
  */
 public final class JdkAsyncClient implements AsyncClient {
     private final HttpClient client;
@@ -29,7 +29,7 @@ public final class JdkAsyncClient implements AsyncClient {
     public void get(Callback callback) {
         client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((response, failure) -> {
             if (failure != null) {
-                callback.failed(failure);
+                callback.failed(JdkConfig.classified(failure));
             } else {
                 callback.completed(new ClientResponse(response.statusCode(), response.body(), JdkConfig.http2(response)));
             }

@@ -1,6 +1,7 @@
 package dev.gauntlet.engines.jdk;
 
 import dev.gauntlet.loadgen.engine.BlockingClient;
+import dev.gauntlet.loadgen.engine.ClientFailure;
 import dev.gauntlet.loadgen.engine.ClientResponse;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 
@@ -13,7 +14,8 @@ import java.net.http.HttpResponse;
  * The JDK's {@link HttpClient#send}, configured by {@link JdkConfig}: the calling thread waits
  * while the client's selector thread does the I/O. Its failures are the JDK's own
  * ({@code ConnectException}, {@code HttpConnectTimeoutException}, {@code HttpTimeoutException},
- * {@code IOException}), which {@code ClientFailure.classify} reads as they are.
+ * {@code IOException}), which {@code ClientFailure.classify} reads as they are, but for a stream reset
+ * ({@link JdkConfig#classified}).
  */
 public final class JdkBlockingClient implements BlockingClient {
     private final HttpClient client;
@@ -25,8 +27,13 @@ public final class JdkBlockingClient implements BlockingClient {
     }
 
     @Override
-    public ClientResponse get() throws IOException, InterruptedException {
-        HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    public ClientResponse get() throws Exception {
+        HttpResponse<byte[]> response;
+        try {
+            response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw JdkConfig.classified(e) instanceof ClientFailure known ? known : e;
+        }
         return new ClientResponse(response.statusCode(), response.body(), JdkConfig.http2(response));
     }
 

@@ -1,7 +1,10 @@
 package dev.gauntlet.engines.jdk;
 
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.loadgen.engine.ClientFailure;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 
+import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -99,6 +102,23 @@ final class JdkConfig {
                 .header("User-Agent", ClientSettings.USER_AGENT)
                 .timeout(Duration.ofMillis(settings.responseTimeoutMs()))
                 .build();
+    }
+
+    /**
+     * The failure as the driver should class it: the JDK fails a request whose HTTP/2 stream the server reset with a
+     * plain {@code IOException} named only by its message ({@code jdk.internal.net.http.Stream}): "Received
+     * RST_STREAM: CODE", or for {@code REFUSED_STREAM} "request not processed by peer". It is {@code STREAM_RESET},
+     * where {@link ClientFailure#classify} would see an I/O failure, a {@code RESET}. Any other failure is returned as
+     * it is.
+     */
+    static Throwable classified(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getClass() == IOException.class && t.getMessage() != null
+                    && (t.getMessage().startsWith("Received RST_STREAM: ") || t.getMessage().equals("request not processed by peer"))) {
+                return new ClientFailure(ErrorClass.STREAM_RESET, "the server reset the stream (" + t.getMessage() + ")", failure);
+            }
+        }
+        return failure;
     }
 
     /** Fails what is in flight and stops the selector thread, waiting for it a moment at most. */

@@ -13,10 +13,13 @@ import org.eclipse.jetty.http.HttpCookieStore;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.http2.ErrorCode;
 import org.eclipse.jetty.http2.client.HTTP2Client;
 import org.eclipse.jetty.http2.client.transport.HttpClientTransportOverHTTP2;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 
+import java.io.IOException;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -110,14 +113,27 @@ final class JettyConfig {
     /**
      * The failure as the driver should class it: Jetty reports a response it cannot parse as its
      * own {@link HttpResponseException}, which {@link ClientFailure#classify} would class as
-     * {@code CLIENT}; it is {@code PROTOCOL}. Any other failure is returned as it is.
+     * {@code CLIENT}; it is {@code PROTOCOL}. An HTTP/2 stream the server reset ({@code RST_STREAM}) is
+     * {@code STREAM_RESET}, where classify would see a bare {@code IOException}. Any other failure is returned as it is.
      */
     static Throwable classified(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof HttpResponseException) {
                 return new ClientFailure(ErrorClass.PROTOCOL, t.getMessage(), failure);
             }
+            if (isStreamReset(t)) {
+                return new ClientFailure(ErrorClass.STREAM_RESET, "the server reset the stream (" + t.getMessage() + ")", failure);
+            }
         }
         return failure;
+    }
+
+    /**
+     * Jetty fails an exchange whose stream the server reset with a plain {@code IOException} whose message is only the
+     * reset's error code as {@link ErrorCode#toString} names it ({@code HttpReceiverOverHTTP2.onReset}).
+     */
+    private static boolean isStreamReset(Throwable t) {
+        return t.getClass() == IOException.class && Arrays.stream(ErrorCode.values())
+                .anyMatch(code -> ErrorCode.toString(code.code, null).equals(t.getMessage()));
     }
 }

@@ -84,7 +84,12 @@ final class ReactorConfig implements AutoCloseable {
                 .disableRetry(true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(settings.connectTimeoutMs()))
                 .headers(headers -> headers.set(HttpHeaderNames.USER_AGENT, ClientSettings.USER_AGENT))
-                .doOnRequest((request, connection) -> request.requestHeaders().remove(HttpHeaderNames.ACCEPT));
+                .doOnRequest((request, connection) -> {
+                    request.requestHeaders().remove(HttpHeaderNames.ACCEPT);
+                    if (settings.http2()) {
+                        connection.addHandlerFirst(StreamResetAsFailure.NAME, StreamResetAsFailure.INSTANCE);
+                    }
+                });
         this.client = settings.tls() ? secure(client, settings) : client;
     }
 
@@ -163,7 +168,8 @@ final class ReactorConfig implements AutoCloseable {
      * The failure as the driver should class it, where {@link ClientFailure#classify} cannot read
      * Reactor Netty: a response Netty's decoder rejects arrives as the decoder's own exception (an
      * {@link IllegalArgumentException} for a bad status line, a {@link DecoderException} for
-     * headers too long) and is {@code PROTOCOL}.
+     * headers too long) and is {@code PROTOCOL}. A stream the server reset comes classed already, by
+     * {@link StreamResetAsFailure}.
      */
     private static Throwable classified(Throwable failure) {
         return failure instanceof IllegalArgumentException || failure instanceof DecoderException
