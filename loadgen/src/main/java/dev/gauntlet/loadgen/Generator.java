@@ -1,7 +1,6 @@
 package dev.gauntlet.loadgen;
 
 import dev.gauntlet.api.AdminToken;
-import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
@@ -11,13 +10,11 @@ import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.hiccup.HiccupMeter;
 import dev.gauntlet.loadgen.measure.AdminClient;
 import dev.gauntlet.loadgen.measure.CostMeter;
-import dev.gauntlet.loadgen.measure.ErrorLog;
 import dev.gauntlet.loadgen.measure.IntervalLogs;
 import dev.gauntlet.loadgen.measure.JitWarmup;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;
 import dev.gauntlet.loadgen.measure.RequestCounters;
 import dev.gauntlet.loadgen.measure.SteadyJudge;
-import dev.gauntlet.loadgen.measure.SustainedRate;
 import dev.gauntlet.loadgen.measure.TargetWatch;
 import dev.gauntlet.loadgen.split.HostLimits;
 import dev.gauntlet.loadgen.split.LoadShares;
@@ -27,7 +24,6 @@ import dev.gauntlet.loadgen.split.ResultMerge;
 import dev.gauntlet.loadgen.transport.ClientEngines;
 import dev.gauntlet.loadgen.transport.SourceAddresses;
 import dev.gauntlet.loadgen.verdict.Verdicts;
-import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -37,10 +33,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -70,9 +64,6 @@ import java.util.function.Function;
 public final class Generator {
     /** How long {@link #runWarmed} may spend warming the generator's JIT before the run, at most. */
     public static final long JIT_WARMUP_MAX_MS = JitWarmup.MAX_MS + JitWarmup.WINDOW_MS;
-    private static final long TICK_MS = 1_000;
-    /** How long a tick of the warm-up waits for the target's JIT activity before it judges the window without it. */
-    private static final long JIT_POLL_WAIT_MS = 200;
 
     private Generator() {
     }
@@ -178,10 +169,14 @@ public final class Generator {
         // The logs count from the measured phase's start, which a warm-up until steady decides as it goes.
         Function<Long, IntervalLogs> openLogs = outputDir == null ? null : measureStartNs -> new IntervalLogs(outputDir,
                 epochMs(startedAt, runStartNs, measureStartNs), spec.model().describe() + " " + spec.url());
-        long firstTickMs = spec.warmupMs() % TICK_MS;
-        Progress tick = new Progress(engine, recorder, hiccups, judge, target, openLogs, cost, atMeasureStart, progress,
-                new Ticks(System.nanoTime(), firstTickMs, runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs())));
-        ticker.scheduleAtFixedRate(tick, firstTickMs, TICK_MS, TimeUnit.MILLISECONDS);
+        long firstTickMs = spec.warmupMs() % TickSchedule.TICK_MS;
+        TickSchedule ticks = new TickSchedule(System.nanoTime(), firstTickMs,
+                runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs()));
+        HiccupIntervals hiccupIntervals = new HiccupIntervals(hiccups, engine);
+        WarmupWindows warmupWindows = new WarmupWindows(engine, recorder, hiccupIntervals, judge, target, ticks, progress);
+        IntervalTicker tick = new IntervalTicker(engine, recorder, hiccupIntervals, warmupWindows, judge, openLogs, cost,
+                atMeasureStart, progress, ticks);
+        ticker.scheduleAtFixedRate(tick, firstTickMs, TickSchedule.TICK_MS, TimeUnit.MILLISECONDS);
         try {
             engine.run();
         } finally {
@@ -204,8 +199,8 @@ public final class Generator {
                 : target.finish(measureStartEpochMs, outputDir);
         RunSummary.Steadiness steadiness = held ? null
                 : judge.result(TimeUnit.NANOSECONDS.toMillis(engine.measureStartNs() - runStartNs));
-        RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, targetFigures, generatorCost,
-                steadiness)).withGeneratorWarmup(warmup);
+        RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, hiccupIntervals,
+                targetFigures, generatorCost, steadiness)).withGeneratorWarmup(warmup);
         if (outputDir != null) {
             write(summary, new RunDirectory(outputDir).summary());
         }
@@ -218,8 +213,8 @@ public final class Generator {
     }
 
     private static RunSummary summarise(LoadSpec spec, Instant startedAt, EngineThreads engine, LatencyRecorder recorder,
-                                        Progress tick, TargetWatch.Figures target, RunSummary.GeneratorCost cost,
-                                        RunSummary.Steadiness steadiness) {
+                                        IntervalTicker tick, HiccupIntervals hiccups, TargetWatch.Figures target,
+                                        RunSummary.GeneratorCost cost, RunSummary.Steadiness steadiness) {
         double measuredSec = engine.measuredNs() / 1e9;
         RequestCounters counters = engine.counters();
         return RunSummary.builder().spec(spec).startedAt(startedAt).measuredSec(measuredSec)
@@ -231,7 +226,7 @@ public final class Generator {
                 .scheduleLag(LatencyRecorder.percentiles(recorder.lagTotal()))
                 .connectionsOpened(counters.connectionsOpenedCount()).generatorCost(cost)
                 .loopLateness(LatencyRecorder.percentiles(engine.loopLateness()))
-                .generatorHiccups(LatencyRecorder.percentiles(tick.hiccupTotal())).targetHiccups(target.hiccups())
+                .generatorHiccups(LatencyRecorder.percentiles(hiccups.total())).targetHiccups(target.hiccups())
                 .targetCpuPercent(target.cpuPercent())
                 .connectionsPeak(engine.connectionsPeak()).connectionsLimit(engine.connectionsLimit())
                 .hardCapReached(engine.hardCapReached()).concurrency(engine.concurrency())
@@ -269,184 +264,6 @@ public final class Generator {
             executor.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /**
-     * The interval ticker's schedule: ticks at {@code firstTickMs} after {@code originNs} and every
-     * second after that, so that a fixed warm-up ends on a tick; a warm-up until steady ends on the
-     * tick after the one that judged it settled, and not before {@code minWarmupEndNs}.
-     */
-    private record Ticks(long originNs, long firstTickMs, long minWarmupEndNs) {
-        /** The first tick after {@code nowNs}, as scheduled. */
-        long nextAfter(long nowNs) {
-            long firstNs = originNs + TimeUnit.MILLISECONDS.toNanos(firstTickMs);
-            long tickNs = TimeUnit.MILLISECONDS.toNanos(TICK_MS);
-            return firstNs + (Math.max(0, nowNs - firstNs) / tickNs + 1) * tickNs;
-        }
-    }
-
-    /**
-     * Once a second: in the warm-up, its window to the steady-state judge, which may end the warm-up
-     * at the next tick; then the interval into the logs (latencies, hiccups, errors) and the judge,
-     * the cost sample, one progress line. The tick at the start of the measured phase opens the logs,
-     * closes the warm-up's interval and runs {@code atMeasureStart}.
-     */
-    private static final class Progress implements Runnable {
-        private final EngineThreads engine;
-        private final LatencyRecorder recorder;
-        private final HiccupMeter hiccups;
-        private final Histogram hiccupTotal = LatencyRecorder.newHistogram();
-        private final SustainedRate sustained = new SustainedRate();
-        private final SteadyJudge judge;
-        private final TargetWatch target;
-        private final Function<Long, IntervalLogs> openLogs;
-        private final CostMeter cost;
-        private final Runnable atMeasureStart;
-        private final PrintStream out;
-        private final Ticks ticks;
-        private IntervalLogs logs;
-        private boolean measureStarted;
-        private long windowStartNs;
-        /** The errors log's open interval: its start, whole ms from the measured phase's start, and the counts then. */
-        private long errorsFromMs;
-        private Map<ErrorClass, Long> errorsBefore = ErrorLog.zeros();
-
-        Progress(EngineThreads engine, LatencyRecorder recorder, HiccupMeter hiccups, SteadyJudge judge, TargetWatch target,
-                 Function<Long, IntervalLogs> openLogs, CostMeter cost, Runnable atMeasureStart, PrintStream out, Ticks ticks) {
-            this.engine = engine;
-            this.recorder = recorder;
-            this.hiccups = hiccups;
-            this.judge = judge;
-            this.target = target;
-            this.openLogs = openLogs;
-            this.cost = cost;
-            this.atMeasureStart = atMeasureStart;
-            this.out = out;
-            this.ticks = ticks;
-            this.windowStartNs = ticks.originNs();
-        }
-
-        @Override
-        public void run() {
-            long nowNs = System.nanoTime();
-            long sinceMeasureStartNs = nowNs - engine.measureStartNs();
-            cost.sample();
-            if (sinceMeasureStartNs < -TimeUnit.MILLISECONDS.toNanos(100)) {
-                warmupWindow(nowNs, sinceMeasureStartNs);
-                return;
-            }
-            if (!measureStarted) {
-                measureStarted = true;
-                if (openLogs != null) {
-                    logs = openLogs.apply(engine.measureStartNs());
-                }
-                // The warm-up's last interval: recorded only if requests came late into it; its hiccups are dropped.
-                hiccupInterval();
-                recorder.sampleWarmup();
-                recorder.sampleInterval(logs, true);
-                windowStartNs = nowNs;
-                atMeasureStart.run();
-                if (sinceMeasureStartNs < TimeUnit.MILLISECONDS.toNanos(100)) {
-                    return;
-                }
-            } else {
-                sampleInterval();
-            }
-            RequestCounters counters = engine.counters();
-            sustained.sample(sinceMeasureStartNs, counters.completedCount());
-            out.printf(Locale.ROOT, "  %3ds  sent %d  completed %d  errors %d  p99 so far %.2f ms%n",
-                    Math.round(sinceMeasureStartNs / 1e9), counters.sentCount(), counters.completedCount(),
-                    counters.errorCount(), recorder.responseTotal().getValueAtPercentile(99) / 1e6);
-        }
-
-        /** A second of the warm-up to the judge; when it settled, the measured phase starts at the next tick. */
-        private void warmupWindow(long nowNs, long sinceMeasureStartNs) {
-            if (target != null) {
-                target.pollJit(JIT_POLL_WAIT_MS);
-            }
-            judge.warmupWindow(recorder.sampleWarmup(), hiccupInterval(), windowStartNs, nowNs);
-            windowStartNs = nowNs;
-            if (!engine.warmupUntilSteady()) {
-                out.printf(Locale.ROOT, "  warm-up %ds to go%n", Math.round(-sinceMeasureStartNs / 1e9));
-                return;
-            }
-            long nextTickNs = ticks.nextAfter(nowNs);
-            boolean settled = judge.settled();
-            if (nextTickNs >= ticks.minWarmupEndNs() && (settled || judge.fallingBehind())) {
-                engine.startMeasuringAt(nextTickNs);
-                out.printf(Locale.ROOT, "  warm-up %s after %.0f s: measuring from the next second%n", settled ? "settled"
-                        : "ended unsettled (the target falls behind the offered rate)", (nextTickNs - ticks.originNs()) / 1e9);
-            } else {
-                out.printf(Locale.ROOT, "  warm-up until steady, %ds at most to go: %s%n",
-                        Math.round(-sinceMeasureStartNs / 1e9), judge.unsettledReason());
-            }
-        }
-
-        /** The hiccups since the last tick; their p99 is the engines' wake floor for the next second. */
-        private Histogram hiccupInterval() {
-            Histogram interval = hiccups.intervalHistogram(); // a sample a millisecond: never empty
-            engine.wakeFloor().measured(interval.getValueAtPercentile(99));
-            return interval;
-        }
-
-        /** The interval since the last tick, latencies and hiccups alike, into the totals, the logs and the judge. */
-        void sampleInterval() {
-            long nowNs = System.nanoTime();
-            Histogram hiccupInterval = hiccupInterval();
-            if (measureStarted) {
-                hiccupTotal.add(hiccupInterval);
-            }
-            long lateAnswers = recorder.sampleWarmup().response().getTotalCount();
-            Histogram response = recorder.sampleInterval(logs);
-            if (measureStarted && windowStartNs < engine.measureEndNs()) {
-                judge.measuredWindow(response.getTotalCount() + lateAnswers, response, hiccupInterval, windowStartNs,
-                        Math.min(nowNs, engine.measureEndNs()));
-            }
-            windowStartNs = nowNs;
-            if (logs != null && measureStarted) {
-                logs.writeHiccups(hiccupInterval);
-            }
-            if (logs != null) {
-                writeErrors(System.nanoTime() - engine.measureStartNs());
-            }
-        }
-
-        /** Closes the logs; a run that ended before its measured phase leaves them empty. */
-        void closeLogs() {
-            if (logs == null && openLogs != null) {
-                logs = openLogs.apply(engine.measureStartNs());
-            }
-            if (logs != null) {
-                logs.close();
-            }
-        }
-
-        /**
-         * The errors counted since the last interval. The counters count measured requests only, so
-         * the first interval starts at the measured phase's start from zero, however late its first
-         * tick came, and a run that ends before that start has none. Times are whole milliseconds, so
-         * each interval starts where the one before ended, to the digit.
-         */
-        private void writeErrors(long sinceMeasureStartNs) {
-            if (!measureStarted && sinceMeasureStartNs < 0) {
-                return;
-            }
-            long toMs = Math.max(errorsFromMs, TimeUnit.NANOSECONDS.toMillis(sinceMeasureStartNs));
-            Map<ErrorClass, Long> errors = engine.counters().errors();
-            Map<ErrorClass, Long> interval = new EnumMap<>(ErrorClass.class);
-            errors.forEach((errorClass, count) -> interval.put(errorClass, count - errorsBefore.get(errorClass)));
-            logs.writeErrors(errorsFromMs / 1e3, (toMs - errorsFromMs) / 1e3, interval);
-            errorsFromMs = toMs;
-            errorsBefore = errors;
-        }
-
-        Histogram hiccupTotal() {
-            return hiccupTotal;
-        }
-
-        SustainedRate sustained() {
-            return sustained;
         }
     }
 }
