@@ -211,7 +211,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--jit-warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "first warm the generator's own JIT against a loopback sink in its own process, until its "
-                    + "compiler is idle (default: on; --no-jit-warmup measures a cold generator)")
+                    + "compiler is idle, 3 s at most (default: on; --no-jit-warmup measures a cold generator)")
     boolean jitWarmup;
 
     @Option(names = "--kubernetes", description = "spread the load over --shards pods of a Kubernetes Indexed Job, "
