@@ -26,9 +26,9 @@ public record RunPlan(List<Session> sessions) {
     static final Duration RUN_OVERHEAD = Duration.ofSeconds(5);
     /**
      * The generator warming its own JIT before a run of the built-in engine's open or closed loop
-     * (loadgen's JitWarmup): 2–7 s measured here (docs/benchmarks.md), 10 s at most.
+     * (loadgen's JitWarmup): 3 s at most, which most runs reach (docs/benchmarks.md).
      */
-    static final Duration GENERATOR_JIT_WARMUP = Duration.ofSeconds(4);
+    static final Duration GENERATOR_JIT_WARMUP = Duration.ofSeconds(3);
     /** Opening and closing held connections: 19,000 took about 6 s more than a plain run here. */
     static final int HELD_REQUESTS_PER_SECOND_OF_SETUP = 3_000;
 
