@@ -155,8 +155,23 @@ class Http2MisbehaviourIT {
     }
 
     @Test
-    void aResponseReferringToTheDynamicTableIsAProtocolError() throws Exception {
-        // Index 62: an entry of a dynamic table the client's SETTINGS (a table of 0) forbid.
+    void responsesWhoseFieldsTheServerIndexesAndHuffmanCodesAreRead() throws Exception {
+        // What Helidon, Netty and nghttpd do: fields put in the connection's dynamic table, referred to afterwards.
+        ScriptedHttp2Server.Script indexing = (exchange, streamId) -> exchange.answerIndexed(streamId);
+        try (ScriptedHttp2Server server = new ScriptedHttp2Server(null, indexing)) {
+            Run run = run(server, 10);
+
+            assertCountedOnce(run.summary);
+            assertThat(errorsSeen(run.summary)).isEmpty();
+            assertThat(run.summary.completed()).isEqualTo(REQUESTS);
+            assertThat(server.answered.get()).isEqualTo(REQUESTS);
+            assertOnTime(run);
+        }
+    }
+
+    @Test
+    void aResponseReferringToADynamicEntryNeverInsertedIsAProtocolError() throws Exception {
+        // Index 62: the first dynamic entry, on a connection whose server never inserted one.
         ScriptedHttp2Server.Script dynamicIndex = (exchange, streamId) -> exchange.frame(ScriptedHttp2Server.HEADERS,
                 ScriptedHttp2Server.END_HEADERS | ScriptedHttp2Server.END_STREAM, streamId, new byte[]{(byte) 0xBE});
         try (ScriptedHttp2Server server = new ScriptedHttp2Server(null, dynamicIndex)) {

@@ -1,5 +1,12 @@
 package dev.gauntlet.loadgen;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder;
+import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2HeadersEncoder;
+
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLServerSocket;
@@ -159,6 +166,8 @@ final class ScriptedHttp2Server implements AutoCloseable {
         int lastAnswered;
         final List<Integer> held = new ArrayList<>();
         boolean closed;
+        /** The connection's HPACK encoder for {@link #answerIndexed}: its dynamic table is the connection's. */
+        private DefaultHttp2HeadersEncoder encoder;
 
         private Exchange(Socket socket, DataInputStream in) throws IOException {
             this.socket = socket;
@@ -224,6 +233,49 @@ final class ScriptedHttp2Server implements AutoCloseable {
             answered.incrementAndGet();
         }
 
+        /**
+         * A response as servers that index their fields write it (Helidon, Netty, nghttpd): {@code :status 200} and its
+         * fields Huffman-coded by a real HPACK encoder (Netty's) that adds them to the connection's dynamic table, so
+         * that the first response inserts them and the later ones refer to them; a {@code date} that changes with the
+         * second inserts anew and evicts. Then DATA "hello" ending the stream.
+         */
+        void answerIndexed(int streamId) throws IOException {
+            if (encoder == null) {
+                // Huffman whenever it is shorter (threshold 0); the default table of 4,096 the client's SETTINGS allow.
+                encoder = new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, false, 16, 0);
+            }
+            DefaultHttp2Headers headers = new DefaultHttp2Headers(false);
+            headers.status("200").add("content-type", "text/plain; charset=UTF-8").add("content-length", "5")
+                    .add("date", java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                            java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC)))
+                    .add("x-request", String.valueOf(requests));
+            ByteBuf block = Unpooled.buffer();
+            try {
+                encoder.encodeHeaders(streamId, headers, block);
+            } catch (Http2Exception e) {
+                throw new IOException(e);
+            }
+            byte[] bytes = new byte[block.readableBytes()];
+            block.readBytes(bytes).release();
+            frame(HEADERS, END_HEADERS, streamId, bytes);
+            frame(DATA, END_STREAM, streamId, HELLO);
+            lastAnswered = Math.max(lastAnswered, streamId);
+            answered.incrementAndGet();
+        }
+
+        /** {@code :status 200} and DATA "hello" for each of {@code streamIds}, all in one write: responses that complete together. */
+        void answerTogether(List<Integer> streamIds) throws IOException {
+            ByteArrayOutputStream frames = new ByteArrayOutputStream();
+            for (int streamId : streamIds) {
+                frames.writeBytes(encodeFrame(HEADERS, END_HEADERS, streamId, new byte[]{STATUS_200}));
+                frames.writeBytes(encodeFrame(DATA, END_STREAM, streamId, HELLO));
+                lastAnswered = Math.max(lastAnswered, streamId);
+            }
+            out.write(frames.toByteArray());
+            out.flush();
+            answered.addAndGet(streamIds.size());
+        }
+
         void reset(int streamId, int errorCode) throws IOException {
             frame(RST_STREAM, 0, streamId, int32(errorCode));
             reset.incrementAndGet();
@@ -263,6 +315,11 @@ final class ScriptedHttp2Server implements AutoCloseable {
         }
 
         void frame(int type, int flags, int streamId, byte[] payload) throws IOException {
+            out.write(encodeFrame(type, flags, streamId, payload));
+            out.flush();
+        }
+
+        private static byte[] encodeFrame(int type, int flags, int streamId, byte[] payload) {
             byte[] frame = new byte[9 + payload.length];
             frame[0] = (byte) (payload.length >>> 16);
             frame[1] = (byte) (payload.length >>> 8);
@@ -271,8 +328,7 @@ final class ScriptedHttp2Server implements AutoCloseable {
             frame[4] = (byte) flags;
             System.arraycopy(int32(streamId), 0, frame, 5, 4);
             System.arraycopy(payload, 0, frame, 9, payload.length);
-            out.write(frame);
-            out.flush();
+            return frame;
         }
     }
 

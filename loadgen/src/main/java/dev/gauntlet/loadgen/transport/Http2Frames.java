@@ -12,8 +12,8 @@ import java.nio.charset.StandardCharsets;
  * the client's settings, the request's HEADERS frame (its stream id patched per request), and the few control frames it
  * answers with.
  *
- * <p>The client's settings: no server push; a header table of 0, so the server's response headers never refer to a
- * dynamic table ({@link HpackStatus} reads them with the static table alone); and the largest receive windows, the
+ * <p>The client's settings: no server push; a header table of {@link #HEADER_TABLE_SIZE}, the protocol's default, for
+ * the fields the server indexes in its responses ({@link HpackStatus} decodes them); and the largest receive windows, the
  * connection's opened by a WINDOW_UPDATE at once and topped up as DATA arrives, so the server never waits on this client
  * for flow control. The request's header block needs no Huffman coding and is pre-encoded three ways
  * ({@link RequestFrames}): a connection's first request puts its fields in the server's dynamic table and the later
@@ -64,6 +64,8 @@ final class Http2Frames {
     private static final int FIRST_DYNAMIC_INDEX = 62;
     /** The server's dynamic table until its SETTINGS say otherwise (RFC 9113, 6.5.2). */
     static final int DEFAULT_HEADER_TABLE_SIZE = 4_096;
+    /** The client's dynamic table for the server's response fields: the default, as h2load, curl and browsers keep. */
+    static final int HEADER_TABLE_SIZE = DEFAULT_HEADER_TABLE_SIZE;
 
     private Http2Frames() {
     }
@@ -74,7 +76,7 @@ final class Http2Frames {
         start.put(PREFACE);
         header(start, 3 * 6, SETTINGS, 0, 0);
         start.putShort((short) SETTINGS_ENABLE_PUSH).putInt(0);
-        start.putShort((short) SETTINGS_HEADER_TABLE_SIZE).putInt(0);
+        start.putShort((short) SETTINGS_HEADER_TABLE_SIZE).putInt(HEADER_TABLE_SIZE);
         start.putShort((short) SETTINGS_INITIAL_WINDOW_SIZE).putInt(MAX_WINDOW);
         windowUpdate(start, MAX_WINDOW - DEFAULT_WINDOW);
         return start.array();
@@ -153,6 +155,12 @@ final class Http2Frames {
     static void header(ByteBuffer into, int length, int type, int flags, int streamId) {
         into.put((byte) (length >>> 16)).put((byte) (length >>> 8)).put((byte) length)
                 .put((byte) type).put((byte) flags).putInt(streamId);
+    }
+
+    /** An RST_STREAM ending {@code streamId} with {@code errorCode}. */
+    static void rstStream(ByteBuffer into, int streamId, int errorCode) {
+        header(into, 4, RST_STREAM, 0, streamId);
+        into.putInt(errorCode);
     }
 
     /** A WINDOW_UPDATE of the connection's window. */

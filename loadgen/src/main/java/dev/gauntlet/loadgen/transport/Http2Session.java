@@ -1,5 +1,7 @@
 package dev.gauntlet.loadgen.transport;
 
+import dev.gauntlet.api.ErrorClass;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
@@ -9,8 +11,8 @@ import java.util.List;
 /**
  * One HTTP/2 connection of the lean engine: its socket, its stream slots ({@link Connection}s, each one request at a
  * time), the streams in flight by id, and the connection-wide state the frames change: the server's stream limit, a
- * GOAWAY, the receive window, a header block continued over frames, a frame that arrived in part. Written by
- * {@link Http2Io} alone.
+ * GOAWAY, the receive window, the HPACK decoding of its responses, a header block continued over frames, a frame that
+ * arrived in part, the frames gathered to write. Written by {@link Http2Io} and its {@link Http2Reader} alone.
  */
 final class Http2Session {
     static final int CONNECTING = 0;
@@ -35,10 +37,13 @@ final class Http2Session {
     private int nextStreamId = 1;
     /** The receive window used since the last WINDOW_UPDATE. */
     int windowUsed;
-    boolean awaitingWritable;
+    /** Whether its key asks for OP_WRITE: frames are gathered, or bytes the socket did not take wait. */
+    boolean writeAwaited;
+    /** Its responses' header blocks decoded, with the dynamic table the server fills. */
+    final HpackStatus responseHeaders = new HpackStatus();
 
     /**
-     * Frames to write, gathered while the event loop handles what this connection read, then written at once. Direct
+     * Frames to write, gathered over a round of the event loop, then written at once ({@link Http2Io}). Direct
      * for a kept connection in clear, so the socket takes it as it is (a heap buffer goes through the JDK's temporary
      * direct buffer, found by a thread-local lookup on every write: a twelfth of the h2c loop's time in a JFR profile);
      * on the heap over TLS, where it is the cipher's input ({@link TlsWire.Buffers}), and for a connection per
@@ -143,13 +148,29 @@ final class Http2Session {
         return outgoing;
     }
 
-    /** Writes what was gathered; true when nothing waits for the socket. */
+    /** Whether frames wait in {@link #outgoing}. */
+    boolean hasGathered() {
+        return outgoing.position() > 0;
+    }
+
+    /** Writes what the socket did not take before, then what was gathered; true when nothing waits for the socket. */
     boolean writeGathered() throws IOException {
+        if (!wire.flush()) {
+            return false;
+        }
         if (outgoing.position() > 0) {
             outgoing.flip();
             wire.write(outgoing);
             outgoing.clear();
         }
         return !wire.hasUnsent();
+    }
+
+    /**
+     * The class of the streams it lost when it ended under them: after a GOAWAY the server's going away ended them,
+     * whether its close came as an orderly end of stream or a reset (a server closing with bytes unread).
+     */
+    ErrorClass lostAs() {
+        return state == DRAINING ? ErrorClass.GOAWAY : ErrorClass.RESET;
     }
 }

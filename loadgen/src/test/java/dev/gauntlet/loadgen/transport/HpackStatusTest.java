@@ -14,13 +14,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link HpackStatus} against header blocks as a real server's HPACK encoder writes them (Netty's, as a server that
- * honours the client's header table of 0 does), and against Netty's decoder as the judge of what is valid HPACK.
+ * {@link HpackStatus} against header blocks as a real server's HPACK encoder writes them (Netty's: fields added to the
+ * connection's dynamic table and referred to afterwards, Huffman-coded), and against Netty's decoder as the judge of
+ * what is valid HPACK.
  */
 @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class HpackStatusTest {
@@ -31,17 +33,38 @@ class HpackStatusTest {
     @ParameterizedTest
     @ValueSource(ints = {200, 204, 404, 500, 302, 503, 418, 103, 206, 304, 400, 100, 599})
     void readsTheStatusAmongOtherFieldsOfAServersBlock(int status) throws Exception {
-        byte[] block = encode(zeroTableEncoder(), responseHeaders(status));
+        byte[] block = encode(indexingEncoder(), responseHeaders(status));
 
-        assertThat(HpackStatus.of(block, 0, block.length)).isEqualTo(status);
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(block))).isEqualTo(status);
+    }
+
+    @Test
+    void readsBlocksThatReferToFieldsTheServerPutInTheDynamicTable() throws Exception {
+        DefaultHttp2HeadersEncoder encoder = indexingEncoder();
+        HpackStatus decoder = new HpackStatus();
+        byte[] first = encode(encoder, responseHeaders(302));
+        byte[] second = encode(encoder, responseHeaders(302));
+        // The premise: the second block refers to the first one's fields by their dynamic index, a byte each.
+        assertThat(second.length).isLessThan(10).isLessThan(first.length / 10);
+        assertThat(second[1] & 0xff).as("an index above the static table's 61").isGreaterThan(0x80 | 61);
+
+        assertThat(decoder.of(ByteBuffer.wrap(first))).isEqualTo(302);
+        assertThat(decoder.of(ByteBuffer.wrap(second))).isEqualTo(302);
+        // Fields that change per response are inserted anew, evicting the oldest from the 4,096 bytes of table.
+        for (int i = 0; i < 200; i++) {
+            int status = i % 2 == 0 ? 200 : 404;
+            byte[] block = encode(encoder, responseHeaders(status).add("x-request", "request-" + i));
+            assertThat(decoder.of(ByteBuffer.wrap(block))).as("block %d", i).isEqualTo(status);
+        }
     }
 
     @Test
     void literalStatusesAreHuffmanCodedWhereThatIsShorter() throws Exception {
         // The test's premise: Netty codes a value by Huffman only when it gets shorter, which for three digits
-        // means at most one of 3..9 (16 bits); 302 and 103 take that path, 503 and 418 go raw.
-        assertThat(statusField(encode(zeroTableEncoder(), headers(302)))).isEqualTo(new byte[]{0x08, (byte) 0x82, 0x64, 0x02});
-        assertThat(statusField(encode(zeroTableEncoder(), headers(503)))[1] & 0x80).isZero();
+        // means at most one of 3..9 (16 bits); 302 and 103 take that path, 503 and 418 go raw. Netty adds a literal
+        // status to the table (0x48: incremental indexing, name index 8).
+        assertThat(statusField(encode(indexingEncoder(), headers(302)))).isEqualTo(new byte[]{0x48, (byte) 0x82, 0x64, 0x02});
+        assertThat(statusField(encode(indexingEncoder(), headers(503)))[1] & 0x80).isZero();
     }
 
     /** Huffman codes that need padding (17 and 18 bits), which Netty does not write for three digits. */
@@ -52,40 +75,45 @@ class HpackStatusTest {
         // Netty's decoder agrees that the block is valid HPACK carrying this status.
         assertThat(nettyDecode(block).status().toString()).isEqualTo(String.valueOf(status));
 
-        assertThat(HpackStatus.of(block, 0, block.length)).isEqualTo(status);
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(block))).isEqualTo(status);
     }
 
     @Test
-    void readsTheStatusWrittenWithTheTableSizeUpdateAndSensitiveFields() throws Exception {
-        // The encoder's first block after the client's SETTINGS starts with a dynamic table size update to 0 (0x20).
+    void followsTheServersTableSizeUpdatesAndSkipsSensitiveFields() throws Exception {
+        // Fields named x-* are never indexed (sensitive); the server shrinks its table to 64 bytes, then to 0.
         DefaultHttp2HeadersEncoder encoder = new DefaultHttp2HeadersEncoder(
                 (name, value) -> name.toString().startsWith("x-"), false, 16, 0);
+        HpackStatus decoder = new HpackStatus();
+        assertThat(decoder.of(ByteBuffer.wrap(encode(encoder, responseHeaders(418))))).isEqualTo(418);
+        encoder.maxHeaderTableSize(64);
+        byte[] shrunk = encode(encoder, responseHeaders(200));
         encoder.maxHeaderTableSize(0);
-        byte[] first = encode(encoder, responseHeaders(418));
-        byte[] second = encode(encoder, responseHeaders(200));
+        byte[] none = encode(encoder, responseHeaders(204));
 
-        assertThat(first[0] & 0xff).isEqualTo(0x20);
-        assertThat(HpackStatus.of(first, 0, first.length)).isEqualTo(418);
-        assertThat(HpackStatus.of(second, 0, second.length)).isEqualTo(200);
+        assertThat(shrunk[0] & 0xe0).as("a dynamic table size update first").isEqualTo(0x20);
+        assertThat(decoder.of(ByteBuffer.wrap(shrunk))).isEqualTo(200);
+        assertThat(decoder.of(ByteBuffer.wrap(none))).isEqualTo(204);
     }
 
     @Test
-    void readsTheBlockWithinItsOffsetAndLength() throws Exception {
-        byte[] block = encode(zeroTableEncoder(), responseHeaders(302));
+    void readsTheBlockBetweenItsBuffersPositionAndLimitAndConsumesIt() throws Exception {
+        byte[] block = encode(indexingEncoder(), responseHeaders(302));
         byte[] framed = new byte[block.length + 20];
         Arrays.fill(framed, (byte) 0xBE);
         System.arraycopy(block, 0, framed, 7, block.length);
+        ByteBuffer buffer = ByteBuffer.wrap(framed, 7, block.length);
 
-        assertThat(HpackStatus.of(framed, 7, block.length)).isEqualTo(302);
+        assertThat(new HpackStatus().of(buffer)).isEqualTo(302);
+        assertThat(buffer.position()).isEqualTo(7 + block.length);
     }
 
     @Test
     void aBlockWithoutStatusIsNone() throws Exception {
         Http2Headers trailers = new DefaultHttp2Headers(false).add("grpc-status", "0").add("x-custom", LONG_VALUE);
-        byte[] block = encode(zeroTableEncoder(), trailers);
+        byte[] block = encode(indexingEncoder(), trailers);
 
-        assertThat(HpackStatus.of(block, 0, block.length)).isEqualTo(HpackStatus.NONE);
-        assertThat(HpackStatus.of(new byte[0], 0, 0)).isEqualTo(HpackStatus.NONE);
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(block))).isEqualTo(HpackStatus.NONE);
+        assertThat(new HpackStatus().of(ByteBuffer.allocate(0))).isEqualTo(HpackStatus.NONE);
     }
 
     @Test
@@ -95,49 +123,37 @@ class HpackStatusTest {
         // Literal with incremental indexing of a new name, both raw: ":status: 503", then "content-length: 0".
         byte[] withLiteralName = {0x40, 0x07, ':', 's', 't', 'a', 't', 'u', 's', 0x03, '5', '0', '3', 0x0f, 0x0d, 0x01, '0'};
 
-        assertThat(HpackStatus.of(withIndexedName, 0, withIndexedName.length)).isEqualTo(302);
-        assertThat(HpackStatus.of(withLiteralName, 0, withLiteralName.length)).isEqualTo(503);
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(withIndexedName))).isEqualTo(302);
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(withLiteralName))).isEqualTo(503);
     }
 
     @Test
-    void aReferenceToTheDynamicTableIsMalformed() {
-        // Index 62, the first dynamic entry, which a table of 0 never holds.
-        assertThat(HpackStatus.of(new byte[]{(byte) 0xBE}, 0, 1)).isEqualTo(HpackStatus.MALFORMED);
+    void whatBreaksHpackIsMalformed() {
+        // Index 62, the first dynamic entry, which the server never inserted.
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(new byte[]{(byte) 0xBE}))).isEqualTo(HpackStatus.MALFORMED);
         // The same as a literal's name index after a valid status.
         byte[] nameFromDynamic = {(byte) 0x88, 0x0f, 0x2f, 0x01, 'x'};
-        assertThat(HpackStatus.of(nameFromDynamic, 0, nameFromDynamic.length)).isEqualTo(HpackStatus.MALFORMED);
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(nameFromDynamic))).isEqualTo(HpackStatus.MALFORMED);
         // Index 0 is not an entry at all.
-        assertThat(HpackStatus.of(new byte[]{(byte) 0x80}, 0, 1)).isEqualTo(HpackStatus.MALFORMED);
-        // A table size update above the client's 0.
-        byte[] tableOf4096 = {0x3f, (byte) 0xe1, 0x1f, (byte) 0x88};
-        assertThat(HpackStatus.of(tableOf4096, 0, tableOf4096.length)).isEqualTo(HpackStatus.MALFORMED);
-    }
-
-    @Test
-    void anEncoderKeepingADynamicTableAgainstTheSettingsIsCaughtOnItsSecondBlock() throws Exception {
-        // A server that ignored SETTINGS_HEADER_TABLE_SIZE 0: its first block adds entries (fine, dropped at once),
-        // its second refers to them, which this reader cannot resolve.
-        DefaultHttp2HeadersEncoder encoder = new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, false, 16, 0);
-        byte[] first = encode(encoder, responseHeaders(302));
-        byte[] second = encode(encoder, responseHeaders(302));
-
-        assertThat(HpackStatus.of(first, 0, first.length)).isEqualTo(302);
-        assertThat(HpackStatus.of(second, 0, second.length)).isEqualTo(HpackStatus.MALFORMED);
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(new byte[]{(byte) 0x80}))).isEqualTo(HpackStatus.MALFORMED);
+        // A table size update to 4,097, above the client's SETTINGS.
+        byte[] tableOf4097 = {0x3f, (byte) 0xe2, 0x1f, (byte) 0x88};
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(tableOf4097))).isEqualTo(HpackStatus.MALFORMED);
     }
 
     @Test
     void aTruncatedBlockIsMalformed() throws Exception {
-        byte[] block = encode(zeroTableEncoder(), headers(503));
+        byte[] block = encode(indexingEncoder(), headers(503));
         // The status's value cut short.
-        assertThat(HpackStatus.of(block, 0, block.length - 1)).isEqualTo(HpackStatus.MALFORMED);
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(block, 0, block.length - 1))).isEqualTo(HpackStatus.MALFORMED);
 
-        byte[] withLong = encode(zeroTableEncoder(), new DefaultHttp2Headers(false).status("200").add("x-long", LONG_VALUE));
+        byte[] withLong = encode(indexingEncoder(), new DefaultHttp2Headers(false).status("200").add("x-long", LONG_VALUE));
         // The long value's length is a two-byte integer; cut after its first byte, and in the middle of the value.
         // The status (1 byte), the literal's first byte, the name's length and the name, then the value's length.
         int valueLengthAt = 1 + 1 + 1 + huffmanLength("x-long");
         assertThat(withLong[valueLengthAt] & 0x7f).isEqualTo(0x7f);
-        assertThat(HpackStatus.of(withLong, 0, valueLengthAt + 1)).isEqualTo(HpackStatus.MALFORMED);
-        assertThat(HpackStatus.of(withLong, 0, withLong.length - 10)).isEqualTo(HpackStatus.MALFORMED);
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(withLong, 0, valueLengthAt + 1))).isEqualTo(HpackStatus.MALFORMED);
+        assertThat(new HpackStatus().of(ByteBuffer.wrap(withLong, 0, withLong.length - 10))).isEqualTo(HpackStatus.MALFORMED);
     }
 
     /**
@@ -147,7 +163,7 @@ class HpackStatusTest {
     @ParameterizedTest
     @ValueSource(ints = {200, 302, 503, 103})
     void everyPrefixOfABlockAgreesWithNettysDecoder(int status) throws Exception {
-        byte[] block = encode(zeroTableEncoder(), responseHeaders(status));
+        byte[] block = encode(indexingEncoder(), responseHeaders(status));
         for (int length = 0; length <= block.length; length++) {
             byte[] prefix = Arrays.copyOf(block, length);
             int expected;
@@ -157,30 +173,38 @@ class HpackStatusTest {
             } catch (Http2Exception e) {
                 expected = HpackStatus.MALFORMED;
             }
-            assertThat(HpackStatus.of(prefix, 0, length)).as("the first %d of %d bytes", length, block.length)
+            assertThat(new HpackStatus().of(ByteBuffer.wrap(prefix))).as("the first %d of %d bytes", length, block.length)
                     .isEqualTo(expected);
         }
     }
 
     @Test
-    void statusesThatAreNotThreeDigitsAreMalformed() {
+    void statusesThatAreNotThreeDigitsAreNotTakenAsStatuses() {
         byte[] twoDigits = {0x08, 0x02, '2', '0'};
         byte[] letters = {0x08, 0x03, '2', 'O', 'O'};
         byte[] leadingZero = {0x08, 0x03, '0', '9', '9'};
         // "2000" Huffman-coded: 21 bits, a fourth digit.
         byte[] fourHuffmanDigits = huffmanStatusBlock("2000");
         for (byte[] block : new byte[][]{twoDigits, letters, leadingZero, fourHuffmanDigits}) {
-            assertThat(HpackStatus.of(block, 0, block.length)).as(Arrays.toString(block)).isEqualTo(HpackStatus.MALFORMED);
+            assertThat(new HpackStatus().of(ByteBuffer.wrap(block))).as(Arrays.toString(block))
+                    .isIn(HpackStatus.MALFORMED, HpackStatus.INVALID);
         }
     }
 
-    private static DefaultHttp2HeadersEncoder zeroTableEncoder() throws Http2Exception {
-        // Huffman forced on (threshold 0); the table of 0 the client's SETTINGS ask for. The size update this writes
-        // first is dropped, as a server writes it once per connection, before its first block only.
-        DefaultHttp2HeadersEncoder encoder = new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, false, 16, 0);
-        encoder.maxHeaderTableSize(0);
-        encode(encoder, new DefaultHttp2Headers(false));
-        return encoder;
+    @Test
+    void aRequestsPseudoHeaderInAResponseIsTheStreamsErrorAndTheTableGoesOn() throws Exception {
+        DefaultHttp2HeadersEncoder encoder = indexingEncoder();
+        HpackStatus decoder = new HpackStatus();
+        byte[] withMethod = encode(encoder, responseHeaders(200).method("GET"));
+        byte[] next = encode(encoder, responseHeaders(200));
+
+        assertThat(decoder.of(ByteBuffer.wrap(withMethod))).isEqualTo(HpackStatus.INVALID);
+        assertThat(decoder.of(ByteBuffer.wrap(next))).isEqualTo(200);
+    }
+
+    /** Huffman forced on (threshold 0); every field indexed in the default table of 4,096 the client's SETTINGS allow. */
+    private static DefaultHttp2HeadersEncoder indexingEncoder() {
+        return new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, false, 16, 0);
     }
 
     private static Http2Headers headers(int status) {
@@ -254,7 +278,7 @@ class HpackStatusTest {
 
     /** The Huffman-coded length of a lower-case name such as Netty writes it (shorter than raw here). */
     private static int huffmanLength(String name) throws Http2Exception {
-        byte[] block = encode(zeroTableEncoder(), new DefaultHttp2Headers(false).add(name, ""));
+        byte[] block = encode(indexingEncoder(), new DefaultHttp2Headers(false).add(name, ""));
         return block[1] & 0x7f;
     }
 }
