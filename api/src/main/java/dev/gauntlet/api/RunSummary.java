@@ -55,6 +55,9 @@ import java.util.Map;
  * @param wakeGranularityMs  open loop on the built-in engine: the coarsest granularity its timer woke at in the
  *                           measured phase, each wake sending every request then due; lateness up to it is the
  *                           loop's by design ({@link LoadSpec#wakeGranularityUs}); 0: a wake per intended start
+ * @param goodputPerSec      what the target answered correctly per second of the measured phase, whatever each
+ *                           answer's intended start: under overload, the warm-up's backlog it answered meanwhile
+ *                           counts here while the measured requests wait behind it (null in summaries written before)
  */
 @JsonIgnoreProperties("jvm")
 public record RunSummary(
@@ -89,7 +92,8 @@ public record RunSummary(
         Steadiness steadiness,
         long connectionsOpenedMeasured,
         long droppedQueueFull,
-        double wakeGranularityMs) {
+        double wakeGranularityMs,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double goodputPerSec) {
 
     public RunSummary {
         connectTime = connectTime == null ? Percentiles.EMPTY : connectTime;
@@ -162,6 +166,7 @@ public record RunSummary(
         private long connectionsOpenedMeasured;
         private long droppedQueueFull;
         private double wakeGranularityMs;
+        private Double goodputPerSec;
 
         private Builder() {
         }
@@ -199,6 +204,7 @@ public record RunSummary(
             connectionsOpenedMeasured = summary.connectionsOpenedMeasured;
             droppedQueueFull = summary.droppedQueueFull;
             wakeGranularityMs = summary.wakeGranularityMs;
+            goodputPerSec = summary.goodputPerSec;
         }
 
         public Builder spec(LoadSpec spec) {
@@ -361,13 +367,18 @@ public record RunSummary(
             return this;
         }
 
+        public Builder goodputPerSec(Double goodputPerSec) {
+            this.goodputPerSec = goodputPerSec;
+            return this;
+        }
+
         public RunSummary build() {
             return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                     sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost,
                     loopLateness, generatorHiccups, targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak,
                     connectionsLimit, hardCapReached, concurrency, processes, unansweredAtEnd, connectTime,
                     generatorWarmup, steadiness, connectionsOpenedMeasured, droppedQueueFull,
-                    wakeGranularityMs);
+                    wakeGranularityMs, goodputPerSec);
         }
     }
 
@@ -478,7 +489,8 @@ public record RunSummary(
      * @param serverAtStart the target's {@code /stats} when the measured phase began; null without an admin URL
      * @param serverAtEnd   the target's {@code /stats} at its end, connections still held
      */
-    public record Concurrency(long connected, long held, long connectRetries, ServerStats serverAtStart, ServerStats serverAtEnd) {
+    public record Concurrency(long connected, long held, @JsonInclude(JsonInclude.Include.NON_DEFAULT) long connectRetries,
+                              ServerStats serverAtStart, ServerStats serverAtEnd) {
         /** Requests the server started processing during the measured phase; -1 when unknown. */
         public long serverStarted() {
             return serverAtStart == null || serverAtEnd == null ? -1 : serverAtEnd.started() - serverAtStart.started();

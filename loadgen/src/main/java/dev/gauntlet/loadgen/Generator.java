@@ -232,7 +232,8 @@ public final class Generator {
                 .hardCapReached(engine.hardCapReached()).concurrency(engine.concurrency())
                 .unansweredAtEnd(counters.resolvedAfterEndCount()).connectTime(LatencyRecorder.percentiles(engine.connectTimes()))
                 .steadiness(steadiness).connectionsOpenedMeasured(counters.connectionsOpenedMeasuredCount())
-                .droppedQueueFull(counters.droppedQueueFullCount()).wakeGranularityMs(engine.wakeGranularityMs(spec)).build();
+                .droppedQueueFull(counters.droppedQueueFullCount()).wakeGranularityMs(engine.wakeGranularityMs(spec))
+                .goodputPerSec(counters.answeredInPhaseCount() / measuredSec).build();
     }
 
     private static Preflight.Plan preflight(LoadSpec spec, InetSocketAddress address, HostLimits limits) {

@@ -79,9 +79,11 @@ final class IntervalTicker implements Runnable {
         }
         RequestCounters counters = engine.counters();
         sustained.sample(sinceMeasureStartNs, counters.completedCount());
-        out.printf(Locale.ROOT, "  %3ds  sent %d  completed %d  errors %d  p99 so far %.2f ms%n",
+        // "answered" counts the warm-up's backlog too: a target working through it shows, where "sent" may stay at 0.
+        out.printf(Locale.ROOT, "  %3ds  sent %d  completed %d  errors %d  p99 so far %.2f ms  answered %d%n",
                 Math.round(sinceMeasureStartNs / 1e9), counters.sentCount(), counters.completedCount(),
-                counters.errorCount(), recorder.responseTotal().getValueAtPercentile(99) / 1e6);
+                counters.errorCount(), recorder.responseTotal().getValueAtPercentile(99) / 1e6,
+                counters.answeredInPhaseCount());
     }
 
     /** The interval since the last tick, latencies and hiccups alike, into the totals, the logs and the judge. */

@@ -40,6 +40,11 @@ final class SummaryTable {
                 (summary.processes() > 1 ? ", over " + summary.processes() + " processes" : "")
                         + (summary.spec().threads() > 1 ? ", " + summary.spec().threads() + " engine threads"
                         + (summary.processes() > 1 ? " each" : "") : ""));
+        if (summary.goodputPerSec() != null && summary.goodputPerSec() > Verdicts.GOODPUT_BEYOND_RATE * summary.achievedRatePerSec()) {
+            // Behind a backlog the measured requests wait while the target answers older ones: say what it did.
+            out.printf(Locale.ROOT, "  goodput   %.1f requests/s answered in the measured phase, the warm-up's backlog "
+                    + "included%n", summary.goodputPerSec());
+        }
         out.printf(Locale.ROOT, "  %-14s %9s %9s %9s %9s %9s %9s %9s%n", "latency (ms)", "p50", "p90", "p99", "p99.9",
                 "p99.99", "max", "mean");
         row(out, "response", summary.responseTime());

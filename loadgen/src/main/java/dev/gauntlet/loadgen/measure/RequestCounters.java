@@ -24,7 +24,8 @@ public final class RequestCounters {
     private static final int CONNECTIONS_OPENED = 4;
     private static final int CONNECTIONS_OPENED_MEASURED = 5;
     private static final int DROPPED_QUEUE_FULL = 6;
-    private static final int FIRST_ERROR = 7;
+    private static final int ANSWERED_IN_PHASE = 7;
+    private static final int FIRST_ERROR = 8;
     private static final ErrorClass[] ERROR_CLASSES = ErrorClass.values();
 
     private final AtomicLongArray counts = new AtomicLongArray(FIRST_ERROR + ERROR_CLASSES.length);
@@ -50,6 +51,17 @@ public final class RequestCounters {
         if (endNs > clock.measureEndNs()) {
             increment(COMPLETED_AFTER_END);
             increment(RESOLVED_AFTER_END);
+        }
+    }
+
+    /**
+     * Any request answered correctly at {@code endNs}, measured or not: counted when that is in the measured phase,
+     * the target's goodput, which an overloaded open loop's backlog from the warm-up fills while the measured requests
+     * wait behind it.
+     */
+    public void answered(long endNs) {
+        if (endNs >= clock.measureStartNs() && endNs <= clock.measureEndNs()) {
+            increment(ANSWERED_IN_PHASE);
         }
     }
 
@@ -80,6 +92,11 @@ public final class RequestCounters {
     /** Completed within the measured phase: what the achieved rate counts. */
     public long completedInPhaseCount() {
         return counts.getAcquire(COMPLETED) - counts.getAcquire(COMPLETED_AFTER_END);
+    }
+
+    /** Requests answered correctly within the measured phase, whatever their intended start: {@link #answered}. */
+    public long answeredInPhaseCount() {
+        return counts.getAcquire(ANSWERED_IN_PHASE);
     }
 
     /** Measured requests answered, failed or cut off after the measured phase ended: unanswered at its end. */

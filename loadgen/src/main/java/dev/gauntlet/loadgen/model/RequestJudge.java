@@ -73,6 +73,9 @@ public final class RequestJudge {
     public void answered(long intendedStartNs, long sendNs, long endNs, int status, boolean bodyMatches) {
         phases.resolved();
         boolean correct = status == expectedStatus && bodyMatches;
+        if (correct) {
+            counters.answered(endNs);
+        }
         if (!phases.measured(intendedStartNs)) {
             if (correct) {
                 recorder.recordWarmup(intendedStartNs, endNs);

@@ -100,7 +100,9 @@ public final class ResultMerge {
                 .connectTime(worst(parts.stream().map(RunSummary::connectTime).toList()))
                 .connectionsOpenedMeasured(parts.stream().mapToLong(RunSummary::connectionsOpenedMeasured).sum())
                 .droppedQueueFull(parts.stream().mapToLong(RunSummary::droppedQueueFull).sum())
-                .wakeGranularityMs(parts.stream().mapToDouble(RunSummary::wakeGranularityMs).max().orElse(0)).build();
+                .wakeGranularityMs(parts.stream().mapToDouble(RunSummary::wakeGranularityMs).max().orElse(0))
+                .goodputPerSec(parts.stream().map(RunSummary::goodputPerSec).anyMatch(java.util.Objects::isNull) ? null
+                        : parts.stream().mapToDouble(RunSummary::goodputPerSec).sum()).build();
         return Verdicts.judge(merged);
     }
 

@@ -40,6 +40,8 @@ public final class Verdicts {
     static final double LIBRARY_BUSY_PERCENT = 90;
     /** Share of its CPUs from which the target had no time to spare either: the throughput is then its own. */
     static final double TARGET_BUSY_PERCENT = 90;
+    /** A goodput this much above the achieved rate is told: the target was answering a backlog, not idle. */
+    static final double GOODPUT_BEYOND_RATE = 1.1;
     /** Share of the offered rate the target must complete over the second half of the measured phase. */
     public static final double SUSTAINED_SHARE = 0.9;
     /** Share of the schedule an open loop must offer (sent, refused or timed out at connect). */
@@ -115,6 +117,12 @@ public final class Verdicts {
         }
         if (overloadErrors > 0 && overloadErrors >= OVERLOAD_ERROR_SHARE * Math.max(run.scheduled(), run.sent())) {
             target.add(overloadErrors + " requests failed (" + errorDetail(run) + ")");
+        }
+        Double goodput = run.goodputPerSec();
+        if (goodput != null && goodput > GOODPUT_BEYOND_RATE * run.achievedRatePerSec()) {
+            // Behind a backlog the measured requests wait while the target answers older ones: a rate of 0 is not idle.
+            notes.add(String.format(Locale.ROOT, "the target answered %.0f/s in the measured phase, the warm-up's backlog "
+                    + "included, where the measured requests completed %.0f/s", goodput, run.achievedRatePerSec()));
         }
         if (held != null && held.connectRetries() > 0) {
             notes.add(String.format(Locale.ROOT, "%d connects outlasted the %d ms connect timeout and were tried again "
