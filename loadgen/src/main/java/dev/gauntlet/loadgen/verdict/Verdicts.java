@@ -41,7 +41,7 @@ public final class Verdicts {
     /** Share of its CPUs from which the target had no time to spare either: the throughput is then its own. */
     static final double TARGET_BUSY_PERCENT = 90;
     /** A goodput this much above the achieved rate is told: the target was answering a backlog, not idle. */
-    static final double GOODPUT_BEYOND_RATE = 1.1;
+    public static final double GOODPUT_BEYOND_RATE = 1.1;
     /** Share of the offered rate the target must complete over the second half of the measured phase. */
     public static final double SUSTAINED_SHARE = 0.9;
     /** Share of the schedule an open loop must offer (sent, refused or timed out at connect). */
