@@ -1,8 +1,10 @@
 package dev.gauntlet.loadgen;
 
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.TlsTrust;
 import dev.gauntlet.loadgen.transport.TlsClient;
 
+import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
@@ -13,6 +15,7 @@ import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.CertificateExpiredException;
@@ -21,14 +24,18 @@ import java.security.cert.CertPathValidatorException;
 
 /**
  * Where the load goes: the spec's target resolved, and checked to answer — and to speak the load's protocol — before
- * anything starts, so that a wrong port, a server without TLS, a certificate not trusted or a server without HTTP/2 is
- * one clear line rather than a run of failed requests.
+ * anything starts, so that a wrong port, a server without TLS (or with it, for http://), a certificate not trusted or a
+ * server without HTTP/2 is one clear line rather than a run of failed requests.
  */
 final class TargetAddress {
     /** The HTTP/2 connection preface and an empty SETTINGS frame: what h2c with prior knowledge opens with. */
     private static final byte[] H2C_OPENING = ("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
     private static final byte[] EMPTY_SETTINGS = {0, 0, 0, 0x4, 0, 0, 0, 0, 0};
     private static final int SETTINGS_TYPE = 0x4;
+    /** TLS records of an alert or a handshake, and the first byte of their version (3 for SSL 3.0 up to TLS 1.3). */
+    private static final int ALERT_RECORD = 0x15;
+    private static final int HANDSHAKE_RECORD = 0x16;
+    private static final int TLS_MAJOR_VERSION = 0x03;
 
     private TargetAddress() {
     }
@@ -43,7 +50,7 @@ final class TargetAddress {
         return address;
     }
 
-    /** One blocking connect first, then the TLS handshake or the HTTP/2 preface the load will open with. */
+    /** One blocking connect first, then the TLS handshake, the HTTP/2 preface or a plain HTTP/1.1 request. */
     static void checkReachable(LoadSpec spec, InetSocketAddress address) {
         int timeoutMs = (int) Math.min(spec.connectTimeoutMs(), Integer.MAX_VALUE);
         try (Socket socket = new Socket()) {
@@ -53,6 +60,8 @@ final class TargetAddress {
                 checkTls(spec, address, socket);
             } else if (spec.http2()) {
                 checkPriorKnowledge(address, socket);
+            } else {
+                checkNotTls(spec, address, socket);
             }
         } catch (ConnectException e) {
             throw new GeneratorException("nothing listens on " + hostPort(address));
@@ -143,6 +152,52 @@ final class TargetAddress {
                 + (head.length == 0 ? "closed the connection" : answer.startsWith("HTTP/1") ? "answered HTTP/1.1"
                 : "answered something else") + " to the HTTP/2 preface; drop --http2, use https:// for h2 over TLS, or "
                 + "start the target with HTTP/2");
+    }
+
+    /**
+     * A plain request no handler sees ({@code OPTIONS *}, the server's own): a server of HTTP answers it at once. One of
+     * TLS answers its first bytes with an alert (the JDK's) or closes the connection (Netty's); a close is taken for
+     * TLS only when a handshake on a second connection gets a server's answer. A slow or other answer is left to the
+     * run to count.
+     */
+    private static void checkNotTls(LoadSpec spec, InetSocketAddress address, Socket socket) throws IOException {
+        byte[] head;
+        try {
+            OutputStream out = socket.getOutputStream();
+            out.write(("OPTIONS * HTTP/1.1\r\nHost: " + spec.url().getRawAuthority() + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            head = socket.getInputStream().readNBytes(3);
+        } catch (SocketTimeoutException e) {
+            return;
+        } catch (SocketException e) {
+            // Reset, or closed before the request was written: as a close.
+            head = new byte[0];
+        }
+        boolean tlsRecord = head.length == 3 && (head[0] == ALERT_RECORD || head[0] == HANDSHAKE_RECORD)
+                && head[1] == TLS_MAJOR_VERSION;
+        if (tlsRecord || (head.length == 0 && handshakes(spec, address, socket.getSoTimeout()))) {
+            throw new GeneratorException(hostPort(address) + " speaks TLS, not plain HTTP: use https"
+                    + spec.url().toString().substring("http".length()) + " (with --cacert FILE, or --insecure, for a "
+                    + "certificate the JDK does not trust)");
+        }
+    }
+
+    /** Whether {@code address} completes a TLS handshake, any certificate accepted: it speaks TLS. */
+    private static boolean handshakes(LoadSpec spec, InetSocketAddress address, int timeoutMs) {
+        SSLContext anyCertificate = TlsClient.of(new TlsTrust(null, true), spec.url().getHost(), address.getPort(), false)
+                .context();
+        try (Socket plain = new Socket()) {
+            plain.connect(address, timeoutMs);
+            plain.setSoTimeout(timeoutMs);
+            try (SSLSocket socket = (SSLSocket) anyCertificate.getSocketFactory()
+                    .createSocket(plain, spec.url().getHost(), address.getPort(), false)) {
+                socket.startHandshake();
+                return true;
+            }
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static String describe(String alpn) {

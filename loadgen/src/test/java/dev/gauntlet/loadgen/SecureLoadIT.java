@@ -204,6 +204,31 @@ class SecureLoadIT {
         }
     }
 
+    /**
+     * http:// to a port of TLS is refused up front, naming the https:// URL to use, rather than run as a load whose every
+     * request is reset: Netty closes the connection on a plain request, the JDK's TLS answers it with an alert.
+     */
+    @Test
+    void httpToATlsServerIsOneLineNamingHttps() throws Exception {
+        try (NettyTarget target = new NettyTarget(targetTls, false)) {
+            String message = failure(LoadSpec.of(target.uri("http", "/hello?wait=1"), new LoadModel.ClosedLoop(1)));
+
+            assertThat(message).isEqualTo("127.0.0.1:" + target.port + " speaks TLS, not plain HTTP: use https://127.0.0.1:"
+                    + target.port + "/hello?wait=1 (with --cacert FILE, or --insecure, for a certificate the JDK does not trust)");
+        }
+        KeyPair keys = keyPair();
+        Instant now = Instant.now();
+        X509Certificate certificate = sign(new X500Name("CN=127.0.0.1"), keys, new X500Name("CN=127.0.0.1"), keys.getPrivate(),
+                now.minus(Duration.ofHours(1)), now.plus(Duration.ofDays(1)), false,
+                new GeneralName(GeneralName.iPAddress, "127.0.0.1"));
+        try (JdkTlsServer server = new JdkTlsServer(keys.getPrivate(), certificate)) {
+            String message = failure(LoadSpec.of(URI.create(server.uri().toString().replace("https:", "http:")),
+                    new LoadModel.OpenLoop(100, LoadModel.InterArrival.CONSTANT)));
+
+            assertThat(message).contains(" speaks TLS, not plain HTTP: use https://127.0.0.1:");
+        }
+    }
+
     @Test
     void httpsToACleartextServerIsOneLine() throws Exception {
         try (NettyTarget target = new NettyTarget(null, false)) {

@@ -24,7 +24,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A small keep-alive HTTP/1.1 server on 127.0.0.1, port 0, one virtual thread per connection:
  * answers {@code hello} the Gauntlet way, or misbehaves as told, or stalls on command. It keeps
- * the heads of the first {@value #KEPT_HEADS} requests it read, for tests of what a client sends.
+ * the heads of the first {@value #KEPT_HEADS} requests it read, for tests of what a client sends. The generator's
+ * reachability check ({@code OPTIONS *}) it answers at once and leaves out of every count, as a server answers it
+ * outside its handlers.
  * Public, in loadgen's test-jar, for the client engines' {@link ClientEngineContract}.
  */
 public final class TestServer implements AutoCloseable {
@@ -32,6 +34,7 @@ public final class TestServer implements AutoCloseable {
     static final int KEPT_HEADS = 100;
     static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
             .getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] OPTIONS_ANSWER = "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     /**
      * {@code RESET_ON_REUSE}: each connection's first request is answered, its second is read and reset.
@@ -227,6 +230,11 @@ public final class TestServer implements AutoCloseable {
             }
             boolean reused = false;
             for (String head; (head = readRequest(in)) != null; reused = true) {
+                if (head.startsWith("OPTIONS * ")) {
+                    out.write(OPTIONS_ANSWER);
+                    out.flush();
+                    continue;
+                }
                 long number = requests.incrementAndGet();
                 if (number <= KEPT_HEADS) {
                     heads.add(head);
