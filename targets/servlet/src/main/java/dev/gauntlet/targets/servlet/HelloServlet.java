@@ -106,8 +106,24 @@ public final class HelloServlet extends HttpServlet {
             stats.fail();
         } finally {
             if (async != null) {
-                async.complete();
+                complete(async);
             }
+        }
+    }
+
+    /**
+     * Ends the async cycle, unless the container ended it already. Over Tomcat's HTTP/2 the write of the last byte of a
+     * response whose length is set ends the stream, and the stream's request may be recycled, its async context with
+     * it, before this thread calls {@code complete()}: Tomcat's {@code complete()} then throws
+     * {@code IllegalStateException} before it touches anything. Let out of an {@code AsyncContext.start} runnable, that
+     * exception made Tomcat fail the request its connection was serving by then, with a 500 (a later request's, on a
+     * recycled processor).
+     */
+    private static void complete(AsyncContext async) {
+        try {
+            async.complete();
+        } catch (IllegalStateException alreadyEnded) {
+            // Nothing is left to complete: the whole response was written and the container has ended the request.
         }
     }
 }

@@ -16,13 +16,9 @@ import java.util.Set;
 public final class TomcatServletAsyncDispatch implements HelloServer {
     private final TomcatServer server = new TomcatServer();
 
-    /**
-     * HTTP/1.1 in clear and over TLS only: over Tomcat's HTTP/2, {@code AsyncContext.start} intermittently answers 500
-     * ("asyncComplete() is not valid for a request with Async state DISPATCHED"), not understood yet (docs/targets.md).
-     */
     @Override
     public Set<Protocol> protocols() {
-        return Set.of(Protocol.HTTP1, Protocol.HTTPS1);
+        return TomcatServer.PROTOCOLS;
     }
 
     @Override

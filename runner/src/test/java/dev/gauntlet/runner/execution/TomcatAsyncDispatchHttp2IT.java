@@ -1,0 +1,73 @@
+package dev.gauntlet.runner.execution;
+
+import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.isolation.RolePlacement;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code tomcat-servlet-async-dispatch} over h2c, each time from a cold target JVM, where it used to answer 500 now
+ * and then: over Tomcat's HTTP/2 a stream's request may be recycled between the servlet's last write and its
+ * {@code AsyncContext.complete()}, and the exception that late {@code complete()} threw out of the
+ * {@code AsyncContext.start} runnable failed the request the connection's recycled processor served by then. Each
+ * start answers the contract's requests with curl (hello, a wait, 404, 400) and 50 held streams with h2load, and its
+ * log must show no failed async runnable, whether or not its 500 reached a client. In 6 cold starts before the fix, one
+ * answered {@code /hello?wait=100} with 500.
+ */
+@Timeout(60)
+class TomcatAsyncDispatchHttp2IT {
+    private static final String TARGET = "tomcat-servlet-async-dispatch";
+    private static final String FAILED_RUNNABLE = "Error during processing of asynchronous Runnable";
+
+    @TempDir
+    Path logs;
+
+    @RepeatedTest(4)
+    void answersEveryRequestOverH2cFromAColdStart() throws Exception {
+        TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(),
+                RolePlacement.unplaced("target"), List.of("-Xmx512m"));
+        Path log = logs.resolve("target.log");
+        TargetProcess target = launcher.start(TARGET, List.of("--http2", "true"), log);
+        try {
+            String base = "http://" + TargetLauncher.HOST + ":" + target.endpoint().port();
+            List<String> statuses = new ArrayList<>();
+            for (String path : List.of("/hello", "/hello?wait=100", "/nothing-here", "/hello?wait=soon", "/hello")) {
+                statuses.add(run(List.of("curl", "--silent", "--show-error", "--max-time", "10", "--http2-prior-knowledge",
+                        "--output", "/dev/null", "--write-out", "%{http_code}", base + path)).trim());
+            }
+            String h2load = run(List.of("h2load", "-n", "50", "-c", "1", "-m", "50", base + "/hello?wait=200"));
+
+            assertThat(statuses).as("curl over h2c: /hello, ?wait=100, a 404, a 400, /hello").containsExactly("200", "200", "404", "400", "200");
+            assertThat(h2load).as("h2load's status codes").contains("status codes: 50 2xx, 0 3xx, 0 4xx, 0 5xx");
+            assertThat(target.terminateGracefully()).as("exited within 5 s of SIGTERM").isTrue();
+        } finally {
+            target.close();
+        }
+        assertThat(Files.readString(log)).as("the target's log").doesNotContain(FAILED_RUNNABLE);
+    }
+
+    private static String run(List<String> command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try {
+            boolean exited = process.waitFor(30, TimeUnit.SECONDS);
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(exited).as("%s ended within 30 s", command.getFirst()).isTrue();
+            assertThat(process.exitValue()).as("%s's exit code: %s", command, output).isZero();
+            return output;
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+}
