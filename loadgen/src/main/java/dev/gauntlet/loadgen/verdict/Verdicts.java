@@ -38,6 +38,11 @@ public final class Verdicts {
      * process's CPU, not the driver's, says whether it kept up.
      */
     static final double LIBRARY_BUSY_PERCENT = 90;
+    /**
+     * Share of the measured phase's whole windows a client library's process may spend compiling (its JIT's compile
+     * time, summed over its compiler threads) before its figures are its own cold start's: the steady rule's bound.
+     */
+    static final double LIBRARY_COMPILING_SHARE = 0.2;
     /** Share of its CPUs from which the target had no time to spare either: the throughput is then its own. */
     static final double TARGET_BUSY_PERCENT = 90;
     /** A goodput this much above the achieved rate is told: the target was answering a backlog, not idle. */
@@ -110,6 +115,16 @@ public final class Verdicts {
             generator.add(String.format(Locale.ROOT, "the client library's process used %.0f %% of its CPUs from the "
                     + "measured phase on: it had no time to spare, while the target used %s of its CPUs",
                     cost.processCpuPercent(), targetShare));
+        }
+        long libraryCompileMs = run.spec().client() == null ? 0 : measuredGeneratorCompileMs(run);
+        long measuredWindowMs = run.steadiness() == null ? 0 : 1_000L * run.steadiness().measured().size();
+        if (libraryCompileMs > LIBRARY_COMPILING_SHARE * measuredWindowMs && !targetBusy) {
+            // A library engine gets no JIT warm-up of its own: cold, each request runs interpreted code (a TLS
+            // handshake per new connection, say), more requests come meanwhile, and the backlog looks like a slow target.
+            generator.add(String.format(Locale.ROOT, "the client library's process was still compiling: its JIT compiled "
+                    + "for %d ms in the measured phase's %d s, its cold start in the figures, while the target used %s "
+                    + "of its CPUs; give it a longer warm-up (--warmup, or --warmup-max)", libraryCompileMs,
+                    measuredWindowMs / 1_000, targetShare));
         }
         long overloadErrors = OVERLOAD_ERRORS.stream().mapToLong(c -> run.errors().getOrDefault(c, 0L)).sum();
         if (run.hardCapReached()) {
@@ -244,6 +259,12 @@ public final class Verdicts {
         double[] medians = windows.stream().mapToDouble(RunSummary.Steadiness.Window::p50Ms).sorted().toArray();
         int n = medians.length;
         return n % 2 == 1 ? medians[n / 2] : (medians[n / 2 - 1] + medians[n / 2]) / 2;
+    }
+
+    /** The generator JVM's JIT compile time over the measured phase's windows; 0 when not recorded. */
+    private static long measuredGeneratorCompileMs(RunSummary run) {
+        return run.steadiness() == null ? 0 : run.steadiness().measured().stream()
+                .mapToLong(RunSummary.Steadiness.Window::generatorCompileMs).filter(ms -> ms > 0).sum();
     }
 
     /**

@@ -8,6 +8,8 @@ import dev.gauntlet.api.Verdict;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -188,6 +190,45 @@ class VerdictsTest {
         run.targetCpuPercent = 45.0;
         run.concurrency = new RunSummary.Concurrency(heldRequests, heldRequests, connectRetries, null, null);
         return run;
+    }
+
+    /**
+     * The JDK client over TLS from a cold JVM at 200/s (2026-11-28, jdk-async against jetty-handler-virtual, whose
+     * /stats saw 2 requests in flight at most): 703 of 1,026 failed at connect, the median 2 s, while the client's JIT
+     * compiled 3.7 s, then 0.8 to 1.3 s, in its four measured seconds. With a 15 s warm-up the same load had no error.
+     */
+    @Test
+    void aClientLibraryStillCompilingInTheMeasuredPhaseIsTheLimitNotTheTarget() {
+        ConstructedRun cold = new ConstructedRun();
+        cold.spec = ConstructedRun.OPEN.toBuilder().client("jdk-async").build();
+        cold.errors.put(ErrorClass.CONNECT_TIMEOUT, 7_030L);
+        cold.serviceP50Ms = 2_042;
+        cold.sustainedRatePerSec = 550.0;
+        cold.targetCpuPercent = null;
+        cold.steadiness = measuredWithGeneratorCompileMs(3_661, 810, 1_316, 1_297);
+        RunSummary judged = cold.judge();
+        assertThat(judged.verdict()).isEqualTo(Verdict.CLIENT_LIMITED);
+        assertThat(judged.evidence()).anyMatch(e -> e.contains("still compiling: its JIT compiled for 7084 ms in the measured phase's 4 s"));
+
+        cold.steadiness = measuredWithGeneratorCompileMs(200, 150, 200, 180);
+        assertThat(cold.judge().verdict()).as("a library compiling under a fifth of the time").isEqualTo(Verdict.TARGET_OVERLOADED);
+
+        cold.steadiness = measuredWithGeneratorCompileMs(3_661, 810, 1_316, 1_297);
+        cold.targetCpuPercent = 95.0;
+        assertThat(cold.judge().verdict()).as("a target with no CPU to spare").isEqualTo(Verdict.TARGET_OVERLOADED);
+
+        cold.targetCpuPercent = null;
+        cold.spec = ConstructedRun.OPEN;
+        assertThat(cold.judge().verdict()).as("the built-in engine, which warms its JIT up before the run")
+                .isEqualTo(Verdict.TARGET_OVERLOADED);
+    }
+
+    private static RunSummary.Steadiness measuredWithGeneratorCompileMs(long... compileMs) {
+        List<RunSummary.Steadiness.Window> windows = new ArrayList<>();
+        for (long ms : compileMs) {
+            windows.add(new RunSummary.Steadiness.Window(100, 2_000, 2_500, Double.NaN, 0.2, 1, -1, -1, ms, 10));
+        }
+        return new RunSummary.Steadiness(null, "fixed", 2_000, null, false, List.of(), windows);
     }
 
     @Test
