@@ -35,7 +35,10 @@ final class WarmupWindows {
         this.out = out;
     }
 
-    /** A second of the warm-up, from {@code windowStartNs} to {@code nowNs}, to the judge; when it settled, the measured phase starts at the next tick. */
+    /**
+     * A second of the warm-up, from {@code windowStartNs} to {@code nowNs}, to the judge; when it settled, the
+     * measured phase starts at the next tick.
+     */
     void close(long windowStartNs, long nowNs, long sinceMeasureStartNs) {
         if (target != null) {
             target.pollJit(JIT_POLL_WAIT_MS);

@@ -67,7 +67,8 @@ public final class JitWarmup {
     }
 
     /**
-     * Warms the engine {@code spec} runs, before it runs, for {@link #MAX_MS} at most (an interrupt ends it early); null for a load it does not apply to (the
+     * Warms the engine {@code spec} runs, before it runs, for {@link #MAX_MS} at most (an interrupt ends it early);
+     * null for a load it does not apply to (the
      * max-concurrency model holds requests rather than times them; a client library's engine is
      * warmed by the scenario's own warm-up; a load split over processes is run by its children, each
      * started for a common instant) or a JVM without a JIT compiler to watch.
