@@ -2,8 +2,8 @@
 # Gauntlet's load generator against h2load (nghttp2) on HTTPS and HTTP/2, on this machine, against nginx on 127.0.0.1
 # with a self-signed certificate, nginx pinned to the first CPU and every client to the last (taskset), closed loop,
 # the same connections × streams, alternately:
-#   1. h2 over TLS (ALPN), 4 connections × 16 streams: requests/s;
-#   2. h2c (prior knowledge), 4 connections × 16 streams: requests/s;
+#   1. h2 over TLS (ALPN), 4 connections × 16 streams (H2_CONNECTIONS × H2_STREAMS): requests/s;
+#   2. h2c (prior knowledge), the same connections × streams: requests/s;
 #   3. HTTPS/1.1, 50 connections (h2load --h1): requests/s.
 # (A TLS handshake per request has no like in h2load, which connects each client once: the protocols suite's
 # handshake-8c scenario measures it.)
@@ -17,7 +17,8 @@
 # Benchmarks, not tests: nothing asserts.
 #
 # Usage: bench/generator-vs-h2load.sh [ROUNDS]   (default 3; env PORT=18443 (h2c on PORT+1), SECONDS_PER_RUN=5,
-#        SECTIONS="h2 h2c https1", CLIENT_BUDGET=0.5 (0: no budgeted runs; needs root and /sys/fs/cgroup/cpu))
+#        SECTIONS="h2 h2c https1", H2_CONNECTIONS=4, H2_STREAMS=16,
+#        CLIENT_BUDGET=0.5 (0: no budgeted runs; needs root and /sys/fs/cgroup/cpu))
 set -euo pipefail
 
 ROUNDS=${1:-3}
@@ -29,6 +30,12 @@ if ! [[ "$RUN_S" =~ ^[0-9]+$ ]] || [ "$RUN_S" -lt 3 ]; then
   exit 2
 fi
 SECTIONS=${SECTIONS:-h2 h2c https1}
+H2_CONNECTIONS=${H2_CONNECTIONS:-4}
+H2_STREAMS=${H2_STREAMS:-16}
+if ! [[ "$H2_CONNECTIONS$H2_STREAMS" =~ ^[0-9]+$ ]] || [ "$H2_CONNECTIONS" -lt 1 ] || [ "$H2_STREAMS" -lt 1 ]; then
+  echo "H2_CONNECTIONS and H2_STREAMS must be whole numbers, 1 or more, got $H2_CONNECTIONS and $H2_STREAMS" >&2
+  exit 2
+fi
 BUDGET=${CLIENT_BUDGET:-0.5}
 if ! python3 -c "import sys; b = float(sys.argv[1]); sys.exit(0 if 0 <= b <= 1 else 1)" "$BUDGET" 2>/dev/null; then
   echo "CLIENT_BUDGET must be a share of one CPU from 0 (no budgeted runs) to 1, got $BUDGET" >&2
@@ -162,6 +169,8 @@ alternate() {
   echo "  median: gauntlet $gm/s, h2load $hm/s; ratio gauntlet/h2load $(ratio "$gm" "$hm"); CPU per request $gcm / $hcm us, ratio $(ratio "$gcm" "$hcm"); hiccup p99 medians $(median "${GF[@]}") / $(median "${HF[@]}") ms"
 }
 
-on h2 && compare "h2 over TLS, 4 connections x 16 streams" "--http2 --connections 4 --streams 16 --insecure" "-c 4 -m 16" "$HTTPS"
-on h2c && compare "h2c (prior knowledge), 4 connections x 16 streams" "--http2 --connections 4 --streams 16" "-c 4 -m 16" "$H2C"
+on h2 && compare "h2 over TLS, $H2_CONNECTIONS connections x $H2_STREAMS streams" \
+  "--http2 --connections $H2_CONNECTIONS --streams $H2_STREAMS --insecure" "-c $H2_CONNECTIONS -m $H2_STREAMS" "$HTTPS"
+on h2c && compare "h2c (prior knowledge), $H2_CONNECTIONS connections x $H2_STREAMS streams" \
+  "--http2 --connections $H2_CONNECTIONS --streams $H2_STREAMS" "-c $H2_CONNECTIONS -m $H2_STREAMS" "$H2C"
 on https1 && compare "HTTPS/1.1, 50 connections" "--connections 50 --insecure" "--h1 -c 50 -m 1" "$HTTPS"
