@@ -26,7 +26,7 @@ import java.util.stream.Stream;
 final class ClientRuns {
     /** Gauntlet's warm-up before its measured phase, and the phase: together past the window's end. */
     private static final long GAUNTLET_WARMUP_MS = 400;
-    private static final long GAUNTLET_DURATION_MS = 1_100;
+    private static final long GAUNTLET_DURATION_MS = 900;
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 
     private final URI url;
@@ -46,7 +46,7 @@ final class ClientRuns {
     /** Gauntlet's generator runs the case's load; {@code measured} false for a run that only warms its JIT. */
     WindowCost gauntlet(GateCase gateCase, boolean measured, long durationMs) {
         LoadSpec spec = LoadSpec.of(url, gateCase.model()).toBuilder()
-                .warmupMs(GAUNTLET_WARMUP_MS).durationMs(durationMs).build();
+                .warmupMs(GAUNTLET_WARMUP_MS).durationMs(durationMs).wakeGranularityUs(gateCase.wakeGranularityUs()).build();
         Path dir = scratch.resolve("gauntlet");
         long startNs = System.nanoTime();
         CompletableFuture<WindowCost> window = measured ? WindowCost.measure(CpuClock.ofProcess(ProcessHandle.current().pid()), nginx, startNs) : null;

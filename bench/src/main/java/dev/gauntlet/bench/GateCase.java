@@ -12,10 +12,12 @@ import java.util.List;
  *
  * @param name  the case's name, as the bounds table in docs/benchmarks.md names it
  * @param model Gauntlet's load
+ * @param wakeGranularityUs an open loop's wake granularity, fixed at wrk2's millisecond: left to the platform's noise
+ *                          ({@code auto}), it changed Gauntlet's cost from run to run by half; null for a closed loop
  * @param peer  which peer binary runs it: {@code wrk2} (open loop at a rate) or {@code wrk} (closed loop)
  * @param peerArgs the peer's arguments before the URL; its duration is set long, the gate ends it after its window
  */
-record GateCase(String name, LoadModel model, String peer, List<String> peerArgs) {
+record GateCase(String name, LoadModel model, Long wakeGranularityUs, String peer, List<String> peerArgs) {
     /** Connections of the open-loop cases: wrk2's {@code -c}, Gauntlet's fixed pool. */
     static final int OPEN_CONNECTIONS = 100;
     static final int CLOSED_CONNECTIONS = 50;
@@ -23,13 +25,13 @@ record GateCase(String name, LoadModel model, String peer, List<String> peerArgs
     private static final String PEER_DURATION = "30s";
 
     static final List<GateCase> ALL = List.of(openLoop(10_000), openLoop(50_000),
-            new GateCase("closed", new LoadModel.ClosedLoop(CLOSED_CONNECTIONS), "wrk",
+            new GateCase("closed", new LoadModel.ClosedLoop(CLOSED_CONNECTIONS), null, "wrk",
                     List.of("-t1", "-c" + CLOSED_CONNECTIONS, "-d" + PEER_DURATION)));
 
     /** The open loop at {@code ratePerSec}: wrk2 spaces its requests evenly, so Gauntlet's gaps are constant too. */
     private static GateCase openLoop(int ratePerSec) {
         return new GateCase("open-" + ratePerSec / 1000 + "k",
-                LoadModel.OpenLoop.fixedPool(ratePerSec, LoadModel.InterArrival.CONSTANT, OPEN_CONNECTIONS), "wrk2",
+                LoadModel.OpenLoop.fixedPool(ratePerSec, LoadModel.InterArrival.CONSTANT, OPEN_CONNECTIONS), 1_000L, "wrk2",
                 List.of("-t1", "-c" + OPEN_CONNECTIONS, "-d" + PEER_DURATION, "-R" + ratePerSec));
     }
 

@@ -41,7 +41,7 @@ public final class PerfGate implements Callable<Integer> {
     @Option(names = "--bounds", required = true, description = "the file with the bounds table (docs/benchmarks.md)") Path boundsFile;
     @Option(names = "--cases", split = ",", description = "cases to run (default: all: open-10k, open-50k, closed)") List<String> caseNames;
     @Option(names = "--seconds", description = "time for the measured pairs, all cases together (default: ${DEFAULT-VALUE})") int seconds = 70;
-    @Option(names = "--min-pairs", description = "pairs per case before its interval is judged (default: ${DEFAULT-VALUE})") int minPairs = 6;
+    @Option(names = "--min-pairs", description = "pairs per case before its interval is judged, 6 at least (default: ${DEFAULT-VALUE})") int minPairs = 8;
     @Option(names = "--max-width", description = "widest interval that still decides, relative to the ratio (default: ${DEFAULT-VALUE})") double maxWidth = 0.10;
 
     public static void main(String[] args) {
@@ -60,8 +60,9 @@ public final class PerfGate implements Callable<Integer> {
         try {
             cases = caseNames == null ? GateCase.ALL : caseNames.stream().map(GateCase::named).toList();
             bounds = GateBounds.parse(Files.readAllLines(boundsFile));
-            if (minPairs < 2 || seconds < 1 || !(maxWidth > 0)) {
-                throw new IllegalArgumentException("--min-pairs must be >= 2, --seconds >= 1 and --max-width > 0");
+            if (minPairs < RatioInterval.MIN_PAIRS || seconds < 1 || !(maxWidth > 0)) {
+                throw new IllegalArgumentException("--min-pairs must be >= " + RatioInterval.MIN_PAIRS
+                        + ", --seconds >= 1 and --max-width > 0");
             }
             for (String name : cases.stream().map(GateCase::name).toList()) {
                 if (!bounds.containsKey(name)) {
@@ -143,11 +144,11 @@ public final class PerfGate implements Callable<Integer> {
         if (failure != null) {
             return "FAIL " + head + ": not measured: " + failure;
         }
-        if (ratios.size() < 2) {
+        if (ratios.size() < RatioInterval.MIN_PAIRS) {
             return "FAIL " + head + ": " + ratios.size() + " pair(s) in the time given: raise --seconds";
         }
         RatioInterval r = RatioInterval.of(ratios.stream().mapToDouble(Double::doubleValue).toArray());
-        String figures = String.format(Locale.ROOT, "%.3f (95 %% interval %.3f–%.3f, %d pairs), bound %.2f",
+        String figures = String.format(Locale.ROOT, "%.3f (median; 95 %% interval %.3f–%.3f, %d pairs), bound %.2f",
                 r.ratio(), r.low(), r.high(), r.pairs(), bound);
         if (r.low() > bound) {
             return "FAIL " + head + " " + figures + ": worse than the bound beyond the interval";

@@ -13,8 +13,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 record WindowCost(long cpuNs, long requests) {
     /** The window, from a client's start: after its connections opened and its rate settled, before it ends. */
-    static final long FROM_NS = TimeUnit.MILLISECONDS.toNanos(500);
-    static final long TO_NS = TimeUnit.MILLISECONDS.toNanos(1_300);
+    static final long FROM_NS = TimeUnit.MILLISECONDS.toNanos(600);
+    static final long TO_NS = TimeUnit.MILLISECONDS.toNanos(1_200);
 
     double cpuNsPerRequest() {
         return (double) cpuNs / requests;

@@ -4,43 +4,42 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
 
 class RatioIntervalTest {
 
-    /** Ratios of 1/2 and 2 are a geometric mean of 1; their logs ±ln 2, sd ln2·√2, t(0.975, 1) = 12.706. */
+    /** Ten pairs: P(Binomial(10, 1/2) <= 1) = 1.1 %, <= 2 is 5.5 %: the interval runs from the 2nd to the 9th. */
     @Test
-    void theIntervalIsATIntervalOnTheLogarithms() {
-        RatioInterval r = RatioInterval.of(new double[] {0.5, 2.0});
-        assertThat(r.ratio()).isCloseTo(1.0, within(1e-12));
-        double halfWidth = 12.7062 * Math.log(2) * Math.sqrt(2) / Math.sqrt(2);
-        assertThat(Math.log(r.high())).isCloseTo(halfWidth, within(1e-3));
-        assertThat(Math.log(r.low())).isCloseTo(-halfWidth, within(1e-3));
-        assertThat(r.pairs()).isEqualTo(2);
+    void tenPairsBoundTheirMedianByTheSecondAndTheNinthRatio() {
+        RatioInterval r = RatioInterval.of(new double[] {1.00, 0.70, 0.96, 0.98, 1.02, 0.97, 1.01, 1.40, 0.99, 1.03});
+        assertThat(r.low()).isEqualTo(0.96);
+        assertThat(r.high()).isEqualTo(1.03);
+        assertThat(r.ratio()).as("between the 5th and 6th, 0.99 and 1.00").isBetween(0.99, 1.00);
+        assertThat(r.pairs()).isEqualTo(10);
+    }
+
+    /** An outlier moves the t-interval's ends with it; the median's interval stays where the other pairs are. */
+    @Test
+    void oneSpoiltPairMovesNeitherEnd() {
+        double[] steady = {0.95, 0.96, 0.97, 0.98, 0.99, 1.00, 1.01, 1.02, 1.03};
+        double[] spoilt = steady.clone();
+        spoilt[8] = 3.0;
+        assertThat(RatioInterval.of(spoilt).high()).isEqualTo(RatioInterval.of(steady).high());
+        assertThat(RatioInterval.of(spoilt).low()).isEqualTo(RatioInterval.of(steady).low());
+    }
+
+    /** Six pairs are the fewest that bound a median at 95 %: the interval is then their whole range. */
+    @Test
+    void sixPairsSpanTheirRange() {
+        RatioInterval r = RatioInterval.of(new double[] {0.9, 1.1, 1.0, 0.95, 1.05, 1.02});
+        assertThat(r.low()).isEqualTo(0.9);
+        assertThat(r.high()).isEqualTo(1.1);
+        assertThat(r.relativeWidth()).isGreaterThan(0.1);
     }
 
     @Test
-    void identicalPairsGiveAnIntervalOfNoWidth() {
-        RatioInterval r = RatioInterval.of(new double[] {0.9, 0.9, 0.9});
-        assertThat(r.low()).isCloseTo(0.9, within(1e-12));
-        assertThat(r.high()).isCloseTo(0.9, within(1e-12));
-        assertThat(r.relativeWidth()).isCloseTo(0, within(1e-12));
-    }
-
-    /** Ten pairs 5 % apart: an interval a few percent wide around their geometric mean, narrower with more pairs. */
-    @Test
-    void morePairsNarrowTheInterval() {
-        double[] ten = {0.95, 1.0, 1.05, 0.95, 1.0, 1.05, 0.95, 1.0, 1.05, 1.0};
-        double[] four = {0.95, 1.0, 1.05, 1.0};
-        assertThat(RatioInterval.of(ten).relativeWidth()).isLessThan(RatioInterval.of(four).relativeWidth()).isLessThan(0.1);
-        assertThat(RatioInterval.of(ten).low()).isLessThan(1.0);
-        assertThat(RatioInterval.of(ten).high()).isGreaterThan(1.0);
-    }
-
-    @Test
-    void refusesFewerThanTwoPairsAndRatiosThatAreNotPositive() {
-        assertThatThrownBy(() -> RatioInterval.of(new double[] {1.0})).hasMessageContaining("two pairs");
-        assertThatThrownBy(() -> RatioInterval.of(new double[] {1.0, Double.NaN})).hasMessageContaining("positive");
-        assertThatThrownBy(() -> RatioInterval.of(new double[] {1.0, 0})).hasMessageContaining("positive");
+    void refusesTooFewPairsAndRatiosThatAreNotPositive() {
+        assertThatThrownBy(() -> RatioInterval.of(new double[] {1, 1, 1, 1, 1})).hasMessageContaining("6 pairs");
+        assertThatThrownBy(() -> RatioInterval.of(new double[] {1, 1, 1, 1, 1, Double.NaN})).hasMessageContaining("positive");
+        assertThatThrownBy(() -> RatioInterval.of(new double[] {1, 1, 1, 1, 1, 0})).hasMessageContaining("positive");
     }
 }
