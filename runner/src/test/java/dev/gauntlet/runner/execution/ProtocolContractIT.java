@@ -14,13 +14,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -122,7 +120,7 @@ class ProtocolContractIT {
     private String h2load(TargetProcess target, Protocol protocol) throws IOException, InterruptedException {
         String url = (protocol.tls() ? "https" : "http") + "://" + TargetLauncher.HOST + ":" + target.endpoint().port()
                 + "/hello?wait=" + STREAM_WAIT_MS;
-        return run(List.of("h2load", "-n", String.valueOf(STREAMS), "-c", "1", "-m", String.valueOf(STREAMS), url));
+        return ExternalTool.run(List.of("h2load", "-n", String.valueOf(STREAMS), "-c", "1", "-m", String.valueOf(STREAMS), url));
     }
 
     /** curl, one request per call, trusting nothing but the target's certificate. */
@@ -140,23 +138,10 @@ class ProtocolContractIT {
             }
             target.certificate().ifPresent(pem -> command.addAll(List.of("--cacert", pem.toString())));
             command.add((protocol.tls() ? "https" : "http") + "://" + TargetLauncher.HOST + ":" + target.endpoint().port() + path);
-            String output = run(command);
+            String output = ExternalTool.run(command);
             int lastLine = output.lastIndexOf('\n');
             String[] statusAndVersion = output.substring(lastLine + 1).trim().split(" ");
             return new Answer(Integer.parseInt(statusAndVersion[0]), statusAndVersion[1], output.substring(0, lastLine));
-        }
-    }
-
-    private static String run(List<String> command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        try {
-            boolean exited = process.waitFor(30, TimeUnit.SECONDS);
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(exited).as("%s ended within 30 s", command.getFirst()).isTrue();
-            assertThat(process.exitValue()).as("%s's exit code: %s", command, output).isZero();
-            return output;
-        } finally {
-            process.destroyForcibly();
         }
     }
 

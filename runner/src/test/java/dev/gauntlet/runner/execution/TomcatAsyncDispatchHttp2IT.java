@@ -7,13 +7,10 @@ import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,10 +41,10 @@ class TomcatAsyncDispatchHttp2IT {
             String base = "http://" + TargetLauncher.HOST + ":" + target.endpoint().port();
             List<String> statuses = new ArrayList<>();
             for (String path : List.of("/hello", "/hello?wait=100", "/nothing-here", "/hello?wait=soon", "/hello")) {
-                statuses.add(run(List.of("curl", "--silent", "--show-error", "--max-time", "10", "--http2-prior-knowledge",
+                statuses.add(ExternalTool.run(List.of("curl", "--silent", "--show-error", "--max-time", "10", "--http2-prior-knowledge",
                         "--output", "/dev/null", "--write-out", "%{http_code}", base + path)).trim());
             }
-            String h2load = run(List.of("h2load", "-n", "50", "-c", "1", "-m", "50", base + "/hello?wait=200"));
+            String h2load = ExternalTool.run(List.of("h2load", "-n", "50", "-c", "1", "-m", "50", base + "/hello?wait=200"));
 
             assertThat(statuses).as("curl over h2c: /hello, ?wait=100, a 404, a 400, /hello").containsExactly("200", "200", "404", "400", "200");
             assertThat(h2load).as("h2load's status codes").contains("status codes: 50 2xx, 0 3xx, 0 4xx, 0 5xx");
@@ -56,18 +53,5 @@ class TomcatAsyncDispatchHttp2IT {
             target.close();
         }
         assertThat(Files.readString(log)).as("the target's log").doesNotContain(FAILED_RUNNABLE);
-    }
-
-    private static String run(List<String> command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        try {
-            boolean exited = process.waitFor(30, TimeUnit.SECONDS);
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(exited).as("%s ended within 30 s", command.getFirst()).isTrue();
-            assertThat(process.exitValue()).as("%s's exit code: %s", command, output).isZero();
-            return output;
-        } finally {
-            process.destroyForcibly();
-        }
     }
 }
