@@ -157,8 +157,7 @@ class Http2MisbehaviourIT {
     @Test
     void responsesWhoseFieldsTheServerIndexesAndHuffmanCodesAreRead() throws Exception {
         // What Helidon, Netty and nghttpd do: fields put in the connection's dynamic table, referred to afterwards.
-        ScriptedHttp2Server.Script indexing = (exchange, streamId) -> exchange.answerIndexed(streamId);
-        try (ScriptedHttp2Server server = new ScriptedHttp2Server(null, indexing)) {
+        try (ScriptedHttp2Server server = new ScriptedHttp2Server(null, new IndexingResponses())) {
             Run run = run(server, 10);
 
             assertCountedOnce(run.summary);

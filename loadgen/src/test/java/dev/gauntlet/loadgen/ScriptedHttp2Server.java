@@ -1,12 +1,5 @@
 package dev.gauntlet.loadgen;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http2.DefaultHttp2Headers;
-import io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder;
-import io.netty.handler.codec.http2.Http2Exception;
-import io.netty.handler.codec.http2.Http2HeadersEncoder;
-
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLServerSocket;
@@ -166,8 +159,6 @@ final class ScriptedHttp2Server implements AutoCloseable {
         int lastAnswered;
         final List<Integer> held = new ArrayList<>();
         boolean closed;
-        /** The connection's HPACK encoder for {@link #answerIndexed}: its dynamic table is the connection's. */
-        private DefaultHttp2HeadersEncoder encoder;
 
         private Exchange(Socket socket, DataInputStream in) throws IOException {
             this.socket = socket;
@@ -233,31 +224,9 @@ final class ScriptedHttp2Server implements AutoCloseable {
             answered.incrementAndGet();
         }
 
-        /**
-         * A response as servers that index their fields write it (Helidon, Netty, nghttpd): {@code :status 200} and its
-         * fields Huffman-coded by a real HPACK encoder (Netty's) that adds them to the connection's dynamic table, so
-         * that the first response inserts them and the later ones refer to them; a {@code date} that changes with the
-         * second inserts anew and evicts. Then DATA "hello" ending the stream.
-         */
-        void answerIndexed(int streamId) throws IOException {
-            if (encoder == null) {
-                // Huffman whenever it is shorter (threshold 0); the default table of 4,096 the client's SETTINGS allow.
-                encoder = new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, false, 16, 0);
-            }
-            DefaultHttp2Headers headers = new DefaultHttp2Headers(false);
-            headers.status("200").add("content-type", "text/plain; charset=UTF-8").add("content-length", "5")
-                    .add("date", java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
-                            java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC)))
-                    .add("x-request", String.valueOf(requests));
-            ByteBuf block = Unpooled.buffer();
-            try {
-                encoder.encodeHeaders(streamId, headers, block);
-            } catch (Http2Exception e) {
-                throw new IOException(e);
-            }
-            byte[] bytes = new byte[block.readableBytes()];
-            block.readBytes(bytes).release();
-            frame(HEADERS, END_HEADERS, streamId, bytes);
+        /** The response whose header block is {@code headerBlock} (a script's own HPACK), then DATA "hello" ending it. */
+        void answer(int streamId, byte[] headerBlock) throws IOException {
+            frame(HEADERS, END_HEADERS, streamId, headerBlock);
             frame(DATA, END_STREAM, streamId, HELLO);
             lastAnswered = Math.max(lastAnswered, streamId);
             answered.incrementAndGet();
