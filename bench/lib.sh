@@ -56,21 +56,25 @@ build_wrk2() {
   (cd "$(dirname "$WRK2")" && make -j1 >/dev/null 2>&1) || { echo "wrk2 did not build; see make in $(dirname "$WRK2")" >&2; exit 2; }
 }
 
-# nginx serving hello on 127.0.0.1:$PORT from bench/nginx.conf, pinned to SERVER_CPU, ended (and WORK removed) when the
-# script exits; its stub_status at /nginx_status.
+# nginx serving hello on 127.0.0.1 at the port given (default $PORT) from bench/nginx.conf, pinned to SERVER_CPU, ended
+# (and WORK removed) when the script exits; its stub_status at /nginx_status. Called again for another port, another
+# nginx of its own (the perf gate gives each client its own, so each one's requests are counted apart).
+NGINX_PIDS=()
 start_nginx() {
-  if curl -s -o /dev/null "http://127.0.0.1:$PORT/" 2>/dev/null; then
-    echo "something already listens on 127.0.0.1:$PORT; choose another port with PORT=..." >&2
+  local port=${1:-$PORT} dir="$WORK/nginx-${1:-$PORT}"
+  if curl -s -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null; then
+    echo "something already listens on 127.0.0.1:$port; choose another port with PORT=..." >&2
     exit 2
   fi
-  sed -e "s#@PORT@#$PORT#; s#@DIR@#$WORK#g" "$ROOT/bench/nginx.conf" > "$WORK/nginx.conf"
-  taskset -c "$SERVER_CPU" nginx -c "$WORK/nginx.conf" -e "$WORK/error.log" &
-  NGINX_PID=$!
-  trap 'kill "$NGINX_PID" 2>/dev/null; wait "$NGINX_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
+  mkdir -p "$dir"
+  sed -e "s#@PORT@#$port#; s#@DIR@#$dir#g" "$ROOT/bench/nginx.conf" > "$dir/nginx.conf"
+  taskset -c "$SERVER_CPU" nginx -c "$dir/nginx.conf" -e "$dir/error.log" &
+  NGINX_PIDS+=($!)
+  trap 'kill "${NGINX_PIDS[@]}" 2>/dev/null; wait "${NGINX_PIDS[@]}" 2>/dev/null; rm -rf "$WORK"' EXIT
   for _ in $(seq 50); do
-    curl -sf "http://127.0.0.1:$PORT/hello" >/dev/null 2>&1 && return 0
+    curl -sf "http://127.0.0.1:$port/hello" >/dev/null 2>&1 && return 0
     sleep 0.1
   done
-  echo "nginx did not come up on 127.0.0.1:$PORT (see $WORK/error.log)" >&2
+  echo "nginx did not come up on 127.0.0.1:$port (see $dir/error.log)" >&2
   exit 2
 }

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -27,16 +28,39 @@ interface CpuClock {
      * and perf-gate.sh keeps the JVM's compiler threads (-XX:-UseDynamicNumberOfCompilerThreads).
      */
     static CpuClock ofProcess(long pid) {
+        return ofThreads(pid, name -> true);
+    }
+
+    /**
+     * The same sum over a JVM's JIT compiler threads ({@code C1 CompilerThread0} and the like): 0 for a process
+     * without them.
+     */
+    static CpuClock ofJitCompilers(long pid) {
+        return ofThreads(pid, name -> name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler"));
+    }
+
+    private static CpuClock ofThreads(long pid, Predicate<String> named) {
         Path tasks = Path.of("/proc", Long.toString(pid), "task");
         return () -> {
             try (Stream<Path> threads = Files.list(tasks)) {
-                return threads.mapToLong(CpuClock::threadCpuNs).sum();
+                return threads.filter(thread -> named.test(name(thread))).mapToLong(CpuClock::threadCpuNs).sum();
             } catch (NoSuchFileException e) {
                 throw new IllegalStateException("process " + pid + " ended before its window was measured", e);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         };
+    }
+
+    /** A thread's name as the kernel has it (15 characters at most), or "" for a thread that ended meanwhile. */
+    private static String name(Path thread) {
+        try {
+            return Files.readString(thread.resolve("comm")).trim();
+        } catch (NoSuchFileException e) {
+            return "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static long threadCpuNs(Path thread) {

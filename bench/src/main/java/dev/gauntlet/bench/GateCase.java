@@ -18,6 +18,11 @@ import java.util.List;
  * @param peerArgs the peer's arguments before the URL; its duration is set long, the gate ends it after its window
  */
 record GateCase(String name, LoadModel model, Long wakeGranularityUs, String peer, List<String> peerArgs) {
+    /**
+     * An open loop whose count of answers is off its rate's by more than this share was not at the rate: not there yet,
+     * behind it (the client CPU full), or catching up after that; its cost is not the cost at that rate.
+     */
+    private static final double RATE_TOLERANCE = 0.05;
     /** Connections of the open-loop cases: wrk2's {@code -c}, Gauntlet's fixed pool. */
     static final int OPEN_CONNECTIONS = 100;
     static final int CLOSED_CONNECTIONS = 50;
@@ -33,6 +38,18 @@ record GateCase(String name, LoadModel model, Long wakeGranularityUs, String pee
         return new GateCase("open-" + ratePerSec / 1000 + "k",
                 LoadModel.OpenLoop.fixedPool(ratePerSec, LoadModel.InterArrival.CONSTANT, OPEN_CONNECTIONS), 1_000L, "wrk2",
                 List.of("-t1", "-c" + OPEN_CONNECTIONS, "-d" + PEER_DURATION, "-R" + ratePerSec));
+    }
+
+    /** Whether a window ran at the case's load: an open loop's at its rate; a closed loop's at whatever it reached. */
+    boolean atItsLoad(WindowCost window) {
+        return atItsLoad(window.requests(), WindowCost.SECONDS);
+    }
+
+    /** Whether {@code requests} answered over {@code seconds} are the case's load: a closed loop's, if any at all. */
+    boolean atItsLoad(long requests, double seconds) {
+        return model instanceof LoadModel.OpenLoop open
+                ? Math.abs(requests - open.ratePerSec() * seconds) <= RATE_TOLERANCE * open.ratePerSec() * seconds
+                : requests > 0;
     }
 
     static GateCase named(String name) {

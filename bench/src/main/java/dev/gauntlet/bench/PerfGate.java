@@ -18,24 +18,28 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The performance gate: Gauntlet's generator CPU per request against wrk2's (open loop at a rate) and wrk's (closed
- * loop), side by side in one run, as a ratio with its 95 % interval over alternated pairs; fails when a ratio is worse
- * than its bound in docs/benchmarks.md beyond that interval, when its interval is too wide to see a 10 % change, or
- * when a case could not be measured. bench/perf-gate.sh starts nginx and runs this pinned to the client CPU.
+ * loop), both running at once on the client CPU, as a ratio with its 95 % interval over such pairs; fails when a ratio
+ * is worse than its bound in docs/benchmarks.md beyond that interval, when its interval is too wide to see a 10 %
+ * change, or when a case could not be measured. bench/perf-gate.sh starts an nginx for each client and runs this
+ * pinned to the client CPU.
  *
  * <pre>
  * java -cp 'bench/target/gauntlet-bench.jar:bench/target/lib/*' dev.gauntlet.bench.PerfGate \
  *      --url http://127.0.0.1:18090/hello --status-url http://127.0.0.1:18090/nginx_status \
+ *      --peer-url http://127.0.0.1:18091/hello --peer-status-url http://127.0.0.1:18091/nginx_status \
  *      --wrk2 /tmp/wrk2/wrk --wrk /usr/bin/wrk --bounds docs/benchmarks.md
  * </pre>
  *
  * <p>Exit 0: every case within its bound; 1: a case failed; 2: bad input.
  */
 @Command(name = "perf-gate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Gauntlet's CPU per request against wrk2's and wrk's, alternated in pairs, each ratio with its "
-                + "95 % interval, against the bounds in docs/benchmarks.md.")
+        description = "Gauntlet's CPU per request against wrk2's and wrk's, both running at once, each ratio with its "
+                + "95 % interval over such pairs, against the bounds in docs/benchmarks.md.")
 public final class PerfGate implements Callable<Integer> {
     @Option(names = "--url", required = true, description = "nginx's hello URL on 127.0.0.1") URI url;
     @Option(names = "--status-url", required = true, description = "nginx's stub_status URL") URI statusUrl;
+    @Option(names = "--peer-url", required = true, description = "the peer's nginx's hello URL on 127.0.0.1") URI peerUrl;
+    @Option(names = "--peer-status-url", required = true, description = "the peer's nginx's stub_status URL") URI peerStatusUrl;
     @Option(names = "--wrk2", required = true, description = "wrk2's binary") Path wrk2;
     @Option(names = "--wrk", required = true, description = "wrk's binary") Path wrk;
     @Option(names = "--bounds", required = true, description = "the file with the bounds table (docs/benchmarks.md)") Path boundsFile;
@@ -73,25 +77,26 @@ public final class PerfGate implements Callable<Integer> {
             System.err.println("perf-gate: " + e.getMessage());
             return 2;
         }
-        NginxCounter nginx = new NginxCounter(statusUrl);
         Path scratch = Files.createTempDirectory("perf-gate");
-        ClientRuns runs = new ClientRuns(url, nginx, wrk2, wrk, scratch);
+        ClientRuns runs = new ClientRuns(url, new NginxCounter(statusUrl), peerUrl, new NginxCounter(peerStatusUrl), wrk2, wrk,
+                scratch);
 
         Map<GateCase, List<Double>> ratios = new LinkedHashMap<>();
         Map<GateCase, String> failures = new LinkedHashMap<>();
         for (GateCase c : cases) {
             ratios.put(c, new ArrayList<>());
             try {
-                System.out.println("warming Gauntlet's JIT on " + c.name() + " ...");
-                runs.gauntlet(c, false, 2_000);
+                System.out.print("warming Gauntlet's JIT on " + c.name() + " ... ");
+                int warmRuns = runs.warm(c);
+                System.out.println(warmRuns > 0 ? "quiet after " + warmRuns + " run(s)"
+                        : "still compiling: pairs it compiles in are left out");
             } catch (RuntimeException e) {
                 failures.put(c, e.getMessage());
             }
         }
         long endNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        // Round robin over the cases not yet decided, Gauntlet first in one round and the peer first in the next, so a
-        // drift of the machine's speed falls on both sides alike; until each is decided or the time is up.
-        for (int round = 0; System.nanoTime() < endNs; round++) {
+        // Round robin over the cases not yet decided, until each is decided or the time is up.
+        while (System.nanoTime() < endNs) {
             boolean measuredAny = false;
             for (GateCase c : cases) {
                 List<Double> caseRatios = ratios.get(c);
@@ -99,21 +104,19 @@ public final class PerfGate implements Callable<Integer> {
                     continue;
                 }
                 try {
-                    WindowCost gauntlet;
-                    WindowCost peer;
-                    if (round % 2 == 0) {
-                        gauntlet = runs.gauntlet(c);
-                        peer = runs.peer(c);
-                    } else {
-                        peer = runs.peer(c);
-                        gauntlet = runs.gauntlet(c);
-                    }
-                    double ratio = gauntlet.cpuNsPerRequest() / peer.cpuNsPerRequest();
-                    caseRatios.add(ratio);
-                    System.out.printf(Locale.ROOT, "%-9s pair %2d: Gauntlet %.2f µs/request (%,d requests), %s %.2f µs/request (%,d), ratio %.3f%n",
-                            c.name(), caseRatios.size(), gauntlet.cpuNsPerRequest() / 1e3, gauntlet.requests(), c.peer(),
-                            peer.cpuNsPerRequest() / 1e3, peer.requests(), ratio);
+                    PairCost pair = runs.together(c);
                     measuredAny = true;
+                    String figures = String.format(Locale.ROOT, "Gauntlet %.2f µs/request (%,d requests), %s %.2f µs/request (%,d)",
+                            pair.gauntlet().cpuNsPerRequest() / 1e3, pair.gauntlet().requests(), c.peer(),
+                            pair.peer().cpuNsPerRequest() / 1e3, pair.peer().requests());
+                    String spoilt = pair.spoilt(c);
+                    if (spoilt != null) {
+                        System.out.printf(Locale.ROOT, "%-9s pair left out, %s: %s%n", c.name(), spoilt, figures);
+                        continue;
+                    }
+                    caseRatios.add(pair.ratio());
+                    System.out.printf(Locale.ROOT, "%-9s pair %2d: %s, ratio %.3f%n", c.name(), caseRatios.size(), figures,
+                            pair.ratio());
                 } catch (RuntimeException e) {
                     failures.put(c, e.getMessage());
                 }

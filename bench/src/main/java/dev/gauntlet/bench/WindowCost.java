@@ -5,37 +5,44 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * What one client used over its measured window, a fixed stretch after its start that skips its start-up and ends
- * before its end: its CPU time, and the requests nginx answered meanwhile (only that client was loading nginx).
+ * What one client used over its measured window, a fixed stretch once it runs at its load and before it ends: its CPU
+ * time, the share of it its JIT compiler took, and the requests nginx answered meanwhile (only that client was loading
+ * that nginx).
  *
  * @param cpuNs    the client process's CPU time over the window
+ * @param jitNs    its JIT compiler threads' part of it (0 for a process with none)
  * @param requests the requests nginx answered over it
  */
-record WindowCost(long cpuNs, long requests) {
-    /** The window, from a client's start: after its connections opened and its rate settled, before it ends. */
+record WindowCost(long cpuNs, long jitNs, long requests) {
+    /** The window, from a Gauntlet run's start: after its connections opened and its rate settled, before it ends. */
     static final long FROM_NS = TimeUnit.MILLISECONDS.toNanos(600);
-    static final long TO_NS = TimeUnit.MILLISECONDS.toNanos(1_200);
+    static final long LENGTH_NS = TimeUnit.MILLISECONDS.toNanos(600);
+    static final double SECONDS = LENGTH_NS / 1e9;
 
     double cpuNsPerRequest() {
         return (double) cpuNs / requests;
     }
 
-    /** Measures the window of a client started at {@code startNs}, on a thread of its own; completes at its end. */
-    static CompletableFuture<WindowCost> measure(CpuClock clock, NginxCounter nginx, long startNs) {
+    /** Measures the window of process {@code pid} from {@code fromNs} on a thread of its own; completes at its end. */
+    static CompletableFuture<WindowCost> measure(long pid, NginxCounter nginx, long fromNs) {
+        CpuClock clock = CpuClock.ofProcess(pid);
+        CpuClock jit = CpuClock.ofJitCompilers(pid);
         CompletableFuture<WindowCost> window = new CompletableFuture<>();
         Thread.ofPlatform().daemon().name("gate-window").start(() -> {
             try {
-                parkUntil(startNs + FROM_NS);
+                parkUntil(fromNs);
                 long requestsBefore = nginx.requests();
                 long cpuBeforeNs = clock.cpuNs();
-                parkUntil(startNs + TO_NS);
+                long jitBeforeNs = jit.cpuNs();
+                parkUntil(fromNs + LENGTH_NS);
                 long cpuNs = clock.cpuNs() - cpuBeforeNs;
+                long jitNs = jit.cpuNs() - jitBeforeNs;
                 long requests = nginx.requests() - requestsBefore;
                 if (cpuNs <= 0 || requests <= 0) {
                     throw new GateException("a window measured " + requests + " requests over " + cpuNs
                             + " ns of CPU: the client was not loading nginx then");
                 }
-                window.complete(new WindowCost(cpuNs, requests));
+                window.complete(new WindowCost(cpuNs, jitNs, requests));
             } catch (RuntimeException e) {
                 window.completeExceptionally(e);
             }
@@ -43,7 +50,7 @@ record WindowCost(long cpuNs, long requests) {
         return window;
     }
 
-    private static void parkUntil(long deadlineNs) {
+    static void parkUntil(long deadlineNs) {
         for (long leftNs; (leftNs = deadlineNs - System.nanoTime()) > 0; ) {
             LockSupport.parkNanos(leftNs);
         }
