@@ -151,7 +151,7 @@ public final class PerfGate implements Callable<Integer> {
             return "FAIL " + head + ": " + ratios.size() + " pair(s) in the time given: raise --seconds";
         }
         RatioInterval r = RatioInterval.of(ratios.stream().mapToDouble(Double::doubleValue).toArray());
-        String figures = String.format(Locale.ROOT, "%.3f (median; 95 %% interval %.3f–%.3f, %d pairs), bound %.2f",
+        String figures = String.format(Locale.ROOT, "%.3f (median; 95 %% interval %.3f–%.3f, %d pairs), bound %.3f",
                 r.ratio(), r.low(), r.high(), r.pairs(), bound);
         if (r.low() > bound) {
             return "FAIL " + head + " " + figures + ": worse than the bound beyond the interval";
