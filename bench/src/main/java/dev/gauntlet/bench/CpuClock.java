@@ -56,10 +56,8 @@ interface CpuClock {
     private static String name(Path thread) {
         try {
             return Files.readString(thread.resolve("comm")).trim();
-        } catch (NoSuchFileException e) {
+        } catch (IOException ended) {
             return "";
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
@@ -67,10 +65,10 @@ interface CpuClock {
         try {
             String schedstat = Files.readString(thread.resolve("schedstat")).trim();
             return Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
-        } catch (NoSuchFileException e) {
-            return 0; // the thread ended between the listing and the read
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (IOException ended) {
+            // The thread ended between the listing and the read: its file is gone, or reading it fails with ESRCH
+            // ("No such process"), which Java reports as a plain IOException.
+            return 0;
         }
     }
 }
