@@ -8,7 +8,7 @@
 # its bound in docs/benchmarks.md beyond that interval, when an interval is too wide to see a 10 % change, or when a
 # case could not be measured. About 90 s; nothing else running.
 #
-# Usage: bench/perf-gate.sh [--cases open-10k,open-50k,closed] [--seconds 70] [--min-pairs 6] [--max-width 0.10]
+# Usage: bench/perf-gate.sh [--cases closed,open-50k,open-10k] [--seconds 70] [--min-pairs 12] [--max-width 0.10]
 #        (env PORT=18090 and the next port for the peer's nginx, WRK2=a built wrk2, WRK2_SRC=a wrk2 checkout when github.com cannot be reached)
 # Exit 0: pass; 1: a case failed; 2: bad input or a missing tool.
 set -euo pipefail

@@ -20,9 +20,10 @@ import java.util.stream.Stream;
 
 /**
  * The two clients of a gate case run at once over the same window: Gauntlet's generator inside this JVM (kept across
- * runs, so its JIT is as warm as a generator's after its own warm-up, and no run pays a JVM's start), and the peer as
- * a process of its own, ended once the window is over. Both run on the CPU this JVM was given, so a step of the
- * machine's speed falls on both alike; each loads an nginx of its own, whose count of requests is that client's alone.
+ * runs, so its JIT is as warm as a generator's after its own warm-up, and no run pays a JVM's start), beside the peer
+ * as a process of its own ({@link PeerProcess}), which keeps running across the case's pairs. Both run on the CPU this
+ * JVM was given, so a step of the machine's speed falls on both alike; each loads an nginx of its own, whose count of
+ * requests is that client's alone.
  */
 final class ClientRuns {
     /** Gauntlet's warm-up before its measured phase, and the phase: together past the window's end. */
@@ -31,12 +32,10 @@ final class ClientRuns {
     /** The JIT's warm-up: runs of this length, until one leaves it quiet, this many at most. */
     private static final long WARM_RUN_MS = 1_000;
     private static final int WARM_RUNS = 8;
+    private static final double JIT_QUIET = 0.05;
     private static final CpuClock OWN_CPU = CpuClock.ofProcess(ProcessHandle.current().pid());
     private static final CpuClock OWN_JIT = CpuClock.ofJitCompilers(ProcessHandle.current().pid());
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
-    /** A peer's start, before it runs at the case's load, at most; and the stretch its load is probed over. */
-    private static final long PEER_START_NS = TimeUnit.SECONDS.toNanos(3);
-    private static final long LOAD_PROBE_NS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final URI url;
     private final NginxCounter nginx;
@@ -58,8 +57,8 @@ final class ClientRuns {
 
     /**
      * Gauntlet's generator runs the case's load, unmeasured, until a run leaves its JIT quiet (compiling less than
-     * {@link PairCost#JIT_QUIET} of the run's CPU), {@link #WARM_RUNS} runs at most: a window the JIT compiles in costs
-     * more per request than the warm generator does. A case still compiling after them has such pairs left out.
+     * {@link #JIT_QUIET} of the run's CPU), {@link #WARM_RUNS} runs at most: code the JIT has not compiled yet costs
+     * more per request than the warm generator's.
      *
      * @return the runs it took, or 0 if the JIT was not yet quiet
      */
@@ -68,29 +67,27 @@ final class ClientRuns {
             long cpuBeforeNs = OWN_CPU.cpuNs();
             long jitBeforeNs = OWN_JIT.cpuNs();
             runGenerator(gateCase, WARM_RUN_MS);
-            if (OWN_JIT.cpuNs() - jitBeforeNs < PairCost.JIT_QUIET * (OWN_CPU.cpuNs() - cpuBeforeNs)) {
+            if (OWN_JIT.cpuNs() - jitBeforeNs < JIT_QUIET * (OWN_CPU.cpuNs() - cpuBeforeNs)) {
                 return run;
             }
         }
         return 0;
     }
 
-    /**
-     * Both clients run the case's load at once, each against its own nginx, over the same window: the peer first, and
-     * Gauntlet's generator once the peer runs at the case's load.
-     */
-    PairCost together(GateCase gateCase) {
-        Process peer = startPeer(gateCase);
-        try {
-            awaitLoad(gateCase, peer);
-            long fromNs = System.nanoTime() + WindowCost.FROM_NS;
-            CompletableFuture<WindowCost> peerWindow = WindowCost.measure(peer.pid(), peerNginx, fromNs);
-            CompletableFuture<WindowCost> window = WindowCost.measure(ProcessHandle.current().pid(), nginx, fromNs);
-            runGenerator(gateCase, GAUNTLET_DURATION_MS);
-            return new PairCost(await(window), peerWindow(gateCase, peer, peerWindow));
-        } finally {
-            end(peer);
-        }
+    /** The case's peer, started against its own nginx and running at the case's load. */
+    PeerProcess startPeer(GateCase gateCase) {
+        return PeerProcess.start(gateCase, wrk2, wrk, peerUrl, peerNginx, scratch.resolve("peer.err"));
+    }
+
+    /** Gauntlet's generator runs the case's load beside the running peer, both measured over the same window. */
+    PairCost together(GateCase gateCase, PeerProcess peer) {
+        long fromNs = System.nanoTime() + WindowCost.FROM_NS;
+        CompletableFuture<WindowCost> peerWindow = WindowCost.measure(peer.pid(), peerNginx, fromNs);
+        CompletableFuture<WindowCost> window = WindowCost.measure(ProcessHandle.current().pid(), nginx, fromNs);
+        runGenerator(gateCase, GAUNTLET_DURATION_MS);
+        WindowCost peerCost = await(peerWindow);
+        peer.checkAlive();
+        return new PairCost(await(window), peerCost);
     }
 
     private void runGenerator(GateCase gateCase, long durationMs) {
@@ -105,50 +102,6 @@ final class ClientRuns {
         }
     }
 
-    private Process startPeer(GateCase gateCase) {
-        try {
-            return new ProcessBuilder(gateCase.peerCommand(wrk2, wrk, peerUrl))
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(peerErrors().toFile()).start();
-        } catch (IOException e) {
-            throw new GateException("cannot start " + gateCase.peer() + ": " + e.getMessage());
-        }
-    }
-
-    /**
-     * Waits until the peer's nginx counted the case's load over the last {@link #LOAD_PROBE_NS}: wrk2 either ramps up
-     * over half a second or sends nothing for most of a second and then its rate at once.
-     */
-    private void awaitLoad(GateCase gateCase, Process peer) {
-        long deadlineNs = System.nanoTime() + PEER_START_NS;
-        long before = peerNginx.requests();
-        for (long probeNs = System.nanoTime() + LOAD_PROBE_NS; probeNs < deadlineNs; probeNs += LOAD_PROBE_NS) {
-            WindowCost.parkUntil(probeNs);
-            long now = peerNginx.requests();
-            if (gateCase.atItsLoad(now - before, LOAD_PROBE_NS / 1e9)) {
-                return;
-            }
-            if (!peer.isAlive()) {
-                break;
-            }
-            before = now;
-        }
-        throw new GateException(gateCase.peer() + " did not reach the case's load within "
-                + TimeUnit.NANOSECONDS.toSeconds(PEER_START_NS) + " s" + (peer.isAlive() ? "" : ": it ended: " + firstLine(peerErrors())));
-    }
-
-    private WindowCost peerWindow(GateCase gateCase, Process peer, CompletableFuture<WindowCost> window) {
-        WindowCost cost = await(window);
-        if (!peer.isAlive()) {
-            throw new GateException(gateCase.peer() + " ended before its window did (exit " + peer.exitValue() + "): "
-                    + firstLine(peerErrors()));
-        }
-        return cost;
-    }
-
-    private Path peerErrors() {
-        return scratch.resolve("peer.err");
-    }
-
     /** The window's cost, or the one-line reason it could not be measured. */
     private static WindowCost await(CompletableFuture<WindowCost> window) {
         try {
@@ -156,26 +109,6 @@ final class ClientRuns {
         } catch (CompletionException e) {
             throw e.getCause() instanceof GateException g ? g : new GateException("a window could not be measured: "
                     + e.getCause().getMessage());
-        }
-    }
-
-    private static void end(Process process) {
-        process.destroy();
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static String firstLine(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8).lines().findFirst().orElse("(nothing on stderr)");
-        } catch (IOException e) {
-            return "(its stderr unreadable)";
         }
     }
 

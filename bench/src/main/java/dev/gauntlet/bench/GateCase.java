@@ -15,7 +15,7 @@ import java.util.List;
  * @param wakeGranularityUs an open loop's wake granularity, fixed at wrk2's millisecond: left to the platform's noise
  *                          ({@code auto}), it changed Gauntlet's cost from run to run by half; null for a closed loop
  * @param peer  which peer binary runs it: {@code wrk2} (open loop at a rate) or {@code wrk} (closed loop)
- * @param peerArgs the peer's arguments before the URL; its duration is set long, the gate ends it after its window
+ * @param peerArgs the peer's arguments before the URL; its duration is set long, the gate ends it after the case
  */
 record GateCase(String name, LoadModel model, Long wakeGranularityUs, String peer, List<String> peerArgs) {
     /**
@@ -26,12 +26,18 @@ record GateCase(String name, LoadModel model, Long wakeGranularityUs, String pee
     /** Connections of the open-loop cases: wrk2's {@code -c}, Gauntlet's fixed pool. */
     static final int OPEN_CONNECTIONS = 100;
     static final int CLOSED_CONNECTIONS = 50;
-    /** A peer's {@code -d}: longer than any window; the gate ends the peer once its window is measured. */
-    private static final String PEER_DURATION = "30s";
+    /**
+     * A peer's {@code -d}: longer than the gate gives a case (its {@code --seconds} are checked against it); the gate
+     * ends the peer once the case is measured, and a peer left behind by a killed gate ends by itself.
+     */
+    static final int PEER_SECONDS = 120;
+    private static final String PEER_DURATION = PEER_SECONDS + "s";
 
-    static final List<GateCase> ALL = List.of(openLoop(10_000), openLoop(50_000),
+    /** Every case, the noisiest last: the gate gives it the time the others decided early in. */
+    static final List<GateCase> ALL = List.of(
             new GateCase("closed", new LoadModel.ClosedLoop(CLOSED_CONNECTIONS), null, "wrk",
-                    List.of("-t1", "-c" + CLOSED_CONNECTIONS, "-d" + PEER_DURATION)));
+                    List.of("-t1", "-c" + CLOSED_CONNECTIONS, "-d" + PEER_DURATION)),
+            openLoop(50_000), openLoop(10_000));
 
     /** The open loop at {@code ratePerSec}: wrk2 spaces its requests evenly, so Gauntlet's gaps are constant too. */
     private static GateCase openLoop(int ratePerSec) {

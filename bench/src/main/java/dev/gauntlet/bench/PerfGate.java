@@ -43,9 +43,9 @@ public final class PerfGate implements Callable<Integer> {
     @Option(names = "--wrk2", required = true, description = "wrk2's binary") Path wrk2;
     @Option(names = "--wrk", required = true, description = "wrk's binary") Path wrk;
     @Option(names = "--bounds", required = true, description = "the file with the bounds table (docs/benchmarks.md)") Path boundsFile;
-    @Option(names = "--cases", split = ",", description = "cases to run (default: all: open-10k, open-50k, closed)") List<String> caseNames;
+    @Option(names = "--cases", split = ",", description = "cases to run, in this order (default: all: closed, open-50k, open-10k)") List<String> caseNames;
     @Option(names = "--seconds", description = "time for the measured pairs, all cases together (default: ${DEFAULT-VALUE})") int seconds = 70;
-    @Option(names = "--min-pairs", description = "pairs per case before its interval is judged, 6 at least (default: ${DEFAULT-VALUE})") int minPairs = 8;
+    @Option(names = "--min-pairs", description = "pairs per case before its interval is judged, 6 at least (default: ${DEFAULT-VALUE})") int minPairs = 12;
     @Option(names = "--max-width", description = "widest interval that still decides, relative to the ratio (default: ${DEFAULT-VALUE})") double maxWidth = 0.10;
 
     public static void main(String[] args) {
@@ -64,9 +64,9 @@ public final class PerfGate implements Callable<Integer> {
         try {
             cases = caseNames == null ? GateCase.ALL : caseNames.stream().map(GateCase::named).toList();
             bounds = GateBounds.parse(Files.readAllLines(boundsFile));
-            if (minPairs < RatioInterval.MIN_PAIRS || seconds < 1 || !(maxWidth > 0)) {
+            if (minPairs < RatioInterval.MIN_PAIRS || seconds < 1 || seconds > GateCase.PEER_SECONDS || !(maxWidth > 0)) {
                 throw new IllegalArgumentException("--min-pairs must be >= " + RatioInterval.MIN_PAIRS
-                        + ", --seconds >= 1 and --max-width > 0");
+                        + ", --seconds between 1 and " + GateCase.PEER_SECONDS + " and --max-width > 0");
             }
             for (String name : cases.stream().map(GateCase::name).toList()) {
                 if (!bounds.containsKey(name)) {
@@ -83,46 +83,18 @@ public final class PerfGate implements Callable<Integer> {
 
         Map<GateCase, List<Double>> ratios = new LinkedHashMap<>();
         Map<GateCase, String> failures = new LinkedHashMap<>();
-        for (GateCase c : cases) {
-            ratios.put(c, new ArrayList<>());
+        long endNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        // One case after the other, each with an equal share of the time left: what a case decided early leaves goes
+        // to the cases after it (the list ends with the noisiest).
+        for (int i = 0; i < cases.size(); i++) {
+            GateCase c = cases.get(i);
+            List<Double> caseRatios = new ArrayList<>();
+            ratios.put(c, caseRatios);
+            long caseEndNs = System.nanoTime() + (endNs - System.nanoTime()) / (cases.size() - i);
             try {
-                System.out.print("warming Gauntlet's JIT on " + c.name() + " ... ");
-                int warmRuns = runs.warm(c);
-                System.out.println(warmRuns > 0 ? "quiet after " + warmRuns + " run(s)"
-                        : "still compiling: pairs it compiles in are left out");
+                measure(runs, c, caseRatios, caseEndNs);
             } catch (RuntimeException e) {
                 failures.put(c, e.getMessage());
-            }
-        }
-        long endNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        // Round robin over the cases not yet decided, until each is decided or the time is up.
-        while (System.nanoTime() < endNs) {
-            boolean measuredAny = false;
-            for (GateCase c : cases) {
-                List<Double> caseRatios = ratios.get(c);
-                if (failures.containsKey(c) || (caseRatios.size() >= minPairs && decided(caseRatios))) {
-                    continue;
-                }
-                try {
-                    PairCost pair = runs.together(c);
-                    measuredAny = true;
-                    String figures = String.format(Locale.ROOT, "Gauntlet %.2f µs/request (%,d requests), %s %.2f µs/request (%,d)",
-                            pair.gauntlet().cpuNsPerRequest() / 1e3, pair.gauntlet().requests(), c.peer(),
-                            pair.peer().cpuNsPerRequest() / 1e3, pair.peer().requests());
-                    String spoilt = pair.spoilt(c);
-                    if (spoilt != null) {
-                        System.out.printf(Locale.ROOT, "%-9s pair left out, %s: %s%n", c.name(), spoilt, figures);
-                        continue;
-                    }
-                    caseRatios.add(pair.ratio());
-                    System.out.printf(Locale.ROOT, "%-9s pair %2d: %s, ratio %.3f%n", c.name(), caseRatios.size(), figures,
-                            pair.ratio());
-                } catch (RuntimeException e) {
-                    failures.put(c, e.getMessage());
-                }
-            }
-            if (!measuredAny) {
-                break;
             }
         }
 
@@ -135,6 +107,29 @@ public final class PerfGate implements Callable<Integer> {
         }
         System.out.println(pass ? "perf-gate: pass" : "perf-gate: FAIL");
         return pass ? 0 : 1;
+    }
+
+    /** Warms Gauntlet's JIT on the case, then adds pairs beside one running peer until decided or {@code endNs}. */
+    private void measure(ClientRuns runs, GateCase c, List<Double> caseRatios, long endNs) {
+        System.out.print("warming Gauntlet's JIT on " + c.name() + " ... ");
+        int warmRuns = runs.warm(c);
+        System.out.println(warmRuns > 0 ? "quiet after " + warmRuns + " run(s)" : "still compiling after them");
+        try (PeerProcess peer = runs.startPeer(c)) {
+            while (System.nanoTime() < endNs && !(caseRatios.size() >= minPairs && decided(caseRatios))) {
+                PairCost pair = runs.together(c, peer);
+                String figures = String.format(Locale.ROOT, "Gauntlet %.2f µs/request (%,d requests), %s %.2f µs/request (%,d)",
+                        pair.gauntlet().cpuNsPerRequest() / 1e3, pair.gauntlet().requests(), c.peer(),
+                        pair.peer().cpuNsPerRequest() / 1e3, pair.peer().requests());
+                String spoilt = pair.spoilt(c);
+                if (spoilt != null) {
+                    System.out.printf(Locale.ROOT, "%-9s pair left out, %s: %s%n", c.name(), spoilt, figures);
+                    continue;
+                }
+                caseRatios.add(pair.ratio());
+                System.out.printf(Locale.ROOT, "%-9s pair %2d: %s, ratio %.3f%n", c.name(), caseRatios.size(), figures,
+                        pair.ratio());
+            }
+        }
     }
 
     private boolean decided(List<Double> ratios) {
