@@ -202,6 +202,67 @@ class HpackStatusTest {
         assertThat(decoder.of(ByteBuffer.wrap(next))).isEqualTo(200);
     }
 
+    @Test
+    void aBlockThatComesAgainDecodesAlike() throws Exception {
+        // Every field never indexed, so every response's block is the same bytes.
+        DefaultHttp2HeadersEncoder neverIndexing = new DefaultHttp2HeadersEncoder((name, value) -> true, false, 16, 0);
+        byte[] ok = encode(neverIndexing, responseHeaders(200));
+        byte[] notFound = encode(neverIndexing, responseHeaders(404));
+        HpackStatus decoder = new HpackStatus();
+
+        for (byte[] block : new byte[][]{ok, ok, notFound, notFound, ok, notFound}) {
+            ByteBuffer buffer = ByteBuffer.wrap(block);
+            assertThat(decoder.of(buffer)).isEqualTo(block == ok ? 200 : 404);
+            assertThat(buffer.hasRemaining()).isFalse();
+        }
+        // A block that is the kept one's first bytes, then more, is not taken for it.
+        byte[] longer = Arrays.copyOf(ok, ok.length + 1);
+        longer[ok.length] = (byte) 0x88;
+        assertThat(decoder.of(ByteBuffer.wrap(ok))).isEqualTo(200);
+        assertThat(decoder.of(ByteBuffer.wrap(longer))).isEqualTo(HpackStatus.INVALID);
+    }
+
+    /**
+     * nginx's way: each response inserts the same fields into the table, and refers to none. Once the table is full of
+     * them it stays as it is, and a block referring to the table afterwards finds what the server's table holds.
+     */
+    @Test
+    void blocksThatInsertTheSameFieldsEachTimeKeepTheTableInStepWithTheServers() {
+        HpackStatus decoder = new HpackStatus();
+        // :status 200 (static), then "server: nginx" and "content-type: text/plain" with incremental indexing (name
+        // indices 54 and 31), raw: 43 + 54 bytes of table a block, so 4,096 bytes hold 42 blocks' fields and a part.
+        byte[] nginxLike = {(byte) 0x88, 0x76, 0x05, 'n', 'g', 'i', 'n', 'x', 0x5f, 0x0a, 't', 'e', 'x', 't', '/', 'p',
+                'l', 'a', 'i', 'n'};
+        for (int i = 0; i < 200; i++) {
+            assertThat(decoder.of(ByteBuffer.wrap(nginxLike))).as("block %d", i).isEqualTo(200);
+        }
+        // The newest entry (62) is content-type, the one before it (63) server: an indexed reference to each, raw.
+        byte[] referring = {(byte) 0x88, (byte) 0xBE, (byte) 0xBF};
+        assertThat(decoder.of(ByteBuffer.wrap(referring))).isEqualTo(200);
+        // A literal with a name from the table's newest entry and a status after it: a regular field before :status.
+        assertThat(decoder.of(ByteBuffer.wrap(new byte[]{0x7e, 0x01, 'x', (byte) 0x88}))).isEqualTo(HpackStatus.INVALID);
+    }
+
+    @Test
+    void theSameBytesReferringToTheTableDecodeToWhatTheTableHoldsNow() {
+        HpackStatus decoder = new HpackStatus();
+        byte[] firstDynamicEntry = {(byte) 0xBE};
+        // Literals with incremental indexing, name index 8 (:status): the newest entry is index 62.
+        assertThat(decoder.of(ByteBuffer.wrap(new byte[]{0x48, 0x03, '5', '0', '3'}))).isEqualTo(503);
+        assertThat(decoder.of(ByteBuffer.wrap(firstDynamicEntry))).isEqualTo(503);
+        assertThat(decoder.of(ByteBuffer.wrap(new byte[]{0x48, 0x03, '4', '1', '8'}))).isEqualTo(418);
+
+        assertThat(decoder.of(ByteBuffer.wrap(firstDynamicEntry))).isEqualTo(418);
+
+        // The same insertion three times in a row grows the table each time: none of them may be skipped.
+        HpackStatus growing = new HpackStatus();
+        byte[] insert503 = {0x48, 0x03, '5', '0', '3'};
+        for (int i = 0; i < 3; i++) {
+            assertThat(growing.of(ByteBuffer.wrap(insert503))).isEqualTo(503);
+        }
+        assertThat(growing.of(ByteBuffer.wrap(new byte[]{(byte) 0xC0}))).as("index 64, the third entry").isEqualTo(503);
+    }
+
     /** Huffman forced on (threshold 0); every field indexed in the default table of 4,096 the client's SETTINGS allow. */
     private static DefaultHttp2HeadersEncoder indexingEncoder() {
         return new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, false, 16, 0);
