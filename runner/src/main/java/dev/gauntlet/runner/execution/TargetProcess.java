@@ -24,10 +24,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -49,6 +49,8 @@ public final class TargetProcess implements SuiteTarget {
     private static final Pattern READY = Pattern.compile("READY port=(\\d+) admin=(\\d+)");
     /** TargetMain's line before READY when it serves TLS: the PEM file of its certificate. */
     private static final String CERTIFICATE_LINE_PREFIX = "TLS certificate=";
+    /** TargetMain's line before READY for each protocol of {@code --also}: the port another instance serves it on. */
+    private static final Pattern ALSO = Pattern.compile("ALSO (\\S+) port=(\\d+)");
     public static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final int QUOTED_LOG_LINES = 5;
 
@@ -60,18 +62,37 @@ public final class TargetProcess implements SuiteTarget {
     private final TargetEndpoint endpoint;
     private final Deque<String> lastLines;
     private final Path certificate;
+    private final Map<Protocol, Integer> alsoPorts;
 
     private TargetProcess(TargetEntry entry, RolePlacement placement, PlacedProcess placed, ProcessStopper stopper, int port,
-                          int adminPort, String adminToken, Deque<String> lastLines, Protocol protocol, Path certificate) {
+                          int adminPort, String adminToken, Deque<String> lastLines, Protocol protocol, BeforeReady beforeReady) {
         this.entry = entry;
         this.placement = placement;
         this.placed = placed;
         this.process = placed.process();
         this.stopper = stopper;
         this.endpoint = new TargetEndpoint(entry.name(), placement.host(), port, adminPort, adminToken)
-                .speaking(protocol, certificate);
+                .speaking(protocol, beforeReady.certificate);
         this.lastLines = lastLines;
-        this.certificate = certificate;
+        this.certificate = beforeReady.certificate;
+        this.alsoPorts = Map.copyOf(beforeReady.alsoPorts);
+    }
+
+    /** What TargetMain says before its READY line: its certificate's PEM, the ports of {@code --also}'s protocols. */
+    private static final class BeforeReady {
+        volatile Path certificate;
+        final Map<Protocol, Integer> alsoPorts = new ConcurrentHashMap<>();
+
+        /** Takes {@code line} when it is one of these. */
+        void read(String line) {
+            if (line.startsWith(CERTIFICATE_LINE_PREFIX)) {
+                certificate = Path.of(line.substring(CERTIFICATE_LINE_PREFIX.length()));
+            }
+            Matcher also = ALSO.matcher(line);
+            if (also.matches()) {
+                alsoPorts.put(Protocol.fromLabel(also.group(1)), Integer.parseInt(also.group(2)));
+            }
+        }
     }
 
     /**
@@ -94,13 +115,13 @@ public final class TargetProcess implements SuiteTarget {
         ProcessStopper stopper = ProcessStopper.atRunnerExit(process, STOP_TIMEOUT);
         Deque<String> lastLines = new ArrayDeque<>();
         CompletableFuture<Matcher> ready = new CompletableFuture<>();
-        AtomicReference<Path> certificate = new AtomicReference<>();
+        BeforeReady beforeReady = new BeforeReady();
         Thread.ofPlatform().daemon().name("target-log-" + entry.name())
-                .start(() -> copyOutput(process, log, lastLines, certificate, ready));
+                .start(() -> copyOutput(process, log, lastLines, beforeReady, ready));
         try {
             Matcher m = ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
             return new TargetProcess(entry, placement, placed, stopper, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                    adminToken, lastLines, protocol, certificate.get());
+                    adminToken, lastLines, protocol, beforeReady);
         } catch (TimeoutException | ExecutionException e) {
             stopper.kill();
             if (e instanceof TimeoutException) {
@@ -131,6 +152,11 @@ public final class TargetProcess implements SuiteTarget {
     /** The PEM file of the certificate it serves TLS with, while it runs; empty when it serves cleartext. */
     public Optional<Path> certificate() {
         return Optional.ofNullable(certificate);
+    }
+
+    /** The port another instance in this JVM serves {@code protocol} on ({@code --also}); empty when none does. */
+    public Optional<Integer> alsoPort(Protocol protocol) {
+        return Optional.ofNullable(alsoPorts.get(protocol));
     }
 
     public long pid() {
@@ -191,7 +217,7 @@ public final class TargetProcess implements SuiteTarget {
         return stopper.stop();
     }
 
-    private static void copyOutput(Process process, Path log, Deque<String> lastLines, AtomicReference<Path> certificate,
+    private static void copyOutput(Process process, Path log, Deque<String> lastLines, BeforeReady beforeReady,
                                    CompletableFuture<Matcher> ready) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
              PrintWriter out = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true)) {
@@ -203,8 +229,8 @@ public final class TargetProcess implements SuiteTarget {
                         lastLines.removeFirst();
                     }
                 }
-                if (!ready.isDone() && line.startsWith(CERTIFICATE_LINE_PREFIX)) {
-                    certificate.set(Path.of(line.substring(CERTIFICATE_LINE_PREFIX.length())));
+                if (!ready.isDone()) {
+                    beforeReady.read(line);
                 }
                 Matcher m = READY.matcher(line);
                 if (!ready.isDone() && m.matches()) {

@@ -32,6 +32,14 @@ public interface HelloServer {
     }
 
     /**
+     * Whether a second instance can start beside the first in one JVM ({@code --also}); false for a framework that
+     * boots once per process from global state (system properties, one application).
+     */
+    default boolean startsTwiceInOneJvm() {
+        return true;
+    }
+
+    /**
      * Starts listening on {@code settings.bind():settings.port()}, with TLS when {@code settings.tls()} is given and
      * HTTP/2 beside HTTP/1.1 when {@code settings.http2()}; returns the bound port.
      */

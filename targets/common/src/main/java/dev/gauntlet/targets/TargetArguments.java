@@ -1,14 +1,19 @@
 package dev.gauntlet.targets;
 
+import dev.gauntlet.api.Protocol;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Parses {@link TargetMain}'s command line; any mistake is an {@link IllegalArgumentException} with a one-line message.
  *
  * @param tls   {@code --tls}: {@code self-signed} or a PKCS#12 file; null: cleartext
+ * @param also  {@code --also}: further protocols, each served by another instance of the server on a port of its own
  */
-record TargetArguments(String serverClass, TargetSettings settings, String tls) {
+record TargetArguments(String serverClass, TargetSettings settings, String tls, List<Protocol> also) {
 
     static final String SELF_SIGNED = "self-signed";
 
@@ -27,6 +32,7 @@ record TargetArguments(String serverClass, TargetSettings settings, String tls) 
         boolean reuseAddress = d.reuseAddress();
         String tls = null;
         boolean http2 = d.http2();
+        List<Protocol> also = List.of();
         for (int i = 0; i < args.length; i += 2) {
             String flag = args[i];
             if (i + 1 >= args.length) {
@@ -47,14 +53,37 @@ record TargetArguments(String serverClass, TargetSettings settings, String tls) 
                 case "--reuse-address" -> reuseAddress = bool(flag, value);
                 case "--tls" -> tls = tlsSource(value);
                 case "--http2" -> http2 = bool(flag, value);
+                case "--also" -> also = protocols(flag, value);
                 default -> throw new IllegalArgumentException("unknown flag " + flag);
             }
         }
         if (serverClass == null) {
             throw new IllegalArgumentException("--server CLASS is required");
         }
+        Protocol main = Protocol.of(tls != null, http2);
+        if (also.contains(main)) {
+            throw new IllegalArgumentException("--also " + main.label() + " is what the main port serves already");
+        }
         return new TargetArguments(serverClass, new TargetSettings(bind, adminBind, port, adminPort, workers,
-                ioThreads, asyncThreads, backlog, tcpNoDelay, reuseAddress, null, http2), tls);
+                ioThreads, asyncThreads, backlog, tcpNoDelay, reuseAddress, null, http2), tls, also);
+    }
+
+    /** A comma-separated list of protocol labels, each once: {@code h2,h2c}. */
+    private static List<Protocol> protocols(String flag, String value) {
+        List<Protocol> protocols = new ArrayList<>();
+        for (String label : value.split(",")) {
+            Protocol protocol;
+            try {
+                protocol = Protocol.fromLabel(label.trim());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(flag + ": " + e.getMessage());
+            }
+            if (protocols.contains(protocol)) {
+                throw new IllegalArgumentException(flag + " names " + protocol.label() + " twice");
+            }
+            protocols.add(protocol);
+        }
+        return List.copyOf(protocols);
     }
 
     private static String tlsSource(String value) {

@@ -12,13 +12,20 @@ import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * Starts one target: {@code TargetMain --server dev.gauntlet.targets.jetty.JettyHandlerSync --port 0}.
  * Prints {@code CPU <model>} and {@code READY port=P admin=A} once both ports listen, after
- * {@code TLS certificate=FILE} with {@code --tls} (the certificate's PEM, for clients to trust; deleted when it stops);
+ * {@code TLS certificate=FILE} with {@code --tls} (the certificate's PEM, for clients to trust; deleted when it stops)
+ * and {@code ALSO h2 port=P} for each protocol of {@code --also h2,h2c}, served by another instance of the server on a
+ * port of its own (self-signed unless {@code --tls} names a key store; every instance counts into the same stats), so
+ * that a check of every protocol needs one JVM, not one a protocol (a measurement wants one server a JVM);
  * SIGTERM, SIGINT or SIGHUP stop it
  * within 3 s. Bad flags or a server that cannot start: one line on stderr and exit code 2. The
  * process's hiccups are measured from the start and served on the admin port, which resets them
@@ -30,6 +37,10 @@ public final class TargetMain {
     private static final long STOP_GRACE_MS = 3_000;
     /** Before {@code READY} with {@code --tls}: the path of the served certificate's PEM. */
     public static final String CERTIFICATE_LINE_PREFIX = "TLS certificate=";
+    /** Before {@code READY} with {@code --also}: {@code ALSO h2 port=P}, one line a further protocol. */
+    public static final String ALSO_LINE_PREFIX = "ALSO ";
+    /** How it refuses {@code --also} for a server that boots once per process. */
+    public static final String ONCE_PER_JVM = "starts once per JVM";
 
     private TargetMain() {
     }
@@ -49,17 +60,26 @@ public final class TargetMain {
         VirtualThreadSchedulerEvent.register();
         RequestStats stats = new RequestStats();
         HelloServer server = instantiate(arguments.serverClass());
-        TargetSettings settings = withTls(arguments, server.protocols());
+        refuseWhatItCannotServe(arguments, server);
+        TargetTls tls = tls(arguments);
+        TargetSettings settings = arguments.tls() == null ? arguments.settings() : arguments.settings().withTls(tls);
+        List<HelloServer> servers = new ArrayList<>(List.of(server));
         int port;
         AdminServer admin;
+        Map<Protocol, Integer> alsoPorts = new LinkedHashMap<>();
         Path certificatePem = null;
         try {
             port = server.start(settings, stats);
+            for (Protocol protocol : arguments.also()) {
+                HelloServer another = instantiate(arguments.serverClass());
+                servers.add(another);
+                alsoPorts.put(protocol, another.start(settings.forAnotherPort(protocol, tls), stats));
+            }
             admin = new AdminServer(settings, stats, hiccups, arguments.serverClass(), port, adminToken());
             admin.start();
-            if (settings.tls() != null) {
+            if (tls != null) {
                 certificatePem = Files.createTempFile("gauntlet-target-" + port + "-", ".pem");
-                settings.tls().writeCertificatePem(certificatePem);
+                tls.writeCertificatePem(certificatePem);
             }
         } catch (Exception e) {
             System.err.println("target: " + arguments.serverClass() + " could not start on "
@@ -70,40 +90,62 @@ public final class TargetMain {
         // Created now, while the heap has room: the stop must not depend on allocating a thread later.
         Thread deadline = Thread.ofPlatform().daemon().name("target-stop-deadline").unstarted(TargetMain::haltAfterGrace);
         Path pem = certificatePem;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, admin, hiccups, pem, deadline), "target-stop"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(servers.reversed(), admin, hiccups, pem, deadline), "target-stop"));
         // The hardware, for a runner that cannot look at this target's machine (a pod on another node).
         System.out.println(CpuModel.LINE_PREFIX + CpuModel.read());
         if (pem != null) {
             System.out.println(CERTIFICATE_LINE_PREFIX + pem);
         }
+        alsoPorts.forEach((protocol, alsoPort) -> System.out.println(ALSO_LINE_PREFIX + protocol.label() + " port=" + alsoPort));
         System.out.println("READY port=" + port + " admin=" + admin.port());
         System.out.flush();
     }
 
     /**
-     * The settings with the key and certificate {@code --tls} asks for; a protocol the server does not serve, or a key
-     * store that cannot be read, ends the process with one line.
+     * Ends the process with one line when the server does not serve the main port's protocol or one of {@code --also}'s,
+     * or cannot start twice in one JVM and {@code --also} asks it to.
      */
-    private static TargetSettings withTls(TargetArguments arguments, Set<Protocol> served) {
-        TargetSettings settings = arguments.settings();
-        Protocol asked = Protocol.of(arguments.tls() != null, settings.http2());
+    private static void refuseWhatItCannotServe(TargetArguments arguments, HelloServer server) {
+        Set<Protocol> served = server.protocols();
+        Protocol asked = Protocol.of(arguments.tls() != null, arguments.settings().http2());
         if (!served.contains(asked)) {
-            fail(arguments.serverClass() + " does not serve " + asked.label() + " (it serves "
-                    + served.stream().map(Protocol::label).sorted().collect(Collectors.joining(", "))
+            fail(arguments.serverClass() + " does not serve " + asked.label() + " (it serves " + labels(served)
                     + "); start it without " + (arguments.tls() != null && !served.contains(Protocol.HTTPS1) ? "--tls" : "--http2"));
         }
-        if (arguments.tls() == null) {
-            return settings;
+        for (Protocol protocol : arguments.also()) {
+            if (!served.contains(protocol)) {
+                fail(arguments.serverClass() + " does not serve " + protocol.label() + " (it serves " + labels(served)
+                        + "); leave it out of --also");
+            }
         }
+        if (!arguments.also().isEmpty() && !server.startsTwiceInOneJvm()) {
+            fail(arguments.serverClass() + " " + ONCE_PER_JVM + ": start one target per protocol instead of --also");
+        }
+    }
+
+    /**
+     * The key and certificate for {@code --tls}, or a self-signed one when only {@code --also} asks for TLS; null when
+     * nothing is served over TLS. A key store that cannot be read ends the process with one line.
+     */
+    private static TargetTls tls(TargetArguments arguments) {
+        boolean alsoTls = arguments.also().stream().anyMatch(Protocol::tls);
+        if (arguments.tls() == null && !alsoTls) {
+            return null;
+        }
+        String source = arguments.tls() == null ? TargetArguments.SELF_SIGNED : arguments.tls();
         try {
-            return settings.withTls(arguments.tls().equals(TargetArguments.SELF_SIGNED)
-                    ? TargetTls.selfSigned(settings.bind()) : TargetTls.fromKeyStore(Path.of(arguments.tls())));
+            return source.equals(TargetArguments.SELF_SIGNED)
+                    ? TargetTls.selfSigned(arguments.settings().bind()) : TargetTls.fromKeyStore(Path.of(source));
         } catch (GeneralSecurityException | IOException e) {
-            fail("--tls " + arguments.tls() + " cannot be used: " + e.getMessage()
-                    + (arguments.tls().equals(TargetArguments.SELF_SIGNED) ? ""
+            fail("--tls " + source + " cannot be used: " + e.getMessage()
+                    + (source.equals(TargetArguments.SELF_SIGNED) ? ""
                     : " (a PKCS#12 key store, its password in $" + TargetTls.PASSWORD_VARIABLE + ")"));
             return null;
         }
+    }
+
+    private static String labels(Set<Protocol> protocols) {
+        return protocols.stream().map(Protocol::label).sorted().collect(Collectors.joining(", "));
     }
 
     private static void fail(String message) {
@@ -135,16 +177,18 @@ public final class TargetMain {
      * the deadline thread halts the JVM after the grace unless it has exited by then. Without a
      * deadline thread there is no bounded stop, so the process halts at once.
      */
-    private static void stop(HelloServer server, AdminServer admin, HiccupLog hiccups, Path certificatePem, Thread deadline) {
+    private static void stop(List<HelloServer> servers, AdminServer admin, HiccupLog hiccups, Path certificatePem, Thread deadline) {
         try {
             deadline.start();
         } catch (Throwable e) {
             Runtime.getRuntime().halt(0);
         }
-        try {
-            server.stop();
-        } catch (Exception e) {
-            System.err.println("target: stop failed: " + e);
+        for (HelloServer server : servers) {
+            try {
+                server.stop();
+            } catch (Exception e) {
+                System.err.println("target: stop failed: " + e);
+            }
         }
         admin.stop();
         hiccups.close();

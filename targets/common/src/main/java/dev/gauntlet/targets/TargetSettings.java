@@ -74,6 +74,12 @@ public record TargetSettings(
                 tcpNoDelay, reuseAddress, given, http2);
     }
 
+    /** These settings for another port (chosen by the system) speaking {@code protocol}, with {@code tls} when it is TLS. */
+    TargetSettings forAnotherPort(Protocol protocol, TargetTls given) {
+        return new TargetSettings(bind, adminBind, 0, adminPort, workers, ioThreads, asyncThreads, backlog,
+                tcpNoDelay, reuseAddress, protocol.tls() ? given : null, protocol.http2());
+    }
+
     TargetSettings withPorts(int port, int adminPort) {
         return new TargetSettings(bind, adminBind, port, adminPort, workers, ioThreads, asyncThreads, backlog,
                 tcpNoDelay, reuseAddress, tls, http2);

@@ -1,5 +1,6 @@
 package dev.gauntlet.targets;
 
+import dev.gauntlet.api.Protocol;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,5 +50,19 @@ class TargetArgumentsTest {
                 .hasMessage("--port needs a value");
         assertThatThrownBy(() -> TargetArguments.parse(new String[0]))
                 .hasMessage("--server CLASS is required");
+    }
+
+    @Test
+    void alsoNamesFurtherProtocolsOtherThanTheMainPortsEachOnce() {
+        assertThat(TargetArguments.parse(new String[]{"--server", "x.Y", "--also", "h2,h2c"}).also())
+                .containsExactly(Protocol.H2, Protocol.H2C);
+        assertThat(TargetArguments.parse(new String[]{"--server", "x.Y"}).also()).isEmpty();
+
+        assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--server", "x.Y", "--also", "h2,h3"}))
+                .hasMessage("--also: unknown protocol h3 (one of http1, https1, h2, h2c)");
+        assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--server", "x.Y", "--also", "h2,h2"}))
+                .hasMessage("--also names h2 twice");
+        assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--server", "x.Y", "--http2", "true", "--also", "h2c"}))
+                .hasMessage("--also h2c is what the main port serves already");
     }
 }

@@ -20,6 +20,11 @@ public final class QuarkusRestEventLoop implements HelloServer {
     }
 
     @Override
+    public boolean startsTwiceInOneJvm() {
+        return QuarkusServer.STARTS_TWICE_IN_ONE_JVM;
+    }
+
+    @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {
         return server.start(settings, stats, QuarkusServer.Style.EVENT_LOOP);
     }

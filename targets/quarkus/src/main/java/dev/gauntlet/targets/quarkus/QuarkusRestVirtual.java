@@ -17,6 +17,11 @@ public final class QuarkusRestVirtual implements HelloServer {
     }
 
     @Override
+    public boolean startsTwiceInOneJvm() {
+        return QuarkusServer.STARTS_TWICE_IN_ONE_JVM;
+    }
+
+    @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {
         return server.start(settings, stats, QuarkusServer.Style.VIRTUAL);
     }

@@ -34,6 +34,8 @@ import java.util.Set;
 final class QuarkusServer {
     /** What every style serves. */
     static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
+    /** Quarkus boots one application per process, configured by system properties. */
+    static final boolean STARTS_TWICE_IN_ONE_JVM = false;
 
     /** The styles, one endpoint of {@link HelloResource} each; {@code /hello} is rerouted to the selected one. */
     enum Style {
