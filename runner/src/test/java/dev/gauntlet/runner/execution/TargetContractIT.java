@@ -1,11 +1,9 @@
 package dev.gauntlet.runner.execution;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.RawHttp;
-import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Named;
@@ -27,7 +25,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,13 +34,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * JVM on 127.0.0.1 with port 0: READY within 10 s, the exact response bytes, the wait honoured,
  * 200 concurrent waiting requests held at once, 404, a malformed request survived, the hiccup log
  * since the last stats reset, the JIT's activity, SIGTERM obeyed.
- *
- * <p>Then every protocol beyond HTTP/1.1 the entry declares, served in the same JVM by further instances of its server
- * ({@code --also}), checked with clients that are not Gauntlet's ({@link ForeignClients}): hello on that HTTP version,
- * the wait, 404 and 400; over HTTP/2 the same over HTTP/1.1 on that port too (ALPN's {@code http/1.1}, or a cleartext
- * request without the preface), so HTTPS/1.1 needs no port of its own where h2 is served, and 50 streams held at once
- * on one connection. A framework that boots once per process (Quarkus) refuses {@code --also}; it gets a JVM a
- * protocol.
  *
  * <p>Check some targets only: {@code ./mvnw -pl runner -am verify -Dit.test=TargetContractIT
  * -Dgauntlet.targets=jetty-,dummy} (comma-separated name prefixes).
@@ -58,14 +48,6 @@ class TargetContractIT {
      */
     private static final long CONCURRENT_WAIT_MS = 1_000;
     private static final Pattern MAX_IN_FLIGHT = Pattern.compile("\"maxInFlight\":(\\d+)");
-    /**
-     * Streams at once on one HTTP/2 connection: below every server's default stream limit (Tomcat's and Undertow's 100
-     * being the lowest), so the check is about multiplexing, not about a setting.
-     */
-    private static final int STREAMS = 50;
-    private static final long STREAM_WAIT_MS = 1_000;
-    /** TargetMain's words when a server cannot start twice in one JVM and so refuses {@code --also}. */
-    private static final String ONCE_PER_JVM = "starts once per JVM";
 
     @TempDir
     Path logs;
@@ -83,118 +65,52 @@ class TargetContractIT {
     void honoursTheContract(TargetEntry entry) throws Exception {
         TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(),
                 TargetCatalogue.builtIn(), RolePlacement.unplaced("target"), List.of("-Xmx512m"));
-        List<Protocol> others = beyondHttp1(entry);
-        List<String> also = others.isEmpty() ? List.of() : List.of("--also", others.stream().map(Protocol::label)
-                .collect(Collectors.joining(",")));
-        boolean jvmAProtocol = false;
         long startNs = System.nanoTime();
-        TargetProcess target;
-        try {
-            target = launcher.start(entry.name(), also, logs.resolve("target.log"));
-        } catch (UserError e) {
-            assertThat(e.getMessage()).as("why --also was refused").contains(ONCE_PER_JVM);
-            jvmAProtocol = true;
-            startNs = System.nanoTime();
-            target = launcher.start(entry.name(), List.of(), logs.resolve("target.log"));
-        }
+        TargetProcess target = launcher.start(entry.name(), List.of(), logs.resolve("target.log"));
         try {
             assertThat(millisSince(startNs)).as("ms until READY").isLessThan(10_000);
-            honoursTheHttp1Contract(entry, target);
-            for (Protocol protocol : others) {
-                if (jvmAProtocol) {
-                    try (TargetProcess alone = launcher.start(entry.name(), TargetLauncher.protocolFlags(protocol),
-                            logs.resolve("target-" + protocol.label() + ".log"))) {
-                        servesTheContractOver(entry, alone, alone.endpoint().port(), protocol);
-                    }
-                } else {
-                    servesTheContractOver(entry, target, target.alsoPort(protocol).orElseThrow(), protocol);
-                }
-            }
+            String host = TargetLauncher.HOST;
+            int port = target.endpoint().port();
+
+            RawHttp.Response hello = RawHttp.get(host, port, "/hello");
+            // The reason phrase is optional (RFC 9112, section 4); Tomcat 9 and later send none and have no switch for it.
+            assertThat(hello.statusLine()).isIn("HTTP/1.1 200 OK", "HTTP/1.1 200 ");
+            assertThat(hello.bodyText()).isEqualTo("hello");
+            assertThat(hello.header("Content-Type")).isEqualTo("text/plain");
+            assertThat(hello.header("Content-Length")).isEqualTo("5");
+            List<String> allowed = new ArrayList<>(List.of("content-type", "content-length"));
+            entry.extraHeaders().forEach(h -> allowed.add(h.toLowerCase(Locale.ROOT)));
+            assertThat(hello.headerNames()).as("headers beyond the contract and the catalogue's extraHeaders")
+                    .isSubsetOf(allowed);
+
+            long waitStartNs = System.nanoTime();
+            assertThat(RawHttp.get(host, port, "/hello?wait=100").bodyText()).isEqualTo("hello");
+            assertThat(millisSince(waitStartNs)).as("ms for wait=100").isBetween(100L, 299L);
+
+            long resetEpochMs = System.currentTimeMillis();
+            target.endpoint().resetStats();
+            assertThat(concurrentWaits(host, port)).as("answers to %d concurrent wait=%d requests",
+                    CONCURRENT_REQUESTS, CONCURRENT_WAIT_MS)
+                    .containsOnly("hello").hasSize(CONCURRENT_REQUESTS);
+            int expectedInFlight = entry.maxConcurrency() == null ? CONCURRENT_REQUESTS
+                    : Math.min(CONCURRENT_REQUESTS, entry.maxConcurrency());
+            assertThat(maxInFlight(target.endpoint().stats())).as("maxInFlight").isGreaterThanOrEqualTo(expectedInFlight);
+            assertHiccupLogSince(target, resetEpochMs);
+            // GET /jit: the JIT's time and queue, what a warm-up until steady polls.
+            RawHttp.Response jit = RawHttp.get(host, target.endpoint().adminUri("/").getPort(), "/jit");
+            assertThat(jit.status()).as("GET /jit").isEqualTo(200);
+            assertThat(jit.bodyText()).as("GET /jit").matches("\\{\"compileMs\":[1-9]\\d*,\"queued\":\\d+}");
+
+            assertThat(RawHttp.get(host, port, "/nothing-here").status()).isEqualTo(404);
+            assertThat(RawHttp.get(host, port, "/hello?wait=soon").status()).isEqualTo(400);
+            assertThat(RawHttp.statusOrClosed(host, port, "GARBAGE\u0001 \r\n\r\n"))
+                    .as("status for a malformed request, -1 for a closed connection").isIn(400, -1);
+            assertThat(RawHttp.get(host, port, "/hello").bodyText()).as("served after a malformed request").isEqualTo("hello");
+
             assertThat(target.terminateGracefully()).as("exited within 5 s of SIGTERM").isTrue();
         } finally {
             target.close();
         }
-    }
-
-    /** The protocols the entry declares beyond HTTP/1.1, but HTTPS/1.1 where h2 is served: that port serves it too. */
-    private static List<Protocol> beyondHttp1(TargetEntry entry) {
-        return entry.protocols().stream()
-                .filter(p -> p != Protocol.HTTP1 && !(p == Protocol.HTTPS1 && entry.serves(Protocol.H2))).toList();
-    }
-
-    private static void honoursTheHttp1Contract(TargetEntry entry, TargetProcess target) throws Exception {
-        String host = TargetLauncher.HOST;
-        int port = target.endpoint().port();
-
-        RawHttp.Response hello = RawHttp.get(host, port, "/hello");
-        // The reason phrase is optional (RFC 9112, section 4); Tomcat 9 and later send none and have no switch for it.
-        assertThat(hello.statusLine()).isIn("HTTP/1.1 200 OK", "HTTP/1.1 200 ");
-        assertThat(hello.bodyText()).isEqualTo("hello");
-        assertThat(hello.header("Content-Type")).isEqualTo("text/plain");
-        assertThat(hello.header("Content-Length")).isEqualTo("5");
-        List<String> allowed = new ArrayList<>(List.of("content-type", "content-length"));
-        entry.extraHeaders().forEach(h -> allowed.add(h.toLowerCase(Locale.ROOT)));
-        assertThat(hello.headerNames()).as("headers beyond the contract and the catalogue's extraHeaders")
-                .isSubsetOf(allowed);
-
-        long waitStartNs = System.nanoTime();
-        assertThat(RawHttp.get(host, port, "/hello?wait=100").bodyText()).isEqualTo("hello");
-        assertThat(millisSince(waitStartNs)).as("ms for wait=100").isBetween(100L, 299L);
-
-        long resetEpochMs = System.currentTimeMillis();
-        target.endpoint().resetStats();
-        assertThat(concurrentWaits(host, port)).as("answers to %d concurrent wait=%d requests",
-                CONCURRENT_REQUESTS, CONCURRENT_WAIT_MS)
-                .containsOnly("hello").hasSize(CONCURRENT_REQUESTS);
-        int expectedInFlight = entry.maxConcurrency() == null ? CONCURRENT_REQUESTS
-                : Math.min(CONCURRENT_REQUESTS, entry.maxConcurrency());
-        assertThat(maxInFlight(target.endpoint().stats())).as("maxInFlight").isGreaterThanOrEqualTo(expectedInFlight);
-        assertHiccupLogSince(target, resetEpochMs);
-        // GET /jit: the JIT's time and queue, what a warm-up until steady polls.
-        RawHttp.Response jit = RawHttp.get(host, target.endpoint().adminUri("/").getPort(), "/jit");
-        assertThat(jit.status()).as("GET /jit").isEqualTo(200);
-        assertThat(jit.bodyText()).as("GET /jit").matches("\\{\"compileMs\":[1-9]\\d*,\"queued\":\\d+}");
-
-        assertThat(RawHttp.get(host, port, "/nothing-here").status()).isEqualTo(404);
-        assertThat(RawHttp.get(host, port, "/hello?wait=soon").status()).isEqualTo(400);
-        assertThat(RawHttp.statusOrClosed(host, port, "GARBAGE\u0001 \r\n\r\n"))
-                .as("status for a malformed request, -1 for a closed connection").isIn(400, -1);
-        assertThat(RawHttp.get(host, port, "/hello").bodyText()).as("served after a malformed request").isEqualTo("hello");
-    }
-
-    /** The contract over {@code protocol} on {@code port}; over HTTP/2 also over HTTP/1.1 there, and many streams at once. */
-    private static void servesTheContractOver(TargetEntry entry, TargetProcess target, int port, Protocol protocol)
-            throws Exception {
-        ForeignClients clients = new ForeignClients(port, target.certificate());
-        if (protocol.tls()) {
-            assertThat(target.certificate()).as("a TLS certificate line").isPresent();
-        }
-        servesHello(clients, protocol);
-        if (protocol.http2()) {
-            servesHello(clients, protocol.tls() ? Protocol.HTTPS1 : Protocol.HTTP1);
-
-            target.endpoint().resetStats();
-            assertThat(clients.h2load("/hello?wait=" + STREAM_WAIT_MS, protocol, STREAMS)).as("h2load's requests line")
-                    .contains(STREAMS + " total, " + STREAMS + " started, " + STREAMS + " done, " + STREAMS + " succeeded");
-            int expected = entry.maxConcurrency() == null ? STREAMS : Math.min(STREAMS, entry.maxConcurrency());
-            assertThat(maxInFlight(target.endpoint().stats())).as("streams held at once on one connection over %s",
-                    protocol.label()).isGreaterThanOrEqualTo(expected);
-        }
-    }
-
-    /** Hello on {@code protocol}'s HTTP version, the wait, 404 and 400. */
-    private static void servesHello(ForeignClients clients, Protocol protocol) throws IOException, InterruptedException {
-        ForeignClients.Answer hello = clients.curl("/hello", protocol);
-        assertThat(hello.status()).as(protocol.label()).isEqualTo(200);
-        assertThat(hello.body()).as(protocol.label()).isEqualTo("hello");
-        assertThat(hello.version()).as("HTTP version over %s", protocol.label()).isEqualTo(protocol.http2() ? "2" : "1.1");
-
-        long waitStartNs = System.nanoTime();
-        assertThat(clients.curl("/hello?wait=100", protocol).body()).as(protocol.label()).isEqualTo("hello");
-        assertThat(millisSince(waitStartNs)).as("ms for wait=100 over %s", protocol.label()).isGreaterThanOrEqualTo(100L);
-
-        assertThat(clients.curl("/nothing-here", protocol).status()).as(protocol.label()).isEqualTo(404);
-        assertThat(clients.curl("/hello?wait=soon", protocol).status()).as(protocol.label()).isEqualTo(400);
     }
 
     /**

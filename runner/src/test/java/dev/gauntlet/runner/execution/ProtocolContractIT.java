@@ -1,0 +1,142 @@
+package dev.gauntlet.runner.execution;
+
+import dev.gauntlet.api.Protocol;
+import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.isolation.RolePlacement;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The target contract over every protocol beyond HTTP/1.1 a catalogue entry declares, checked black-box with clients
+ * that are not Gauntlet's ({@link ForeignClients}): hello on that HTTP version, the wait, 404 and 400; over HTTP/2 the
+ * same over HTTP/1.1 on that port too (ALPN's {@code http/1.1}, or a cleartext request without the preface), so that
+ * HTTPS/1.1 needs no port of its own where h2 is served, and 50 streams held at once on one connection. Every protocol
+ * of an entry is served by one JVM, further instances of its server on ports of their own ({@code --also}); a
+ * framework that boots once per process (Quarkus) refuses that and gets a JVM a protocol.
+ *
+ * <p>Two entries are checked at once (the build's JUnit parallelism): nothing here is timed but the wait's lower bound,
+ * and each case has its own JVM, ports and temporary directory.
+ *
+ * <p>Check some targets only: {@code -Dgauntlet.targets=jetty-,netty-} (name prefixes), as {@link TargetContractIT}.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+class ProtocolContractIT {
+    /**
+     * Streams at once on one connection: below every server's default stream limit (Tomcat's and Undertow's 100 being the
+     * lowest), so the check is about multiplexing, not about a setting.
+     */
+    private static final int STREAMS = 50;
+    private static final long STREAM_WAIT_MS = 1_000;
+    private static final Pattern MAX_IN_FLIGHT = Pattern.compile("\"maxInFlight\":(\\d+)");
+    /** TargetMain's words when a server cannot start twice in one JVM, and so refuses {@code --also}. */
+    private static final String ONCE_PER_JVM = "starts once per JVM";
+
+    @TempDir
+    Path logs;
+
+    static Stream<Named<TargetEntry>> targets() {
+        List<String> prefixes = Arrays.stream(System.getProperty("gauntlet.targets", "").split(","))
+                .map(String::trim).filter(p -> !p.isEmpty()).toList();
+        return TargetCatalogue.builtIn().targets().stream()
+                .filter(t -> prefixes.isEmpty() || prefixes.stream().anyMatch(t.name()::startsWith))
+                .filter(t -> !beyondHttp1(t).isEmpty())
+                .map(t -> Named.of(t.name(), t));
+    }
+
+    /** The protocols an entry declares beyond HTTP/1.1, but HTTPS/1.1 where h2 is served: that port serves it too. */
+    private static List<Protocol> beyondHttp1(TargetEntry entry) {
+        return entry.protocols().stream()
+                .filter(p -> p != Protocol.HTTP1 && !(p == Protocol.HTTPS1 && entry.serves(Protocol.H2))).toList();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("targets")
+    void servesTheContractOverEveryProtocolItDeclares(TargetEntry entry) throws Exception {
+        TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(),
+                TargetCatalogue.builtIn(), RolePlacement.unplaced("target"), List.of("-Xmx512m"));
+        List<Protocol> protocols = beyondHttp1(entry);
+        List<String> also = List.of("--also", protocols.stream().map(Protocol::label).collect(Collectors.joining(",")));
+        TargetProcess target;
+        try {
+            target = launcher.start(entry.name(), also, logs.resolve("target.log"));
+        } catch (UserError e) {
+            assertThat(e.getMessage()).as("why --also was refused").contains(ONCE_PER_JVM);
+            for (Protocol protocol : protocols) {
+                try (TargetProcess alone = launcher.start(entry.name(), TargetLauncher.protocolFlags(protocol),
+                        logs.resolve("target-" + protocol.label() + ".log"))) {
+                    servesTheContractOver(entry, alone, alone.endpoint().port(), protocol);
+                    assertThat(alone.terminateGracefully()).as("exited within 5 s of SIGTERM").isTrue();
+                }
+            }
+            return;
+        }
+        try {
+            for (Protocol protocol : protocols) {
+                servesTheContractOver(entry, target, target.alsoPort(protocol).orElseThrow(), protocol);
+            }
+            assertThat(target.terminateGracefully()).as("exited within 5 s of SIGTERM").isTrue();
+        } finally {
+            target.close();
+        }
+    }
+
+    /** The contract over {@code protocol} on {@code port}; over HTTP/2 also over HTTP/1.1 there, and many streams at once. */
+    private static void servesTheContractOver(TargetEntry entry, TargetProcess target, int port, Protocol protocol)
+            throws Exception {
+        if (protocol.tls()) {
+            assertThat(target.certificate()).as("a TLS certificate line").isPresent();
+        }
+        ForeignClients clients = new ForeignClients(port, target.certificate());
+        servesHello(clients, protocol);
+        if (protocol.http2()) {
+            servesHello(clients, protocol.tls() ? Protocol.HTTPS1 : Protocol.HTTP1);
+
+            target.endpoint().resetStats();
+            assertThat(clients.h2load("/hello?wait=" + STREAM_WAIT_MS, protocol, STREAMS)).as("h2load's requests line")
+                    .contains(STREAMS + " total, " + STREAMS + " started, " + STREAMS + " done, " + STREAMS + " succeeded");
+            int expected = entry.maxConcurrency() == null ? STREAMS : Math.min(STREAMS, entry.maxConcurrency());
+            assertThat(maxInFlight(target.endpoint().stats())).as("streams held at once on one connection over %s",
+                    protocol.label()).isGreaterThanOrEqualTo(expected);
+        }
+    }
+
+    /** Hello on {@code protocol}'s HTTP version, the wait, 404 and 400. */
+    private static void servesHello(ForeignClients clients, Protocol protocol) throws IOException, InterruptedException {
+        ForeignClients.Answer hello = clients.curl("/hello", protocol);
+        assertThat(hello.status()).as(protocol.label()).isEqualTo(200);
+        assertThat(hello.body()).as(protocol.label()).isEqualTo("hello");
+        assertThat(hello.version()).as("HTTP version over %s", protocol.label()).isEqualTo(protocol.http2() ? "2" : "1.1");
+
+        long waitStartNs = System.nanoTime();
+        assertThat(clients.curl("/hello?wait=100", protocol).body()).as(protocol.label()).isEqualTo("hello");
+        assertThat((System.nanoTime() - waitStartNs) / 1_000_000).as("ms for wait=100 over %s", protocol.label())
+                .isGreaterThanOrEqualTo(100L);
+
+        assertThat(clients.curl("/nothing-here", protocol).status()).as(protocol.label()).isEqualTo(404);
+        assertThat(clients.curl("/hello?wait=soon", protocol).status()).as(protocol.label()).isEqualTo(400);
+    }
+
+    private static long maxInFlight(String statsJson) {
+        Matcher m = MAX_IN_FLIGHT.matcher(statsJson);
+        assertThat(m.find()).as("maxInFlight in %s", statsJson).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+}
