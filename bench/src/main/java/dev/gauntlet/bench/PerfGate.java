@@ -1,5 +1,6 @@
 package dev.gauntlet.bench;
 
+import dev.gauntlet.api.CpuModel;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -63,14 +64,20 @@ public final class PerfGate implements Callable<Integer> {
         Map<String, Double> bounds;
         try {
             cases = caseNames == null ? GateCase.ALL : caseNames.stream().map(GateCase::named).toList();
-            bounds = GateBounds.parse(Files.readAllLines(boundsFile));
+            String cpu = CpuModel.read();
+            bounds = GateBounds.parse(Files.readAllLines(boundsFile), cpu);
+            if (bounds.isEmpty()) {
+                throw new IllegalArgumentException(boundsFile + " has no bounds for this CPU (" + cpu + "): a bound holds "
+                        + "for the processor it was measured on; run the gate here on a quiet machine a few times and add "
+                        + "rows for it with its medians");
+            }
             if (minPairs < RatioInterval.MIN_PAIRS || seconds < 1 || seconds > GateCase.PEER_SECONDS || !(maxWidth > 0)) {
                 throw new IllegalArgumentException("--min-pairs must be >= " + RatioInterval.MIN_PAIRS
                         + ", --seconds between 1 and " + GateCase.PEER_SECONDS + " and --max-width > 0");
             }
             for (String name : cases.stream().map(GateCase::name).toList()) {
                 if (!bounds.containsKey(name)) {
-                    throw new IllegalArgumentException(boundsFile + " has no bound for " + name);
+                    throw new IllegalArgumentException(boundsFile + " has no bound for " + name + " on this CPU");
                 }
             }
         } catch (IllegalArgumentException | IOException e) {
