@@ -21,13 +21,16 @@ import java.time.Instant;
  * <p>{@code spec.json} is a {@link LoadSpec} as {@code Json.json()} writes it. The generator's own JIT
  * is warmed first, against a loopback sink in this process ({@link Generator#runWarmed}), unless
  * {@code --start-at EPOCH_MS} delays the start to that instant, so that processes sharing one load
- * start together. Exit 0 when the run
+ * start together, or the JVM option {@code -Dgauntlet.jitWarmup=false} (a suite's {@code jvm.generator}) asks for a
+ * cold generator, as {@code load --no-jit-warmup} does. Exit 0 when the run
  * completed (request errors included, they are in {@code summary.json}); exit 2 with one line on
  * stderr for bad input or an unreachable target. SIGTERM ends the run early and still writes
  * the files.
  */
 public final class GeneratorMain {
     private static final long SHUTDOWN_GRACE_MS = 10_000;
+    /** The JVM option that leaves the JIT warm-up out: {@code -Dgauntlet.jitWarmup=false}. */
+    static final String JIT_WARMUP_PROPERTY = "gauntlet.jitWarmup";
 
     private GeneratorMain() {
     }
@@ -58,8 +61,10 @@ public final class GeneratorMain {
                 // A share of a split load keeps the common start; its JIT warms in the run's own warm-up.
                 waitUntil(startAt);
                 Generator.runFrom(spec, output, Instant.ofEpochMilli(startAt));
-            } else {
+            } else if (Boolean.parseBoolean(System.getProperty(JIT_WARMUP_PROPERTY, "true"))) {
                 Generator.runWarmed(spec, output);
+            } else {
+                Generator.run(spec, output);
             }
         })) {
             // The files are written: a client library's leftover non-daemon threads must not keep the process alive.

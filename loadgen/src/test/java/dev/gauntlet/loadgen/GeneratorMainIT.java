@@ -38,8 +38,26 @@ class GeneratorMainIT {
             assertThat(result.exitCode()).as(result.stderr()).isZero();
             RunSummary summary = Json.json().readValue(dir.resolve("summary.json").toFile(), RunSummary.class);
             assertThat(summary.completed()).as("%s", summary).isEqualTo(200);
+            assertThat(summary.generatorWarmup()).as("its JIT warmed first").isNotNull();
             assertThat(new RunDirectory(dir).log(HistogramLog.RESPONSE)).isNotEmptyFile();
             assertThat(new RunDirectory(dir).log(HistogramLog.SERVICE)).isNotEmptyFile();
+        }
+    }
+
+    /** What a suite's {@code jvm.generator} asks for a cold generator with, as {@code load --no-jit-warmup} does. */
+    @Test
+    void aColdGeneratorIsAskedForByAJvmOption(@TempDir Path dir) throws Exception {
+        try (TestServer server = TestServer.hello()) {
+            Path specFile = dir.resolve("spec.json");
+            Json.json().writeValue(specFile.toFile(), LoadSpec.of(server.uri("/hello"),
+                    new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT)).withPhases(0, 500));
+
+            Result result = generatorMain("-Dgauntlet.jitWarmup=false", "--spec", specFile.toString(), "--output", dir.toString());
+
+            assertThat(result.exitCode()).as(result.stderr()).isZero();
+            RunSummary summary = Json.json().readValue(dir.resolve("summary.json").toFile(), RunSummary.class);
+            assertThat(summary.completed()).as("%s", summary).isEqualTo(100);
+            assertThat(summary.generatorWarmup()).as("no JIT warm-up").isNull();
         }
     }
 
@@ -121,7 +139,7 @@ class GeneratorMainIT {
     private static Result generatorMain(String... args) throws IOException, InterruptedException {
         List<String> rest = new ArrayList<>(List.of(args));
         List<String> jvmOptions = new ArrayList<>();
-        while (!rest.isEmpty() && rest.getFirst().startsWith("-XX")) {
+        while (!rest.isEmpty() && (rest.getFirst().startsWith("-XX") || rest.getFirst().startsWith("-D"))) {
             jvmOptions.add(rest.removeFirst());
         }
         List<String> command = javaCommand(jvmOptions, rest.toArray(String[]::new));

@@ -191,7 +191,7 @@ public class LauncherIT {
                 repetitions: 1
                 jvm:
                   target: [-Xmx256m]
-                  generator: [-Xmx256m]
+                  generator: [-Xmx256m, -Dgauntlet.jitWarmup=false]
                 scenarios:
                   - name: open
                     description: 200 requests/s for 1 s

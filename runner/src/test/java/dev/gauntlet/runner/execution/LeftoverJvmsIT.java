@@ -86,7 +86,7 @@ class LeftoverJvmsIT {
                 repetitions: 1
                 jvm:
                   target: [-Xmx128m]
-                  generator: [-Xmx128m]
+                  generator: [-Xmx128m, -Dgauntlet.jitWarmup=false]
                 scenarios:
                   - name: open
                     description: 50 requests/s for 1 s

@@ -43,7 +43,7 @@ class ParentDeathIT {
                 repetitions: 1
                 jvm:
                   target: [-Xmx128m]
-                  generator: [-Xmx128m]
+                  generator: [-Xmx128m, -Dgauntlet.jitWarmup=false]
                 scenarios:
                   - name: open
                     description: 20 requests/s for 60 s

@@ -37,7 +37,7 @@ class ResumeIT {
     private static final String SUITE = """
             name: it-resume
             targets: [dummy, jdk-httpserver-sync]
-            jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+            jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
             scenarios:
               - name: warm
                 warmUp: true
@@ -106,7 +106,7 @@ class ResumeIT {
                 name: it-resume-setup
                 targets: [dummy]
                 repetitions: 2
-                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
                 scenarios:
                   - name: one
                     load: { type: closed, connections: 1 }

@@ -152,7 +152,7 @@ class SuiteRunIT {
         return write(name + ".yaml", """
                 name: %s
                 targets: [dummy]
-                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
                 scenarios:
                   - name: long
                     load: { type: open, ratePerSec: 200 }

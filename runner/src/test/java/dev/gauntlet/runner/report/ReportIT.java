@@ -74,7 +74,7 @@ public class ReportIT {
                 name: it-report-base
                 targets: [dummy]
                 repetitions: 2
-                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
                 scenarios:
                   - name: open
                     load: { type: open, ratePerSec: 200, interArrival: CONSTANT }
@@ -96,7 +96,7 @@ public class ReportIT {
         changed = runSuite("new", """
                 name: it-report-new
                 targets: [dummy]
-                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
                 scenarios:
                   - name: closed
                     load: { type: closed, connections: 4 }
@@ -108,7 +108,7 @@ public class ReportIT {
                 name: it-report-clients
                 targets: [dummy]
                 clients: [jdk-platform, jdk-virtual]
-                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
                 scenarios:
                   - name: open
                     load: { type: open, ratePerSec: 100, interArrival: CONSTANT }
@@ -120,7 +120,7 @@ public class ReportIT {
                 name: it-report-sweep
                 targets: [dummy]
                 table: sweep
-                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
                 scenarios:
                   - { name: c1, load: { type: closed, connections: 1 }, warmupMs: 300, durationMs: 1000 }
                   - { name: c8, load: { type: closed, connections: 8 }, warmupMs: 300, durationMs: 1000 }

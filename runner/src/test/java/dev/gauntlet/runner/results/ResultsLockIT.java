@@ -26,7 +26,7 @@ class ResultsLockIT {
     private static final String SUITE = """
             name: it-lock
             targets: [dummy]
-            jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+            jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
             scenarios:
               - name: long
                 load: { type: closed, connections: 1 }
