@@ -103,6 +103,20 @@ public class LauncherIT {
         assertThat(outcome.stderr()).containsExactly("target: --workers must be a whole number from 1 to 100000, got -5");
     }
 
+    /** {@code --also}: a protocol the server does not serve, or a server that boots once per JVM, is one line. */
+    @Test
+    void aTargetAskedToAlsoServeWhatItCannotSaysSoInOneLine() throws Exception {
+        Outcome notServed = gauntlet("target", "dummy", "--also", "h2");
+        Outcome oncePerJvm = gauntlet("target", "quarkus-rest-sync", "--also", "h2c");
+
+        assertThat(notServed.exitCode()).isEqualTo(2);
+        assertThat(notServed.stderr()).containsExactly("target: dev.gauntlet.targets.dummy.DummyServer does not serve h2 "
+                + "(it serves http1); leave it out of --also");
+        assertThat(oncePerJvm.exitCode()).isEqualTo(2);
+        assertThat(oncePerJvm.stderr()).containsExactly("target: dev.gauntlet.targets.quarkus.QuarkusRestSync starts once "
+                + "per JVM: start one target per protocol instead of --also");
+    }
+
     @Test
     void anUnknownTargetIsRefusedBeforeAnythingStarts() throws Exception {
         Outcome outcome = gauntlet("run", "--targets", "no-such-target", "--results", "/nonexistent/dir");

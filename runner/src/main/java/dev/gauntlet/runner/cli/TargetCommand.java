@@ -30,6 +30,7 @@ import java.util.concurrent.Callable;
                 "  curl 'http://127.0.0.1:8080/hello?wait=100'      # the contract",
                 "  ./gauntlet target jetty-handler-sync --port 8443 --tls self-signed --http2",
                 "  curl --cacert PEM --http2 https://127.0.0.1:8443/hello   # PEM: the path it printed as TLS certificate=",
+                "  ./gauntlet target jetty-handler-sync --also h2,h2c   # and ALSO h2 port=P, ALSO h2c port=Q: one JVM, for trying",
                 "  curl http://127.0.0.1:ADMIN/stats                 # started, completed, inFlight, maxInFlight, errors",
                 "  curl -X POST -H \"Authorization: Bearer $(cat ~/.gauntlet/admin-token)\" http://127.0.0.1:ADMIN/stats/reset",
                 "",
@@ -74,6 +75,12 @@ final class TargetCommand implements Callable<Integer> {
             + "knowledge without it (h2c); where the target serves them")
     boolean http2;
 
+    @Option(names = "--also", paramLabel = "PROTOCOLS", description = "serve these protocols too (comma-separated: "
+            + "https1, h2, h2c), each by another instance of the server in this JVM on a port of its own, printed as "
+            + "ALSO h2 port=P, self-signed unless --tls names a key store; for trying a target's protocols side by side, "
+            + "not for measuring (a run starts one server a JVM)")
+    String also;
+
     @Option(names = "--jvm-option", paramLabel = "OPTION", description = "a JVM option of the target, repeatable (default: -Xmx1g)")
     List<String> jvmOptions = new ArrayList<>(List.of("-Xmx1g"));
 
@@ -95,6 +102,7 @@ final class TargetCommand implements Callable<Integer> {
         if (http2) {
             addFlag(flags, "--http2", true);
         }
+        addFlag(flags, "--also", also);
         ProcessBuilder builder = new ProcessBuilder(launcher.command(entry, flags).toArgv()).inheritIO();
         // Not a fresh token per start, as a run has: the user's own, which their ./gauntlet load finds without being told.
         builder.environment().put(AdminToken.VARIABLE, adminToken());
