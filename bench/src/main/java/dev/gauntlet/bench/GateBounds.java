@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * <p>A bound holds for the CPU it was measured on: the two clients run different instructions (a JVM's and a C
  * program's, other system calls), so their ratio differs from one processor to another (closed loop 0.94–0.98 on AMD
- * EPYC, 1.03–1.04 on Intel Xeon, the same build). A row applies where the machine's model name contains its
+ * EPYC, 1.02–1.04 on Intel Xeon, the same build). A row applies where the machine's model name contains its
  * {@code cpu} cell.
  *
  * <pre>
