@@ -34,6 +34,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -340,12 +341,9 @@ class KubernetesLoadIT {
         assertThat(client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems()).as("the Job is deleted").isEmpty();
         assertThat(client.configMaps().inNamespace(NAMESPACE).list().getItems()).as("the ConfigMap is deleted").isEmpty();
         assertThat(client.secrets().inNamespace(NAMESPACE).list().getItems()).as("the Secret is deleted").isEmpty();
-        // A shard still running when its pod was deleted gets SIGTERM, and SIGKILL 5 s later.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (cluster.alive() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
-        assertThat(cluster.alive()).as("containers left").isZero();
+        // A shard still running when its pod was deleted gets SIGTERM, and SIGKILL 5 s later; a container's end is a
+        // step of the stand-in, which await wakes on.
+        assertThat(cluster.await(() -> cluster.alive() == 0, Duration.ofSeconds(10))).as("no containers left").isTrue();
     }
 
     private static long count(Path hlog) throws IOException {

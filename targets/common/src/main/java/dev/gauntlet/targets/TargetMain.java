@@ -40,7 +40,7 @@ public final class TargetMain {
     /** Before {@code READY} with {@code --also}: {@code ALSO h2 port=P}, one line a further protocol. */
     public static final String ALSO_LINE_PREFIX = "ALSO ";
     /** How it refuses {@code --also} for a server that boots once per process. */
-    public static final String ONCE_PER_JVM = "starts once per JVM";
+    private static final String ONCE_PER_JVM = "starts once per JVM";
 
     private TargetMain() {
     }
