@@ -169,14 +169,16 @@ public final class Generator {
         // The logs count from the measured phase's start, which a warm-up until steady decides as it goes.
         Function<Long, IntervalLogs> openLogs = outputDir == null ? null : measureStartNs -> new IntervalLogs(outputDir,
                 epochMs(startedAt, runStartNs, measureStartNs), spec.model().describe() + " " + spec.url());
-        long firstTickMs = spec.warmupMs() % TickSchedule.TICK_MS;
-        TickSchedule ticks = new TickSchedule(System.nanoTime(), firstTickMs,
+        // The ticks count from the run's start, not from now: a client library's set-up (or a shard's late start)
+        // would otherwise put every interval, the measured phase's first among them, off the phase's start.
+        TickSchedule ticks = new TickSchedule(runStartNs, spec.warmupMs() % TickSchedule.TICK_MS,
                 runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs()));
         HiccupIntervals hiccupIntervals = new HiccupIntervals(hiccups, engine);
         WarmupWindows warmupWindows = new WarmupWindows(engine, recorder, hiccupIntervals, judge, target, ticks, progress);
         IntervalTicker tick = new IntervalTicker(engine, recorder, hiccupIntervals, warmupWindows, judge, openLogs, cost,
                 atMeasureStart, progress, ticks);
-        ticker.scheduleAtFixedRate(tick, firstTickMs, TickSchedule.TICK_MS, TimeUnit.MILLISECONDS);
+        ticker.scheduleAtFixedRate(tick, ticks.nextAtOrAfter(System.nanoTime()) - System.nanoTime(),
+                TimeUnit.MILLISECONDS.toNanos(TickSchedule.TICK_MS), TimeUnit.NANOSECONDS);
         try {
             engine.run();
         } finally {

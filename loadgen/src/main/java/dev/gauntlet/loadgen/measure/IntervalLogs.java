@@ -26,8 +26,10 @@ public final class IntervalLogs implements AutoCloseable {
     private final HistogramLogWriter lag;
     private final HistogramLogWriter hiccup;
     private final ErrorLog errors;
+    private final long startEpochMs;
 
     public IntervalLogs(Path directory, long startEpochMs, String description) {
+        this.startEpochMs = startEpochMs;
         RunDirectory run = new RunDirectory(directory);
         response = open(run.log(HistogramLog.RESPONSE), startEpochMs, "response time from the intended start, ns; " + description);
         service = open(run.log(HistogramLog.SERVICE), startEpochMs, "service time from the actual send, ns; " + description);
@@ -37,7 +39,15 @@ public final class IntervalLogs implements AutoCloseable {
         errors = new ErrorLog(run.errors(), description);
     }
 
+    /**
+     * One interval of the measured phase. Its values are all the phase's (warm-up requests are recorded apart), but
+     * the first one's recorder began before the phase, perhaps by more than a second when the tick at the phase's
+     * start came late: it is placed at the phase's start, where a reader of the log looks for the measured phase.
+     */
     public void write(Histogram responseInterval, Histogram serviceInterval, Histogram lagInterval) {
+        for (Histogram interval : new Histogram[] {responseInterval, serviceInterval, lagInterval}) {
+            interval.setStartTimeStamp(Math.max(interval.getStartTimeStamp(), startEpochMs));
+        }
         response.outputIntervalHistogram(responseInterval);
         service.outputIntervalHistogram(serviceInterval);
         lag.outputIntervalHistogram(lagInterval);

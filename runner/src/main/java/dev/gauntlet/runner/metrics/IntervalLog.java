@@ -20,8 +20,10 @@ import java.util.List;
  * Histogram all = log.total();
  * </pre>
  *
- * The generator starts the log at the measured phase's start (its {@code StartTime}) and writes the warm-up as
- * one empty interval before it; only the measured intervals are kept.
+ * The generator starts the log at the measured phase's start (its {@code StartTime}) and may write the warm-up as
+ * one empty interval before it; only the measured intervals are kept. A generator before 2026-12-05 could stamp the
+ * measured phase's first interval from inside the warm-up (a late tick): its values are the measured phase's, so it
+ * is kept, placed at the phase's start.
  *
  * @param startEpochMs the measured phase's start, the log's {@code StartTime}
  * @param intervals    the measured phase's intervals, one a second, in order
@@ -44,10 +46,13 @@ public record IntervalLog(double startEpochMs, List<Interval> intervals) {
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
                 // Relative to the log's StartTime whatever the reader makes of the header's base time.
                 double offsetSec = (h.getStartTimeStamp() / 1000.0) - reader.getStartTimeSec();
-                if (offsetSec < 0 || !(h instanceof Histogram histogram)) {
+                double endSec = (h.getEndTimeStamp() / 1000.0) - reader.getStartTimeSec();
+                if (!(h instanceof Histogram histogram) || endSec <= 0
+                        || (offsetSec < 0 && histogram.getTotalCount() == 0)) {
                     continue;
                 }
-                intervals.add(new Interval(offsetSec, (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0, histogram));
+                double startSec = Math.max(offsetSec, 0);
+                intervals.add(new Interval(startSec, endSec - startSec, histogram));
             }
             return new IntervalLog(reader.getStartTimeSec() * 1000.0, List.copyOf(intervals));
         } catch (FileNotFoundException e) {
