@@ -177,7 +177,13 @@ public final class Generator {
         WarmupWindows warmupWindows = new WarmupWindows(engine, recorder, hiccupIntervals, judge, target, ticks, progress);
         IntervalTicker tick = new IntervalTicker(engine, recorder, hiccupIntervals, warmupWindows, judge, openLogs, cost,
                 atMeasureStart, progress, ticks);
-        ticker.scheduleAtFixedRate(tick, ticks.nextAtOrAfter(System.nanoTime()) - System.nanoTime(),
+        long tickerStartNs = System.nanoTime();
+        if (tickerStartNs > ticks.minWarmupEndNs()) {
+            // The set-up outlasted the warm-up (a cold shard's): the measured phase has begun and its first tick, which
+            // opens the logs, cannot wait for the next second on the schedule.
+            ticker.execute(tick);
+        }
+        ticker.scheduleAtFixedRate(tick, ticks.nextAtOrAfter(tickerStartNs) - tickerStartNs,
                 TimeUnit.MILLISECONDS.toNanos(TickSchedule.TICK_MS), TimeUnit.NANOSECONDS);
         try {
             engine.run();
