@@ -18,6 +18,8 @@ import dev.gauntlet.targets.dummy.DummyServer;
 import dev.gauntlet.targets.jetty.JettyHandlerVirtual;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -51,7 +53,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * a misspelt class in {@code clients.yaml} fails the build.
  * The headers a library sends beyond the lean engine's are printed, one line per client, and are
  * in every assertion message about the request.
+ *
+ * <p>Two cases run at once: each starts its own servers and clients, and most of a case is waiting (holds, timeouts),
+ * so a library's contract takes about half as long; nothing here is timed but generous upper bounds.
  */
+@Execution(ExecutionMode.CONCURRENT)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(20)
 public abstract class ClientEngineContract {
