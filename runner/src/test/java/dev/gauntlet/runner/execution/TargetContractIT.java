@@ -4,14 +4,11 @@ import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.RawHttp;
-import dev.gauntlet.runner.isolation.Isolation;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -23,8 +20,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -44,13 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * -Dgauntlet.targets=jetty-,dummy} (comma-separated name prefixes).
  */
 @Tag("alone") // asserts the time until READY and the wait's length
-@Execution(ExecutionMode.CONCURRENT)
 class TargetContractIT {
-    /**
-     * The CPUs the entries take turns on, two entries at once, each target JVM alone on its CPU (taskset, where there is
-     * one): the halves a suite gives its target and its generator, which are one CPU each on a 2-CPU machine.
-     */
-    private static final BlockingQueue<RolePlacement> CPUS = halves();
     private static final int CONCURRENT_REQUESTS = 200;
     /**
      * Longer than the 200 ms of the old benchmark's check: a cold server on a shared 2-core machine
@@ -71,25 +60,11 @@ class TargetContractIT {
                 .map(t -> Named.of(t.name(), t));
     }
 
-    private static BlockingQueue<RolePlacement> halves() {
-        Isolation defaults = Isolation.defaults();
-        return new ArrayBlockingQueue<>(2, false, List.of(defaults.target(), defaults.generator()));
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
     void honoursTheContract(TargetEntry entry) throws Exception {
-        RolePlacement cpu = CPUS.take();
-        try {
-            honoursTheContractOn(cpu, entry);
-        } finally {
-            CPUS.put(cpu);
-        }
-    }
-
-    private void honoursTheContractOn(RolePlacement cpu, TargetEntry entry) throws Exception {
-        TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(), cpu,
-                List.of("-Xmx512m"));
+        TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(),
+                TargetCatalogue.builtIn(), RolePlacement.unplaced("target"), List.of("-Xmx512m"));
         long startNs = System.nanoTime();
         TargetProcess target = launcher.start(entry.name(), List.of(), logs.resolve("target.log"));
         try {
