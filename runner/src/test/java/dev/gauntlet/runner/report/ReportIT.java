@@ -377,8 +377,9 @@ public class ReportIT {
 
         // NEW ran one scenario once: the others are missing, which the gate fails unless told to let them through.
         assertThat(failing.out()).contains("FAILED dummy · open #1: missing from NEW", "FAILED dummy · closed #2: missing from NEW");
-        Result holding = cli("compare", base.toString(), changed.toString(), "--fail-on", "p50=+10000%,rate=-95%",
-                "--allow-missing", "--allow-verdict", "platform-noisy,not-steady");
+        // Thresholds and verdicts that hold whatever this busy machine made of NEW's figures: the gate's letting through is checked.
+        Result holding = cli("compare", base.toString(), changed.toString(), "--fail-on", "p50=+10000%,rate=-100%",
+                "--allow-missing", "--allow-verdict", "platform-noisy,not-steady,generator-limited,target-overloaded");
         assertThat(holding.code()).as(holding.out() + holding.err()).isZero();
         assertThat(holding.out()).contains("all hold");
 
