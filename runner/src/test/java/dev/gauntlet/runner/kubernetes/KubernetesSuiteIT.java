@@ -40,12 +40,12 @@ class KubernetesSuiteIT {
               - name: open-wait10
                 load: { type: open, ratePerSec: 100, interArrival: CONSTANT }
                 waitMs: 10
-                warmupMs: 1000
-                durationMs: 3000
+                warmupMs: 500
+                durationMs: 2000
               - name: closed-2
                 load: { type: closed, connections: 2 }
-                warmupMs: 1000
-                durationMs: 2000
+                warmupMs: 500
+                durationMs: 1000
             """;
 
     @TempDir
@@ -113,7 +113,8 @@ class KubernetesSuiteIT {
         assertThat(cluster.standIn.alive()).isZero();
 
         // The same suite on this machine writes the same files per run (a cluster's adds each shard's directory).
-        Path local = Files.writeString(dir.resolve("local.yaml"), "name: local\ntargets: [dummy]\n" + SCENARIOS);
+        Path local = Files.writeString(dir.resolve("local.yaml"), "name: local\ntargets: [dummy]\n"
+                + "jvm: { generator: [-Dgauntlet.jitWarmup=false] }\n" + SCENARIOS);
         MockCluster.Result here = cluster.gauntlet(300, "run", "--suite", local.toString(), "--results",
                 dir.resolve("local").toString(), "--no-calibration");
         assertThat(here.exitCode()).as(here.stderr()).isZero();
@@ -137,7 +138,7 @@ class KubernetesSuiteIT {
         cluster.standIn.failImagePull(pod -> "jdk-httpserver-sync".equals(pod.getMetadata().getLabels().get(TargetPodManifest.TARGET_LABEL)));
         Path suite = suiteFile("failing", List.of("dummy", "jdk-httpserver-sync", "netty-event-loop"), 1, 30_000);
         Thread killer = Thread.ofPlatform().daemon().start(() -> {
-            // Mid-run: 2.5 s after the first run's common start (1 s of warm-up, 3 s measured), as its ConfigMap records it.
+            // Mid-run: 1.5 s after the first run's common start (0.5 s of warm-up, 2 s measured), as its ConfigMap records it.
             AtomicReference<Long> startAt = new AtomicReference<>();
             try {
                 if (!cluster.standIn.await(() -> {
@@ -152,7 +153,7 @@ class KubernetesSuiteIT {
                 return;
             }
             // The kill's moment is the behaviour under test: a sleep until then, not a wait for a signal.
-            if (pause(startAt.get() + 2_500 - System.currentTimeMillis())) {
+            if (pause(startAt.get() + 1_500 - System.currentTimeMillis())) {
                 cluster.standIn.killPod(dummyPod);
             }
         });
