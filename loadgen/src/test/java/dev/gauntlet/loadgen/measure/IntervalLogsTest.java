@@ -42,9 +42,7 @@ class IntervalLogsTest {
 
     private static Histogram interval(long startMs, long endMs, int values) {
         Histogram h = new Histogram(3);
-        for (int i = 0; i < values; i++) {
-            h.recordValue(1_000_000L + i);
-        }
+        h.recordValueWithCount(1_000_000L, values);
         h.setStartTimeStamp(MEASURE_START_EPOCH_MS + startMs);
         h.setEndTimeStamp(MEASURE_START_EPOCH_MS + endMs);
         return h;
