@@ -169,22 +169,14 @@ public final class Generator {
         // The logs count from the measured phase's start, which a warm-up until steady decides as it goes.
         Function<Long, IntervalLogs> openLogs = outputDir == null ? null : measureStartNs -> new IntervalLogs(outputDir,
                 epochMs(startedAt, runStartNs, measureStartNs), spec.model().describe() + " " + spec.url());
-        // The ticks count from the run's start, not from now: a client library's set-up (or a shard's late start)
-        // would otherwise put every interval, the measured phase's first among them, off the phase's start.
-        TickSchedule ticks = new TickSchedule(runStartNs, spec.warmupMs() % TickSchedule.TICK_MS,
+        long firstTickMs = spec.warmupMs() % TickSchedule.TICK_MS;
+        TickSchedule ticks = new TickSchedule(System.nanoTime(), firstTickMs,
                 runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs()));
         HiccupIntervals hiccupIntervals = new HiccupIntervals(hiccups, engine);
         WarmupWindows warmupWindows = new WarmupWindows(engine, recorder, hiccupIntervals, judge, target, ticks, progress);
         IntervalTicker tick = new IntervalTicker(engine, recorder, hiccupIntervals, warmupWindows, judge, openLogs, cost,
                 atMeasureStart, progress, ticks);
-        long tickerStartNs = System.nanoTime();
-        if (tickerStartNs > ticks.minWarmupEndNs()) {
-            // The set-up outlasted the warm-up (a cold shard's): the measured phase has begun and its first tick, which
-            // opens the logs, cannot wait for the next second on the schedule.
-            ticker.execute(tick);
-        }
-        ticker.scheduleAtFixedRate(tick, ticks.nextAtOrAfter(tickerStartNs) - tickerStartNs,
-                TimeUnit.MILLISECONDS.toNanos(TickSchedule.TICK_MS), TimeUnit.NANOSECONDS);
+        ticker.scheduleAtFixedRate(tick, firstTickMs, TickSchedule.TICK_MS, TimeUnit.MILLISECONDS);
         try {
             engine.run();
         } finally {

@@ -10,16 +10,6 @@ import java.util.concurrent.TimeUnit;
 record TickSchedule(long originNs, long firstTickMs, long minWarmupEndNs) {
     static final long TICK_MS = 1_000;
 
-    /** The first tick at or after {@code nowNs}: where the ticker starts. */
-    long nextAtOrAfter(long nowNs) {
-        long firstNs = originNs + TimeUnit.MILLISECONDS.toNanos(firstTickMs);
-        if (nowNs <= firstNs) {
-            return firstNs;
-        }
-        long tickNs = TimeUnit.MILLISECONDS.toNanos(TICK_MS);
-        return firstNs + Math.ceilDiv(nowNs - firstNs, tickNs) * tickNs;
-    }
-
     /** The first tick after {@code nowNs}, as scheduled. */
     long nextAfter(long nowNs) {
         long firstNs = originNs + TimeUnit.MILLISECONDS.toNanos(firstTickMs);
