@@ -109,7 +109,8 @@ public final class JitWarmup {
                 windows.add(new RunSummary.GeneratorWarmup.Window(compileMs, summary.loopLateness().p99Ms(),
                         summary.completed(), summary.errorCount()));
                 quiet = compileMs <= SETTLED_COMPILE_MS ? quiet + 1 : 0;
-                settled = quiet >= SETTLED_WINDOWS;
+                // A window the bound cut did not run whole (its requests in flight failed): it settles nothing.
+                settled = quiet >= SETTLED_WINDOWS && !bound.reached();
             }
         }
         finally {
