@@ -8,8 +8,10 @@
 # (A TLS handshake per request has no like in h2load, which connects each client once: the protocols suite's
 # handshake-8c scenario measures it.)
 # Beside every round, each client's CPU time per request over its measured seconds but the first and the last (from
-# /proc): with nginx's one worker the bottleneck, the rates are nginx's, and this says which client would go
-# further. And the platform's hiccup p99 on the client CPU during it (Gauntlet's own meter, or a meter JVM beside
+# /proc), and nginx's over the same seconds: with nginx's one worker the bottleneck, the rates are nginx's, the
+# client's figure says which client would go further, and nginx's says which client's traffic costs the server more.
+# Gauntlet warms up until steady (--warmup-max), its JIT idle included: a JVM pinned to one CPU still compiles 5-10 s
+# after its start, and a fixed 2 s warm-up measured its compiler's share of the CPU along with it. And the platform's hiccup p99 on the client CPU during it (Gauntlet's own meter, or a meter JVM beside
 # h2load): the noise floor the round ran on. Prints medians of the alternations and the ratios Gauntlet / h2load.
 # Then each case again with both clients held to the same CPU budget (CLIENT_BUDGET of a CPU, a cgroup v1 CPU quota),
 # so that the client, not nginx, is the bottleneck and the rates compare the clients themselves; Gauntlet warms up
@@ -56,7 +58,7 @@ need curl curl
 
 # Gauntlet's run of the closed loop against URL: its JSON summary on stdout. Sets G_CPU_US, its CPU time per request
 # in microseconds over its measured seconds but the first and the last (the first begins when its progress line says
-# so), as h2load_run's. Called in the script's shell, not in $(...), to set it; reads the summary from $WORK/gauntlet.json.
+# so), as h2load_run's, and G_NGINX_US, nginx's. Called in the script's shell, not in $(...), to set it; reads the summary from $WORK/gauntlet.json.
 gauntlet_run() {
   local url=$1; shift
   "${IN_BUDGET[@]}" taskset -c "$CLIENT_CPU" "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand "$url" --json "$@" \
@@ -71,10 +73,11 @@ gauntlet_run() {
   local rate
   rate=$(json 'd["achievedRatePerSec"]' < "$WORK/gauntlet.json")
   G_CPU_US=$(per_request "$rate")
+  G_NGINX_US=$(per_request "$rate" "$NGINX_TICKS")
 }
 # h2load for RUN_S seconds after a 2 s warm-up (as Gauntlet's). Sets H_RATE, its requests/s (its last lines on stderr
 # and 0 when it failed), and H_CPU_US, its CPU time per request in microseconds over its measured seconds but the first
-# and the last. Called in the script's shell, not in $(...), to set them.
+# and the last, and H_NGINX_US, nginx's. Called in the script's shell, not in $(...), to set them.
 h2load_run() {
   "${IN_BUDGET[@]}" taskset -c "$CLIENT_CPU" h2load --warm-up-time=2 -D "$RUN_S" "$@" > "$WORK/h2load.out" 2>&1 &
   local pid=$!
@@ -87,17 +90,20 @@ h2load_run() {
   fi
   H_RATE=${H_RATE:-0}
   H_CPU_US=$(per_request "$H_RATE")
+  H_NGINX_US=$(per_request "$H_RATE" "$NGINX_TICKS")
 }
-# The CPU ticks process PID takes in the RUN_S - 2 seconds from now: WINDOW_TICKS.
+# The CPU ticks process PID and nginx's worker take in the RUN_S - 2 seconds from now: WINDOW_TICKS, NGINX_TICKS.
 cpu_window() {
-  local t0
+  local t0 n0
   t0=$(cpu_ticks "$1")
+  n0=$(cpu_ticks "$NGINX_WORKER")
   sleep $((RUN_S - 2))
   WINDOW_TICKS=$(($(cpu_ticks "$1") - t0))
+  NGINX_TICKS=$(($(cpu_ticks "$NGINX_WORKER") - n0))
 }
-# Microseconds of CPU per request of WINDOW_TICKS at RATE requests/s.
+# Microseconds of CPU per request of TICKS (default WINDOW_TICKS) at RATE requests/s.
 per_request() {
-  python3 -c "import sys; r = float(sys.argv[1]); print(round($WINDOW_TICKS / $(getconf CLK_TCK) * 1e6 / (r * ($RUN_S - 2)), 2) if r else '-')" "$1"
+  python3 -c "import sys; r = float(sys.argv[1]); print(round(${2:-$WINDOW_TICKS} / $(getconf CLK_TCK) * 1e6 / (r * ($RUN_S - 2)), 2) if r else '-')" "$1"
 }
 # A process's user and system CPU ticks so far (0 once it ended).
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
@@ -130,6 +136,7 @@ for _ in $(seq 50); do
   sleep 0.1
 done
 curl -sf --cacert "$WORK/cert.pem" "$HTTPS" >/dev/null || { echo "nginx did not come up on $HTTPS" >&2; exit 1; }
+NGINX_WORKER=$(pgrep -P "$NGINX_PID" | head -1)
 
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs)), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# nginx on CPU $SERVER_CPU, clients on CPU $CLIENT_CPU; $("$JAVA" -version 2>&1 | head -1); $(h2load --version | head -1); $(nginx -v 2>&1); $(openssl version)"
@@ -138,7 +145,7 @@ echo "# nginx on CPU $SERVER_CPU, clients on CPU $CLIENT_CPU; $("$JAVA" -version
 # a budget, the same within it.
 compare() {
   IN_BUDGET=()
-  alternate "$1" "$2 --warmup 2s" "$3" "$4"
+  alternate "$1" "$2 --warmup 2s --warmup-max 30s" "$3" "$4"
   if [ "$BUDGET" != 0 ]; then
     IN_BUDGET=(sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$CGROUP")
     alternate "$1, both clients within $BUDGET of a CPU" "$2 --warmup 2s --warmup-max 60s" "$3" "$4"
@@ -148,7 +155,7 @@ compare() {
 alternate() {
   local name=$1 gflags=$2 hflags=$3 url=$4
   echo "## $name, ${RUN_S}s each after the warm-up, $ROUNDS alternations"
-  local G=() H=() GF=() HF=() GC=() HC=()
+  local G=() H=() GF=() HF=() GC=() HC=() GN=() HN=()
   for r in $(seq "$ROUNDS"); do
     # shellcheck disable=SC2086
     gauntlet_run "$url" $gflags --duration "${RUN_S}s"
@@ -157,16 +164,19 @@ alternate() {
     gerr=$(echo "$out" | json 'sum(d["errors"].values())')
     gf=$(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]')
     gc=$G_CPU_US
+    gn=$G_NGINX_US
     meter_start $((RUN_S + 3))
     # shellcheck disable=SC2086
     h2load_run $hflags "$url"
     meter_wait
-    echo "  round $r: gauntlet $g/s ($gerr errors; $gc us CPU/request; hiccup p99 $gf ms)   h2load $H_RATE/s ($H_CPU_US us CPU/request; hiccup p99 $METER_P99 ms)"
-    G+=("$g"); H+=("$H_RATE"); GF+=("$gf"); HF+=("$METER_P99"); GC+=("$gc"); HC+=("$H_CPU_US")
+    echo "  round $r: gauntlet $g/s ($gerr errors; $gc us CPU/request, nginx $gn; hiccup p99 $gf ms)   h2load $H_RATE/s ($H_CPU_US us CPU/request, nginx $H_NGINX_US; hiccup p99 $METER_P99 ms)"
+    G+=("$g"); H+=("$H_RATE"); GF+=("$gf"); HF+=("$METER_P99"); GC+=("$gc"); HC+=("$H_CPU_US"); GN+=("$gn"); HN+=("$H_NGINX_US")
   done
-  local gm hm gcm hcm
+  local gm hm gcm hcm gnm hnm pairs=()
   gm=$(median "${G[@]}"); hm=$(median "${H[@]}"); gcm=$(median "${GC[@]}"); hcm=$(median "${HC[@]}")
-  echo "  median: gauntlet $gm/s, h2load $hm/s; ratio gauntlet/h2load $(ratio "$gm" "$hm"); CPU per request $gcm / $hcm us, ratio $(ratio "$gcm" "$hcm"); hiccup p99 medians $(median "${GF[@]}") / $(median "${HF[@]}") ms"
+  gnm=$(median "${GN[@]}"); hnm=$(median "${HN[@]}")
+  for i in "${!G[@]}"; do pairs+=("$(ratio "${G[$i]}" "${H[$i]}")"); done
+  echo "  median: gauntlet $gm/s, h2load $hm/s; ratio gauntlet/h2load $(ratio "$gm" "$hm") (each round's: ${pairs[*]}; their median $(median "${pairs[@]}")); CPU per request $gcm / $hcm us, ratio $(ratio "$gcm" "$hcm"); nginx's CPU per request $gnm / $hnm us, ratio $(ratio "$gnm" "$hnm"); hiccup p99 medians $(median "${GF[@]}") / $(median "${HF[@]}") ms"
 }
 
 # An if, not "on X && compare": a section left out as the last line would end the script with a failure.
