@@ -10,12 +10,13 @@
 # Beside every round, each client's CPU time per request over its measured seconds but the first and the last (from
 # /proc), and nginx's over the same seconds: with nginx's one worker the bottleneck, the rates are nginx's, the
 # client's figure says which client would go further, and nginx's says which client's traffic costs the server more.
+# And the platform's hiccup p99 on the client CPU during it (Gauntlet's own meter, or a meter JVM beside h2load): the
+# noise floor the round ran on. Prints medians of the alternations, the ratios Gauntlet / h2load, and each round's.
 # Gauntlet warms up until steady (--warmup-max), its JIT idle included: a JVM pinned to one CPU still compiles 5-10 s
-# after its start, and a fixed 2 s warm-up measured its compiler's share of the CPU along with it. And the platform's hiccup p99 on the client CPU during it (Gauntlet's own meter, or a meter JVM beside
-# h2load): the noise floor the round ran on. Prints medians of the alternations and the ratios Gauntlet / h2load.
+# after its start, and a fixed 2 s warm-up measured its compiler's share of the CPU along with it.
 # Then each case again with both clients held to the same CPU budget (CLIENT_BUDGET of a CPU, a cgroup v1 CPU quota),
-# so that the client, not nginx, is the bottleneck and the rates compare the clients themselves; Gauntlet warms up
-# until steady (--warmup-max 60s), since a JVM under a quota compiles for tens of seconds.
+# so that the client, not nginx, is the bottleneck and the rates compare the clients themselves; Gauntlet's warm-up may
+# take 60 s there, since a JVM under a quota compiles for tens of seconds.
 # Benchmarks, not tests: nothing asserts.
 #
 # Usage: bench/generator-vs-h2load.sh [ROUNDS]   (default 3; env PORT=18443 (h2c on PORT+1), SECONDS_PER_RUN=5,
@@ -58,7 +59,8 @@ need curl curl
 
 # Gauntlet's run of the closed loop against URL: its JSON summary on stdout. Sets G_CPU_US, its CPU time per request
 # in microseconds over its measured seconds but the first and the last (the first begins when its progress line says
-# so), as h2load_run's, and G_NGINX_US, nginx's. Called in the script's shell, not in $(...), to set it; reads the summary from $WORK/gauntlet.json.
+# so), as h2load_run's, and G_NGINX_US, nginx's. Called in the script's shell, not in $(...), to set them; reads the
+# summary from $WORK/gauntlet.json.
 gauntlet_run() {
   local url=$1; shift
   "${IN_BUDGET[@]}" taskset -c "$CLIENT_CPU" "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand "$url" --json "$@" \

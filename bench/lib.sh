@@ -34,8 +34,9 @@ meter_wait() {
 }
 
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-median() { python3 -c "import statistics,sys; print(round(statistics.median(float(x) for x in sys.argv[1:]), 3))" "$@"; }
-ratio() { python3 -c "import sys; print(round(float(sys.argv[1]) / float(sys.argv[2]), 3) if float(sys.argv[2]) else '-')" "$1" "$2"; }
+# The median of the numbers given; a "-" (a round with no figure: its client failed) is left out, and none at all is "-".
+median() { python3 -c "import statistics,sys; xs = [float(x) for x in sys.argv[1:] if x != '-']; print(round(statistics.median(xs), 3) if xs else '-')" "$@"; }
+ratio() { python3 -c "import sys; a, b = sys.argv[1:3]; print(round(float(a) / float(b), 3) if '-' not in (a, b) and float(b) else '-')" "$1" "$2"; }
 
 # wrk2 is not packaged: built from its source with make, a checkout in WRK2_SRC or a clone of the public repository,
 # into WRK2 (default /tmp/gauntlet-bench-tools/wrk2/wrk) once; later calls find it built.
