@@ -466,7 +466,8 @@ public record RunSummary(
      * What the generator process itself consumed during the run (summed over its processes).
      *
      * @param engineCpuPercent     the engine thread's time on a CPU over the measured phase's wall time, in
-     *                             percent (the busiest process's)
+     *                             percent (the busiest process's), less what it spent polling for responses that had
+     *                             not come (HTTP/2 with several streams a connection polls briefly before it sleeps)
      * @param engineWaitingPercent the engine thread's time runnable but waiting for a CPU, in percent (Linux
      *                             only, else 0): with the running time near 100, the engine had no time to spare
      * @param processCpuPercent    the process's CPU time from the start of the measured phase to the end of the

@@ -78,7 +78,7 @@ public final class EngineThreads {
         }
         demands = new ThreadDemand[n];
         demandsKnown = new CountDownLatch(n - 1);
-        demands[0] = ThreadDemand.ofCurrentThread();
+        demands[0] = ThreadDemand.ofCurrentThread(engines.getFirst()::pollingNs);
     }
 
     /** Runs every engine to its end; an interrupt of the calling thread ends them all, as their hard cap does. */
@@ -88,7 +88,7 @@ public final class EngineThreads {
         for (int i = 1; i < engines.size(); i++) {
             int index = i;
             others.add(Thread.ofPlatform().name("gauntlet-engine-" + i).start(() -> {
-                demands[index] = ThreadDemand.ofCurrentThread();
+                demands[index] = ThreadDemand.ofCurrentThread(engines.get(index)::pollingNs);
                 demandsKnown.countDown();
                 try {
                     engines.get(index).run();

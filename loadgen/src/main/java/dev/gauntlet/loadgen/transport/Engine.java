@@ -28,6 +28,14 @@ public interface Engine {
         return LatencyRecorder.newHistogram();
     }
 
+    /**
+     * The time its thread spent polling for responses that had not come yet, since it was made: on a CPU, but not the
+     * load's work, so left out of the engine's demand. 0 for an engine that sleeps while it waits.
+     */
+    default long pollingNs() {
+        return 0;
+    }
+
     /** The max-concurrency figures; null for the other models. */
     RunSummary.Concurrency concurrency();
 }

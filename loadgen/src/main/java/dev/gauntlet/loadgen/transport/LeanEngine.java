@@ -97,7 +97,22 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
                 ? new Http2Io(spec, selector, dialer, judge.expectedBody(), this)
                 : new Http1Io(spec, selector, dialer, judge.expectedBody(), this);
         this.onReady = io::onReady;
-        this.wait = new SelectorWait(selector, onReady, spec.model().scheduledRatePerSec(), spec.wakeGranularityUs(), floor);
+        this.wait = new SelectorWait(selector, onReady, spec.model().scheduledRatePerSec(), spec.wakeGranularityUs(), floor,
+                pollsForResponses(spec));
+    }
+
+    /**
+     * Whether the loop polls for responses rather than sleeping at once ({@link SelectorWait#POLL_INTERVAL_NS}): over
+     * HTTP/2 with several streams a connection, whose requests a poll gathers into one write, and with a CPU for each
+     * engine thread, which spinning takes from no other engine.
+     */
+    private static boolean pollsForResponses(LoadSpec spec) {
+        return spec.http2() && spec.streams() > 1 && spec.threads() <= Runtime.getRuntime().availableProcessors();
+    }
+
+    @Override
+    public long pollingNs() {
+        return wait.pollingNs();
     }
 
     @Override
