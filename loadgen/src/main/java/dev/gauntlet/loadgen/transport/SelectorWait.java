@@ -46,8 +46,8 @@ final class SelectorWait implements AutoCloseable {
      * writes one or two streams' requests at a time has the server read and decrypt that many more, smaller records.
      * A client that is late by a few microseconds, as h2load is while it works through its other connections, finds a
      * connection's answers together and sends their next requests in one write. Against nginx over h2, 10 connections
-     * × 10 streams, this took Gauntlet from 0.86-0.93 of h2load's rate to 1.06-1.12, and its writes from 0.43 to 0.16
-     * a request (5 µs: 0.21; 20 µs: 0.10; docs/benchmarks.md). A response is read at most this much later than it
+     * × 10 streams, this took Gauntlet from 0.91-0.94 of h2load's rate (medians of 3) to 1.10-1.15, and its writes from
+     * 0.43-0.49 to 0.16-0.18 a request (5 µs: 0.21; 20 µs: 0.10; docs/benchmarks.md). A response is read at most this much later than it
      * arrived: its latency includes up to 10 µs of the interval, below this platform's wake-up jitter.
      */
     static final long POLL_INTERVAL_NS = TimeUnit.MICROSECONDS.toNanos(10);
@@ -144,7 +144,9 @@ final class SelectorWait implements AutoCloseable {
 
     /**
      * Looks at the sockets every {@link #POLL_INTERVAL_NS} until {@code untilNs}, spinning in between: true once it
-     * found something ready (and handled it), false when nothing came by then.
+     * found something ready (and handled it), false when nothing came by then. It yields its CPU at each look: the
+     * scheduler otherwise lets a spinning thread finish its slice before a woken neighbour runs, and the hiccup meter
+     * beside it measured 1.1-1.4 ms of wake-up p99 that was this loop's, not the platform's.
      */
     private boolean polled(long nowNs, long untilNs) throws IOException {
         long pollNs = nowNs;
@@ -156,6 +158,7 @@ final class SelectorWait implements AutoCloseable {
                     t = System.nanoTime();
                 } while (t - pollNs < POLL_INTERVAL_NS);
                 pollNs = t;
+                Thread.yield();
                 if (selector.selectNow(onReady) > 0) {
                     return true;
                 }
