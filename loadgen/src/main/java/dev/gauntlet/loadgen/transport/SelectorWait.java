@@ -46,9 +46,10 @@ final class SelectorWait implements AutoCloseable {
      * writes one or two streams' requests at a time has the server read and decrypt that many more, smaller records.
      * A client that is late by a few microseconds, as h2load is while it works through its other connections, finds a
      * connection's answers together and sends their next requests in one write. Against nginx over h2, 10 connections
-     * × 10 streams, this took Gauntlet from 0.91-0.94 of h2load's rate (medians of 3) to 1.10-1.15, and its writes from
-     * 0.43-0.49 to 0.16-0.18 a request (5 µs: 0.21; 20 µs: 0.10; docs/benchmarks.md). A response is read at most this much later than it
-     * arrived: its latency includes up to 10 µs of the interval, below this platform's wake-up jitter.
+     * × 10 streams, this took Gauntlet from 0.91-0.94 of h2load's rate (medians of 3) to 1.00-1.26, and its writes
+     * from 0.43-0.49 to 0.14-0.18 a request (5 µs: 0.21; 20 µs: 0.10; docs/benchmarks.md). A response is read at most
+     * this much later than it arrived: its latency includes up to 10 µs of the interval, below this platform's
+     * wake-up jitter.
      */
     static final long POLL_INTERVAL_NS = TimeUnit.MICROSECONDS.toNanos(10);
     /** A loop polls at most this long before it sleeps: a slow server's responses are waited for asleep. */
@@ -101,10 +102,15 @@ final class SelectorWait implements AutoCloseable {
     void await(long nowNs, long wakeNs, boolean intendedStart, boolean ioAwaited) throws IOException {
         long waitNs = wakeNs - nowNs;
         if (!intendedStart) {
-            if (waitNs <= 0) {
+            if (waitNs > 0 && pollsForResponses && ioAwaited && polled(nowNs, Math.min(wakeNs, nowNs + POLL_SPAN_NS))) {
+                return;
+            }
+            // After polling in vain the wake may be due already: a select of a whole millisecond would overshoot it.
+            long leftNs = wakeNs - System.nanoTime();
+            if (leftNs <= 0) {
                 selector.selectNow(onReady);
-            } else if (!(pollsForResponses && ioAwaited && polled(nowNs, Math.min(wakeNs, nowNs + POLL_SPAN_NS)))) {
-                selector.select(onReady, ceilMs(Math.max(1, wakeNs - System.nanoTime())));
+            } else {
+                selector.select(onReady, ceilMs(leftNs));
             }
             return;
         }

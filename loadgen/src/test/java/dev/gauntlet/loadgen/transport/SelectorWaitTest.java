@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.Pipe;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -54,6 +55,24 @@ class SelectorWaitTest {
             assertThat(fixture.wait.pollingNs()).as("polled its span, then slept")
                     .isGreaterThanOrEqualTo(SelectorWait.POLL_SPAN_NS).isLessThan(TimeUnit.MILLISECONDS.toNanos(40));
             assertThat(cpuNs).as("CPU time of a 50 ms wait").isLessThan(TimeUnit.MILLISECONDS.toNanos(25));
+        }
+    }
+
+    @Test
+    void aWakeDueWithinThePollingSpanIsNotOvershotByAWholeMillisecond() throws Exception {
+        try (Selector selector = Selector.open(); Fixture fixture = new Fixture(selector, true)) {
+            long[] tookNs = new long[5];
+            for (int i = 0; i < tookNs.length; i++) {
+                long startNs = System.nanoTime();
+                fixture.wait.await(startNs, startNs + TimeUnit.MICROSECONDS.toNanos(100), false, true);
+                tookNs[i] = System.nanoTime() - startNs;
+            }
+            Arrays.sort(tookNs);
+
+            // Polled to the wake, then a select of whole milliseconds would have added one; the median of five leaves
+            // out a preemption of this machine's.
+            assertThat(tookNs[2]).isGreaterThanOrEqualTo(TimeUnit.MICROSECONDS.toNanos(100))
+                    .isLessThan(TimeUnit.MICROSECONDS.toNanos(900));
         }
     }
 
