@@ -98,18 +98,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
                 : new Http1Io(spec, selector, dialer, judge.expectedBody(), this);
         this.onReady = io::onReady;
         this.wait = new SelectorWait(selector, onReady, spec.model().scheduledRatePerSec(), spec.wakeGranularityUs(), floor,
-                pollsForResponses(spec));
-    }
-
-    /**
-     * Whether the loop polls for responses rather than sleeping at once ({@link SelectorWait#POLL_INTERVAL_NS}): over
-     * HTTP/2 with several streams a connection, whose requests a poll gathers into one write; on CPUs set apart for the
-     * generator, where spinning takes no time from a target beside it (unpinned, the tests' protocol contract took 5 %
-     * longer with it); and with a CPU for each engine thread, which spinning takes from no other engine.
-     */
-    private static boolean pollsForResponses(LoadSpec spec) {
-        return spec.http2() && spec.streams() > 1 && spec.threads() <= Runtime.getRuntime().availableProcessors()
-                && CpuPinning.setApart();
+                SelectorWait.pollsFor(spec));
     }
 
     @Override
