@@ -17,6 +17,15 @@ public final class Numbers {
         return trim(value);
     }
 
+    /** A figure as a summary prints it: three significant digits at least, no exponent; {@code -} for NaN. */
+    public static String figure(double value) {
+        if (Double.isNaN(value)) {
+            return "-";
+        }
+        double a = Math.abs(value);
+        return String.format(Locale.ROOT, a >= 100 || value == Math.rint(value) ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f", value);
+    }
+
     private static String trim(double value) {
         return value == Math.rint(value)
                 ? Long.toString((long) value)

@@ -9,7 +9,8 @@ import java.nio.file.Path;
  * <pre>{@code
  * ResultsDirectory results = new ResultsDirectory(Path.of("results/quick-20261126-153000"));
  * results.suite();                       // suite.json
- * results.run("dummy", "open", 1);       // runs/dummy/open/1
+ * results.run("dummy", "open", 1, 2);    // runs/dummy/open/2: fork 1, repetition 2
+ * results.run("dummy", "open", 3, 1);    // runs/dummy/open/f3-1: fork 3, repetition 1
  * }</pre>
  *
  * @param path the directory {@code ./gauntlet run} wrote
@@ -20,7 +21,7 @@ public record ResultsDirectory(Path path) {
         return path.resolve("suite.json");
     }
 
-    /** One row per target × scenario × repetition. */
+    /** One row per target × scenario × fork × repetition. */
     public Path results() {
         return path.resolve("results.json");
     }
@@ -35,8 +36,12 @@ public record ResultsDirectory(Path path) {
         return runs().resolve(target);
     }
 
-    /** One run's directory. */
-    public RunDirectory run(String target, String scenario, int repetition) {
-        return new RunDirectory(target(target).resolve(scenario).resolve(Integer.toString(repetition)));
+    /**
+     * One run's directory: named for its repetition in fork 1, as every run was named before forks, and
+     * {@code f<fork>-<repetition>} in a later fork.
+     */
+    public RunDirectory run(String target, String scenario, int fork, int repetition) {
+        String name = fork == 1 ? Integer.toString(repetition) : "f" + fork + "-" + repetition;
+        return new RunDirectory(target(target).resolve(scenario).resolve(name));
     }
 }

@@ -33,6 +33,7 @@ class RunDirectoryTest {
         assertThat(results.suite()).isEqualTo(DIR.resolve("suite.json"));
         assertThat(results.results()).isEqualTo(DIR.resolve("results.json"));
         assertThat(results.target("dummy")).isEqualTo(DIR.resolve("runs/dummy"));
-        assertThat(results.run("dummy", "open", 2)).isEqualTo(new RunDirectory(DIR.resolve("runs/dummy/open/2")));
+        assertThat(results.run("dummy", "open", 1, 2)).isEqualTo(new RunDirectory(DIR.resolve("runs/dummy/open/2")));
+        assertThat(results.run("dummy", "open", 3, 1)).isEqualTo(new RunDirectory(DIR.resolve("runs/dummy/open/f3-1")));
     }
 }

@@ -2,6 +2,7 @@ package dev.gauntlet.runner.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.Numbers;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.report.HtmlPage;
 import dev.gauntlet.runner.report.ReportData;
@@ -104,12 +105,12 @@ public final class CompareCommand implements Callable<Integer> {
     private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, Path page) {
         out.printf("compare: BASE %s%n         NEW  %s%n", baseDir, newDir);
         var notable = comparison.notable();
-        String notablePercent = Comparison.format(Comparison.NOTABLE_PERCENT);
+        String notablePercent = Numbers.figure(Comparison.NOTABLE_PERCENT);
         out.println(notable.isEmpty() ? "no figure moved by " + notablePercent + " % or more"
                 : "notable changes (" + notablePercent + " % or more), largest first:");
         for (Comparison.Delta d : notable) {
             out.printf(Locale.ROOT, "  %-40s %-6s %10s → %-10s %s%s%n", d.target() + " · " + d.scenario(), d.metric(),
-                    Comparison.format(d.base()), Comparison.format(d.now()),
+                    Numbers.figure(d.base()), Numbers.figure(d.now()),
                     Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()),
                     d.withinNoise() ? "  (within the repetitions' range: noise)" : "");
         }

@@ -53,6 +53,8 @@ import java.util.function.Supplier;
                 "  ./gauntlet suites                         the built-in suites and their times",
                 "  ./gauntlet run --suite server             the 2016 study's four cases (< 30 min)",
                 "  ./gauntlet run --suite server --targets all --repetitions 5",
+                "  ./gauntlet run --targets dummy,netty-event-loop --forks 5",
+                "      each target started afresh 5 times, in turn: intervals over forks",
                 "  ./gauntlet run --suite server --scale 1   rates as the original, unscaled",
                 "  ./gauntlet run --resume results/server-20261123-180000",
                 "      continue an interrupted suite: measured runs are kept, the rest run on the same",
@@ -89,7 +91,13 @@ final class RunCommand implements Callable<Integer> {
                     + "of the suite's clients or the built-in engine")
     List<String> clients;
 
-    @Option(names = "--repetitions", paramLabel = "N", description = "run each scenario N times instead of the suite's count")
+    @Option(names = "--forks", paramLabel = "N",
+            description = "start each target afresh N times, in turn, instead of the suite's count: the samples an "
+                    + "interval is made of")
+    Integer forks;
+
+    @Option(names = "--repetitions", paramLabel = "N",
+            description = "run each scenario N times in each fork instead of the suite's count")
     Integer repetitions;
 
     @Option(names = "--scale", paramLabel = "F",
@@ -227,6 +235,12 @@ final class RunCommand implements Callable<Integer> {
             suite = suite.withClients(clients);
         }
         ClientModules.check(suite);
+        if (forks != null) {
+            if (forks < 1 || forks > Suite.MAX_FORKS) {
+                throw new UserError("--forks must be 1 to " + Suite.MAX_FORKS + ", got " + forks);
+            }
+            suite = suite.withForks(forks);
+        }
         if (repetitions != null) {
             if (repetitions < 1 || repetitions > Suite.MAX_REPETITIONS) {
                 throw new UserError("--repetitions must be 1 to " + Suite.MAX_REPETITIONS + ", got " + repetitions);
@@ -245,7 +259,7 @@ final class RunCommand implements Callable<Integer> {
      * options that would change them are refused.
      */
     private ResultsStore reopen() {
-        for (String option : List.of("--suite", "--targets", "--clients", "--repetitions", "--scale", "--results",
+        for (String option : List.of("--suite", "--targets", "--clients", "--forks", "--repetitions", "--scale", "--results",
                 "--kubernetes", "--namespace", "--image", "--shards")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw new UserError("--resume continues the suite as it was begun: drop " + option);
@@ -284,9 +298,10 @@ final class RunCommand implements Callable<Integer> {
         if (resumed != null) {
             plan = plan.without(resumed.measuredRuns());
         }
-        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios%s × %d, %d runs%s, about %s%s; CPUs %s%n",
-                suite.name(), suite.targets().size(), suite.scenarios().size(),
-                suite.clients().isEmpty() ? "" : " × " + suite.clients().size() + " clients", suite.repetitions(), plan.recordedRuns(),
+        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios%s × %d forks × %d, %d runs%s, about %s%s;"
+                        + " CPUs %s%n", suite.name(), suite.targets().size(), suite.scenarios().size(),
+                suite.clients().isEmpty() ? "" : " × " + suite.clients().size() + " clients", suite.forks(),
+                suite.repetitions(), plan.recordedRuns(),
                 resumed != null ? " left to measure" : "", plan.estimateInMinutes(), plan.atMostInMinutes(),
                 site.summary());
         fitted.changes().forEach(change -> System.err.println("gauntlet: scaled: " + change));

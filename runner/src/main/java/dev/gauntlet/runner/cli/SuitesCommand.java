@@ -56,10 +56,11 @@ public final class SuitesCommand implements Runnable {
                 }
             }
             RunPlan plan = RunPlan.of(fitted.suite().withClientScenarios());
-            out.printf(Locale.ROOT, "%s — about %s%s%s, %d runs (%d targets × %d scenarios × %d, %s)%n", suite.name(),
-                    plan.estimateInMinutes(), suite.placement() == Placement.KUBERNETES ? " and the pods' starts" : " here",
+            out.printf(Locale.ROOT, "%s — about %s%s%s, %d runs (%d targets × %d scenarios × %d forks × %d, %s)%n",
+                    suite.name(), plan.estimateInMinutes(),
+                    suite.placement() == Placement.KUBERNETES ? " and the pods' starts" : " here",
                     plan.atMostInMinutes(), plan.recordedRuns(), suite.targets().size(), recordedScenarios(suite),
-                    suite.repetitions(), order(suite.repeat()));
+                    suite.forks(), suite.repetitions(), order(suite.repeat()));
             if (!suite.description().isEmpty()) {
                 out.printf("  %s%n", suite.description());
             }
@@ -78,7 +79,7 @@ public final class SuitesCommand implements Runnable {
             fitted.changes().forEach(change -> out.printf("  scaled: %s%n", change));
             out.println();
         }
-        out.println("Run one with: ./gauntlet run --suite NAME   (--targets, --repetitions and --scale change it,"
+        out.println("Run one with: ./gauntlet run --suite NAME   (--targets, --forks, --repetitions and --scale change it,"
                 + " --kubernetes runs it in a cluster; ./gauntlet run --help)");
     }
 
@@ -106,7 +107,6 @@ public final class SuitesCommand implements Runnable {
         return switch (repeat) {
             case SCENARIO -> "each scenario repeated in a row";
             case SWEEP -> "whole sweeps repeated";
-            case ROUND -> "targets alternating in rounds";
         };
     }
 }

@@ -45,6 +45,8 @@ public final class SuiteRunner {
     private final List<String> failures = new ArrayList<>();
     private int runsTotal;
     private int runsDone;
+    /** Whether the plan starts a target more than once: then a run's label names its fork. */
+    private boolean forked;
 
     public SuiteRunner(SuiteTargets targets, SuiteGenerator generator, ResultsStore store, PrintStream progress,
                 BooleanSupplier stopping) {
@@ -58,6 +60,7 @@ public final class SuiteRunner {
     /** Runs every session of the plan; returns one-line descriptions of what went wrong. */
     public List<String> run(RunPlan plan) {
         runsTotal = plan.recordedRuns();
+        forked = plan.forks() > 1;
         for (RunPlan.Session session : plan.sessions()) {
             if (stopping.getAsBoolean()) {
                 break;
@@ -99,7 +102,7 @@ public final class SuiteRunner {
                 // Said now, not only as the first failure at the end: a later one would hide why this target has no rows.
                 progress.println("gauntlet: " + e.getMessage());
                 String note = e.rowNote() == null ? "target did not start" : "target did not start: " + e.rowNote();
-                session.runs().forEach(run -> record(run, ResultRow.failed(name, run.scenario(), run.repetition(), note)));
+                session.runs().forEach(run -> record(run, ResultRow.failed(name, run, note)));
                 return;
             }
             try {
@@ -128,10 +131,10 @@ public final class SuiteRunner {
                     }
                 }
                 if (restarted || run.scenario().name().equals(lostIn)) {
-                    return ResultRow.failed(name, run.scenario(), run.repetition(), "skipped: target " + lost + " earlier");
+                    return ResultRow.failed(name, run, "skipped: target " + lost + " earlier");
                 }
                 if (!restartAfterLoss(run)) {
-                    return ResultRow.failed(name, run.scenario(), run.repetition(),
+                    return ResultRow.failed(name, run,
                             "skipped: target " + lost + " and did not start again");
                 }
                 leftover = null;
@@ -168,12 +171,11 @@ public final class SuiteRunner {
         /** @param leftover what the previous run left at the target ({@link TargetDrain}), or null */
         private ResultRow measure(RunPlan.Run run, String leftover) {
             Suite.Scenario scenario = run.scenario();
-            int rep = run.repetition();
             progress.printf(Locale.ROOT, "[%s] %s · %s%s: %s, wait %d ms, %s ...%n",
                     run.recorded() ? (runsDone + 1) + "/" + runsTotal : "warm-up", name, scenario.name(),
-                    run.recorded() ? " #" + rep : "", scenario.load().describe(), scenario.waitMs(),
+                    run.recorded() ? " " + run.label(forked) : "", scenario.load().describe(), scenario.waitMs(),
                     scenario.phases());
-            var runDir = store.freshRunDir(name, scenario.name(), rep);
+            var runDir = store.freshRunDir(name, run);
             previousWaitMs = scenario.waitMs();
             loaded = true;
             RunSummary summary;
@@ -190,7 +192,7 @@ public final class SuiteRunner {
                 // A target killed mid-call fails the call a moment before its exit is seen.
                 boolean died = target.exitsWithin(DEATH_GRACE);
                 failures.add(name + " · " + scenario.name() + ": " + (died ? target.deathNotice() : e.getMessage()));
-                return ResultRow.failed(name, scenario, rep, died ? target.diedNote() : "run failed");
+                return ResultRow.failed(name, run, died ? target.diedNote() : "run failed");
             }
             // summary.json stays the generator's: what the runner adds of the run goes beside it.
             Instant runEnd = Instant.now();
@@ -199,7 +201,7 @@ public final class SuiteRunner {
             store.writeJson(new RunDirectory(runDir).jvm(), jvm);
             if (!target.isAlive()) {
                 failures.add(name + " · " + scenario.name() + ": " + target.deathNotice());
-                return ResultRow.of(name, scenario, rep, summary, jvm, null, target.diedNote());
+                return ResultRow.of(name, run, summary, jvm, null, target.diedNote());
             }
             // The generator reset the target's counts as its measured phase began: this is that phase's.
             String stats;
@@ -209,10 +211,10 @@ public final class SuiteRunner {
                 // Alive and silent: the next run restarts it; this run's figures are kept.
                 failures.add(name + " · " + scenario.name() + ": " + e.getMessage());
                 silentIn = scenario.name();
-                return ResultRow.of(name, scenario, rep, summary, jvm, null, "target stopped answering");
+                return ResultRow.of(name, run, summary, jvm, null, "target stopped answering");
             }
             store.writeServedJson(new RunDirectory(runDir).stats(), stats);
-            ResultRow row = ResultRow.of(name, scenario, rep, summary, jvm, TargetEndpoint.statsField(stats, "maxInFlight"), null);
+            ResultRow row = ResultRow.of(name, run, summary, jvm, TargetEndpoint.statsField(stats, "maxInFlight"), null);
             String cap = target.entry().concurrencyCap();
             if (cap != null && scenario.load().heldRequests() > 0) {
                 // What bounds how many it took on, when that is the target's own limit rather than the machine's.

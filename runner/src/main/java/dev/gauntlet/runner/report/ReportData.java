@@ -88,7 +88,7 @@ public final class ReportData {
         ArrayNode runs = data.putArray("runs");
         for (JsonNode row : data.get("rows")) {
             Path runDir = new ResultsDirectory(resultsDir).run(row.path("target").asText(), row.path("scenario").asText(),
-                    row.path("repetition").asInt()).path();
+                    row.path("fork").asInt(1), row.path("repetition").asInt()).path();
             runs.add(run(row, runDir));
         }
         data.set("unreadable", unreadable);

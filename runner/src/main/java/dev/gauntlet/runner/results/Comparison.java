@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.Verdict;
 
 import java.util.ArrayList;
@@ -137,8 +138,8 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<RowChan
                 double baseValue = median(baseFigures, threshold.metric().field);
                 double newValue = median(newFigures, threshold.metric().field);
                 if (!threshold.holds(baseValue, newValue)) {
-                    failures.add(entry.getKey() + ": " + threshold.metric().label() + " " + format(baseValue) + " → "
-                            + format(newValue) + threshold.metric().unit + percentText(baseValue, newValue) + ", limit " + threshold);
+                    failures.add(entry.getKey() + ": " + threshold.metric().label() + " " + Numbers.figure(baseValue) + " → "
+                            + Numbers.figure(newValue) + threshold.metric().unit + percentText(baseValue, newValue) + ", limit " + threshold);
                 }
             }
         }
@@ -240,14 +241,5 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<RowChan
 
     private static String percentText(double base, double now) {
         return base == 0 ? "" : String.format(Locale.ROOT, " (%+.1f %%)", 100 * (now - base) / base);
-    }
-
-    /** A figure as the summary prints it: three significant digits at least, no exponent. */
-    public static String format(double value) {
-        if (Double.isNaN(value)) {
-            return "-";
-        }
-        double a = Math.abs(value);
-        return String.format(Locale.ROOT, a >= 100 || value == Math.rint(value) ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f", value);
     }
 }

@@ -2,6 +2,7 @@ package dev.gauntlet.runner.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.runner.UserError;
 
@@ -84,7 +85,7 @@ public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<Strin
 
         @Override
         public String toString() {
-            return metric.label() + "=" + (limit >= 0 ? "+" : "") + Comparison.format(limit) + (percent ? "%" : "");
+            return metric.label() + "=" + (limit >= 0 ? "+" : "") + Numbers.figure(limit) + (percent ? "%" : "");
         }
     }
 

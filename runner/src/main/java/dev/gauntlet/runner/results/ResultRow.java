@@ -25,8 +25,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One line of {@code results.json} and of the printed table: one target × scenario × repetition.
+ * One line of {@code results.json} and of the printed table: one target × scenario × fork × repetition.
  *
+ * @param fork               which start of the target's JVM measured it, from 1 ({@link RunPlan}); a row written
+ *                           before forks, without one, is fork 1
  * @param load               what was offered: the load model as it ran (rates and counts after scaling)
  * @param requests           requests completed correctly in the measured phase (those answered after its end included)
  * @param achievedRatePerSec the rate/s column: an open loop's sustained rate (what it completed per second over the
@@ -58,6 +60,7 @@ import java.util.Map;
 public record ResultRow(
         String target,
         String scenario,
+        int fork,
         int repetition,
         String load,
         long waitMs,
@@ -126,6 +129,7 @@ public record ResultRow(
     }
 
     public ResultRow {
+        fork = Math.max(1, fork);
         errorsByClass = errorsByClass == null ? Map.of() : Map.copyOf(errorsByClass);
     }
 
@@ -136,10 +140,11 @@ public record ResultRow(
      * @param summary the generator's figures ({@code summary.json})
      * @param jvm     both JVMs' costs the runner read from their recordings ({@code jvm.json})
      */
-    public static ResultRow of(String target, Suite.Scenario scenario, int repetition, RunSummary summary, RunJvmCosts jvm,
-                        Long serverMaxInFlight, String failure) {
+    public static ResultRow of(String target, RunPlan.Run run, RunSummary summary, RunJvmCosts jvm, Long serverMaxInFlight,
+                               String failure) {
         GcInTail tail = jvm == null ? null : PauseAligner.tail(jvm.alignment());
-        return new ResultRow(target, scenario.name(), repetition, summary.spec().model().describe(),
+        Suite.Scenario scenario = run.scenario();
+        return new ResultRow(target, scenario.name(), run.fork(), run.repetition(), summary.spec().model().describe(),
                 scenario.waitMs(), summary.completed(), summary.errorCount(),
                 summary.sustainedRatePerSec() != null ? summary.sustainedRatePerSec() : summary.achievedRatePerSec(),
                 summary.responseTime().meanMs(), summary.responseTime().p50Ms(), summary.responseTime().p99Ms(), summary.responseTime().p999Ms(),
@@ -154,8 +159,9 @@ public record ResultRow(
     }
 
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
-    public static ResultRow failed(String target, Suite.Scenario scenario, int repetition, String note) {
-        return new ResultRow(target, scenario.name(), repetition, scenario.load().describe(), scenario.waitMs(),
+    public static ResultRow failed(String target, RunPlan.Run run, String note) {
+        Suite.Scenario scenario = run.scenario();
+        return new ResultRow(target, scenario.name(), run.fork(), run.repetition(), scenario.load().describe(), scenario.waitMs(),
                 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, note,
                 null, null, scenario.client(), Map.of(), 0, null, null, 0);
     }
@@ -181,14 +187,14 @@ public record ResultRow(
 
     /** The same row with {@code remark} before its note, such as that the target was restarted before it. */
     public ResultRow remarked(String remark) {
-        return new ResultRow(target, scenario, repetition, load, waitMs, requests, errors, achievedRatePerSec, meanMs,
+        return new ResultRow(target, scenario, fork, repetition, load, waitMs, requests, errors, achievedRatePerSec, meanMs,
                 p50Ms, p99Ms, p999Ms, maxMs, serverMaxInFlight, generatorHiccupP99Ms, targetHiccupP99Ms, verdict,
                 note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm, client, errorsByClass, unansweredAtEnd,
                 warmup, gcInTail, droppedQueueFull);
     }
 
     RunPlan.Key key() {
-        return new RunPlan.Key(target, scenario, repetition);
+        return new RunPlan.Key(target, scenario, fork, repetition);
     }
 
     private static Map<ErrorClass, Long> occurred(Map<ErrorClass, Long> errors) {

@@ -41,12 +41,12 @@ import java.util.stream.Stream;
  *   runs/&lt;target&gt;/target.log           the target JVM's output (target-2.log, ... for each later start)
  *   runs/&lt;target&gt;/settings.json        the target's settings in force
  *   runs/&lt;target&gt;/isolation.json       its cgroups and limits, CPUs and network namespace, read back from the kernel
- *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   the generator's: spec.json summary.json response.hlog service.hlog lag.hlog
+ *   runs/&lt;target&gt;/&lt;scenario&gt;/&lt;rep&gt;/   (f&lt;fork&gt;-&lt;rep&gt; in a later fork) the generator's: spec.json summary.json response.hlog service.hlog lag.hlog
  *                                      errors.csv hiccup.hlog target-hiccup.hlog generator.log generator.jfr;
  *                                      the runner's: stats.json, target.jfr (each JVM's recording of the run's
  *                                      window) and jvm.json (both JVMs' costs read from them)
- *   results.json                       one row per target × scenario × repetition, rewritten after each run,
- *                                      in the suite's order of targets, scenarios and repetitions
+ *   results.json                       one row per target × scenario × fork × repetition, rewritten after each
+ *                                      run, in the suite's order of targets and scenarios, then by fork and repetition
  * </pre>
  *
  * <p>{@link #reopen} takes up such a directory again for {@code --resume}: its suite, and its rows
@@ -206,13 +206,9 @@ public final class ResultsStore implements AutoCloseable {
         return new ResultsDirectory(dir).target(target);
     }
 
-    Path runDir(String target, String scenario, int repetition) {
-        return new ResultsDirectory(dir).run(target, scenario, repetition).path();
-    }
-
     /** The run's directory, emptied of what an interrupted or failed earlier attempt left there. */
-    public Path freshRunDir(String target, String scenario, int repetition) {
-        Path run = runDir(target, scenario, repetition);
+    public Path freshRunDir(String target, RunPlan.Run planned) {
+        Path run = new ResultsDirectory(dir).run(target, planned.scenario().name(), planned.fork(), planned.repetition()).path();
         if (Files.isDirectory(run)) {
             try (Stream<Path> files = Files.walk(run)) {
                 for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
@@ -252,6 +248,7 @@ public final class ResultsStore implements AutoCloseable {
         rows.add(commitRemark == null ? row : row.remarked(commitRemark));
         rows.sort(Comparator.comparingInt((ResultRow r) -> suite.targets().indexOf(r.target()))
                 .thenComparingInt(r -> scenarioIndex(r.scenario()))
+                .thenComparingInt(ResultRow::fork)
                 .thenComparingInt(ResultRow::repetition));
         writeJson(new ResultsDirectory(dir).results(), rows);
     }

@@ -7,8 +7,9 @@ import java.util.Set;
 
 /**
  * The runs of a suite in the order they happen, grouped into sessions: one session is one target
- * JVM, started before its first run and stopped after its last. The suite's {@link Suite.Repeat}
- * decides the order; a warm-up scenario runs once per session, where the first pass reaches it.
+ * JVM, started before its first run and stopped after its last: one fork of that target. The suite's
+ * {@link Suite.Repeat} decides the order within it; a warm-up scenario runs once per session, where
+ * the first pass reaches it.
  *
  * <pre>{@code
  * RunPlan plan = RunPlan.of(suite).without(store.measuredRuns());   // what --resume still has to run
@@ -43,57 +44,62 @@ public record RunPlan(List<Session> sessions) {
         }
     }
 
-    /** One generator run; a warm-up is run but not recorded. */
-    public record Run(Suite.Scenario scenario, int repetition) {
+    /** One generator run, as repetition {@code repetition} of fork {@code fork}; a warm-up is run but not recorded. */
+    public record Run(Suite.Scenario scenario, int fork, int repetition) {
         public boolean recorded() {
             return !scenario.warmUp();
         }
 
         Key key(String target) {
-            return new Key(target, scenario.name(), repetition);
+            return new Key(target, scenario.name(), fork, repetition);
+        }
+
+        /** As a progress line names the run: {@code #2}, or {@code fork 3 #2} in a plan of several forks. */
+        public String label(boolean forked) {
+            return (forked ? "fork " + fork + " " : "") + "#" + repetition;
         }
     }
 
     /** What names a row of {@code results.json}. */
-    public record Key(String target, String scenario, int repetition) {
+    public record Key(String target, String scenario, int fork, int repetition) {
     }
 
+    /**
+     * Fork by fork, every target in each (a session, a JVM of its own), so that the machine's drift over time falls on
+     * every target alike; within a session the runs in the order of the suite's {@link Suite.Repeat}.
+     */
     public static RunPlan of(Suite suite) {
         List<Session> sessions = new ArrayList<>();
-        switch (suite.repeat()) {
-            case SCENARIO -> suite.targets().forEach(target -> {
-                List<Run> runs = new ArrayList<>();
-                for (Suite.Scenario scenario : suite.scenarios()) {
-                    for (int rep = 1; rep <= (scenario.warmUp() ? 1 : suite.repetitions()); rep++) {
-                        runs.add(new Run(scenario, rep));
-                    }
-                }
-                sessions.add(new Session(target, runs));
-            });
-            case SWEEP -> suite.targets().forEach(target -> {
-                List<Run> runs = new ArrayList<>();
-                for (int rep = 1; rep <= suite.repetitions(); rep++) {
-                    runs.addAll(pass(suite, rep, rep == 1));
-                }
-                sessions.add(new Session(target, runs));
-            });
-            case ROUND -> {
-                for (int rep = 1; rep <= suite.repetitions(); rep++) {
-                    for (String target : suite.targets()) {
-                        sessions.add(new Session(target, pass(suite, rep, true)));
-                    }
-                }
+        for (int fork = 1; fork <= suite.forks(); fork++) {
+            for (String target : suite.targets()) {
+                sessions.add(new Session(target, switch (suite.repeat()) {
+                    case SCENARIO -> scenarioByScenario(suite, fork);
+                    case SWEEP -> sweeps(suite, fork);
+                }));
             }
         }
         return new RunPlan(sessions);
     }
 
-    /** Every scenario once as repetition {@code rep}; warm-ups only in a session's first pass. */
-    private static List<Run> pass(Suite suite, int rep, boolean withWarmUps) {
+    /** Each scenario's repetitions in a row; a warm-up once. */
+    private static List<Run> scenarioByScenario(Suite suite, int fork) {
         List<Run> runs = new ArrayList<>();
         for (Suite.Scenario scenario : suite.scenarios()) {
-            if (!scenario.warmUp() || withWarmUps) {
-                runs.add(new Run(scenario, rep));
+            for (int rep = 1; rep <= (scenario.warmUp() ? 1 : suite.repetitions()); rep++) {
+                runs.add(new Run(scenario, fork, rep));
+            }
+        }
+        return runs;
+    }
+
+    /** Every scenario once as repetition 1, then again as 2, and so on; warm-ups only in the first pass. */
+    private static List<Run> sweeps(Suite suite, int fork) {
+        List<Run> runs = new ArrayList<>();
+        for (int rep = 1; rep <= suite.repetitions(); rep++) {
+            for (Suite.Scenario scenario : suite.scenarios()) {
+                if (!scenario.warmUp() || rep == 1) {
+                    runs.add(new Run(scenario, fork, rep));
+                }
             }
         }
         return runs;
@@ -139,6 +145,11 @@ public record RunPlan(List<Session> sessions) {
 
     private static long minutes(Duration duration) {
         return Math.max(1, Math.round(duration.toSeconds() / 60.0));
+    }
+
+    /** How many times the plan starts each target afresh: 1 without forks. */
+    public int forks() {
+        return sessions.stream().flatMap(s -> s.runs().stream()).mapToInt(Run::fork).max().orElse(1);
     }
 
     public int recordedRuns() {

@@ -15,18 +15,20 @@ import dev.gauntlet.runner.UserError;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A benchmark suite: targets × scenarios × repetitions, with the JVM options of each role.
+ * A benchmark suite: targets × scenarios × forks × repetitions, with the JVM options of each role.
  * Built-in suites are YAML resources ({@code suites/quick.yaml}); users pass their own file.
  *
  * <pre>{@code
  * name: quick
  * targets: [dummy, jetty-handler-sync]              # or [all]: the whole catalogue
  * clients: [okhttp-virtual, jdk-async]         # optional: each scenario once per client library engine
- * repetitions: 1
- * repeat: scenario                              # or sweep, round; see Repeat
+ * forks: 3                                     # each target started afresh 3 times, in turn (default 1)
+ * repetitions: 1                                # runs of each scenario in one fork (one target JVM)
+ * repeat: scenario                              # or sweep; see Repeat
  * scaling: { referenceTargetCpus: 2 }           # optional; see Scaling
  * table: runs                                   # or sweep, latency-diff, ranking, clients; see Table
  * jvm: { target: [-Xmx1g], generator: [-Xmx512m] }
@@ -57,7 +59,7 @@ import java.util.Optional;
  * {@code connections} (a pool of that size, opened at the start) or {@code UNBOUNDED} (a connection
  * per waiting request, for a flood of new clients); see {@link LoadModel.ConnectionPolicy}.
  */
-public record Suite(String name, String description, List<String> targets, List<String> clients, int repetitions, Repeat repeat,
+public record Suite(String name, String description, List<String> targets, List<String> clients, int forks, int repetitions, Repeat repeat,
              Scaling scaling, Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios,
              @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Placement.LocalFilter.class) Placement placement,
              @JsonInclude(JsonInclude.Include.NON_NULL) ClusterSettings kubernetes,
@@ -65,6 +67,8 @@ public record Suite(String name, String description, List<String> targets, List<
     /** The one-element target list that stands for the whole catalogue. */
     static final String ALL_TARGETS = "all";
     public static final int MAX_REPETITIONS = 100;
+    /** Each fork starts every target afresh: 4 s a start, so 50 forks of a dozen targets are 40 min of starts alone. */
+    public static final int MAX_FORKS = 50;
     /** The longest phase, wait or timeout a suite may give: the generator's own bound, far from any overflow. */
     static final long MAX_PHASE_MS = LoadSpec.MAX_DURATION_MS;
 
@@ -75,6 +79,12 @@ public record Suite(String name, String description, List<String> targets, List<
         }
         if (scenarios == null || scenarios.isEmpty()) {
             throw new IllegalArgumentException("scenarios must list at least one scenario");
+        }
+        if (forks == 0) {
+            forks = 1;
+        }
+        if (forks < 1 || forks > MAX_FORKS) {
+            throw new IllegalArgumentException("forks must be 1 to " + MAX_FORKS + ", got " + forks);
         }
         if (repetitions == 0) {
             repetitions = 1;
@@ -131,7 +141,7 @@ public record Suite(String name, String description, List<String> targets, List<
     }
 
     public Suite withTargets(List<String> targets) {
-        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources,
+        return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
                 scenarios, placement, kubernetes, protocols);
     }
 
@@ -182,23 +192,28 @@ public record Suite(String name, String description, List<String> targets, List<
 
     /** The suite run in a cluster, as {@code --kubernetes} asks; {@code settings} replace the suite's own. */
     public Suite inCluster(ClusterSettings settings) {
-        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources, scenarios,
+        return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources, scenarios,
                 Placement.KUBERNETES, settings, protocols);
     }
 
+    public Suite withForks(int forks) {
+        return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
+                scenarios, placement, kubernetes, protocols);
+    }
+
     public Suite withRepetitions(int repetitions) {
-        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources,
+        return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
                 scenarios, placement, kubernetes, protocols);
     }
 
     /** The same suite run on the machine at hand: its scenarios as {@link SuiteScaling} resolved them, no rule left to apply. */
     Suite withScenarios(List<Scenario> resolved) {
-        return new Suite(name, description, targets, clients, repetitions, repeat, null, table, jvm, resources,
+        return new Suite(name, description, targets, clients, forks, repetitions, repeat, null, table, jvm, resources,
                 resolved, placement, kubernetes, protocols);
     }
 
     public Suite withClients(List<String> clients) {
-        return new Suite(name, description, targets, clients, repetitions, repeat, scaling, table, jvm, resources,
+        return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
                 scenarios, placement, kubernetes, protocols);
     }
 
@@ -225,21 +240,39 @@ public record Suite(String name, String description, List<String> targets, List<
                 }
             }
         }
-        return new Suite(name, description, targets, List.of(), repetitions, repeat, scaling, table, jvm, resources,
+        return new Suite(name, description, targets, List.of(), forks, repetitions, repeat, scaling, table, jvm, resources,
                 expanded, placement, kubernetes, protocols);
     }
 
-    /** The order of a suite's runs; in every order, a scenario's runs on a target share one JVM unless said otherwise. */
+    /**
+     * The order of a fork's runs, all on one target JVM. Forks run in turn, every target once in each, so that the
+     * machine's drift over time falls on every target alike.
+     */
     public enum Repeat {
-        /** Each scenario N times in a row, then the next, one target JVM for them all (the server study). */
-        @JsonProperty("scenario") SCENARIO,
-        /** All scenarios in order, then all again, N sweeps, one target JVM for them all (the concurrency sweep). */
-        @JsonProperty("sweep") SWEEP,
-        /**
-         * N rounds; each round runs every target in turn, started afresh, through all scenarios, so that
-         * the machine's drift over time falls on every target alike (latency-diff).
-         */
-        @JsonProperty("round") ROUND
+        /** Each scenario N times in a row, then the next (the server study). */
+        SCENARIO,
+        /** All scenarios in order, then all again, N sweeps (the concurrency sweep). */
+        SWEEP;
+
+        @JsonCreator
+        static Repeat named(String name) {
+            if (name.equals("round")) {
+                // What latency-diff's rounds were, each target afresh in turn, is what every fork is now.
+                throw new IllegalArgumentException("repeat: round is now forks: N (each fork starts every target afresh,"
+                        + " in turn); write forks: N and leave repeat out");
+            }
+            for (Repeat repeat : values()) {
+                if (repeat.label().equals(name)) {
+                    return repeat;
+                }
+            }
+            throw new IllegalArgumentException("repeat must be scenario or sweep, got " + name);
+        }
+
+        @JsonValue
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
     /** How the table printed at the end shows the rows; {@code results.json} holds every row either way. */

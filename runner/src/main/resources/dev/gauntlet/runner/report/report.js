@@ -632,8 +632,10 @@
     }
   }
 
+  // As ResultsDirectory names it: the repetition in fork 1, f<fork>-<repetition> in a later fork.
   function runDir(r) {
-    return 'runs/' + r.target + '/' + r.scenario + '/' + r.repetition + '/';
+    const fork = r.fork || 1;
+    return 'runs/' + r.target + '/' + r.scenario + '/' + (fork === 1 ? '' : 'f' + fork + '-') + r.repetition + '/';
   }
 
   // PlatformCalibration's figures: hiccups on each role's CPUs and the round trip, p99 and max of each.

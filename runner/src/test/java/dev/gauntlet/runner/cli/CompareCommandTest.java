@@ -4,6 +4,7 @@ import dev.gauntlet.api.Verdict;
 import dev.gauntlet.runner.Cli.Result;
 import dev.gauntlet.runner.results.ResultRow;
 import dev.gauntlet.runner.results.ResultsStore;
+import dev.gauntlet.runner.suite.RunPlan;
 import dev.gauntlet.runner.suite.Suite;
 import dev.gauntlet.runner.suite.SuiteLoader;
 import dev.gauntlet.runner.suite.SuiteScaling;
@@ -88,8 +89,8 @@ class CompareCommandTest {
     void theSameRowsPassAndAFailedRowIsNeverAllowed() throws Exception {
         Path base = stored("base", ok("jetty-handler-sync", 1), ok("netty-event-loop", 1));
         Path same = stored("same", ok("jetty-handler-sync", 1), ok("netty-event-loop", 1));
-        Path died = stored("died", ResultRow.failed("jetty-handler-sync", OPEN, 1, "target died (exit 1)"),
-                ResultRow.failed("netty-event-loop", OPEN, 1, "skipped: target died earlier"));
+        Path died = stored("died", ResultRow.failed("jetty-handler-sync", new RunPlan.Run(OPEN, 1, 1), "target died (exit 1)"),
+                ResultRow.failed("netty-event-loop", new RunPlan.Run(OPEN, 1, 1), "skipped: target died earlier"));
 
         Result passing = cli("compare", base.toString(), same.toString(), "--fail-on", THRESHOLDS);
         Result failing = cli("compare", base.toString(), died.toString(), "--fail-on", THRESHOLDS, "--allow-missing",

@@ -79,7 +79,7 @@ class ReportDataTest {
     /** A copy of {@code before} as the runner writes it now: summary.json the generator's, the JVM costs in jvm.json. */
     private static Path inTodaysLayout(Path before, Path today) throws IOException {
         copy(before, today);
-        RunDirectory run = new ResultsDirectory(today).run("netty-event-loop", "overhead", 1);
+        RunDirectory run = new ResultsDirectory(today).run("netty-event-loop", "overhead", 1, 1);
         assertThat(run.path()).isEqualTo(today.resolve(RUN));
         ObjectNode summary = (ObjectNode) Json.json().readTree(run.summary().toFile());
         JsonNode jvm = summary.remove("jvm");

@@ -21,7 +21,7 @@ class ResultsTableTest {
 
     @Test
     void aRowShowsItsFiguresAndItsNote() {
-        ResultRow row = new ResultRow("dummy", "closed-50c", 1, "closed 50c", 0, 123_456, 3, 12_345.6, 0.75,
+        ResultRow row = new ResultRow("dummy", "closed-50c", 1, 1, "closed 50c", 0, 123_456, 3, 12_345.6, 0.75,
                 0.5, 2.25, 10.5, 101, 50L, 0.21, 3.4, Verdict.PLATFORM_NOISY, "schedule lag p99 3.1 ms is the platform's",
                 jvm(3, 12.5, 200L * 1024 * 1024), jvm(0, 0, null), null, null, 7, null, null, 0);
 
@@ -37,7 +37,7 @@ class ResultsTableTest {
     @Test
     void requestsTheGeneratorDroppedHaveAColumnOnlyWhenARowDroppedSome() {
         ResultRow clean = StudyRows.row("dummy", "open-1k", 1, 1_000, 1, 2, 0);
-        ResultRow dropping = new ResultRow("dummy", "open-50k", 1, "open 50000/s exp", 0, 400_000, 0, 40_000, 1, 0.5, 2, 3, 4,
+        ResultRow dropping = new ResultRow("dummy", "open-50k", 1, 1, "open 50000/s exp", 0, 400_000, 0, 40_000, 1, 0.5, 2, 3, 4,
                 null, 0.2, 0.2, Verdict.GENERATOR_LIMITED, "12345 requests of the measured phase were dropped", null, null,
                 null, null, 0, null, null, 12_345);
 
@@ -51,7 +51,7 @@ class ResultsTableTest {
 
     @Test
     void aFailedRowHasNoJvmFigures() {
-        ResultRow row = new ResultRow("dummy", "closed-50c", 1, "closed 50c", 0, 0, 0, 0, Double.NaN, Double.NaN, Double.NaN,
+        ResultRow row = new ResultRow("dummy", "closed-50c", 1, 1, "closed 50c", 0, 0, 0, 0, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, "target died", null, null, null, null, 0, null, null, 0);
 
         assertThat(ResultsTable.render(List.of(row)).lines().toList().get(1)).containsPattern("-\\s+-\\s+-\\s+-\\s+target died");

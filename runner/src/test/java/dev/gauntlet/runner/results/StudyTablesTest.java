@@ -1,5 +1,6 @@
 package dev.gauntlet.runner.results;
 
+import dev.gauntlet.runner.suite.RunPlan;
 import dev.gauntlet.runner.suite.Suite;
 import org.junit.jupiter.api.Test;
 
@@ -30,25 +31,25 @@ class StudyTablesTest {
     }
 
     @Test
-    void latencyDiffTakesTheDifferenceRoundByRoundAndCallsOneWithinItsSpreadNone() {
+    void latencyDiffTakesTheDifferenceForkByForkAndCallsOneWhoseIntervalSpansZeroNone() {
         List<ResultRow> rows = List.of(
-                // The machine drifts by 20 µs from round to round; the differences do not.
-                row("dummy", "one", 1, 10_000, 0.090, 1, 0),
-                row("dummy", "one", 2, 10_000, 0.110, 1, 0),
-                row("dummy", "one", 3, 10_000, 0.100, 1, 0),
-                row("undertow", "one", 1, 10_000, 0.103, 1, 0),
-                row("undertow", "one", 2, 10_000, 0.122, 1, 0),
-                row("undertow", "one", 3, 10_000, 0.113, 1, 0),
-                row("tomcat", "one", 1, 10_000, 0.092, 1, 0),
-                row("tomcat", "one", 2, 10_000, 0.109, 1, 0),
-                row("tomcat", "one", 3, 10_000, 0.103, 1, 0));
+                // The machine drifts by 20 µs from fork to fork; the differences do not.
+                row("dummy", "one", 1, 1, 10_000, 0.090, 1, 0),
+                row("dummy", "one", 2, 1, 10_000, 0.110, 1, 0),
+                row("dummy", "one", 3, 1, 10_000, 0.100, 1, 0),
+                row("undertow", "one", 1, 1, 10_000, 0.103, 1, 0),
+                row("undertow", "one", 2, 1, 10_000, 0.122, 1, 0),
+                row("undertow", "one", 3, 1, 10_000, 0.113, 1, 0),
+                row("tomcat", "one", 1, 1, 10_000, 0.092, 1, 0),
+                row("tomcat", "one", 2, 1, 10_000, 0.109, 1, 0),
+                row("tomcat", "one", 3, 1, 10_000, 0.103, 1, 0));
 
         List<String> lines = LatencyDiffTable.render(rows).lines().toList();
 
         assertThat(lines.get(1)).containsSubsequence("dummy", "3", "100", "baseline");
-        // tomcat: +2, -1, +3 -> median +2, spread ±2: no difference; undertow: +13, +12, +13 -> +13 ±1
-        assertThat(lines.get(2)).containsSubsequence("tomcat", "103", "+2.0", "±2.0", "no difference");
-        assertThat(lines.get(3)).containsSubsequence("undertow", "113", "+13.0", "±0.5", "+13.0 µs");
+        // tomcat: +2, -1, +3: mean +1.3, standard error 1.2, t(2) 4.30: ±5.2, spans 0; undertow: +13, +12, +13: ±1.4
+        assertThat(lines.get(2)).containsSubsequence("tomcat", "103", "+1.3", "-3.8–+6.5", "none detectable");
+        assertThat(lines.get(3)).containsSubsequence("undertow", "113", "+12.7", "+11.2–+14.1", "+12.7 µs");
     }
 
     @Test
@@ -79,8 +80,8 @@ class StudyTablesTest {
 
     @Test
     void theRankingPutsTheHighestRateFirstAndFailedRowsLast() {
-        ResultRow failed = ResultRow.failed("tomcat", new Suite.Scenario("flood", null,
-                Suite.Scenario.template(new dev.gauntlet.api.LoadModel.ClosedLoop(100)), 0, false, false), 1, "target did not start");
+        ResultRow failed = ResultRow.failed("tomcat", new RunPlan.Run(new Suite.Scenario("flood", null,
+                Suite.Scenario.template(new dev.gauntlet.api.LoadModel.ClosedLoop(100)), 0, false, false), 1, 1), "target did not start");
         List<String> lines = RankingTable.render(List.of(
                 row("jetty", "flood", 1, 20_000, 1, 5, 0), failed, row("netty", "flood", 1, 40_000, 1, 5, 0))).lines().toList();
 

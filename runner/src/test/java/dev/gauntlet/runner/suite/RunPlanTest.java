@@ -13,9 +13,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RunPlanTest {
 
     private static Suite suite(String repeat) {
+        return suite(repeat, 1);
+    }
+
+    private static Suite suite(String repeat, int forks) {
         return SuiteLoader.parse("""
                 name: plan
                 targets: [a, b]
+                forks: %d
                 repetitions: 2
                 repeat: %s
                 scenarios:
@@ -32,7 +37,7 @@ class RunPlanTest {
                     load: { type: open, ratePerSec: 10 }
                     warmupMs: 2000
                     durationMs: 8000
-                """.formatted(repeat).getBytes(StandardCharsets.UTF_8), "test");
+                """.formatted(forks, repeat).getBytes(StandardCharsets.UTF_8), "test");
     }
 
     private static List<String> order(RunPlan plan) {
@@ -53,17 +58,22 @@ class RunPlanTest {
     }
 
     @Test
-    void roundOrderStartsEveryTargetAfreshInEachRound() {
-        assertThat(order(RunPlan.of(suite("round")))).containsExactly(
-                "a:held1,warm1,slow1", "b:held1,warm1,slow1", "a:held2,warm2,slow2", "b:held2,warm2,slow2");
+    void forksStartEveryTargetAfreshInTurnEachWithTheWholeOrder() {
+        RunPlan plan = RunPlan.of(suite("sweep", 2));
+
+        assertThat(order(plan)).containsExactly("a:held1,warm1,slow1,held2,slow2", "b:held1,warm1,slow1,held2,slow2",
+                "a:held1,warm1,slow1,held2,slow2", "b:held1,warm1,slow1,held2,slow2");
+        assertThat(plan.sessions().get(2).runs()).allMatch(run -> run.fork() == 2);
+        assertThat(plan.forks()).isEqualTo(2);
+        assertThat(plan.recordedRuns()).isEqualTo(2 * 2 * 4);
     }
 
     @Test
     void resumingKeepsTheWarmUpBeforeWhatIsLeftAndDropsFinishedSessions() {
         RunPlan left = RunPlan.of(suite("scenario")).without(Set.of(
-                new RunPlan.Key("a", "held", 1), new RunPlan.Key("a", "held", 2), new RunPlan.Key("a", "slow", 1),
-                new RunPlan.Key("b", "held", 1), new RunPlan.Key("b", "held", 2),
-                new RunPlan.Key("b", "slow", 1), new RunPlan.Key("b", "slow", 2)));
+                new RunPlan.Key("a", "held", 1, 1), new RunPlan.Key("a", "held", 1, 2), new RunPlan.Key("a", "slow", 1, 1),
+                new RunPlan.Key("b", "held", 1, 1), new RunPlan.Key("b", "held", 1, 2),
+                new RunPlan.Key("b", "slow", 1, 1), new RunPlan.Key("b", "slow", 1, 2)));
 
         assertThat(order(left)).containsExactly("a:warm1,slow2");
         assertThat(left.recordedRuns()).isEqualTo(1);

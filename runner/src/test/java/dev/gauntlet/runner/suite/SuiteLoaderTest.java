@@ -233,6 +233,33 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void roundsAreForksNowAndTheOldWordSaysSo() {
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                repetitions: 4
+                repeat: round
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("repeat: round is now forks: N (each fork starts every target afresh, in turn)");
+        assertThatThrownBy(() -> parse("""
+                name: mine
+                targets: [dummy]
+                forks: 51
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    durationMs: 1000
+                """))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("forks must be 1 to 50, got 51");
+    }
+
+    @Test
     void anUnknownFieldIsReportedWithItsPath() {
         assertThatThrownBy(() -> parse("""
                 name: mine
@@ -244,7 +271,7 @@ class SuiteLoaderTest {
                     durationMs: 1000
                 """))
                 .isInstanceOf(UserError.class)
-                .hasMessage("my.yaml: unknown field 'colour'; known there: clients, description, jvm, kubernetes, name, placement, protocols, repeat, repetitions, resources, scaling, scenarios, table, targets");
+                .hasMessage("my.yaml: unknown field 'colour'; known there: clients, description, forks, jvm, kubernetes, name, placement, protocols, repeat, repetitions, resources, scaling, scenarios, table, targets");
     }
 
     @Test
