@@ -26,6 +26,14 @@ public record ResultsDirectory(Path path) {
         return path.resolve("results.json");
     }
 
+    /**
+     * Each target × scenario's rate, p50, p99 and max with their 95 % confidence intervals over forks, rewritten
+     * with results.json.
+     */
+    public Path intervals() {
+        return path.resolve("intervals.json");
+    }
+
     /** The directory of every target's runs. */
     public Path runs() {
         return path.resolve("runs");

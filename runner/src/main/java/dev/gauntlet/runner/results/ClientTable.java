@@ -37,7 +37,7 @@ public final class ClientTable {
             JvmMetrics jvm = row.generatorJvm();
             // The held case lets its requests go unanswered: no times, rather than times of zero.
             Function<Double, String> time = ms -> row.requests() == 0 ? "-" : ResultsTable.millis(ms);
-            out.append(String.format(Locale.ROOT, FORMAT, caseOf(row) + (row.repetition() > 1 ? " #" + row.repetition() : ""),
+            out.append(String.format(Locale.ROOT, FORMAT, caseOf(row) + row.runSuffix(),
                     row.client() == null ? "built-in" : row.client(), ResultsTable.number(row.achievedRatePerSec()),
                     time.apply(row.meanMs()), time.apply(row.maxMs()), time.apply(row.p50Ms()),
                     time.apply(row.p99Ms()), time.apply(row.p999Ms()),

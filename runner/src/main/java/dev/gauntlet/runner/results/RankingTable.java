@@ -1,6 +1,8 @@
 package dev.gauntlet.runner.results;
 
 import dev.gauntlet.api.Verdict;
+import dev.gauntlet.runner.statistics.Contrast;
+import dev.gauntlet.runner.statistics.Estimate;
 
 import java.util.Comparator;
 import java.util.List;
@@ -8,7 +10,8 @@ import java.util.Locale;
 
 /**
  * The throughput table: every measured row ranked by the rate it achieved, highest first, with
- * its latency; rows without figures (failed, skipped) follow, unranked.
+ * its latency; rows without figures (failed, skipped) follow, unranked. With forks, the targets are
+ * then ranked by their rate over forks, a rank shared until a difference is resolved ({@link ForkRanking}).
  *
  * <pre>{@code
  * System.out.print(RankingTable.render(store.rows()));
@@ -19,6 +22,7 @@ import java.util.Locale;
 public final class RankingTable {
     private static final String FORMAT = "%3s  %-31s %-22s %7s %9s %9s %9s %9s %9s %7s  %-17s  %s%n";
     private static final String REPETITIONS_FORMAT = "     %-31s %-22s %4s %9s %9s  %-17s  %s%n";
+    private static final String FORK_FORMAT = "  %3d  %-31s %10s  %-32s  %s%n";
 
     private RankingTable() {
     }
@@ -33,7 +37,7 @@ public final class RankingTable {
         int rank = 0;
         for (ResultRow row : ranked) {
             out.append(String.format(Locale.ROOT, FORMAT, row.measured() ? Integer.toString(++rank) : "-", row.target(),
-                    row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""), ResultsTable.warmup(row),
+                    row.scenario() + row.runSuffix(), ResultsTable.warmup(row),
                     ResultsTable.number(row.achievedRatePerSec()),
                     ResultsTable.millis(row.p50Ms()), ResultsTable.millis(row.p99Ms()), ResultsTable.millis(row.p999Ms()),
                     ResultsTable.millis(row.maxMs()), row.errors(), row.verdictLabel(), row.note()));
@@ -50,6 +54,25 @@ public final class RankingTable {
                         group.unsteady() == null ? "" : group.unsteady()));
             }
         }
+        appendForkRanking(out, rows);
         return out.toString();
+    }
+
+    /** With forks, the targets of each scenario ranked by their rate over forks, sharing a rank where not resolved. */
+    private static void appendForkRanking(StringBuilder out, List<ResultRow> rows) {
+        if (rows.stream().noneMatch(row -> row.fork() > 1)) {
+            return;
+        }
+        double confidence = Estimate.DEFAULT_CONFIDENCE;
+        out.append(String.format(Locale.ROOT, "%nRanked over forks (each fork the mean of its repetitions; a rank is shared"
+                + " until a difference is resolved at %s):%n", Estimate.level(confidence)));
+        for (ForkRanking ranking : ForkRanking.of(rows, ResultRow::achievedRatePerSec, Contrast.Direction.HIGHER_IS_BETTER,
+                confidence)) {
+            out.append(String.format(Locale.ROOT, "  %s%n", ranking.scenario()));
+            for (ForkRanking.Place place : ranking.places()) {
+                out.append(String.format(Locale.ROOT, FORK_FORMAT, place.rank(), place.target(),
+                        ResultsTable.number(place.figure().mean()) + "/s", place.figure().interval(), place.standing()));
+            }
+        }
     }
 }

@@ -180,6 +180,14 @@ public record ResultRow(
         return verdict != null;
     }
 
+    /**
+     * What a table adds to the scenario to name the run: nothing for fork 1's first repetition, {@code " #2"}, or
+     * {@code " f3 #2"} for fork 3's second.
+     */
+    public String runSuffix() {
+        return (fork > 1 ? " f" + fork : "") + (repetition > 1 ? " #" + repetition : "");
+    }
+
     /** The verdict as the tables show it: its label, or {@value #NO_VERDICT}. */
     public String verdictLabel() {
         return verdict == null ? NO_VERDICT : verdict.label();

@@ -7,6 +7,7 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.ResultsDirectory;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.isolation.Isolation;
+import dev.gauntlet.runner.statistics.Estimate;
 import dev.gauntlet.runner.suite.RunPlan;
 import dev.gauntlet.runner.suite.Suite;
 import dev.gauntlet.runner.suite.SuiteScaling;
@@ -47,6 +48,8 @@ import java.util.stream.Stream;
  *                                      window) and jvm.json (both JVMs' costs read from them)
  *   results.json                       one row per target × scenario × fork × repetition, rewritten after each
  *                                      run, in the suite's order of targets and scenarios, then by fork and repetition
+ *   intervals.json                     per target × scenario: rate, p50, p99 and max, each its mean over forks
+ *                                      and 95 % confidence interval ({@link Intervals}), rewritten with results.json
  * </pre>
  *
  * <p>{@link #reopen} takes up such a directory again for {@code --resume}: its suite, and its rows
@@ -243,6 +246,7 @@ public final class ResultsStore implements AutoCloseable {
     /**
      * Adds a row and rewrites {@code results.json} whole, via a rename so readers never see half a
      * file; its rows in the suite's order, so a resumed suite's file reads as an uninterrupted one's.
+     * {@code intervals.json} follows it: the figures' intervals over forks as they stand.
      */
     public void add(ResultRow row) {
         rows.add(commitRemark == null ? row : row.remarked(commitRemark));
@@ -251,6 +255,7 @@ public final class ResultsStore implements AutoCloseable {
                 .thenComparingInt(ResultRow::fork)
                 .thenComparingInt(ResultRow::repetition));
         writeJson(new ResultsDirectory(dir).results(), rows);
+        writeJson(new ResultsDirectory(dir).intervals(), Intervals.of(rows, Estimate.DEFAULT_CONFIDENCE));
     }
 
     private int scenarioIndex(String scenario) {

@@ -2,6 +2,7 @@ package dev.gauntlet.runner.results;
 
 import dev.gauntlet.api.JvmMetrics;
 import dev.gauntlet.api.Verdict;
+import dev.gauntlet.runner.statistics.Estimate;
 
 import java.util.List;
 import java.util.function.Function;
@@ -9,7 +10,8 @@ import java.util.Locale;
 
 /**
  * Formats result rows as the fixed-width table the CLI prints: a row per run, and after the runs of
- * a target × scenario repeated more than once, its best, median and spread ({@link Repetitions}).
+ * a target × scenario repeated more than once, its best, median and spread ({@link Repetitions}), and
+ * when it ran in several forks its headline figures' means over forks with their intervals ({@link Intervals}).
  * The {@code dropped} column is there only when a row's generator dropped requests its queue had no room for.
  */
 public final class ResultsTable {
@@ -26,10 +28,11 @@ public final class ResultsTable {
                 dropped(dropping, "dropped"), "rate/s", "mean ms",
                 "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
         List<Repetitions.Group> groups = Repetitions.of(rows);
+        List<Intervals> intervals = Intervals.of(rows, Estimate.DEFAULT_CONFIDENCE);
         for (int i = 0; i < rows.size(); i++) {
             ResultRow row = rows.get(i);
             out.append(String.format(Locale.ROOT, FORMAT, row.target(),
-                    row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""),
+                    row.scenario() + row.runSuffix(),
                     warmup(row), row.requests(), row.measured() ? row.unansweredAtEnd() : "-",
                     dropped(dropping, row.measured() ? row.droppedQueueFull() : "-"), number(row.achievedRatePerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
@@ -41,6 +44,8 @@ public final class ResultsTable {
             if (lastOfCase) {
                 groups.stream().filter(g -> g.target().equals(row.target()) && g.scenario().equals(row.scenario()))
                         .findFirst().ifPresent(group -> appendGroup(out, group, dropping));
+                intervals.stream().filter(c -> c.target().equals(row.target()) && c.scenario().equals(row.scenario())
+                        && c.forks() > 1).findFirst().ifPresent(c -> appendIntervals(out, c, dropping));
             }
         }
         return out.toString();
@@ -52,6 +57,17 @@ public final class ResultsTable {
         appendFigures(out, "  median", group.median(), ResultsTable::number, ResultsTable::millis, dropping, "", "");
         appendFigures(out, "  spread (cv)", group.spread(), ResultsTable::percent, ResultsTable::percent, dropping,
                 group.unsteady() == null ? "" : Verdict.NOT_STEADY.label(), group.unsteady() == null ? "" : group.unsteady());
+    }
+
+    /** The mean over forks of the headline figures, and their intervals' half-widths in the columns' units. */
+    private static void appendIntervals(StringBuilder out, Intervals c, boolean dropping) {
+        out.append(String.format(Locale.ROOT, FORMAT, "", "  mean of " + c.forks() + " forks", "", "", "",
+                dropped(dropping, ""), number(c.rate().mean()), "", millis(c.p50Ms().mean()), millis(c.p99Ms().mean()), "",
+                millis(c.maxMs().mean()), "", "", "", "", "", "", ""));
+        out.append(String.format(Locale.ROOT, FORMAT, "", "  ± " + Estimate.level(c.rate().confidence()) + " CI", "", "",
+                "", dropped(dropping, ""), "±" + number(c.rate().halfWidth()), "", "±" + millis(c.p50Ms().halfWidth()),
+                "±" + millis(c.p99Ms().halfWidth()), "", "±" + millis(c.maxMs().halfWidth()), "", "", "", "", "", "",
+                "over forks, each the mean of its repetitions"));
     }
 
     private static void appendFigures(StringBuilder out, String label, Repetitions.Figures f,
