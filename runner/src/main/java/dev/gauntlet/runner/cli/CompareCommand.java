@@ -9,6 +9,8 @@ import dev.gauntlet.runner.report.ReportData;
 import dev.gauntlet.runner.report.ReportWriter;
 import dev.gauntlet.runner.results.Comparison;
 import dev.gauntlet.runner.results.FailOn;
+import dev.gauntlet.runner.statistics.Contrast;
+import dev.gauntlet.runner.statistics.Estimate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -35,7 +37,9 @@ import java.util.stream.Collectors;
                 "Only rows judged ok, platform-noisy or client-limited are compared;",
                 "the others are listed.",
                 "With --fail-on the gate fails closed: a threshold that does not hold fails it,",
-                "and so does a row (target · scenario #repetition) that failed in NEW, a row",
+                "when its change is beyond the noise (its interval over forks excludes no change;",
+                "with one fork a side the change alone is judged), and so does a row",
+                "(target · scenario #repetition) that failed in NEW, a row",
                 "of BASE missing from NEW, or a row whose verdict turned from ok. Rows only",
                 "in NEW are listed and pass.",
                 "", "Examples:",
@@ -47,7 +51,10 @@ import java.util.stream.Collectors;
                 "  ./gauntlet compare BASE NEW --fail-on p99=+10%% --allow-missing \\",
                 "      --allow-verdict platform-noisy",
                 "      NEW ran fewer rows, on a CI machine whose noise may mark runs",
-                "      platform-noisy: both are listed, neither fails the gate"})
+                "      platform-noisy: both are listed, neither fails the gate",
+                "  ./gauntlet compare BASE NEW --fail-on rate=-5%% --confidence 0.99",
+                "      runs made with --forks 5: a fall of the rate fails only when",
+                "      its 99 %% interval excludes no change"})
 public final class CompareCommand implements Callable<Integer> {
     public static final int THRESHOLD_FAILED = 3;
     public static final String FILE_NAME = "compare.html";
@@ -70,6 +77,10 @@ public final class CompareCommand implements Callable<Integer> {
             description = "a row may turn from ok to these verdicts and pass the gate (still listed), such as platform-noisy")
     List<String> allowedVerdicts = List.of();
 
+    @Option(names = "--confidence", paramLabel = "LEVEL",
+            description = "the level of each change's interval over forks, above 0 and below 1 (default: 0.95)")
+    double confidence = Estimate.DEFAULT_CONFIDENCE;
+
     @Option(names = "--output", paramLabel = "FILE", description = "where the page goes (default: NEW/compare.html)")
     Path output;
 
@@ -79,9 +90,12 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         FailOn thresholds = (failOn == null ? FailOn.none() : FailOn.parse(failOn)).allowing(allowMissing, allowedVerdicts);
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new UserError("--confidence must be above 0 and below 1, such as 0.95 or 0.99, got " + confidence);
+        }
         ObjectNode base = ReportData.read(baseDir);
         ObjectNode now = ReportData.read(newDir);
-        Comparison comparison = Comparison.of(base.path("rows"), now.path("rows"), thresholds);
+        Comparison comparison = Comparison.of(base.path("rows"), now.path("rows"), thresholds, confidence);
         // Nothing to compare is bad input, unless the gate has rows to fail on: NEW whose every run failed must exit 3.
         if (comparison.deltas().isEmpty() && comparison.passes()) {
             throw new UserError("BASE and NEW have no target × scenario with figures in common ("
@@ -109,10 +123,9 @@ public final class CompareCommand implements Callable<Integer> {
         out.println(notable.isEmpty() ? "no figure moved by " + notablePercent + " % or more"
                 : "notable changes (" + notablePercent + " % or more), largest first:");
         for (Comparison.Delta d : notable) {
-            out.printf(Locale.ROOT, "  %-40s %-6s %10s → %-10s %s%s%n", d.target() + " · " + d.scenario(), d.metric(),
+            out.printf(Locale.ROOT, "  %-40s %-6s %10s → %-10s %s  %s%n", d.target() + " · " + d.scenario(), d.metric(),
                     Numbers.figure(d.base()), Numbers.figure(d.now()),
-                    Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()),
-                    d.withinNoise() ? "  (within the repetitions' range: noise)" : "");
+                    Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()), noise(d.change()));
         }
         List<Comparison.NotCompared> notCompared = comparison.notCompared();
         notCompared.stream().limit(NOT_COMPARED_LISTED).forEach(n -> out.println("not compared: " + n));
@@ -123,16 +136,27 @@ public final class CompareCommand implements Callable<Integer> {
             return;
         }
         if (comparison.failures().isEmpty()) {
-            out.println("thresholds " + thresholds + ": all hold");
+            out.println("thresholds " + thresholds + ": all hold" + (comparison.withinNoise().isEmpty() ? ""
+                    : " beyond the noise"));
         } else {
             out.println("thresholds " + thresholds + ": " + comparison.failures().size() + " failed");
             comparison.failures().forEach(f -> out.println("  FAILED " + f));
         }
+        comparison.withinNoise().forEach(w -> out.println("  within the noise, not failed: " + w));
         List<Comparison.RowChange> failing = comparison.rowChanges().stream().filter(Comparison.RowChange::failsGate).toList();
         out.println(comparison.rowChanges().isEmpty() ? "rows: every row of BASE is in NEW, none failed or turned from ok"
                 : "rows: " + failing.size() + " failed, " + (comparison.rowChanges().size() - failing.size()) + " allowed");
         comparison.rowChanges().forEach(c -> out.println((c.failsGate() ? "  FAILED " : "  allowed ") + c));
         out.println(comparison.passes() ? "gate: passed" : "gate: FAILED (exit " + THRESHOLD_FAILED + ")");
+    }
+
+    /** What the forks say of a change: its interval and whether it is beyond the noise. */
+    private static String noise(Contrast change) {
+        if (!change.bounded()) {
+            return "(no interval: one fork a side; ./gauntlet run --forks N gives one)";
+        }
+        return String.format(Locale.ROOT, "(%s CI %+.1f–%+.1f %%: %s)", Estimate.level(change.confidence()),
+                change.percentLow(), change.percentHigh(), change.resolved() ? "beyond the noise" : "within the noise");
     }
 
     /** Where the page links to a side's report.html: relative to the page, so the pair still links when moved together. */
@@ -168,6 +192,7 @@ public final class CompareCommand implements Callable<Integer> {
         data.put("notablePercent", Comparison.NOTABLE_PERCENT);
         data.set("deltas", Json.json().valueToTree(comparison.deltas()));
         data.set("failures", Json.json().valueToTree(comparison.failures()));
+        data.set("withinNoise", Json.json().valueToTree(comparison.withinNoise()));
         data.set("rowChanges", Json.json().valueToTree(comparison.rowChanges()));
         data.set("notCompared", Json.json().valueToTree(comparison.notCompared()));
         return data;

@@ -1,12 +1,17 @@
 package dev.gauntlet.runner.results;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.Verdict;
+import dev.gauntlet.runner.statistics.Contrast;
+import dev.gauntlet.runner.statistics.Estimate;
+import dev.gauntlet.runner.statistics.ForkMeans;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,13 +19,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * BASE's {@code results.json} rows against NEW's, per target × scenario: each figure's median over the
- * repetitions on both sides, its change, and the thresholds that fail:
+ * BASE's {@code results.json} rows against NEW's, per target × scenario: each figure's mean over the
+ * forks on both sides (a fork's repetitions averaged first, {@link ForkMeans}), its change with a confidence
+ * interval ({@link Contrast}: Welch's, NEW against BASE), and the thresholds that fail:
  *
  * <pre>
- * Comparison c = Comparison.of(baseRows, newRows, FailOn.parse("p99=+10%"));
- * c.deltas();      // every target × scenario × metric, both medians and the change
- * c.failures();    // one line per threshold broken, naming the row and the figures
+ * Comparison c = Comparison.of(baseRows, newRows, FailOn.parse("p99=+10%"), 0.95);
+ * c.deltas();      // every target × scenario × metric, both means and the change with its interval
+ * c.failures();    // one line per threshold broken beyond the noise, naming the row and the figures
+ * c.withinNoise(); // thresholds broken by a change whose interval spans 0: listed, not failed
  * c.rowChanges();  // with a gate: rows that failed in NEW, went missing from it or turned from ok
  * c.notCompared(); // rows whose verdict says their figures are not the target's, or that failed
  * </pre>
@@ -31,10 +38,15 @@ import java.util.Set;
  * bottleneck: in a study of clients (the {@code client} suite) that is the figure under study, so two such runs
  * compare one library's limit before and after.
  *
+ * <p>A threshold fails when the change is beyond it and beyond the noise: its interval excludes no change. A change
+ * within the noise is listed in {@link #withinNoise()} and passes, however large: starting the JVMs afresh moved the
+ * figure as much. Without two forks a side there is no interval and the change alone is judged, as before forks.
+ *
  * <p>A row left out of the figures must not let a gate pass unseen, so with thresholds the rows are also matched one
- * by one (target × scenario × repetition) and every change the gate judges is a {@link RowChange}.
+ * by one (target × scenario × fork × repetition) and every change the gate judges is a {@link RowChange}.
  */
-public record Comparison(List<Delta> deltas, List<String> failures, List<RowChange> rowChanges, List<NotCompared> notCompared) {
+public record Comparison(List<Delta> deltas, List<String> failures, List<String> withinNoise, List<RowChange> rowChanges,
+                         List<NotCompared> notCompared) {
     /** A change at least this large (in percent of BASE) is listed first as notable. */
     public static final double NOTABLE_PERCENT = 10;
     private static final Set<String> COMPARABLE = Set.of(Verdict.OK.label(), Verdict.PLATFORM_NOISY.label(),
@@ -43,13 +55,23 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<RowChan
     /**
      * One figure of one target × scenario on both sides; {@code percent} is NaN when BASE is 0.
      *
-     * @param base        BASE's median over its repetitions ({@code now} NEW's)
-     * @param baseRange   the lowest and highest of BASE's repetitions ({@code nowRange} NEW's): one value with one
-     * @param withinNoise the two ranges overlap while one side has repetitions: the change is within what repeating
-     *                    the run moved it by, whatever its size
+     * @param base      BASE's mean over its forks, each fork the mean of its repetitions ({@code now} NEW's)
+     * @param baseRange the lowest and highest of BASE's runs ({@code nowRange} NEW's): one value with one
+     * @param change    NEW against BASE over forks ({@link Contrast}): the change's interval, whether it is resolved,
+     *                  and the smallest change these forks would have resolved
      */
     public record Delta(String target, String scenario, String metric, double base, double now, double percent,
-                 boolean worse, boolean better, boolean notable, Range baseRange, Range nowRange, boolean withinNoise) {
+                 boolean worse, boolean better, boolean notable, Range baseRange, Range nowRange, Contrast change) {
+        /** Whether the change's interval spans 0: within what starting the JVMs afresh moved the figure by. */
+        public boolean withinNoise() {
+            return change.bounded() && !change.resolved();
+        }
+
+        /** {@code beyond} the noise, {@code within} it, or {@code unknown} without two forks a side, as the page says it. */
+        @JsonProperty
+        public String noise() {
+            return !change.bounded() ? "unknown" : change.resolved() ? "beyond" : "within";
+        }
     }
 
     /** The lowest and highest of a figure over a side's repetitions, and how many there were. */
@@ -93,10 +115,16 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<RowChan
     }
 
     public static Comparison of(JsonNode baseRows, JsonNode newRows, FailOn failOn) {
+        return of(baseRows, newRows, failOn, Estimate.DEFAULT_CONFIDENCE);
+    }
+
+    /** @param confidence the level of each change's interval, such as 0.95 */
+    public static Comparison of(JsonNode baseRows, JsonNode newRows, FailOn failOn, double confidence) {
         Map<String, List<JsonNode>> base = byTargetAndScenario(baseRows);
         Map<String, List<JsonNode>> now = byTargetAndScenario(newRows);
         List<Delta> deltas = new ArrayList<>();
         List<String> failures = new ArrayList<>();
+        List<String> withinNoise = new ArrayList<>();
         List<NotCompared> notCompared = new ArrayList<>();
         for (var entry : base.entrySet()) {
             List<JsonNode> newSide = now.get(entry.getKey());
@@ -110,42 +138,54 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<RowChan
                 continue;
             }
             JsonNode first = b.getFirst();
+            Map<FailOn.Metric, Delta> byMetric = new EnumMap<>(FailOn.Metric.class);
             for (FailOn.Metric metric : FailOn.Metric.values()) {
                 List<JsonNode> baseFigures = described(b, metric);
                 List<JsonNode> newFigures = described(n, metric);
                 if (baseFigures.isEmpty() || newFigures.isEmpty()) {
                     continue;
                 }
-                double baseValue = median(baseFigures, metric.field);
-                double newValue = median(newFigures, metric.field);
-                double percent = baseValue == 0 ? Double.NaN : 100 * (newValue - baseValue) / baseValue;
-                double change = newValue - baseValue;
-                boolean worse = metric.worseWhenHigher ? change > 0 : change < 0;
-                boolean notable = change != 0 && (Double.isNaN(percent) || Math.abs(percent) >= NOTABLE_PERCENT);
-                Range baseRange = Range.of(baseFigures, metric.field);
-                Range nowRange = Range.of(newFigures, metric.field);
-                boolean repeated = baseRange.repetitions() > 1 || nowRange.repetitions() > 1;
-                deltas.add(new Delta(first.path("target").asText(), first.path("scenario").asText(), metric.label(),
-                        baseValue, newValue, percent, worse && change != 0, !worse && change != 0, notable,
-                        baseRange, nowRange, repeated && baseRange.overlaps(nowRange)));
-            }
-            for (FailOn.Threshold threshold : failOn.thresholds()) {
-                List<JsonNode> baseFigures = described(b, threshold.metric());
-                List<JsonNode> newFigures = described(n, threshold.metric());
-                if (baseFigures.isEmpty() || newFigures.isEmpty()) {
+                double[] baseSamples = forkMeans(baseFigures, metric);
+                double[] newSamples = forkMeans(newFigures, metric);
+                if (baseSamples.length == 0 || newSamples.length == 0) {
                     continue;
                 }
-                double baseValue = median(baseFigures, threshold.metric().field);
-                double newValue = median(newFigures, threshold.metric().field);
-                if (!threshold.holds(baseValue, newValue)) {
-                    failures.add(entry.getKey() + ": " + threshold.metric().label() + " " + Numbers.figure(baseValue) + " → "
-                            + Numbers.figure(newValue) + threshold.metric().unit + percentText(baseValue, newValue) + ", limit " + threshold);
+                Contrast change = Contrast.of(newSamples, baseSamples, confidence);
+                double baseValue = change.reference();
+                double newValue = baseValue + change.difference();
+                double percent = change.percent();
+                double difference = change.difference();
+                boolean worse = metric.worseWhenHigher ? difference > 0 : difference < 0;
+                boolean notable = difference != 0 && (Double.isNaN(percent) || Math.abs(percent) >= NOTABLE_PERCENT);
+                Delta delta = new Delta(first.path("target").asText(), first.path("scenario").asText(), metric.label(),
+                        baseValue, newValue, percent, worse && difference != 0, !worse && difference != 0, notable,
+                        Range.of(baseFigures, metric.field), Range.of(newFigures, metric.field), change);
+                deltas.add(delta);
+                byMetric.put(metric, delta);
+            }
+            for (FailOn.Threshold threshold : failOn.thresholds()) {
+                Delta delta = byMetric.get(threshold.metric());
+                if (delta == null || threshold.holds(delta.base(), delta.now())) {
+                    continue;
+                }
+                String line = entry.getKey() + ": " + threshold.metric().label() + " " + Numbers.figure(delta.base()) + " → "
+                        + Numbers.figure(delta.now()) + threshold.metric().unit + percentText(delta) + ", limit " + threshold;
+                if (delta.withinNoise()) {
+                    withinNoise.add(line);
+                } else {
+                    failures.add(line);
                 }
             }
         }
         now.keySet().stream().filter(k -> !base.containsKey(k)).forEach(k -> notCompared.add(new NotCompared(k, "only in NEW", "")));
         List<RowChange> rowChanges = failOn.gates() ? rowChanges(baseRows, newRows, failOn) : List.of();
-        return new Comparison(List.copyOf(deltas), List.copyOf(failures), rowChanges, List.copyOf(notCompared));
+        return new Comparison(List.copyOf(deltas), List.copyOf(failures), List.copyOf(withinNoise), rowChanges,
+                List.copyOf(notCompared));
+    }
+
+    /** A figure's samples on one side: each fork's mean over its repetitions; a row without a fork is fork 1. */
+    private static double[] forkMeans(List<JsonNode> rows, FailOn.Metric metric) {
+        return ForkMeans.of(rows, row -> row.path("fork").asInt(1), row -> row.path(metric.field).asDouble(Double.NaN));
     }
 
     /** Whether NEW passes the gate: every threshold holds and no row change fails it. */
@@ -188,9 +228,11 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<RowChan
         return byRow;
     }
 
-    /** A row as the summary names it: {@code a · s #2}. */
+    /** A row as the summary names it: {@code a · s #2}, {@code a · s f3 #2} in fork 3. */
     private static String rowName(JsonNode row) {
-        return row.path("target").asText() + " · " + row.path("scenario").asText() + " #" + row.path("repetition").asText();
+        int fork = row.path("fork").asInt(1);
+        return row.path("target").asText() + " · " + row.path("scenario").asText() + (fork > 1 ? " f" + fork : "")
+                + " #" + row.path("repetition").asText();
     }
 
     private static String verdict(JsonNode row) {
@@ -235,11 +277,14 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<RowChan
         return rows.stream().filter(metric::describes).toList();
     }
 
-    private static double median(List<JsonNode> rows, String field) {
-        return Repetitions.median(rows.stream().mapToDouble(r -> r.path(field).asDouble(Double.NaN)).filter(v -> !Double.isNaN(v)).toArray());
-    }
-
-    private static String percentText(double base, double now) {
-        return base == 0 ? "" : String.format(Locale.ROOT, " (%+.1f %%)", 100 * (now - base) / base);
+    /** {@code " (+16.7 %)"}, with the change's interval when it has one: {@code " (+16.7 %, 95 % CI +3.1–+30.2 %)"}. */
+    private static String percentText(Delta delta) {
+        if (Double.isNaN(delta.percent())) {
+            return "";
+        }
+        Contrast change = delta.change();
+        String interval = change.bounded() ? String.format(Locale.ROOT, ", %s CI %+.1f–%+.1f %%",
+                Estimate.level(change.confidence()), change.percentLow(), change.percentHigh()) : ", no interval: one fork a side";
+        return String.format(Locale.ROOT, " (%+.1f %%%s)", delta.percent(), interval);
     }
 }

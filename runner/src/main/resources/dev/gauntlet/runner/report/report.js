@@ -102,8 +102,9 @@
     ['best', 'The target with the best median on the scenario\'s own metric, among the runs whose figures are the target\'s.'],
     ['BASE', 'compare: the results directory compared against.'],
     ['NEW', 'compare: the results directory judged.'],
-    ['change', 'compare: NEW\'s median over its repetitions against BASE\'s, in percent of BASE.'],
-    ['noise', 'compare: the range of each side\'s repetitions; a change whose ranges overlap is within the noise.'],
+    ['change', 'compare: NEW\'s mean over its forks (each fork the mean of its repetitions) against BASE\'s, in percent of BASE.'],
+    ['interval', 'compare: the change\'s confidence interval over forks (Welch\'s t); none with one fork a side.'],
+    ['noise', 'compare: beyond when the change\'s interval excludes no change, within when it spans 0; a threshold fails only beyond it.'],
   ];
   const GLOSSED = new Map(GLOSSARY.map(([term, text]) => [term.toLowerCase(), text]));
 
@@ -1365,8 +1366,10 @@
     if (data.gated) {
       main.append(el('div', { class: 'gate ' + (data.passes ? 'pass' : 'fail'), id: 'gate' },
         el('span', { class: 'gate-word' }, data.passes ? 'PASS' : 'FAIL'),
-        data.passes ? 'every threshold of ' + data.thresholds + ' holds; no row failed, went missing or turned from ok' +
-          ((data.rowChanges || []).length ? ' but those allowed' : '')
+        data.passes ? ['every threshold of ' + data.thresholds + ' holds' +
+          ((data.withinNoise || []).length ? ' beyond the noise' : '') + '; no row failed, went missing or turned from ok' +
+          ((data.rowChanges || []).length ? ' but those allowed' : ''),
+          el('ul', {}, (data.withinNoise || []).map(w => el('li', {}, 'within the noise, not failed: ' + w)))]
           : [data.failures.length + ' threshold' + (data.failures.length === 1 ? '' : 's') + ' breached, ' +
             failingChanges.length + ' row' + (failingChanges.length === 1 ? '' : 's') + ' failed, missing or turned from ok',
           el('ul', {}, data.failures.map(f => el('li', {}, 'threshold breached: ' + f)),
@@ -1482,19 +1485,23 @@
     return table;
   }
 
-  // Each figure's median on both sides, the range of its repetitions below it, and whether the change lies within
-  // them (Comparison.Delta): a change within the noise is not coloured, however large.
+  // Each figure's mean over forks on both sides, the range of its runs below it, and the change with its interval over
+  // forks (Comparison.Delta): a change within the noise (its interval spans 0) is not coloured, however large.
   function deltaTable(deltas) {
-    const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW', 'change', 'noise'].map(h => th(h))));
-    const figure = (median, range) => el('td', { class: 'num' }, num(median), range && range.repetitions > 1
-      ? el('span', { class: 'spread' }, num(range.low) + ' – ' + num(range.high) + ' (' + range.repetitions + ' reps)') : null);
+    const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW', 'change', 'interval', 'noise'].map(h => th(h))));
+    const figure = (mean, range) => el('td', { class: 'num' }, num(mean), range && range.repetitions > 1
+      ? el('span', { class: 'spread' }, num(range.low) + ' – ' + num(range.high) + ' (' + range.repetitions + ' runs)') : null);
+    const pct = v => (v > 0 ? '+' : '') + num(v, 1) + ' %';
     for (const d of deltas) {
-      const repeated = [d.baseRange, d.nowRange].some(r => r && r.repetitions > 1);
-      const cls = d.withinNoise ? null : d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
+      const c = d.change || {};
+      const bounded = d.noise !== 'unknown' && c.reference;
+      const interval = bounded ? Math.round(c.confidence * 100) + ' % CI ' + pct(100 * c.low / c.reference) + ' – '
+        + pct(100 * c.high / c.reference) : 'no interval: one fork a side';
+      const cls = d.noise === 'within' ? null : d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
       table.append(el('tr', { class: cls }, el('td', {}, d.target), el('td', {}, d.scenario), el('td', {}, d.metric),
         figure(d.base, d.baseRange), figure(d.now, d.nowRange),
-        el('td', { class: 'num' }, isNum(d.percent) ? (d.percent > 0 ? '+' : '') + num(d.percent, 1) + ' %' : '–'),
-        el('td', {}, !repeated ? '–' : d.withinNoise ? 'within' : 'beyond')));
+        el('td', { class: 'num' }, isNum(d.percent) ? pct(d.percent) : '–'), el('td', {}, interval),
+        el('td', {}, d.noise === 'unknown' ? '–' : d.noise)));
     }
     return table;
   }
