@@ -53,6 +53,7 @@ final class Connection {
             stats.fail();
             return;
         }
+        loop.serve();
         append(Reply.HELLO.bytes(head));
         stats.complete();
         try {
@@ -101,6 +102,7 @@ final class Connection {
         }
         stats.begin();
         if (waitMs == 0) {
+            loop.serve();
             append(Reply.HELLO.bytes(head));
             stats.complete();
         } else {

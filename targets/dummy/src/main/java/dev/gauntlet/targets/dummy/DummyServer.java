@@ -22,9 +22,19 @@ import java.util.List;
 public final class DummyServer implements HelloServer {
     private static final long STOP_JOIN_MS = 2_000;
 
+    /** CPU spun per hello answer on its selector thread: 0 for the baseline ({@link SpinningDummyServer}). */
+    private final long serviceNanos;
     private ServerSocketChannel listener;
     private final List<SelectorLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
+
+    public DummyServer() {
+        this(0);
+    }
+
+    DummyServer(long serviceNanos) {
+        this.serviceNanos = serviceNanos;
+    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws IOException {
@@ -33,7 +43,7 @@ public final class DummyServer implements HelloServer {
         listener.bind(new InetSocketAddress(settings.bind(), settings.port()), settings.backlog());
         listener.configureBlocking(false);
         for (int i = 0; i < settings.ioThreads(); i++) {
-            loops.add(new SelectorLoop(stats, settings.tcpNoDelay()));
+            loops.add(new SelectorLoop(stats, settings.tcpNoDelay(), serviceNanos));
         }
         loops.getFirst().accept(listener, loops);
         for (int i = 0; i < loops.size(); i++) {

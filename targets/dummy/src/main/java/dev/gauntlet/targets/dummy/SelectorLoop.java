@@ -26,6 +26,8 @@ final class SelectorLoop implements Runnable {
 
     private final RequestStats stats;
     private final boolean tcpNoDelay;
+    /** CPU time spun on this thread before each hello answer: 0 for the baseline. */
+    private final long serviceNanos;
     private final Selector selector;
     private final Queue<SocketChannel> adopted = new ConcurrentLinkedQueue<>();
     private final PriorityQueue<Timer> timers = new PriorityQueue<>(Comparator.comparingLong(Timer::deadlineNs));
@@ -33,9 +35,10 @@ final class SelectorLoop implements Runnable {
     private int nextLoop;
     private volatile boolean running = true;
 
-    SelectorLoop(RequestStats stats, boolean tcpNoDelay) throws IOException {
+    SelectorLoop(RequestStats stats, boolean tcpNoDelay, long serviceNanos) throws IOException {
         this.stats = stats;
         this.tcpNoDelay = tcpNoDelay;
+        this.serviceNanos = serviceNanos;
         this.selector = Selector.open();
     }
 
@@ -48,6 +51,16 @@ final class SelectorLoop implements Runnable {
     void stop() {
         running = false;
         selector.wakeup();
+    }
+
+    /**
+     * Spins for the loop's service cost, if it has one: a busy wait, not a sleep, which would oversleep by up to
+     * milliseconds here and make the cost anything but known.
+     */
+    void serve() {
+        for (long start = System.nanoTime(); System.nanoTime() - start < serviceNanos; ) {
+            Thread.onSpinWait();
+        }
     }
 
     /** Runs {@code action} on this loop's thread after {@code delayMs}; called on that thread only. */

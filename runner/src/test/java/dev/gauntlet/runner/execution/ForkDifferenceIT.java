@@ -1,0 +1,72 @@
+package dev.gauntlet.runner.execution;
+
+import dev.gauntlet.api.Json;
+import dev.gauntlet.runner.Main;
+import dev.gauntlet.runner.results.LatencyDiffTable;
+import dev.gauntlet.runner.results.ResultRow;
+import dev.gauntlet.targets.dummy.SpinningDummyServer;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A difference whose size is known, found with real processes: the dummy against the dummy that spins 50 µs of CPU
+ * per answer, one request at a time, in forks that start each afresh in turn. Its difference must be resolved, with
+ * an interval that holds the 50 µs.
+ */
+@Tag("alone") // a difference of round trips: timing, which other builds beside it would blur
+class ForkDifferenceIT {
+    /** {@code dummy-spin-50us  3  ...  +51.2  +48.0–+54.4  +51.2 µs}: the difference, its interval, the verdict. */
+    private static final Pattern SPIN_ROW = Pattern.compile(
+            "dummy-spin-50us\\s+(\\d+)\\s+\\d+\\s+\\d+\\s+([+-][0-9.]+)\\s+([+-][0-9.]+)–([+-][0-9.]+)\\s+(.+)");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void aKnownServiceCostIsFoundWithAnIntervalThatHoldsIt() throws Exception {
+        Path suite = Files.writeString(work.resolve("diff.yaml"), """
+                name: it-diff
+                targets: [dummy, dummy-spin-50us]
+                forks: 3
+                table: latency-diff
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - name: one
+                    load: { type: closed, connections: 1 }
+                    warmupMs: 1500
+                    durationMs: 2000
+                """);
+
+        assertThat(Main.execute("run", "--suite", suite.toString(), "--results", work.resolve("results").toString(),
+                "--no-calibration")).isZero();
+
+        Path dir;
+        try (Stream<Path> dirs = Files.list(work.resolve("results"))) {
+            dir = dirs.findFirst().orElseThrow();
+        }
+        List<ResultRow> rows = List.of(Json.json().readValue(dir.resolve("results.json").toFile(), ResultRow[].class));
+        assertThat(rows).extracting(ResultRow::fork).containsExactly(1, 2, 3, 1, 2, 3);
+        assertThat(dir.resolve("runs/dummy/one/f3-1/summary.json")).exists();
+        assertThat(dir.resolve("intervals.json")).content().contains("\"samples\" : 3");
+
+        String table = LatencyDiffTable.render(rows);
+        Matcher spin = table.lines().map(SPIN_ROW::matcher).filter(Matcher::matches).findFirst().orElseThrow(
+                () -> new AssertionError("no dummy-spin-50us row with an interval in:\n" + table));
+        double low = Double.parseDouble(spin.group(3));
+        double high = Double.parseDouble(spin.group(4));
+        assertThat(spin.group(1)).isEqualTo("3");
+        assertThat(spin.group(5)).as(table).endsWith(" µs").doesNotContain("none detectable");
+        assertThat(low).as(table).isPositive().isLessThanOrEqualTo(SpinningDummyServer.SERVICE_MICROS);
+        assertThat(high).as(table).isGreaterThanOrEqualTo(SpinningDummyServer.SERVICE_MICROS);
+    }
+}
