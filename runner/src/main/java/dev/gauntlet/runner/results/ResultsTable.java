@@ -11,9 +11,11 @@ import java.util.Locale;
  * Formats result rows as the fixed-width table the CLI prints: a row per run, and after the runs of
  * a target × scenario repeated more than once, its best, median and spread ({@link Repetitions}).
  * The {@code dropped} column is there only when a row's generator dropped requests its queue had no room for.
+ * {@code goodput/s} stands beside {@code rate/s}: what the target answered per second of the measured phase, whatever
+ * each answer's intended start, so a target working through a backlog never reads as idle.
  */
 public final class ResultsTable {
-    private static final String FORMAT = "%-31s %-22s %7s %9s %10s%s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
+    private static final String FORMAT = "%-31s %-22s %7s %9s %10s%s %9s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
 
     private ResultsTable() {
@@ -23,7 +25,7 @@ public final class ResultsTable {
         StringBuilder out = new StringBuilder();
         boolean dropping = rows.stream().anyMatch(row -> row.droppedQueueFull() > 0);
         out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "warm-up", "requests", "unanswered",
-                dropped(dropping, "dropped"), "rate/s", "mean ms",
+                dropped(dropping, "dropped"), "rate/s", "goodput/s", "mean ms",
                 "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
         List<Repetitions.Group> groups = Repetitions.of(rows);
         for (int i = 0; i < rows.size(); i++) {
@@ -31,7 +33,8 @@ public final class ResultsTable {
             out.append(String.format(Locale.ROOT, FORMAT, row.target(),
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""),
                     warmup(row), row.requests(), row.measured() ? row.unansweredAtEnd() : "-",
-                    dropped(dropping, row.measured() ? row.droppedQueueFull() : "-"), number(row.achievedRatePerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
+                    dropped(dropping, row.measured() ? row.droppedQueueFull() : "-"), number(row.achievedRatePerSec()),
+                    row.goodputPerSec() == null ? "-" : number(row.goodputPerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
                     hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
@@ -58,7 +61,7 @@ public final class ResultsTable {
                                       Function<Double, String> count, Function<Double, String> time, boolean dropping,
                                       String verdict, String evidence) {
         out.append(String.format(Locale.ROOT, FORMAT, "", label, "", count.apply(f.requests()), "", dropped(dropping, ""),
-                count.apply(f.achievedRatePerSec()),
+                count.apply(f.achievedRatePerSec()), "",
                 time.apply(f.meanMs()), time.apply(f.p50Ms()), time.apply(f.p99Ms()), time.apply(f.p999Ms()), time.apply(f.maxMs()),
                 count.apply(f.errors()), count.apply(f.serverMaxInFlight()), "", "", "", verdict, evidence));
     }

@@ -53,9 +53,12 @@
     ['p99.9', 'The 99.9th percentile: one request in a thousand took longer.'],
     ['max', 'The slowest request of the measured phase.'],
     ['offered /s', 'An open loop\'s target rate: requests are scheduled at it whatever the answers do. A closed loop offers none.'],
-    ['achieved /s', 'Requests completed within the measured phase, per second of it.'],
+    ['achieved /s', 'Requests of the measured phase completed within it, per second of it.'],
     ['sustained /s', 'Open loop: requests completed per second over the second half of the measured phase. Below the offered ' +
       'rate, the target did not keep up.'],
+    ['goodput /s', 'What the target answered correctly per second of the measured phase, whatever each answer\'s intended ' +
+      'start: under overload the warm-up\'s backlog, answered while the measured requests wait behind it, counts here, so a ' +
+      'busy target whose achieved rate is 0 still shows what it completed.'],
     ['completed/s', 'Requests answered in that second.'],
     ['held in the target at once', 'Max concurrency: the most requests the target had started and not yet answered at one time, ' +
       'as its admin endpoint counted them.'],
@@ -873,7 +876,7 @@
     // Only the classes that occurred, and dropped requests only if some were: a column of zeros says nothing.
     const classes = uniq(runs.flatMap(r => Object.keys(r.errors || {}).filter(c => r.errors[c] > 0)));
     const dropping = runs.some(r => rowOf(data, r).droppedQueueFull > 0);
-    const table = el('table', {}, el('tr', {}, ['run', 'offered /s', 'achieved /s', 'sustained /s', 'verdict']
+    const table = el('table', {}, el('tr', {}, ['run', 'offered /s', 'achieved /s', 'sustained /s', 'goodput /s', 'verdict']
       .concat(classes.map(errorLabel), dropping ? ['dropped unsent'] : []).map(h => th(h))));
     for (const r of runs) {
       const row = rowOf(data, r);
@@ -881,6 +884,7 @@
         el('td', { class: 'num' }, num(offeredRate(r.model))),
         el('td', { class: 'num' }, num(row.achievedRatePerSec)),
         el('td', { class: 'num' }, num(r.sustainedRatePerSec)),
+        el('td', { class: 'num' }, num(row.goodputPerSec)),
         el('td', {}, row.verdict || '–'),
         classes.map(c => el('td', { class: 'num' }, r.errors && c in r.errors ? String(r.errors[c]) : '–')),
         dropping ? el('td', { class: 'num' }, row.verdict && row.verdict !== '-' ? String(row.droppedQueueFull || 0) : '–') : null));

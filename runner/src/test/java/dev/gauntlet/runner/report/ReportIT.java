@@ -146,7 +146,8 @@ public class ReportIT {
                 .doesNotContain("[object");
         assertThat(shown(page)).as("achieved against offered, per scenario").contains("Achieved against offered rate", "offered/s");
         assertThat(shown(page)).as("every column header a term of the glossary, or naming what the row is")
-                .contains("data-unexplained=\"\"").contains("<th class=\"term\" title=\"Open loop: requests completed per second");
+                .contains("data-unexplained=\"\"").contains("<th class=\"term\" title=\"Open loop: requests completed per second")
+                .contains("<th class=\"term\" title=\"What the target answered correctly per second", "<dt id=\"term-goodput-s\">goodput /s</dt>");
         assertThat(shown(page)).as("run sections closed, their charts not drawn").contains(">open every run</button>")
                 .doesNotContain("<details class=\"run\" id=\"run-dummy-open-1\" open", "Errors per second, by class");
 

@@ -1,7 +1,10 @@
 package dev.gauntlet.runner.results;
 
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
+import dev.gauntlet.runner.suite.Suite;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -40,6 +43,23 @@ class ResultRowTest {
         assertThat(rows[1].droppedQueueFull()).as("none in a file written before it was a column").isZero();
         assertThat(written).contains("\"droppedQueueFull\" : 12345");
         assertThat(Json.json().readValue(written, ResultRow.class).droppedQueueFull()).isEqualTo(12_345);
+    }
+
+    @Test
+    void goodputIsCarriedFromTheSummaryAndAbsentFromAFileWrittenBeforeIt() throws IOException {
+        ResultRow[] before = Json.json().readValue(resource(WRITTEN_BEFORE), ResultRow[].class);
+        Suite.Scenario open = new Suite.Scenario("open", null,
+                Suite.Scenario.template(new LoadModel.OpenLoop(400, LoadModel.InterArrival.CONSTANT)), 50, false, false);
+        RunSummary behindItsBacklog = RunSummary.builder().spec(open.template()).measuredSec(2).achievedRatePerSec(0)
+                .sustainedRatePerSec(0.0).goodputPerSec(78.5).build();
+
+        ResultRow row = ResultRow.of("dummy", open, 1, behindItsBacklog, null, null, null);
+        String written = Json.json().writeValueAsString(row);
+
+        assertThat(before[1].goodputPerSec()).as("unknown in a file written before it was a column").isNull();
+        assertThat(row.achievedRatePerSec()).isZero();
+        assertThat(written).contains("\"goodputPerSec\" : 78.5");
+        assertThat(Json.json().readValue(written, ResultRow.class).goodputPerSec()).isEqualTo(78.5);
     }
 
     @Test
