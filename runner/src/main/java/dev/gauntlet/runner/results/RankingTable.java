@@ -8,7 +8,8 @@ import java.util.Locale;
 
 /**
  * The throughput table: every measured row ranked by the rate it achieved, highest first, with
- * its latency; rows without figures (failed, skipped) follow, unranked.
+ * its latency; rows without figures (failed, skipped) follow, unranked. A closed loop's p99 is marked as in
+ * {@link ResultsTable}, with the same footnote.
  *
  * <pre>{@code
  * System.out.print(RankingTable.render(store.rows()));
@@ -35,9 +36,10 @@ public final class RankingTable {
             out.append(String.format(Locale.ROOT, FORMAT, row.measured() ? Integer.toString(++rank) : "-", row.target(),
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""), ResultsTable.warmup(row),
                     ResultsTable.number(row.achievedRatePerSec()),
-                    ResultsTable.millis(row.p50Ms()), ResultsTable.millis(row.p99Ms()), ResultsTable.millis(row.p999Ms()),
+                    ResultsTable.millis(row.p50Ms()), ResultsTable.p99(row), ResultsTable.millis(row.p999Ms()),
                     ResultsTable.millis(row.maxMs()), row.errors(), row.verdictLabel(), row.note()));
         }
+        out.append(ResultsTable.footnote(rows));
         List<Repetitions.Group> groups = Repetitions.of(rows);
         if (!groups.isEmpty()) {
             out.append(String.format(Locale.ROOT, "%nRepetitions:%n")).append(String.format(Locale.ROOT, REPETITIONS_FORMAT,

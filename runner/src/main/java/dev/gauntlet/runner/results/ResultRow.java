@@ -59,6 +59,10 @@ import java.util.Map;
  *                           whatever each answer's intended start (the warm-up's backlog included), so a target busy
  *                           with a backlog shows what it completed beside rate/s; null when unknown (a run that
  *                           failed, a file written before it was a column)
+ * @param freeOfCoordinatedOmission whether the times are free of coordinated omission, as the load model says
+ *                           ({@link dev.gauntlet.api.LoadModel#freeOfCoordinatedOmission}): an open loop's are; a closed
+ *                           loop's next request waits for the previous answer (as wrk's), so its times run from the
+ *                           actual send and the tables mark them; null in a file written before it was said
  */
 public record ResultRow(
         String target,
@@ -87,7 +91,8 @@ public record ResultRow(
         Warmup warmup,
         GcInTail gcInTail,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long droppedQueueFull,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Double goodputPerSec) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double goodputPerSec,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean freeOfCoordinatedOmission) {
     /** How {@code results.json} and the tables spell the verdict of a run that failed or was skipped. */
     public static final String NO_VERDICT = "-";
 
@@ -156,14 +161,14 @@ public record ResultRow(
                 jvm == null ? null : withoutTimeline(jvm.target()),
                 jvm == null ? null : withoutTimeline(jvm.generator()), scenario.client(),
                 occurred(summary.errors()), summary.unansweredAtEnd(), Warmup.of(summary.steadiness()), tail,
-                summary.droppedQueueFull(), summary.goodputPerSec());
+                summary.droppedQueueFull(), summary.goodputPerSec(), summary.spec().model().freeOfCoordinatedOmission());
     }
 
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
     public static ResultRow failed(String target, Suite.Scenario scenario, int repetition, String note) {
         return new ResultRow(target, scenario.name(), repetition, scenario.load().describe(), scenario.waitMs(),
                 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, note,
-                null, null, scenario.client(), Map.of(), 0, null, null, 0, null);
+                null, null, scenario.client(), Map.of(), 0, null, null, 0, null, scenario.load().freeOfCoordinatedOmission());
     }
 
     /** The verdict's evidence, and what GC held of the tail when the pauses could be lined up. */
@@ -180,6 +185,11 @@ public record ResultRow(
         return verdict != null;
     }
 
+    /** Whether its times are known to run from the actual send rather than the intended start: the tables mark them. */
+    public boolean timedFromActualSend() {
+        return Boolean.FALSE.equals(freeOfCoordinatedOmission);
+    }
+
     /** The verdict as the tables show it: its label, or {@value #NO_VERDICT}. */
     public String verdictLabel() {
         return verdict == null ? NO_VERDICT : verdict.label();
@@ -190,7 +200,7 @@ public record ResultRow(
         return new ResultRow(target, scenario, repetition, load, waitMs, requests, errors, achievedRatePerSec, meanMs,
                 p50Ms, p99Ms, p999Ms, maxMs, serverMaxInFlight, generatorHiccupP99Ms, targetHiccupP99Ms, verdict,
                 note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm, client, errorsByClass, unansweredAtEnd,
-                warmup, gcInTail, droppedQueueFull, goodputPerSec);
+                warmup, gcInTail, droppedQueueFull, goodputPerSec, freeOfCoordinatedOmission);
     }
 
     RunPlan.Key key() {

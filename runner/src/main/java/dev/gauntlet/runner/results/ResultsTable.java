@@ -12,11 +12,17 @@ import java.util.Locale;
  * a target × scenario repeated more than once, its best, median and spread ({@link Repetitions}).
  * The {@code dropped} column is there only when a row's generator dropped requests its queue had no room for.
  * {@code goodput/s} stands beside {@code rate/s}: what the target answered per second of the measured phase, whatever
- * each answer's intended start, so a target working through a backlog never reads as idle.
+ * each answer's intended start, so a target working through a backlog never reads as idle. A row whose times are
+ * not free of coordinated omission (a closed loop's: {@link ResultRow#timedFromActualSend}) has its p99 marked
+ * {@value #FROM_ACTUAL_SEND}, and the table ends with the footnote that says why.
  */
 public final class ResultsTable {
     private static final String FORMAT = "%-31s %-22s %7s %9s %10s%s %9s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
+    private static final String FROM_ACTUAL_SEND = "†";
+    private static final String FROM_ACTUAL_SEND_NOTE = FROM_ACTUAL_SEND + " closed loop (and max concurrency after its "
+            + "burst): each request waited for the answer before it, so its time runs from its actual send, as wrk's, "
+            + "and is not free of coordinated omission";
 
     private ResultsTable() {
     }
@@ -34,7 +40,7 @@ public final class ResultsTable {
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""),
                     warmup(row), row.requests(), row.measured() ? row.unansweredAtEnd() : "-",
                     dropped(dropping, row.measured() ? row.droppedQueueFull() : "-"), number(row.achievedRatePerSec()),
-                    row.goodputPerSec() == null ? "-" : number(row.goodputPerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
+                    row.goodputPerSec() == null ? "-" : number(row.goodputPerSec()), millis(row.meanMs()), millis(row.p50Ms()), p99(row),
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
                     hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
@@ -46,7 +52,21 @@ public final class ResultsTable {
                         .findFirst().ifPresent(group -> appendGroup(out, group, dropping));
             }
         }
-        return out.toString();
+        return out.append(footnote(rows)).toString();
+    }
+
+    /** The p99 cell, marked when it runs from the actual send: {@link #footnote}. */
+    static String p99(ResultRow row) {
+        return millis(row.p99Ms()) + (marked(row) ? FROM_ACTUAL_SEND : "");
+    }
+
+    private static boolean marked(ResultRow row) {
+        return row.timedFromActualSend() && !Double.isNaN(row.p99Ms());
+    }
+
+    /** The line that says why a p99 is marked, when one of {@code rows} is; else nothing. */
+    static String footnote(List<ResultRow> rows) {
+        return rows.stream().anyMatch(ResultsTable::marked) ? FROM_ACTUAL_SEND_NOTE + System.lineSeparator() : "";
     }
 
     /** Best and median in the columns' own units, the spread as a percentage of each figure's mean. */

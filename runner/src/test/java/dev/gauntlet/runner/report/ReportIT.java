@@ -148,6 +148,9 @@ public class ReportIT {
         assertThat(shown(page)).as("every column header a term of the glossary, or naming what the row is")
                 .contains("data-unexplained=\"\"").contains("<th class=\"term\" title=\"Open loop: requests completed per second")
                 .contains("<th class=\"term\" title=\"What the target answered correctly per second", "<dt id=\"term-goodput-s\">goodput /s</dt>");
+        assertThat(shown(page)).as("the closed loop's times marked as timed from the actual send, and why")
+                .contains("Response time from the actual send †, every target", "ms†, ", "as wrk's, and is not free of coordinated omission",
+                        "<dt id=\"term-coordinated-omission\">coordinated omission</dt>", "Response time from the intended start, every target");
         assertThat(shown(page)).as("run sections closed, their charts not drawn").contains(">open every run</button>")
                 .doesNotContain("<details class=\"run\" id=\"run-dummy-open-1\" open", "Errors per second, by class");
 
@@ -367,7 +370,7 @@ public class ReportIT {
     @Test
     void aSweepsReportDrawsEveryTargetAcrossTheLevels() throws Exception {
         assertThat(reportAsDrawn(sweep)).contains("<h3>Every target across the levels</h3>", "p99 response time at each level",
-                "Achieved rate at each level", "u-label\">connections<").doesNotContain("Fewer than two levels");
+                "Achieved rate at each level", "u-label\">connections<", "p99: † closed loop").doesNotContain("Fewer than two levels");
     }
 
     @Test

@@ -57,9 +57,22 @@ class ResultRowTest {
         String written = Json.json().writeValueAsString(row);
 
         assertThat(before[1].goodputPerSec()).as("unknown in a file written before it was a column").isNull();
+        assertThat(before[1].freeOfCoordinatedOmission()).isNull();
+        assertThat(before[1].timedFromActualSend()).as("unknown: unmarked").isFalse();
+        assertThat(row.freeOfCoordinatedOmission()).as("the open loop's, as its model says").isTrue();
         assertThat(row.achievedRatePerSec()).isZero();
-        assertThat(written).contains("\"goodputPerSec\" : 78.5");
+        assertThat(written).contains("\"goodputPerSec\" : 78.5", "\"freeOfCoordinatedOmission\" : true");
         assertThat(Json.json().readValue(written, ResultRow.class).goodputPerSec()).isEqualTo(78.5);
+    }
+
+    @Test
+    void aClosedLoopsRowSaysItsTimesRunFromTheActualSendFailedOrNot() {
+        Suite.Scenario closed = new Suite.Scenario("closed", null, Suite.Scenario.template(new LoadModel.ClosedLoop(4)), 0,
+                false, false);
+        RunSummary summary = RunSummary.builder().spec(closed.template()).measuredSec(2).build();
+
+        assertThat(ResultRow.of("dummy", closed, 1, summary, null, null, null).timedFromActualSend()).isTrue();
+        assertThat(ResultRow.failed("dummy", closed, 1, "target died").freeOfCoordinatedOmission()).isFalse();
     }
 
     @Test
