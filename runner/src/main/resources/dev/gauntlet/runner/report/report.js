@@ -699,8 +699,9 @@
     main.append(el('div', { class: 'controls' }, 'metric ', select), holder);
     const draw = () => {
       const table = matrix(data, rows, select.value === own.key ? null : ROW_METRICS.find(m => m.key === select.value));
-      holder.replaceChildren(el('div', { class: 'matrix-wrap' }, table), downloads(table, 'overview-' + select.value),
-        table.querySelector('.from-send') ? el('p', { class: 'chart-note' }, FROM_SEND + ' ' + FROM_SEND_SAYS + '.') : null);
+      const note = table.querySelector('.from-send') ? el('p', { class: 'chart-note' }, FROM_SEND + ' ' + FROM_SEND_SAYS + '.') : null;
+      holder.replaceChildren(...[el('div', { class: 'matrix-wrap' }, table), downloads(table, 'overview-' + select.value), note]
+        .filter(Boolean));
     };
     select.addEventListener('change', draw);
     draw();
