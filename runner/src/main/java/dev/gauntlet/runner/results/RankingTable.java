@@ -18,7 +18,7 @@ import java.util.Locale;
  * }</pre>
  */
 public final class RankingTable {
-    private static final String FORMAT = "%3s  %-31s %-22s %7s %9s %9s %9s %9s %9s %7s  %-17s  %s%n";
+    private static final String FORMAT = "%3s  %-31s %-22s %7s %9s %9s %9s%-1s %9s %9s %7s  %-17s  %s%n";
     private static final String REPETITIONS_FORMAT = "     %-31s %-22s %4s %9s %9s  %-17s  %s%n";
 
     private RankingTable() {
@@ -26,7 +26,7 @@ public final class RankingTable {
 
     public static String render(List<ResultRow> rows) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, FORMAT, "#", "target", "scenario", "warm-up", "rate/s",
-                "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "verdict", "evidence"));
+                "p50 ms", "p99 ms", "", "p99.9 ms", "max ms", "errors", "verdict", "evidence"));
         List<ResultRow> ranked = rows.stream()
                 .sorted(Comparator.comparing((ResultRow r) -> !r.measured())
                         .thenComparing(Comparator.comparingDouble(ResultRow::achievedRatePerSec).reversed()))
@@ -36,7 +36,7 @@ public final class RankingTable {
             out.append(String.format(Locale.ROOT, FORMAT, row.measured() ? Integer.toString(++rank) : "-", row.target(),
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""), ResultsTable.warmup(row),
                     ResultsTable.number(row.achievedRatePerSec()),
-                    ResultsTable.millis(row.p50Ms()), ResultsTable.p99(row), ResultsTable.millis(row.p999Ms()),
+                    ResultsTable.millis(row.p50Ms()), ResultsTable.millis(row.p99Ms()), ResultsTable.mark(row), ResultsTable.millis(row.p999Ms()),
                     ResultsTable.millis(row.maxMs()), row.errors(), row.verdictLabel(), row.note()));
         }
         out.append(ResultsTable.footnote(rows));

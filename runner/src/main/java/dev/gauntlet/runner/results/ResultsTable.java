@@ -14,10 +14,10 @@ import java.util.Locale;
  * {@code goodput/s} stands beside {@code rate/s}: what the target answered per second of the measured phase, whatever
  * each answer's intended start, so a target working through a backlog never reads as idle. A row whose times are
  * not free of coordinated omission (a closed loop's: {@link ResultRow#timedFromActualSend}) has its p99 marked
- * {@value #FROM_ACTUAL_SEND}, and the table ends with the footnote that says why.
+ * {@code †}, and the table ends with the footnote that says why.
  */
 public final class ResultsTable {
-    private static final String FORMAT = "%-31s %-22s %7s %9s %10s%s %9s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
+    private static final String FORMAT = "%-31s %-22s %7s %9s %10s%s %9s %9s %9s %9s %9s%-1s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
     private static final String FROM_ACTUAL_SEND = "†";
     private static final String FROM_ACTUAL_SEND_NOTE = FROM_ACTUAL_SEND + " closed loop (and max concurrency after its "
@@ -32,7 +32,7 @@ public final class ResultsTable {
         boolean dropping = rows.stream().anyMatch(row -> row.droppedQueueFull() > 0);
         out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "warm-up", "requests", "unanswered",
                 dropped(dropping, "dropped"), "rate/s", "goodput/s", "mean ms",
-                "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
+                "p50 ms", "p99 ms", "", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
         List<Repetitions.Group> groups = Repetitions.of(rows);
         for (int i = 0; i < rows.size(); i++) {
             ResultRow row = rows.get(i);
@@ -40,7 +40,7 @@ public final class ResultsTable {
                     row.scenario() + (row.repetition() > 1 ? " #" + row.repetition() : ""),
                     warmup(row), row.requests(), row.measured() ? row.unansweredAtEnd() : "-",
                     dropped(dropping, row.measured() ? row.droppedQueueFull() : "-"), number(row.achievedRatePerSec()),
-                    row.goodputPerSec() == null ? "-" : number(row.goodputPerSec()), millis(row.meanMs()), millis(row.p50Ms()), p99(row),
+                    row.goodputPerSec() == null ? "-" : number(row.goodputPerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()), mark(row),
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
                     hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
@@ -55,9 +55,9 @@ public final class ResultsTable {
         return out.append(footnote(rows)).toString();
     }
 
-    /** The p99 cell, marked when it runs from the actual send: {@link #footnote}. */
-    static String p99(ResultRow row) {
-        return millis(row.p99Ms()) + (marked(row) ? FROM_ACTUAL_SEND : "");
+    /** The mark after a p99 that runs from the actual send ({@link #footnote}), in a column of its own; else nothing. */
+    static String mark(ResultRow row) {
+        return marked(row) ? FROM_ACTUAL_SEND : "";
     }
 
     private static boolean marked(ResultRow row) {
@@ -82,7 +82,7 @@ public final class ResultsTable {
                                       String verdict, String evidence) {
         out.append(String.format(Locale.ROOT, FORMAT, "", label, "", count.apply(f.requests()), "", dropped(dropping, ""),
                 count.apply(f.achievedRatePerSec()), "",
-                time.apply(f.meanMs()), time.apply(f.p50Ms()), time.apply(f.p99Ms()), time.apply(f.p999Ms()), time.apply(f.maxMs()),
+                time.apply(f.meanMs()), time.apply(f.p50Ms()), time.apply(f.p99Ms()), "", time.apply(f.p999Ms()), time.apply(f.maxMs()),
                 count.apply(f.errors()), count.apply(f.serverMaxInFlight()), "", "", "", verdict, evidence));
     }
 
