@@ -73,6 +73,14 @@ public sealed interface LoadModel {
     int heldRequests();
 
     /**
+     * Whether this load's response times are free of coordinated omission: each request's intended start comes from a
+     * schedule the answers do not move, so a target that stalls shows in the times of the requests it held up. Where
+     * the next request waits for an answer (a closed loop, as wrk's), it is intended when it goes: a stall delays the
+     * next send instead of showing in a time, which then runs from the actual send.
+     */
+    boolean freeOfCoordinatedOmission();
+
+    /**
      * Requests start at a target rate whatever is in flight; response time counts from the
      * intended start, so a stalled server cannot hide behind a generator that waits for it. A
      * request due while no connection is free waits for one, keeping its intended start; the
@@ -144,6 +152,11 @@ public sealed interface LoadModel {
         }
 
         @Override
+        public boolean freeOfCoordinatedOmission() {
+            return true;
+        }
+
+        @Override
         public double scheduledRatePerSec() {
             return ratePerSec;
         }
@@ -194,6 +207,12 @@ public sealed interface LoadModel {
             return 0;
         }
 
+        /** Each next request waits for the answer before it. */
+        @Override
+        public boolean freeOfCoordinatedOmission() {
+            return false;
+        }
+
         @Override
         public LoadModel share(int shareIndex, int shares) {
             return new ClosedLoop(LoadModel.evenShare(connections, shareIndex, shares, "connections"));
@@ -235,6 +254,15 @@ public sealed interface LoadModel {
         @Override
         public int heldRequests() {
             return requests;
+        }
+
+        /**
+         * The burst is intended at the measured phase's start, each request waiting for a connection of its own; but one
+         * that follows an answered one on its capacity is intended when it goes, as a closed loop's.
+         */
+        @Override
+        public boolean freeOfCoordinatedOmission() {
+            return false;
         }
 
         @Override

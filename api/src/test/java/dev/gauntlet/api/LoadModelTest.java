@@ -101,4 +101,13 @@ class LoadModelTest {
         assertThat(new LoadModel.MaxConcurrency(7).heldRequests()).isEqualTo(7);
         assertThat(new LoadModel.ClosedLoop(5).heldRequests()).isZero();
     }
+
+    @Test
+    void onlyAnOpenLoopsTimesAreFreeOfCoordinatedOmission() throws Exception {
+        assertThat(LoadModel.OpenLoop.fixedPool(500, null, 4).freeOfCoordinatedOmission()).isTrue();
+        assertThat(new LoadModel.ClosedLoop(5).freeOfCoordinatedOmission()).as("as wrk's: the next request waits for an answer").isFalse();
+        assertThat(new LoadModel.MaxConcurrency(7).freeOfCoordinatedOmission()).as("after its burst, as a closed loop").isFalse();
+        assertThat(Json.json().writeValueAsString(new LoadModel.ClosedLoop(2))).as("no property of the model's JSON")
+                .doesNotContain("oordinated");
+    }
 }

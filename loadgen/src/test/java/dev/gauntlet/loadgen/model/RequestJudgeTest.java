@@ -18,6 +18,7 @@ class RequestJudgeTest {
     private static final long RUN_START_NS = 0;
     private static final long WARMUP_NS = TimeUnit.MILLISECONDS.toNanos(LoadSpec.DEFAULT_WARMUP_MS);
     private static final long MEASURED_NS = WARMUP_NS + 1_000;
+    private static final long MEASURE_END_NS = WARMUP_NS + TimeUnit.MILLISECONDS.toNanos(LoadSpec.DEFAULT_DURATION_MS);
 
     private final LatencyRecorder recorder = new LatencyRecorder(1);
 
@@ -61,6 +62,25 @@ class RequestJudgeTest {
         assertThat(counters.completedCount()).isZero();
         assertThat(counters.errorCount()).isZero();
         assertThat(recorder.sampleWarmup().response().getTotalCount()).isEqualTo(1);
+    }
+
+    @Test
+    void goodputCountsEveryCorrectAnswerWithinTheMeasuredPhaseWhateverItsIntendedStart() {
+        RequestCounters counters = counters();
+        RequestJudge judge = judge("hello", counters);
+        // The warm-up's backlog answered in the measured phase: the target's work, though no measured request's.
+        judge.answered(RUN_START_NS, RUN_START_NS, MEASURED_NS, 200, true);
+        judge.answered(RUN_START_NS, RUN_START_NS, MEASURE_END_NS, 200, true);
+        judge.answered(MEASURED_NS, MEASURED_NS, MEASURED_NS + 10, 200, true);
+        // Not answered within the phase, or not correctly: no goodput.
+        judge.answered(RUN_START_NS, RUN_START_NS, WARMUP_NS - 1, 200, true);
+        judge.answered(MEASURED_NS, MEASURED_NS, MEASURE_END_NS + 1, 200, true);
+        judge.answered(RUN_START_NS, RUN_START_NS, MEASURED_NS, 503, true);
+        judge.answered(MEASURED_NS, MEASURED_NS, MEASURED_NS + 10, 200, false);
+        judge.failed(MEASURED_NS, ErrorClass.RESET, MEASURED_NS + 10);
+
+        assertThat(counters.answeredInPhaseCount()).isEqualTo(3);
+        assertThat(counters.completedInPhaseCount()).as("the measured requests' own count").isEqualTo(1);
     }
 
     private RequestJudge judge(String expectedBody) {

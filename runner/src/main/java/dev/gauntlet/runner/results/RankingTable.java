@@ -10,8 +10,9 @@ import java.util.Locale;
 
 /**
  * The throughput table: every measured row ranked by the rate it achieved, highest first, with
- * its latency; rows without figures (failed, skipped) follow, unranked. With forks, the targets are
- * then ranked by their rate over forks, a rank shared until a difference is resolved ({@link ForkRanking}).
+ * its latency; rows without figures (failed, skipped) follow, unranked. A closed loop's p99 is marked as in
+ * {@link ResultsTable}, with the same footnote. With forks, the targets are then ranked by their rate over forks,
+ * a rank shared until a difference is resolved ({@link ForkRanking}).
  *
  * <pre>{@code
  * System.out.print(RankingTable.render(store.rows()));
@@ -20,7 +21,7 @@ import java.util.Locale;
  * }</pre>
  */
 public final class RankingTable {
-    private static final String FORMAT = "%3s  %-31s %-22s %7s %9s %9s %9s %9s %9s %7s  %-17s  %s%n";
+    private static final String FORMAT = "%3s  %-31s %-22s %7s %9s %9s %9s%-1s %9s %9s %7s  %-17s  %s%n";
     private static final String REPETITIONS_FORMAT = "     %-31s %-22s %4s %9s %9s  %-17s  %s%n";
     private static final String FORK_FORMAT = "  %3d  %-31s %10s  %-32s  %s%n";
 
@@ -29,7 +30,7 @@ public final class RankingTable {
 
     public static String render(List<ResultRow> rows) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, FORMAT, "#", "target", "scenario", "warm-up", "rate/s",
-                "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "verdict", "evidence"));
+                "p50 ms", "p99 ms", "", "p99.9 ms", "max ms", "errors", "verdict", "evidence"));
         List<ResultRow> ranked = rows.stream()
                 .sorted(Comparator.comparing((ResultRow r) -> !r.measured())
                         .thenComparing(Comparator.comparingDouble(ResultRow::achievedRatePerSec).reversed()))
@@ -39,9 +40,10 @@ public final class RankingTable {
             out.append(String.format(Locale.ROOT, FORMAT, row.measured() ? Integer.toString(++rank) : "-", row.target(),
                     row.scenario() + row.runSuffix(), ResultsTable.warmup(row),
                     ResultsTable.number(row.achievedRatePerSec()),
-                    ResultsTable.millis(row.p50Ms()), ResultsTable.millis(row.p99Ms()), ResultsTable.millis(row.p999Ms()),
+                    ResultsTable.millis(row.p50Ms()), ResultsTable.millis(row.p99Ms()), ResultsTable.mark(row), ResultsTable.millis(row.p999Ms()),
                     ResultsTable.millis(row.maxMs()), row.errors(), row.verdictLabel(), row.note()));
         }
+        out.append(ResultsTable.footnote(rows));
         List<Repetitions.Group> groups = Repetitions.of(rows);
         if (!groups.isEmpty()) {
             out.append(String.format(Locale.ROOT, "%nRepetitions:%n")).append(String.format(Locale.ROOT, REPETITIONS_FORMAT,

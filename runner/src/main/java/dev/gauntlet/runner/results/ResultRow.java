@@ -33,7 +33,8 @@ import java.util.Map;
  * @param requests           requests completed correctly in the measured phase (those answered after its end included)
  * @param achievedRatePerSec the rate/s column: an open loop's sustained rate (what it completed per second over the
  *                           second half of the measured phase, within it), else what completed within the phase per
- *                           second of it; never what was sent
+ *                           second of it; never what was sent. Of the measured requests only: an overloaded open loop
+ *                           whose measured requests waited behind the warm-up's backlog shows 0 here
  * @param meanMs             the mean response time, the 2016 study's "time average"
  * @param serverMaxInFlight  the most requests the target had in progress at once in the measured phase
  * @param generatorHiccupP99Ms the platform's noise floor seen from the generator (its hiccup meter's p99)
@@ -56,6 +57,14 @@ import java.util.Map;
  * @param droppedQueueFull   open loop: measured requests the generator never sent, its queue of requests waiting for a
  *                           connection being full (the run is then generator- or target-limited, its evidence says which);
  *                           written only when some were
+ * @param goodputPerSec      the goodput/s column: what the target answered correctly per second of the measured phase,
+ *                           whatever each answer's intended start (the warm-up's backlog included), so a target busy
+ *                           with a backlog shows what it completed beside rate/s; null when unknown (a run that
+ *                           failed, a file written before it was a column)
+ * @param freeOfCoordinatedOmission whether the times are free of coordinated omission, as the load model says
+ *                           ({@link dev.gauntlet.api.LoadModel#freeOfCoordinatedOmission}): an open loop's are; a closed
+ *                           loop's next request waits for the previous answer (as wrk's), so its times run from the
+ *                           actual send and the tables mark them; null in a file written before it was said
  */
 public record ResultRow(
         String target,
@@ -84,7 +93,9 @@ public record ResultRow(
         long unansweredAtEnd,
         Warmup warmup,
         GcInTail gcInTail,
-        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long droppedQueueFull) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long droppedQueueFull,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double goodputPerSec,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean freeOfCoordinatedOmission) {
     /** How {@code results.json} and the tables spell the verdict of a run that failed or was skipped. */
     public static final String NO_VERDICT = "-";
 
@@ -155,7 +166,7 @@ public record ResultRow(
                 jvm == null ? null : withoutTimeline(jvm.target()),
                 jvm == null ? null : withoutTimeline(jvm.generator()), scenario.client(),
                 occurred(summary.errors()), summary.unansweredAtEnd(), Warmup.of(summary.steadiness()), tail,
-                summary.droppedQueueFull());
+                summary.droppedQueueFull(), summary.goodputPerSec(), summary.spec().model().freeOfCoordinatedOmission());
     }
 
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
@@ -163,7 +174,7 @@ public record ResultRow(
         Suite.Scenario scenario = run.scenario();
         return new ResultRow(target, scenario.name(), run.fork(), run.repetition(), scenario.load().describe(), scenario.waitMs(),
                 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, note,
-                null, null, scenario.client(), Map.of(), 0, null, null, 0);
+                null, null, scenario.client(), Map.of(), 0, null, null, 0, null, scenario.load().freeOfCoordinatedOmission());
     }
 
     /** The verdict's evidence, and what GC held of the tail when the pauses could be lined up. */
@@ -188,6 +199,11 @@ public record ResultRow(
         return (fork > 1 ? " f" + fork : "") + (repetition > 1 ? " #" + repetition : "");
     }
 
+    /** Whether its times are known to run from the actual send rather than the intended start: the tables mark them. */
+    public boolean timedFromActualSend() {
+        return Boolean.FALSE.equals(freeOfCoordinatedOmission);
+    }
+
     /** The verdict as the tables show it: its label, or {@value #NO_VERDICT}. */
     public String verdictLabel() {
         return verdict == null ? NO_VERDICT : verdict.label();
@@ -198,7 +214,7 @@ public record ResultRow(
         return new ResultRow(target, scenario, fork, repetition, load, waitMs, requests, errors, achievedRatePerSec, meanMs,
                 p50Ms, p99Ms, p999Ms, maxMs, serverMaxInFlight, generatorHiccupP99Ms, targetHiccupP99Ms, verdict,
                 note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm, client, errorsByClass, unansweredAtEnd,
-                warmup, gcInTail, droppedQueueFull);
+                warmup, gcInTail, droppedQueueFull, goodputPerSec, freeOfCoordinatedOmission);
     }
 
     RunPlan.Key key() {

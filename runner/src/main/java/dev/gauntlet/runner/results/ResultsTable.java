@@ -13,10 +13,18 @@ import java.util.Locale;
  * a target × scenario repeated more than once, its best, median and spread ({@link Repetitions}), and
  * when it ran in several forks its headline figures' means over forks with their intervals ({@link Intervals}).
  * The {@code dropped} column is there only when a row's generator dropped requests its queue had no room for.
+ * {@code goodput/s} stands beside {@code rate/s}: what the target answered per second of the measured phase, whatever
+ * each answer's intended start, so a target working through a backlog never reads as idle. A row whose times are
+ * not free of coordinated omission (a closed loop's: {@link ResultRow#timedFromActualSend}) has its p99 marked
+ * {@code †}, and the table ends with the footnote that says why.
  */
 public final class ResultsTable {
-    private static final String FORMAT = "%-31s %-22s %7s %9s %10s%s %9s %9s %9s %9s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
+    private static final String FORMAT = "%-31s %-22s %7s %9s %10s%s %9s %9s %9s %9s %9s%-1s %9s %9s %7s %9s %11s %11s %11s  %-17s  %s%n";
     private static final double BYTES_PER_MB = 1024.0 * 1024.0;
+    private static final String FROM_ACTUAL_SEND = "†";
+    private static final String FROM_ACTUAL_SEND_NOTE = FROM_ACTUAL_SEND + " closed loop (and max concurrency after its "
+            + "burst): each request waited for the answer before it, so its time runs from its actual send, as wrk's, "
+            + "and is not free of coordinated omission";
 
     private ResultsTable() {
     }
@@ -25,8 +33,8 @@ public final class ResultsTable {
         StringBuilder out = new StringBuilder();
         boolean dropping = rows.stream().anyMatch(row -> row.droppedQueueFull() > 0);
         out.append(String.format(Locale.ROOT, FORMAT, "target", "scenario", "warm-up", "requests", "unanswered",
-                dropped(dropping, "dropped"), "rate/s", "mean ms",
-                "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
+                dropped(dropping, "dropped"), "rate/s", "goodput/s", "mean ms",
+                "p50 ms", "p99 ms", "", "p99.9 ms", "max ms", "errors", "in flight", "hiccup p99", "gc max ms", "heap MB", "verdict", "evidence"));
         List<Repetitions.Group> groups = Repetitions.of(rows);
         List<Intervals> intervals = Intervals.of(rows, Estimate.DEFAULT_CONFIDENCE);
         for (int i = 0; i < rows.size(); i++) {
@@ -34,7 +42,8 @@ public final class ResultsTable {
             out.append(String.format(Locale.ROOT, FORMAT, row.target(),
                     row.scenario() + row.runSuffix(),
                     warmup(row), row.requests(), row.measured() ? row.unansweredAtEnd() : "-",
-                    dropped(dropping, row.measured() ? row.droppedQueueFull() : "-"), number(row.achievedRatePerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()),
+                    dropped(dropping, row.measured() ? row.droppedQueueFull() : "-"), number(row.achievedRatePerSec()),
+                    row.goodputPerSec() == null ? "-" : number(row.goodputPerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()), mark(row),
                     millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
                     hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
@@ -48,7 +57,21 @@ public final class ResultsTable {
                         && c.forks() > 1).findFirst().ifPresent(c -> appendIntervals(out, c, dropping));
             }
         }
-        return out.toString();
+        return out.append(footnote(rows)).toString();
+    }
+
+    /** The mark after a p99 that runs from the actual send ({@link #footnote}), in a column of its own; else nothing. */
+    static String mark(ResultRow row) {
+        return marked(row) ? FROM_ACTUAL_SEND : "";
+    }
+
+    private static boolean marked(ResultRow row) {
+        return row.timedFromActualSend() && !Double.isNaN(row.p99Ms());
+    }
+
+    /** The line that says why a p99 is marked, when one of {@code rows} is; else nothing. */
+    static String footnote(List<ResultRow> rows) {
+        return rows.stream().anyMatch(ResultsTable::marked) ? FROM_ACTUAL_SEND_NOTE + System.lineSeparator() : "";
     }
 
     /** Best and median in the columns' own units, the spread as a percentage of each figure's mean. */
@@ -61,21 +84,26 @@ public final class ResultsTable {
 
     /** The mean over forks of the headline figures, and their intervals' half-widths in the columns' units. */
     private static void appendIntervals(StringBuilder out, Intervals c, boolean dropping) {
-        out.append(String.format(Locale.ROOT, FORMAT, "", "  mean of " + c.forks() + " forks", "", "", "",
-                dropped(dropping, ""), number(c.rate().mean()), "", millis(c.p50Ms().mean()), millis(c.p99Ms().mean()), "",
-                millis(c.maxMs().mean()), "", "", "", "", "", "", ""));
-        out.append(String.format(Locale.ROOT, FORMAT, "", "  ± " + Estimate.level(c.rate().confidence()) + " CI", "", "",
-                "", dropped(dropping, ""), "±" + number(c.rate().halfWidth()), "", "±" + millis(c.p50Ms().halfWidth()),
-                "±" + millis(c.p99Ms().halfWidth()), "", "±" + millis(c.maxMs().halfWidth()), "", "", "", "", "", "",
-                "over forks, each the mean of its repetitions"));
+        appendHeadline(out, "  mean of " + c.forks() + " forks", dropping, number(c.rate().mean()), millis(c.p50Ms().mean()),
+                millis(c.p99Ms().mean()), millis(c.maxMs().mean()), "");
+        appendHeadline(out, "  ± " + Estimate.level(c.rate().confidence()) + " CI", dropping, "±" + number(c.rate().halfWidth()),
+                "±" + millis(c.p50Ms().halfWidth()), "±" + millis(c.p99Ms().halfWidth()), "±" + millis(c.maxMs().halfWidth()),
+                "over forks, each the mean of its repetitions");
+    }
+
+    /** A row of the headline figures alone: rate/s, p50, p99 and max. */
+    private static void appendHeadline(StringBuilder out, String label, boolean dropping, String rate, String p50,
+                                       String p99, String max, String evidence) {
+        out.append(String.format(Locale.ROOT, FORMAT, "", label, "", "", "", dropped(dropping, ""), rate, "", "", p50, p99,
+                "", "", max, "", "", "", "", "", "", evidence));
     }
 
     private static void appendFigures(StringBuilder out, String label, Repetitions.Figures f,
                                       Function<Double, String> count, Function<Double, String> time, boolean dropping,
                                       String verdict, String evidence) {
         out.append(String.format(Locale.ROOT, FORMAT, "", label, "", count.apply(f.requests()), "", dropped(dropping, ""),
-                count.apply(f.achievedRatePerSec()),
-                time.apply(f.meanMs()), time.apply(f.p50Ms()), time.apply(f.p99Ms()), time.apply(f.p999Ms()), time.apply(f.maxMs()),
+                count.apply(f.achievedRatePerSec()), "",
+                time.apply(f.meanMs()), time.apply(f.p50Ms()), time.apply(f.p99Ms()), "", time.apply(f.p999Ms()), time.apply(f.maxMs()),
                 count.apply(f.errors()), count.apply(f.serverMaxInFlight()), "", "", "", verdict, evidence));
     }
 

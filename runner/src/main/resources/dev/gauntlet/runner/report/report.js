@@ -41,11 +41,20 @@
     'generator-limited': { rank: 3, cls: ' foreign', says: 'the figures are the generator\'s, not the target\'s' },
   };
   const NO_FIGURES = { rank: 4, cls: ' failed', says: 'no figures' };
+  // The mark of times not free of coordinated omission (results.json's freeOfCoordinatedOmission false), and why.
+  const FROM_SEND = '†';
+  const FROM_SEND_SAYS = 'closed loop (and max concurrency after its burst): each request waited for the answer before ' +
+    'it, so its time runs from its actual send, as wrk\'s, and is not free of coordinated omission';
   // Every term the pages use, as the glossary lists it; a table's column header that is one of these explains itself
   // on hover. Kept in the order a reader meets them.
   const GLOSSARY = [
-    ['response time', 'From a request\'s intended start (its place in the schedule) to the last byte of its answer: a stall of the ' +
-      'target or of the generator shows in it, so it is free of coordinated omission.'],
+    ['response time', 'From a request\'s intended start (its place in the schedule) to the last byte of its answer. An open ' +
+      'loop\'s schedule does not wait for answers, so a stall of the target or of the generator shows in it: free of ' +
+      'coordinated omission. A closed loop intends each request when the answer before it came (as wrk does): its times ' +
+      'run from the actual send, marked ' + FROM_SEND + '.'],
+    ['coordinated omission', 'A generator that waits for each answer before the next request sends nothing while the target ' +
+      'stalls, so the requests the stall would have held up are never timed, and the tail looks shorter than it is. An ' +
+      'open loop\'s times are free of it; a closed loop\'s, and max concurrency\'s after its burst, are not: ' + FROM_SEND + '.'],
     ['service time', 'From the actual send of a request to the last byte of its answer.'],
     ['schedule lag', 'Actual send minus intended start: how late a request left, waiting for the generator\'s loop or for a free connection.'],
     ['p50', 'The median: half the requests took less.'],
@@ -53,9 +62,12 @@
     ['p99.9', 'The 99.9th percentile: one request in a thousand took longer.'],
     ['max', 'The slowest request of the measured phase.'],
     ['offered /s', 'An open loop\'s target rate: requests are scheduled at it whatever the answers do. A closed loop offers none.'],
-    ['achieved /s', 'Requests completed within the measured phase, per second of it.'],
+    ['achieved /s', 'Requests of the measured phase completed within it, per second of it.'],
     ['sustained /s', 'Open loop: requests completed per second over the second half of the measured phase. Below the offered ' +
       'rate, the target did not keep up.'],
+    ['goodput /s', 'What the target answered correctly per second of the measured phase, whatever each answer\'s intended ' +
+      'start: under overload the warm-up\'s backlog, answered while the measured requests wait behind it, counts here, so a ' +
+      'busy target whose achieved rate is 0 still shows what it completed.'],
     ['completed/s', 'Requests answered in that second.'],
     ['held in the target at once', 'Max concurrency: the most requests the target had started and not yet answered at one time, ' +
       'as its admin endpoint counted them.'],
@@ -530,6 +542,21 @@
     return metric.key === 'errors' || metric.key === 'droppedQueueFull';
   }
 
+  // A metric of response time, which a closed loop times from the actual send.
+  function isTime(metric) {
+    return /Ms$/.test(metric.key);
+  }
+
+  // Whether a row's times are known not to be free of coordinated omission; a row written before it was said is not.
+  function timedFromSend(row) {
+    return row.freeOfCoordinatedOmission === false;
+  }
+
+  // After a cell's own figure, so its sorting and downloads read the figure alone.
+  function fromSendMark() {
+    return el('sup', { class: 'from-send', title: FROM_SEND_SAYS }, FROM_SEND);
+  }
+
   function metricText(metric, v) {
     if (!isNum(v)) return '–';
     if (metric.key === 'achievedRatePerSec') return num(v) + '/s';
@@ -675,7 +702,9 @@
     main.append(el('div', { class: 'controls' }, 'metric ', select), holder);
     const draw = () => {
       const table = matrix(data, rows, select.value === own.key ? null : ROW_METRICS.find(m => m.key === select.value));
-      holder.replaceChildren(el('div', { class: 'matrix-wrap' }, table), downloads(table, 'overview-' + select.value));
+      const note = table.querySelector('.from-send') ? el('p', { class: 'chart-note' }, FROM_SEND + ' ' + FROM_SEND_SAYS + '.') : null;
+      holder.replaceChildren(...[el('div', { class: 'matrix-wrap' }, table), downloads(table, 'overview-' + select.value), note]
+        .filter(Boolean));
     };
     select.addEventListener('change', draw);
     draw();
@@ -730,6 +759,7 @@
           td = el('td', { class: 'num scored', style: 'background: hsl(' + Math.round(120 * share) + ', 65%, 82%)',
             title: Math.round(100 * share) + ' % of the best; ' + verdicts }, text);
         }
+        if (isTime(metric) && group.some(timedFromSend)) td.append(fromSendMark());
         if (values.length > 1) {
           td.append(el('span', { class: 'spread' }, num(Math.min(...values)) + ' – ' + num(Math.max(...values)) +
             ' (' + values.length + ' reps)'));
@@ -759,12 +789,14 @@
       main.append(section);
       if (def.description) section.append(el('p', { class: 'muted' }, def.description));
       const manyReps = runs.some(r => r.repetition > 1);
-      percentileChart(section, 'Response time from the intended start, every ' + (byClient(data) ? 'client' : 'target'), runs.map(r => ({
+      const fromSend = runs.some(r => timedFromSend(rowOf(data, r)));
+      percentileChart(section, 'Response time from the ' + (fromSend ? 'actual send ' + FROM_SEND : 'intended start') + ', every ' +
+        (byClient(data) ? 'client' : 'target'), runs.map(r => ({
         label: label(data, r, manyReps),
         color: COLORS[entries.indexOf(entryOf(data, r)) % COLORS.length],
         dash: r.repetition > 1 ? [6, 3] : undefined,
         curve: r.curves.response,
-      })));
+      })), fromSend ? FROM_SEND + ' ' + FROM_SEND_SAYS + '.' : null);
       rateChart(data, runs, manyReps, section);
       section.append(scenarioTable(data, runs));
     }
@@ -804,7 +836,8 @@
     draw('p99 response time at each level (log axes)', 'ms', across('p99Ms', true), true);
     draw('Achieved rate at each level', 'requests/s', across('achievedRatePerSec', false), false);
     section.append(el('p', { class: 'chart-note' }, 'Each point: the median over repetitions of the runs with figures; ' +
-      'a gap is a level where the target completed nothing.'));
+      'a gap is a level where the target completed nothing.' + (rows.some(timedFromSend) ? ' p99: ' + FROM_SEND + ' ' +
+      FROM_SEND_SAYS + '.' : '')));
   }
 
   function loadLevel(load) {
@@ -876,7 +909,7 @@
     // Only the classes that occurred, and dropped requests only if some were: a column of zeros says nothing.
     const classes = uniq(runs.flatMap(r => Object.keys(r.errors || {}).filter(c => r.errors[c] > 0)));
     const dropping = runs.some(r => rowOf(data, r).droppedQueueFull > 0);
-    const table = el('table', {}, el('tr', {}, ['run', 'offered /s', 'achieved /s', 'sustained /s', 'verdict']
+    const table = el('table', {}, el('tr', {}, ['run', 'offered /s', 'achieved /s', 'sustained /s', 'goodput /s', 'verdict']
       .concat(classes.map(errorLabel), dropping ? ['dropped unsent'] : []).map(h => th(h))));
     for (const r of runs) {
       const row = rowOf(data, r);
@@ -884,6 +917,7 @@
         el('td', { class: 'num' }, num(offeredRate(r.model))),
         el('td', { class: 'num' }, num(row.achievedRatePerSec)),
         el('td', { class: 'num' }, num(r.sustainedRatePerSec)),
+        el('td', { class: 'num' }, num(row.goodputPerSec)),
         el('td', {}, row.verdict || '–'),
         classes.map(c => el('td', { class: 'num' }, r.errors && c in r.errors ? String(r.errors[c]) : '–')),
         dropping ? el('td', { class: 'num' }, row.verdict && row.verdict !== '-' ? String(row.droppedQueueFull || 0) : '–') : null));
@@ -916,7 +950,7 @@
     for (const r of data.runs) {
       const row = rowOf(data, r);
       const figures = r.model && r.model.type === 'max-concurrency' ? metricText(ROW_METRICS.find(m => m.key === 'serverMaxInFlight'), Number(row.serverMaxInFlight))
-        : 'p99 ' + num(row.p99Ms) + ' ms, ' + num(row.achievedRatePerSec) + '/s';
+        : 'p99 ' + num(row.p99Ms) + ' ms' + (timedFromSend(row) ? FROM_SEND : '') + ', ' + num(row.achievedRatePerSec) + '/s';
       const details = el('details', { class: 'run', id: runId(r) }, el('summary', {}, runKey(r) + ' — ' + (row.verdict || '–') +
         ', ' + figures));
       main.append(details);
@@ -947,7 +981,7 @@
       { label: 'response', curve: r.curves.response, color: COLORS[0] },
       { label: 'service', curve: r.curves.service, color: COLORS[1] },
       { label: 'schedule lag', curve: r.curves.lag, color: COLORS[2], dash: [4, 3], scale: 'lag' },
-    ]);
+    ], timedFromSend(row) ? 'Response time: ' + FROM_SEND + ' ' + FROM_SEND_SAYS + '.' : null);
     parent.append(percentileDownloads(r));
     const tl = r.timeline && r.timeline.response;
     if (!tl || !tl.t.length) {
@@ -1313,9 +1347,10 @@
   function guide(data, main) {
     main.append(el('h2', { id: 'guide' }, '6. How to read this, environment, raw files'));
     main.append(el('ul', {},
-      el('li', {}, 'Response time runs from each request\'s intended start (its place in the schedule), so a stall of the ' +
-        'server or the generator shows in it (no coordinated omission); service time runs from the actual send; schedule ' +
-        'lag is the difference.'),
+      el('li', {}, 'Response time runs from each request\'s intended start (its place in the schedule), so in an open loop a ' +
+        'stall of the server or the generator shows in it (no coordinated omission); service time runs from the actual ' +
+        'send; schedule lag is the difference. A closed loop intends each request when the answer before it came, as wrk ' +
+        'does: its times, marked ' + FROM_SEND + ', run from the actual send and are not free of coordinated omission.'),
       el('li', {}, 'Percentile charts: the x axis is 1/(1−p) on a log scale, so 90 %, 99 %, 99.9 % are evenly spaced and ' +
         'the tail is as visible as the median. A step in a curve is a cluster of slow requests; compare its height with ' +
         'the longest GC pause of the run.'),

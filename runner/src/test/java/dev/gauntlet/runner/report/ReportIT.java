@@ -135,7 +135,10 @@ public class ReportIT {
         assertThat(html).exists();
         assertThat(Files.size(html)).as("page bytes").isLessThan(2_000_000);
 
-        HeadlessChromium.Page page = HeadlessChromium.find().openAndRun(html.toUri(), work, UNEXPLAINED_HEADERS);
+        // The overview switched to p99, which a closed loop times from the actual send.
+        HeadlessChromium.Page page = HeadlessChromium.find().openAndRun(html.toUri(), work, UNEXPLAINED_HEADERS
+                + "const metric = document.querySelector('.controls select'); metric.value = 'p99Ms';"
+                + "metric.dispatchEvent(new Event('change'));");
         assertRendered(page);
         assertThat(shown(page)).contains("Gauntlet · it-report-base", "2. Overview", "3. Per scenario", "4. Per run",
                 "dummy · open #2", "Repetitions", "coefficient of variation", "7. Glossary", "<dt id=\"term-sustained-s\">sustained /s</dt>");
@@ -146,7 +149,12 @@ public class ReportIT {
                 .doesNotContain("[object");
         assertThat(shown(page)).as("achieved against offered, per scenario").contains("Achieved against offered rate", "offered/s");
         assertThat(shown(page)).as("every column header a term of the glossary, or naming what the row is")
-                .contains("data-unexplained=\"\"").contains("<th class=\"term\" title=\"Open loop: requests completed per second");
+                .contains("data-unexplained=\"\"").contains("<th class=\"term\" title=\"Open loop: requests completed per second")
+                .contains("<th class=\"term\" title=\"What the target answered correctly per second", "<dt id=\"term-goodput-s\">goodput /s</dt>");
+        assertThat(shown(page)).as("the closed loop's times marked as timed from the actual send, and why")
+                .contains("Response time from the actual send †, every target", "ms†, ", "as wrk's, and is not free of coordinated omission",
+                        "<dt id=\"term-coordinated-omission\">coordinated omission</dt>", "Response time from the intended start, every target",
+                        "<sup class=\"from-send\" title=\"closed loop (and max concurrency after its burst)");
         assertThat(shown(page)).as("run sections closed, their charts not drawn").contains(">open every run</button>")
                 .doesNotContain("<details class=\"run\" id=\"run-dummy-open-1\" open", "Errors per second, by class");
 
@@ -314,7 +322,8 @@ public class ReportIT {
         assertThat(reportAsDrawn(byClient)).contains("2. Overview: clients × cases", "<th>client \\ case</th><th>open</th>",
                         "<th>jdk-platform</th>", "<th>jdk-virtual</th>", "<h3>open</h3>", "Response time from the intended start, every client",
                         "u-label\">jdk-virtual<", "dummy · open.jdk-virtual #1")
-                .doesNotContain("<h3>open.jdk-virtual</h3>");
+                .doesNotContain("<h3>open.jdk-virtual</h3>", "<sup class=\"from-send\"")
+                .as("an overview without a marked time has no footnote, nor null in its place").doesNotContain("null</div>");
     }
 
     /**
@@ -366,7 +375,7 @@ public class ReportIT {
     @Test
     void aSweepsReportDrawsEveryTargetAcrossTheLevels() throws Exception {
         assertThat(reportAsDrawn(sweep)).contains("<h3>Every target across the levels</h3>", "p99 response time at each level",
-                "Achieved rate at each level", "u-label\">connections<").doesNotContain("Fewer than two levels");
+                "Achieved rate at each level", "u-label\">connections<", "p99: † closed loop").doesNotContain("Fewer than two levels");
     }
 
     @Test

@@ -1,7 +1,11 @@
 package dev.gauntlet.runner.results;
 
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
+import dev.gauntlet.runner.suite.RunPlan;
+import dev.gauntlet.runner.suite.Suite;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -42,6 +46,36 @@ class ResultRowTest {
         assertThat(rows[1].droppedQueueFull()).as("none in a file written before it was a column").isZero();
         assertThat(written).contains("\"droppedQueueFull\" : 12345");
         assertThat(Json.json().readValue(written, ResultRow.class).droppedQueueFull()).isEqualTo(12_345);
+    }
+
+    @Test
+    void goodputIsCarriedFromTheSummaryAndAbsentFromAFileWrittenBeforeIt() throws IOException {
+        ResultRow[] before = Json.json().readValue(resource(WRITTEN_BEFORE), ResultRow[].class);
+        Suite.Scenario open = new Suite.Scenario("open", null,
+                Suite.Scenario.template(new LoadModel.OpenLoop(400, LoadModel.InterArrival.CONSTANT)), 50, false, false);
+        RunSummary behindItsBacklog = RunSummary.builder().spec(open.template()).measuredSec(2).achievedRatePerSec(0)
+                .sustainedRatePerSec(0.0).goodputPerSec(78.5).build();
+
+        ResultRow row = ResultRow.of("dummy", new RunPlan.Run(open, 1, 1), behindItsBacklog, null, null, null);
+        String written = Json.json().writeValueAsString(row);
+
+        assertThat(before[1].goodputPerSec()).as("unknown in a file written before it was a column").isNull();
+        assertThat(before[1].freeOfCoordinatedOmission()).isNull();
+        assertThat(before[1].timedFromActualSend()).as("unknown: unmarked").isFalse();
+        assertThat(row.freeOfCoordinatedOmission()).as("the open loop's, as its model says").isTrue();
+        assertThat(row.achievedRatePerSec()).isZero();
+        assertThat(written).contains("\"goodputPerSec\" : 78.5", "\"freeOfCoordinatedOmission\" : true");
+        assertThat(Json.json().readValue(written, ResultRow.class).goodputPerSec()).isEqualTo(78.5);
+    }
+
+    @Test
+    void aClosedLoopsRowSaysItsTimesRunFromTheActualSendFailedOrNot() {
+        Suite.Scenario closed = new Suite.Scenario("closed", null, Suite.Scenario.template(new LoadModel.ClosedLoop(4)), 0,
+                false, false);
+        RunSummary summary = RunSummary.builder().spec(closed.template()).measuredSec(2).build();
+
+        assertThat(ResultRow.of("dummy", new RunPlan.Run(closed, 1, 1), summary, null, null, null).timedFromActualSend()).isTrue();
+        assertThat(ResultRow.failed("dummy", new RunPlan.Run(closed, 1, 1), "target died").freeOfCoordinatedOmission()).isFalse();
     }
 
     @Test

@@ -88,5 +88,16 @@ class StudyTablesTest {
         assertThat(lines.get(1)).containsSubsequence("1", "netty", "40000");
         assertThat(lines.get(2)).containsSubsequence("2", "jetty", "20000");
         assertThat(lines.get(3)).containsSubsequence("-", "tomcat", "target did not start");
+        assertThat(lines).as("a failed closed loop's row has no p99 to mark").hasSize(4);
+    }
+
+    @Test
+    void theRankingMarksAClosedLoopsP99AsTheRunsTableDoes() {
+        ResultRow closed = StudyRows.timedFromActualSend(row("netty", "flood", 1, 40_000, 1, 5, 0));
+
+        List<String> lines = RankingTable.render(List.of(closed)).lines().toList();
+
+        assertThat(lines.get(1)).contains(" 5.00† ");
+        assertThat(lines.get(2)).startsWith("† closed loop");
     }
 }
