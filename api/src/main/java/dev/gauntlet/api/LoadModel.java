@@ -81,6 +81,18 @@ public sealed interface LoadModel {
     boolean freeOfCoordinatedOmission();
 
     /**
+     * The figure a study ranks targets by under this load, what it is for: an open loop's p99 (the tail at the rate
+     * offered), a closed loop's rate (what it completes when the next request waits for the answer), max
+     * concurrency's requests held at once.
+     */
+    RankedBy rankedBy();
+
+    /** A figure targets are ranked by ({@link #rankedBy()}). */
+    enum RankedBy {
+        P99, RATE, HELD
+    }
+
+    /**
      * Requests start at a target rate whatever is in flight; response time counts from the
      * intended start, so a stalled server cannot hide behind a generator that waits for it. A
      * request due while no connection is free waits for one, keeping its intended start; the
@@ -157,6 +169,11 @@ public sealed interface LoadModel {
         }
 
         @Override
+        public RankedBy rankedBy() {
+            return RankedBy.P99;
+        }
+
+        @Override
         public double scheduledRatePerSec() {
             return ratePerSec;
         }
@@ -214,6 +231,11 @@ public sealed interface LoadModel {
         }
 
         @Override
+        public RankedBy rankedBy() {
+            return RankedBy.RATE;
+        }
+
+        @Override
         public LoadModel share(int shareIndex, int shares) {
             return new ClosedLoop(LoadModel.evenShare(connections, shareIndex, shares, "connections"));
         }
@@ -263,6 +285,11 @@ public sealed interface LoadModel {
         @Override
         public boolean freeOfCoordinatedOmission() {
             return false;
+        }
+
+        @Override
+        public RankedBy rankedBy() {
+            return RankedBy.HELD;
         }
 
         @Override

@@ -5,6 +5,7 @@ import dev.gauntlet.loadgen.split.HostLimits;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.execution.ClientModules;
+import dev.gauntlet.runner.execution.ForksUntilResolved;
 import dev.gauntlet.runner.execution.GeneratorLauncher;
 import dev.gauntlet.runner.execution.LeftoverJvms;
 import dev.gauntlet.runner.execution.SuiteInterruption;
@@ -30,6 +31,7 @@ import dev.gauntlet.runner.suite.RunPlan;
 import dev.gauntlet.runner.suite.Suite;
 import dev.gauntlet.runner.suite.SuiteLoader;
 import dev.gauntlet.runner.suite.SuiteScaling;
+import dev.gauntlet.runner.suite.UntilResolved;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,6 +41,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,6 +58,8 @@ import java.util.function.Supplier;
                 "  ./gauntlet run --suite server --targets all --repetitions 5",
                 "  ./gauntlet run --targets dummy,netty-event-loop --forks 5",
                 "      each target started afresh 5 times, in turn: intervals over forks",
+                "  ./gauntlet run --suite latency-diff --until-resolved --max-forks 6",
+                "      forks added to the targets not yet told apart from dummy, 6 at most",
                 "  ./gauntlet run --suite server --scale 1   rates as the original, unscaled",
                 "  ./gauntlet run --resume results/server-20261123-180000",
                 "      continue an interrupted suite: measured runs are kept, the rest run on the same",
@@ -95,6 +100,18 @@ final class RunCommand implements Callable<Integer> {
             description = "start each target afresh N times, in turn, instead of the suite's count: the samples an "
                     + "interval is made of")
     Integer forks;
+
+    @Option(names = "--until-resolved",
+            description = "after the forks, add forks of the targets whose ranked pairs are not resolved until each is, "
+                    + "or --max-forks or --max-minutes is reached (the suite's untilResolved, else 10 forks, 60 min)")
+    boolean untilResolved;
+
+    @Option(names = "--max-forks", paramLabel = "N", description = "with --until-resolved: the most forks of a target")
+    Integer maxForks;
+
+    @Option(names = "--max-minutes", paramLabel = "M",
+            description = "with --until-resolved: begin no fork once the suite has run this long")
+    Integer maxMinutes;
 
     @Option(names = "--repetitions", paramLabel = "N",
             description = "run each scenario N times in each fork instead of the suite's count")
@@ -241,6 +258,9 @@ final class RunCommand implements Callable<Integer> {
             }
             suite = suite.withForks(forks);
         }
+        if (untilResolved || maxForks != null || maxMinutes != null) {
+            suite = suite.withUntilResolved(untilResolvedRule(suite.untilResolved()));
+        }
         if (repetitions != null) {
             if (repetitions < 1 || repetitions > Suite.MAX_REPETITIONS) {
                 throw new UserError("--repetitions must be 1 to " + Suite.MAX_REPETITIONS + ", got " + repetitions);
@@ -317,17 +337,27 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("gauntlet: results in " + store.dir());
         }
         try (store) {
-            return measure(suite, plan, store, site.targets(), site.generator());
+            return measure(fitted.suite(), plan, store, site.targets(), site.generator());
         }
     }
 
-    /** Measures the plan into the store, prints the suite's table and writes the report. */
+    /**
+     * Measures the plan into the store, and forks more until resolved when the suite asks; prints the suite's table
+     * and writes the report.
+     */
     private int measure(Suite suite, RunPlan plan, ResultsStore store, SuiteTargets targets, SuiteGenerator generator) {
         PrintWriter out = spec.commandLine().getOut();
         SuiteInterruption interruption = SuiteInterruption.armed(store.dir());
+        Instant began = Instant.now();
         List<String> failures;
         try {
-            failures = new SuiteRunner(targets, generator, store, System.err, interruption::happened).run(plan);
+            SuiteRunner runner = new SuiteRunner(targets, generator, store, System.err, interruption::happened);
+            failures = runner.run(plan);
+            if (suite.untilResolved() != null) {
+                new ForksUntilResolved(suite, suite.untilResolved(), store, System.err).run(runner, began,
+                        interruption::happened);
+                failures = runner.failures();
+            }
         } finally {
             interruption.suiteEnded();
         }
@@ -351,6 +381,22 @@ final class RunCommand implements Callable<Integer> {
             throw new UserError(failures.size() + " run(s) failed, the rest is in " + store.dir() + "; first: " + failures.getFirst());
         }
         return 0;
+    }
+
+    /** The suite's rule to add forks until resolved, with the bounds the options give. */
+    private UntilResolved untilResolvedRule(UntilResolved suites) {
+        if (!untilResolved && suites == null) {
+            throw new UserError("--max-forks and --max-minutes bound --until-resolved: add it, such as --until-resolved"
+                    + " --max-forks 8");
+        }
+        UntilResolved base = suites == null ? UntilResolved.DEFAULT : suites;
+        try {
+            return new UntilResolved(maxForks == null ? base.maxForks() : maxForks,
+                    maxMinutes == null ? base.maxMinutes() : maxMinutes);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--until-resolved: " + e.getMessage().replace("untilResolved.maxForks", "--max-forks")
+                    .replace("untilResolved.maxMinutes", "--max-minutes"));
+        }
     }
 
     /** The platform's noise floor, or, when it could not be measured, why: the suite runs either way. */

@@ -64,6 +64,10 @@ public final class SuitesCommand implements Runnable {
             if (!suite.description().isEmpty()) {
                 out.printf("  %s%n", suite.description());
             }
+            if (suite.untilResolved() != null) {
+                out.printf(Locale.ROOT, "  until resolved: then a fork more at a time of the targets not yet told apart,"
+                        + " up to %d forks or %d min%n", suite.untilResolved().maxForks(), suite.untilResolved().maxMinutes());
+            }
             out.printf("  runs on: %s%n", where);
             out.printf("  targets: %s%n", String.join(", ", suite.targets()));
             if (!suite.clients().isEmpty()) {

@@ -57,7 +57,12 @@ public final class SuiteRunner {
         this.stopping = stopping;
     }
 
-    /** Runs every session of the plan; returns one-line descriptions of what went wrong. */
+    /** One-line descriptions of what went wrong in every plan this runner ran. */
+    public List<String> failures() {
+        return List.copyOf(failures);
+    }
+
+    /** Runs every session of the plan; returns one-line descriptions of what went wrong, in it and every plan before. */
     public List<String> run(RunPlan plan) {
         runsTotal = plan.recordedRuns();
         forked = plan.forks() > 1;

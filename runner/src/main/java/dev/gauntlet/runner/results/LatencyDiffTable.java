@@ -54,7 +54,26 @@ public final class LatencyDiffTable {
         return render(rows, Estimate.DEFAULT_CONFIDENCE);
     }
 
-    public static String render(List<ResultRow> rows, double confidence) {
+    /**
+     * Each target's difference to the baseline, fork by fork; empty without a baseline, and a target that shares no
+     * fork with it left out.
+     */
+    public static Map<String, Contrast> differences(List<ResultRow> rows, double confidence) {
+        Map<String, Target> targets = targets(rows);
+        Target baseline = targets.get(BASELINE);
+        Map<String, Contrast> differences = new LinkedHashMap<>();
+        if (baseline != null) {
+            targets.values().stream().filter(target -> target != baseline).forEach(target -> {
+                Contrast diff = difference(target, baseline, confidence);
+                if (diff != null) {
+                    differences.put(target.name(), diff);
+                }
+            });
+        }
+        return differences;
+    }
+
+    private static Map<String, Target> targets(List<ResultRow> rows) {
         Map<String, Target> targets = new LinkedHashMap<>();
         for (ResultRow row : rows) {
             if (!row.measured()) {
@@ -64,6 +83,11 @@ public final class LatencyDiffTable {
             target.mediansByFork().computeIfAbsent(row.fork(), fork -> new ArrayList<>()).add(row.p50Ms() * MICROS_PER_MS);
             target.means().add(row.meanMs() * MICROS_PER_MS);
         }
+        return targets;
+    }
+
+    public static String render(List<ResultRow> rows, double confidence) {
+        Map<String, Target> targets = targets(rows);
         Target baseline = targets.get(BASELINE);
         String level = Estimate.level(confidence);
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, FORMAT, "target", "forks", "median µs",

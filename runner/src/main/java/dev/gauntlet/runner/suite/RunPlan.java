@@ -71,7 +71,16 @@ public record RunPlan(List<Session> sessions) {
     public static RunPlan of(Suite suite) {
         List<Session> sessions = new ArrayList<>();
         for (int fork = 1; fork <= suite.forks(); fork++) {
-            for (String target : suite.targets()) {
+            sessions.addAll(fork(suite, fork, suite.targets()).sessions());
+        }
+        return new RunPlan(sessions);
+    }
+
+    /** Fork {@code fork} of {@code targets} alone, in the suite's order of them: a fork added until resolved. */
+    public static RunPlan fork(Suite suite, int fork, List<String> targets) {
+        List<Session> sessions = new ArrayList<>();
+        for (String target : suite.targets()) {
+            if (targets.contains(target)) {
                 sessions.add(new Session(target, switch (suite.repeat()) {
                     case SCENARIO -> scenarioByScenario(suite, fork);
                     case SWEEP -> sweeps(suite, fork);

@@ -29,6 +29,7 @@ import java.util.Optional;
  * forks: 3                                     # each target started afresh 3 times, in turn (default 1)
  * repetitions: 1                                # runs of each scenario in one fork (one target JVM)
  * repeat: scenario                              # or sweep; see Repeat
+ * untilResolved: { maxForks: 8, maxMinutes: 45 }  # optional: more forks until every ranked pair is resolved
  * scaling: { referenceTargetCpus: 2 }           # optional; see Scaling
  * table: runs                                   # or sweep, latency-diff, ranking, clients; see Table
  * jvm: { target: [-Xmx1g], generator: [-Xmx512m] }
@@ -63,7 +64,8 @@ public record Suite(String name, String description, List<String> targets, List<
              Scaling scaling, Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios,
              @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Placement.LocalFilter.class) Placement placement,
              @JsonInclude(JsonInclude.Include.NON_NULL) ClusterSettings kubernetes,
-             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Protocol> protocols) {
+             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Protocol> protocols,
+             @JsonInclude(JsonInclude.Include.NON_NULL) UntilResolved untilResolved) {
     /** The one-element target list that stands for the whole catalogue. */
     static final String ALL_TARGETS = "all";
     public static final int MAX_REPETITIONS = 100;
@@ -142,7 +144,7 @@ public record Suite(String name, String description, List<String> targets, List<
 
     public Suite withTargets(List<String> targets) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes, protocols);
+                scenarios, placement, kubernetes, protocols, untilResolved);
     }
 
     /**
@@ -193,28 +195,33 @@ public record Suite(String name, String description, List<String> targets, List<
     /** The suite run in a cluster, as {@code --kubernetes} asks; {@code settings} replace the suite's own. */
     public Suite inCluster(ClusterSettings settings) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources, scenarios,
-                Placement.KUBERNETES, settings, protocols);
+                Placement.KUBERNETES, settings, protocols, untilResolved);
     }
 
     public Suite withForks(int forks) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes, protocols);
+                scenarios, placement, kubernetes, protocols, untilResolved);
+    }
+
+    public Suite withUntilResolved(UntilResolved untilResolved) {
+        return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
+                scenarios, placement, kubernetes, protocols, untilResolved);
     }
 
     public Suite withRepetitions(int repetitions) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes, protocols);
+                scenarios, placement, kubernetes, protocols, untilResolved);
     }
 
     /** The same suite run on the machine at hand: its scenarios as {@link SuiteScaling} resolved them, no rule left to apply. */
     Suite withScenarios(List<Scenario> resolved) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, null, table, jvm, resources,
-                resolved, placement, kubernetes, protocols);
+                resolved, placement, kubernetes, protocols, untilResolved);
     }
 
     public Suite withClients(List<String> clients) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes, protocols);
+                scenarios, placement, kubernetes, protocols, untilResolved);
     }
 
     /**
@@ -241,7 +248,7 @@ public record Suite(String name, String description, List<String> targets, List<
             }
         }
         return new Suite(name, description, targets, List.of(), forks, repetitions, repeat, scaling, table, jvm, resources,
-                expanded, placement, kubernetes, protocols);
+                expanded, placement, kubernetes, protocols, untilResolved);
     }
 
     /**

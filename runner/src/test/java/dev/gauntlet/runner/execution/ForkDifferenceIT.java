@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A difference whose size is known, found with real processes: the dummy against the dummy that spins 50 µs of CPU
- * per answer, one request at a time, in forks that start each afresh in turn. Its difference must be resolved, with
- * an interval that holds the 50 µs.
+ * per answer, one request at a time, in forks that start each afresh in turn, added until the difference is
+ * resolved ({@code --until-resolved}). It must be resolved, with an interval that holds the 50 µs.
  */
 @Tag("alone") // a difference of round trips: timing, which other builds beside it would blur
 class ForkDifferenceIT {
@@ -37,7 +37,6 @@ class ForkDifferenceIT {
         Path suite = Files.writeString(work.resolve("diff.yaml"), """
                 name: it-diff
                 targets: [dummy, dummy-spin-50us]
-                forks: 3
                 table: latency-diff
                 jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
                 scenarios:
@@ -48,23 +47,26 @@ class ForkDifferenceIT {
                 """);
 
         assertThat(Main.execute("run", "--suite", suite.toString(), "--results", work.resolve("results").toString(),
-                "--no-calibration")).isZero();
+                "--no-calibration", "--until-resolved", "--max-forks", "4")).isZero();
 
         Path dir;
         try (Stream<Path> dirs = Files.list(work.resolve("results"))) {
             dir = dirs.findFirst().orElseThrow();
         }
         List<ResultRow> rows = List.of(Json.json().readValue(dir.resolve("results.json").toFile(), ResultRow[].class));
-        assertThat(rows).extracting(ResultRow::fork).containsExactly(1, 2, 3, 1, 2, 3);
-        assertThat(dir.resolve("runs/dummy/one/f3-1/summary.json")).exists();
-        assertThat(dir.resolve("intervals.json")).content().contains("\"samples\" : 3");
+        // One fork has no interval: a second at least was added, both targets in each.
+        int forks = rows.stream().mapToInt(ResultRow::fork).max().orElseThrow();
+        assertThat(forks).isBetween(2, 4);
+        assertThat(rows).hasSize(2 * forks);
+        assertThat(dir.resolve("runs/dummy/one/f2-1/summary.json")).exists();
+        assertThat(dir.resolve("intervals.json")).content().contains("\"samples\" : " + forks);
 
         String table = LatencyDiffTable.render(rows);
         Matcher spin = table.lines().map(SPIN_ROW::matcher).filter(Matcher::matches).findFirst().orElseThrow(
                 () -> new AssertionError("no dummy-spin-50us row with an interval in:\n" + table));
         double low = Double.parseDouble(spin.group(3));
         double high = Double.parseDouble(spin.group(4));
-        assertThat(spin.group(1)).isEqualTo("3");
+        assertThat(spin.group(1)).isEqualTo(Integer.toString(forks));
         assertThat(spin.group(5)).as(table).endsWith(" µs").doesNotContain("none detectable");
         assertThat(low).as(table).isPositive().isLessThanOrEqualTo(SpinningDummyServer.SERVICE_MICROS);
         assertThat(high).as(table).isGreaterThanOrEqualTo(SpinningDummyServer.SERVICE_MICROS);
