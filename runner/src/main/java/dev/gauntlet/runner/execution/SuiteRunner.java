@@ -64,7 +64,8 @@ public final class SuiteRunner {
 
     /** Runs every session of the plan; returns one-line descriptions of what went wrong, in it and every plan before. */
     public List<String> run(RunPlan plan) {
-        runsTotal = plan.recordedRuns();
+        // A plan after the first (a fork added until resolved) counts on from the runs before it.
+        runsTotal = runsDone + plan.recordedRuns();
         forked = plan.forks() > 1;
         for (RunPlan.Session session : plan.sessions()) {
             if (stopping.getAsBoolean()) {
