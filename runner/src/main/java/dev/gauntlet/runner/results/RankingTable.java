@@ -56,15 +56,18 @@ public final class RankingTable {
                         group.unsteady() == null ? "" : group.unsteady()));
             }
         }
-        appendForkRanking(out, rows);
-        return out.toString();
+        return out.append(forkRanking(rows)).toString();
     }
 
-    /** With forks, the targets of each scenario ranked by their rate over forks, sharing a rank where not resolved. */
-    private static void appendForkRanking(StringBuilder out, List<ResultRow> rows) {
+    /**
+     * With forks, the targets of each scenario ranked by their rate over forks, sharing a rank where not resolved; the
+     * sweep's table says the same per level. Empty without forks.
+     */
+    static String forkRanking(List<ResultRow> rows) {
         if (rows.stream().noneMatch(row -> row.fork() > 1)) {
-            return;
+            return "";
         }
+        StringBuilder out = new StringBuilder();
         double confidence = Estimate.DEFAULT_CONFIDENCE;
         out.append(String.format(Locale.ROOT, "%nRanked over forks (each fork the mean of its repetitions; a rank is shared"
                 + " until a difference is resolved at %s):%n", Estimate.level(confidence)));
@@ -76,5 +79,6 @@ public final class RankingTable {
                         ResultsTable.number(place.figure().mean()) + "/s", place.figure().interval(), place.standing()));
             }
         }
+        return out.toString();
     }
 }

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * The concurrency sweep's table, as jempower printed it: a target per row, a column per
  * concurrency level (scenario), each cell the median requests/s over the sweeps and, in
- * brackets, the most errors any sweep had at that level.
+ * brackets, the most errors any sweep had at that level. With forks, each level's targets are then ranked by their
+ * rate over forks, a rank shared until a difference is resolved ({@link ForkRanking}).
  *
  * <pre>{@code
  * System.out.print(SweepTable.render(store.rows()));
@@ -44,7 +45,7 @@ public final class SweepTable {
         });
         out.append("Each cell: the median requests/s over the sweeps (the most errors of any sweep); - where no sweep measured it.")
                 .append(System.lineSeparator());
-        return out.toString();
+        return out.append(RankingTable.forkRanking(rows)).toString();
     }
 
     private static String cell(List<ResultRow> sweeps) {
