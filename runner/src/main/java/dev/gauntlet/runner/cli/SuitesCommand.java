@@ -56,11 +56,11 @@ public final class SuitesCommand implements Runnable {
                 }
             }
             RunPlan plan = RunPlan.of(fitted.suite().withClientScenarios());
-            out.printf(Locale.ROOT, "%s — about %s%s%s, %d runs (%d targets × %d scenarios × %d forks × %d, %s)%n",
+            out.printf(Locale.ROOT, "%s — about %s%s%s, %d runs (%d targets × %d scenarios × %s × %d, %s)%n",
                     suite.name(), plan.estimateInMinutes(),
                     suite.placement() == Placement.KUBERNETES ? " and the pods' starts" : " here",
                     plan.atMostInMinutes(), plan.recordedRuns(), suite.targets().size(), recordedScenarios(suite),
-                    suite.forks(), suite.repetitions(), order(suite.repeat()));
+                    suite.forks() + (suite.forks() == 1 ? " fork" : " forks"), suite.repetitions(), order(suite.repeat()));
             if (!suite.description().isEmpty()) {
                 out.printf("  %s%n", suite.description());
             }
