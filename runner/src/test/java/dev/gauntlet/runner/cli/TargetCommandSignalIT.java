@@ -3,6 +3,7 @@ package dev.gauntlet.runner.cli;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.Signals;
 import dev.gauntlet.runner.execution.TargetLauncher;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code ./gauntlet target dummy} as a user runs it: the script execs the runner JVM, which starts
  * the target JVM as its child. However the runner is ended, the target JVM must end with it.
  */
+// Alone: an orphaned target lives up to ~3 s by design, and a suite started meanwhile in the other fork of the ITs
+// would refuse to run beside it (LeftoverJvms); alone, each case waits for its orphan's end before the next class.
+@Tag("alone")
 class TargetCommandSignalIT {
     private static final long READY_TIMEOUT_SEC = 30;
     /** The runner waits 5 s for its target before it kills it; the rest is the JVMs' own exit. */
