@@ -11,6 +11,7 @@ import dev.gauntlet.runner.results.Intervals;
 import dev.gauntlet.runner.results.ResultRow;
 import dev.gauntlet.runner.statistics.Contrast;
 import dev.gauntlet.runner.statistics.Estimate;
+import dev.gauntlet.runner.statistics.ForkMeans;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,7 +32,7 @@ import java.util.function.ToDoubleFunction;
  * ArrayNode decisions = OverForks.decisions(data.get("suite"), data.get("rows"), data.get("runs"));
  * // [{case: "flood", metric: "achievedRatePerSec", places: [{rank: 1, entry: "netty", figure: {mean, low, high, samples,
  * //   confidence}, standing: "", verdicts: ["ok"]}, {rank: 2, entry: "jetty", ..., standing: "netty is 12.4 % faster
- * //   than jetty (95 % CI 8.1–16.7 %)"}]}]
+ * //   than jetty (95 % CI 8.1–16.7 %)"}], separation: "netty is 12.4 % faster than jetty (95 % CI 8.1–16.7 %)"}]
  * </pre>
  *
  * <p>The page's case is a scenario, and in a study of clients (rows that name their client) the scenarios
@@ -113,8 +114,29 @@ final class OverForks {
                 ranked.stream().filter(row -> row.target().equals(place.target())).map(ResultRow::verdictLabel)
                         .distinct().forEach(verdicts::add);
             }
+            ranking.places().stream().filter(place -> place.rank() > 1).findFirst().ifPresent(next -> decision.put("separation",
+                    separation(ranked, metric, direction, ranking.places().getFirst().target(), next.target())));
         }
         return decision;
+    }
+
+    /**
+     * The sentence that sets the second rank apart: the first rank's leader against the second rank's first, the
+     * difference that resolved it. Its standing is against the place above, which in a shared first rank is another
+     * than the leader, and may not be resolved from it.
+     */
+    private static String separation(List<ResultRow> ranked, String metric, Contrast.Direction direction, String leader,
+                                     String next) {
+        Contrast contrast = Contrast.of(samples(ranked, metric, leader), samples(ranked, metric, next),
+                Estimate.DEFAULT_CONFIDENCE);
+        // ForkRanking's words, so that the sentence reads as the standings do.
+        return contrast.describe(leader, next, direction,
+                direction == Contrast.Direction.HIGHER_IS_BETTER ? "faster" : "quicker", "slower");
+    }
+
+    private static double[] samples(List<ResultRow> ranked, String metric, String entry) {
+        return ForkMeans.of(ranked.stream().filter(row -> row.target().equals(entry)).toList(), ResultRow::fork,
+                figure(metric));
     }
 
     /** The load's type, from the suite's scenario or else from a run's summary: report.js's {@code loadTypeOf}. */

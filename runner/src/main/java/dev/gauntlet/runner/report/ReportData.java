@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * <pre>
  * ObjectNode data = ReportData.read(Path.of("results/quick-20261123-172424"));
  * // { dir, suite, environment, platform, rows: [results.json], runs: [{target, scenario, fork, repetition, curves, timeline, gc, ...}],
- * //   intervals: [intervals.json], decisions: [{case, metric, places: [{rank, entry, figure, standing, verdicts}]}] }
+ * //   intervals: [intervals.json], decisions: [{case, metric, places: [{rank, entry, figure, standing, verdicts}], separation}] }
  * </pre>
  *
  * Reads tolerantly: {@code results.json}, {@code summary.json} and {@code jvm.json} as JSON trees, so fields

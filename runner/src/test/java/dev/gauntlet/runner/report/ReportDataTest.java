@@ -108,6 +108,8 @@ class ReportDataTest {
         assertThat(netty.path("high").asDouble() - netty.path("mean").asDouble()).isCloseTo(1_597, within(1.0));
         assertThat(places.path(1).path("standing").asText()).startsWith("no difference detectable (95 % CI");
         assertThat(places.path(2).path("standing").asText()).startsWith("undertow is 24.4 % faster than jetty (95 % CI");
+        assertThat(decision.path("separation").asText()).as("the leader against the second rank")
+                .startsWith("netty is 25.1 % faster than jetty (95 % CI 23.1–27.1 %)");
         assertThat(places.path(2).path("verdicts").get(0).asText()).isEqualTo("platform-noisy");
 
         JsonNode intervals = data.path("intervals");
@@ -143,6 +145,7 @@ class ReportDataTest {
         assertThat(places.findValues("rank")).extracting(JsonNode::asInt).containsExactly(1, 1);
         assertThat(places.path(0).path("figure").path("samples").asInt()).isEqualTo(1);
         assertThat(places.path(1).path("standing").asText()).startsWith("no interval: jetty has 1 fork, netty 1");
+        assertThat(data.path("decisions").path(0).has("separation")).as("one rank, nothing set apart").isFalse();
         assertThat(data.path("intervals")).isEqualTo(written);
         assertThat(data.path("runs").findValues("fork")).as("a row written before forks is fork 1")
                 .extracting(JsonNode::asInt).containsOnly(1);
