@@ -397,7 +397,7 @@ public class ReportIT {
         assertRendered(page);
         assertThat(shown(page)).as("BASE's two repetitions as a median over a band of noise; NEW's one run as it is")
                 .contains("Notable changes", "BASE against NEW", "u-label\">BASE median of 2<", "u-label\">BASE highest<",
-                        "u-label\">NEW<", "noise</th>", "(2 reps)</span>");
+                        "u-label\">NEW<", "noise</th>", "(2 runs)</span>");
         HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("compare.png"), work);
         assertThat(SCREENSHOTS.resolve("compare.png")).isNotEmptyFile();
     }
