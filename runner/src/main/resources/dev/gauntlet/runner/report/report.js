@@ -402,7 +402,12 @@
   }
 
   function runKey(r) {
-    return r.target + ' · ' + r.scenario + ' #' + r.repetition;
+    return r.target + ' · ' + r.scenario + ' ' + runName(r);
+  }
+
+  // A run within its target × scenario, as the runs table names it: #2 in fork 1, f3 #2 in fork 3.
+  function runName(r) {
+    return ((r.fork || 1) > 1 ? 'f' + r.fork + ' ' : '') + '#' + r.repetition;
   }
 
   function targetsOf(data) {
@@ -788,7 +793,7 @@
       const section = el('section', {}, el('h3', {}, c));
       main.append(section);
       if (def.description) section.append(el('p', { class: 'muted' }, def.description));
-      const manyReps = runs.some(r => r.repetition > 1);
+      const manyReps = runs.some(r => r.repetition > 1 || r.fork > 1);
       const fromSend = runs.some(r => timedFromSend(rowOf(data, r)));
       percentileChart(section, 'Response time from the ' + (fromSend ? 'actual send ' + FROM_SEND : 'intended start') + ', every ' +
         (byClient(data) ? 'client' : 'target'), runs.map(r => ({
@@ -893,15 +898,19 @@
   }
 
   function label(data, r, manyReps) {
-    return entryOf(data, r) + (manyReps ? ' #' + r.repetition : '');
+    return entryOf(data, r) + (manyReps ? ' ' + runName(r) : '');
   }
 
+  // A row written before forks is fork 1's.
   function rowOf(data, run) {
-    return data.rows.find(x => x.target === run.target && x.scenario === run.scenario && x.repetition === run.repetition) || {};
+    return data.rows.find(x => x.target === run.target && x.scenario === run.scenario && (x.fork || 1) === (run.fork || 1)
+      && x.repetition === run.repetition) || {};
   }
 
+  // run-TARGET-SCENARIO-REPETITION in fork 1, as before forks; run-TARGET-SCENARIO-fN-REPETITION in fork N.
   function runId(r) {
-    return 'run-' + [r.target, r.scenario, r.repetition].join('-').replace(/[^A-Za-z0-9_.-]/g, '_');
+    return 'run-' + [r.target, r.scenario].concat((r.fork || 1) > 1 ? ['f' + r.fork] : [], [r.repetition]).join('-')
+      .replace(/[^A-Za-z0-9_.-]/g, '_');
   }
 
   function scenarioTable(data, runs) {
