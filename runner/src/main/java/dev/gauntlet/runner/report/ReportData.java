@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  *
  * <pre>
  * ObjectNode data = ReportData.read(Path.of("results/quick-20261123-172424"));
- * // { dir, suite, environment, platform, rows: [results.json], runs: [{target, scenario, repetition, curves, timeline, gc, ...}] }
+ * // { dir, suite, environment, platform, rows: [results.json], runs: [{target, scenario, fork, repetition, curves, timeline, gc, ...}],
+ * //   intervals: [intervals.json], decisions: [{case, metric, places: [{rank, entry, figure, standing, verdicts}], separation}] }
  * </pre>
  *
  * Reads tolerantly: {@code results.json}, {@code summary.json} and {@code jvm.json} as JSON trees, so fields
@@ -34,7 +35,8 @@ import java.util.stream.Stream;
  * {@code jvm.json} has its JVM costs in {@code summary.json}'s {@code jvm}, read from there. A directory of an
  * interrupted suite reads as far as it got. A file that does not read at all (truncated, say) is left out and named in {@code unreadable}
  * ({@link #readWhatItCan}), for the page to say so. Percentile curves and per-second figures are computed here
- * from the interval logs; the page only draws and sums.
+ * from the interval logs, the intervals over forks and the headline's decisions by {@link OverForks}; the page only
+ * draws, sums and shows.
  */
 public final class ReportData {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -91,6 +93,8 @@ public final class ReportData {
                     row.path("fork").asInt(1), row.path("repetition").asInt()).path();
             runs.add(run(row, runDir));
         }
+        data.set("intervals", intervals(data.get("rows")));
+        data.set("decisions", OverForks.decisions(data.path("suite"), data.get("rows"), runs));
         data.set("unreadable", unreadable);
         return data;
     }
@@ -99,6 +103,7 @@ public final class ReportData {
         ObjectNode run = NODES.objectNode();
         run.put("target", row.path("target").asText());
         run.put("scenario", row.path("scenario").asText());
+        run.put("fork", row.path("fork").asInt(1));
         run.put("repetition", row.path("repetition").asInt());
         if (row.hasNonNull("client")) {
             run.put("client", row.path("client").asText());
@@ -166,6 +171,16 @@ public final class ReportData {
         }
         jvm.set("notes", jvmCosts.path("notes"));
         return run;
+    }
+
+    /**
+     * Each target × scenario's figures with their intervals over forks: {@code intervals.json}, or in a directory written
+     * before there was one, computed from the rows as the runner computes it.
+     */
+    private JsonNode intervals(JsonNode rows) {
+        Path intervalsFile = new ResultsDirectory(resultsDir).intervals();
+        JsonNode intervals = Files.isRegularFile(intervalsFile) ? readJson(intervalsFile) : NODES.missingNode();
+        return intervals.isArray() ? intervals : OverForks.intervals(rows);
     }
 
     /** The run's {@code jvm.json}; in a directory written before there was one, {@code summary.json}'s {@code jvm}. */

@@ -31,6 +31,8 @@
   // What each kind of scenario is measured by: an open loop by its tail at the rate offered, a closed loop by the
   // rate it reached, max concurrency by the requests the target held at once.
   const OWN_METRIC = { open: 'p99Ms', closed: 'achievedRatePerSec', 'max-concurrency': 'serverMaxInFlight' };
+  // The figures intervals.json holds over forks (Intervals.java), by the row's key.
+  const INTERVALS = { achievedRatePerSec: 'rate', p50Ms: 'p50Ms', p99Ms: 'p99Ms', maxMs: 'maxMs' };
   // Whose figures a run's are, by its verdict, most trusted first: the class is its banner's colour.
   const TRUST = {
     ok: { rank: 0, cls: ' ok', says: 'the figures are the target\'s' },
@@ -98,6 +100,14 @@
       'once the rate or percentiles stay within a tolerance over the last windows.'],
     ['measured phase', 'The seconds whose requests the figures are made of.'],
     ['repetition', 'Another run of the same target and scenario, without restarting the JVMs; #2 is the second.'],
+    ['fork', 'A start of the target\'s JVM afresh, which runs the suite\'s scenarios and repetitions for it (forks: N in the ' +
+      'suite, or --forks N): f3 #2 is the second repetition of the third. Repetitions share their fork\'s JVM, its JIT ' +
+      'decisions and its heap, so only forks are independent samples: each counts once, the mean of its repetitions.'],
+    ['interval', 'A confidence interval over forks, 95 % (compare: --confidence): Student\'s t over the forks\' means for a ' +
+      'figure, Welch\'s t for the difference between two targets (in compare, between BASE and NEW). None with one fork: ' +
+      'one start of a JVM says nothing of how the next would do.'],
+    ['no difference detectable', 'The interval of a difference spans 0: the two may be equal, and they share a rank. The ' +
+      'smallest detectable difference is the one these forks would resolve four times in five; more forks narrow it.'],
     ['CV', 'Coefficient of variation: the standard deviation of the repetitions divided by their mean.'],
     ['hiccup', 'A stall of the machine itself, as a sleeping thread sees it (jHiccup\'s method): how late it wakes.'],
     ['platform noise floor', 'The machine\'s hiccups and loopback round trip, measured before the suite: lateness within it is the platform\'s.'],
@@ -111,11 +121,12 @@
     ['resident memory', 'The process\'s resident set, heap and everything else.'],
     ['measured by', 'A scenario\'s own metric: p99 for an open loop (the tail at the rate offered), the achieved rate for a ' +
       'closed loop, the requests held at once for max concurrency.'],
-    ['best', 'The target with the best median on the scenario\'s own metric, among the runs whose figures are the target\'s.'],
+    ['best', 'Among the runs whose figures are the target\'s, on the scenario\'s own metric: with forks, the targets of the ' +
+      'first rank, ranked by their mean over forks, a rank shared until a difference is resolved (not "no difference ' +
+      'detectable"), and the sentence that sets the next rank apart; in one fork, the target with the best median, undecided.'],
     ['BASE', 'compare: the results directory compared against.'],
     ['NEW', 'compare: the results directory judged.'],
     ['change', 'compare: NEW\'s mean over its forks (each fork the mean of its repetitions) against BASE\'s, in percent of BASE.'],
-    ['interval', 'compare: the change\'s confidence interval over forks (Welch\'s t); none with one fork a side.'],
     ['noise', 'compare: beyond when the change\'s interval excludes no change, within when it spans 0; a threshold fails only beyond it.'],
   ];
   const GLOSSED = new Map(GLOSSARY.map(([term, text]) => [term.toLowerCase(), text]));
@@ -175,9 +186,16 @@
     return [...new Set(values)];
   }
 
-  // A cell's own figure: its first text, without the spread or note below it.
+  // A cell's own figure: its first text, without the spread or note below it; a cell that shows several (a shared
+  // rank) says them in its data-text.
   function cellText(cell) {
+    if (cell.dataset.text != null) return cell.dataset.text;
     return (cell.firstChild ? cell.firstChild.textContent : '').trim();
+  }
+
+  // A cell's figures over forks, {mean, low, high, forks} or some of them, which a download gives columns of their own.
+  function overForksOf(cell) {
+    return cell && cell.dataset.overForks ? JSON.parse(cell.dataset.overForks) : {};
   }
 
   // A number for sorting (thousands separators and units dropped), else the text; '–' (no figure) is null.
@@ -213,9 +231,14 @@
     return el('div', { class: 'table-wrap' }, table, downloads(table, name));
   }
 
-  // The table's rows as CSV and as JSON (one object per row, keyed by the header), each cell's own figure.
+  // The table's rows as CSV and as JSON (one object per row, keyed by the header), each cell's own figure; where a
+  // column's cells have figures over forks, each of those a column after it ('p99 low', 'p99 high', 'p99 forks').
   function downloads(table, name) {
-    const [head, ...body] = [...table.rows].map(tr => [...tr.cells].map(cellText));
+    const [header, ...cells] = [...table.rows].map(tr => [...tr.cells]);
+    const extra = header.map((h, col) => uniq(cells.flatMap(row => Object.keys(overForksOf(row[col])))));
+    const head = header.flatMap((h, col) => [cellText(h)].concat(extra[col].map(k => cellText(h) + ' ' + k)));
+    const body = cells.map(row => row.flatMap((cell, col) => [cellText(cell)]
+      .concat(extra[col].map(k => overForksOf(cell)[k]))));
     return downloadLinks(head, body, name);
   }
 
@@ -402,7 +425,12 @@
   }
 
   function runKey(r) {
-    return r.target + ' · ' + r.scenario + ' #' + r.repetition;
+    return r.target + ' · ' + r.scenario + ' ' + runName(r);
+  }
+
+  // A run within its target × scenario, as the runs table names it: #2 in fork 1, f3 #2 in fork 3.
+  function runName(r) {
+    return ((r.fork || 1) > 1 ? 'f' + r.fork + ' ' : '') + '#' + r.repetition;
   }
 
   function targetsOf(data) {
@@ -583,6 +611,47 @@
     return best;
   }
 
+  // The headline's decision of a case (ReportData's, by ForkRanking): its entries ranked over forks on its own metric.
+  function decisionOf(data, c) {
+    return data.decisions.find(d => d.case === c) || { places: [] };
+  }
+
+  // A figure over forks as Estimate says it, with the page's separators: 95 % CI 40,100–42,360, 3 forks.
+  function intervalText(e) {
+    const forks = Number(e.samples);
+    if (!(forks >= 2)) return forks + (forks === 1 ? ' fork' : ' forks') + ': no interval';
+    return Number((100 * e.confidence).toPrecision(3)) + ' % CI ' + num(e.low) + '–' + num(e.high) + ', ' + forks + ' forks';
+  }
+
+  // The verdicts beside a best figure that is the target's with a caveat.
+  function verdictsNote(verdicts) {
+    return verdicts.every(v => v === 'ok') ? '' : ' (' + verdicts.join(', ') + ')';
+  }
+
+  // The best of a case. With forks, the decision: the first rank's entries with their means and intervals, each one's
+  // standing against the one above it, and the sentence that sets the next rank apart; a download gets their figures
+  // (several a cell: ' / ' between them). In one fork, the best median over runs, said to decide nothing.
+  function bestCell(data, caseRows, metric, decision) {
+    const places = decision.places;
+    if (places.some(p => p.figure.samples >= 2)) {
+      const first = places.filter(p => p.rank === 1);
+      const td = el('td', { 'data-text': first.map(p => p.entry).join(' / '), 'data-over-forks': JSON.stringify({
+        mean: first.map(p => num(p.figure.mean)).join(' / '), low: first.map(p => num(p.figure.low)).join(' / '),
+        high: first.map(p => num(p.figure.high)).join(' / '), forks: first.map(p => p.figure.samples).join(' / ') }) },
+      first.map((p, i) => [i ? ' · ' : '', el('b', { class: 'best' }, p.entry), ' ' + metricText(metric, Number(p.figure.mean)) +
+        ' (' + intervalText(p.figure) + ')' + verdictsNote(p.verdicts)]));
+      first.slice(1).forEach(p => td.append(el('div', { class: 'standing' },
+        places[places.indexOf(p) - 1].entry + ' against ' + p.entry + ': ' + p.standing)));
+      if (decision.separation) td.append(el('div', { class: 'standing' }, decision.separation));
+      return td;
+    }
+    const best = bestOf(data, caseRows, metric);
+    if (!best) return el('td', {}, el('span', { class: 'muted' }, 'none: no run has figures that are the target\'s'));
+    return el('td', {}, el('b', { class: 'best' }, best.entry), ' ', metricText(metric, best.value),
+      verdictsNote(uniq(best.rows.map(r => r.verdict))), el('div', { class: 'standing muted' }, 'one fork: no interval; ' +
+        (places.length > 1 ? 'run with --forks N to decide' : 'run with --forks N for one')));
+  }
+
   // Per case: the best, on the case's own metric, and which runs can be trusted; then one sentence per run that is
   // not ok, saying what its verdict means and what to do about it.
   function headline(data, main) {
@@ -596,17 +665,14 @@
       const caseRows = rows.filter(r => caseOf(r.scenario, r.client) === c);
       if (!caseRows.length) continue;
       const metric = ownMetricOf(data, caseRows[0].scenario);
-      const best = bestOf(data, caseRows, metric);
       const notOk = caseRows.filter(r => r.verdict !== 'ok');
-      const bestText = best ? [el('b', { class: 'best' }, best.entry), ' ', metricText(metric, best.value),
-        best.rows.every(r => r.verdict === 'ok') ? '' : ' (' + uniq(best.rows.map(r => r.verdict)).join(', ') + ')']
-        : el('span', { class: 'muted' }, 'none: no run has figures that are the target\'s');
       const worst = notOk.reduce((w, r) => (trustOf(data, r).rank > w.rank ? trustOf(data, r) : w), TRUST.ok);
       const runs = notOk.length ? [notOk.length + ' of ' + caseRows.length + ' not ok: ',
         notOk.map((r, i) => [i ? ', ' : '', el('a', { href: '#' + runId(r) }, label(data, r, true)), ' ' + verdictWord(r)])]
         : caseRows.length === 1 ? 'its 1 run ok' : 'all ' + caseRows.length + ' runs ok';
       table.append(el('tr', { class: 'verdict' + worst.cls }, el('th', {}, c),
-        el('td', {}, metric.label + ', ' + metric.better + ' is better'), el('td', {}, bestText), el('td', {}, runs)));
+        el('td', {}, metric.label + ', ' + metric.better + ' is better'), bestCell(data, caseRows, metric, decisionOf(data, c)),
+        el('td', {}, runs)));
     }
     section.append(table, downloads(table, 'headline'));
     const notOk = rows.filter(r => r.verdict !== 'ok');
@@ -690,8 +756,9 @@
       main.append(noData('No measured run yet.'));
       return;
     }
-    main.append(el('p', { class: 'muted' }, 'Each cell: the median over repetitions (min – max below it when there are several), ' +
-      'coloured by its share of the best in that scenario, in the metric\'s own direction (lower is better for times and ' +
+    main.append(el('p', { class: 'muted' }, 'Each cell: the median over repetitions (min – max below it when there are several; ' +
+      'with forks, the mean over forks and its interval below that, for rates, p50, p99 and max), coloured by its share ' +
+      'of the best in that scenario, in the metric\'s own direction (lower is better for times and ' +
       'errors, higher for rates and requests held): green is the best, red the furthest from it. Hatched grey: figures ' +
       'that are not the target\'s (generator- or client-limited), which take no part in the colouring; their verdict ' +
       'is in the cell\'s tooltip.'));
@@ -764,11 +831,25 @@
           td.append(el('span', { class: 'spread' }, num(Math.min(...values)) + ' – ' + num(Math.max(...values)) +
             ' (' + values.length + ' reps)'));
         }
+        const forked = intervalOf(data, group[0], metric);
+        if (forked && forked.samples >= 2) {
+          td.append(el('span', { class: 'spread' }, 'mean ' + num(forked.mean) + ', ' + intervalText(forked)));
+          td.dataset.overForks = JSON.stringify({ mean: num(forked.mean), low: num(forked.low), high: num(forked.high),
+            forks: forked.samples });
+        }
         tr.append(td);
       }
       table.append(tr);
     }
     return table;
+  }
+
+  // The metric's figure over forks for the row's target × scenario (intervals.json's): an Estimate, or undefined for a
+  // metric it does not hold.
+  function intervalOf(data, row, metric) {
+    const field = INTERVALS[metric.key];
+    const c = data.intervals.find(i => i.target === row.target && i.scenario === row.scenario);
+    return field && c ? c[field] : undefined;
   }
 
   // ---- 3. per scenario -----------------------------------------------------------------------
@@ -788,7 +869,7 @@
       const section = el('section', {}, el('h3', {}, c));
       main.append(section);
       if (def.description) section.append(el('p', { class: 'muted' }, def.description));
-      const manyReps = runs.some(r => r.repetition > 1);
+      const manyReps = runs.some(r => r.repetition > 1 || r.fork > 1);
       const fromSend = runs.some(r => timedFromSend(rowOf(data, r)));
       percentileChart(section, 'Response time from the ' + (fromSend ? 'actual send ' + FROM_SEND : 'intended start') + ', every ' +
         (byClient(data) ? 'client' : 'target'), runs.map(r => ({
@@ -893,15 +974,19 @@
   }
 
   function label(data, r, manyReps) {
-    return entryOf(data, r) + (manyReps ? ' #' + r.repetition : '');
+    return entryOf(data, r) + (manyReps ? ' ' + runName(r) : '');
   }
 
+  // A row written before forks is fork 1's.
   function rowOf(data, run) {
-    return data.rows.find(x => x.target === run.target && x.scenario === run.scenario && x.repetition === run.repetition) || {};
+    return data.rows.find(x => x.target === run.target && x.scenario === run.scenario && (x.fork || 1) === (run.fork || 1)
+      && x.repetition === run.repetition) || {};
   }
 
+  // run-TARGET-SCENARIO-REPETITION in fork 1, as before forks; run-TARGET-SCENARIO-fN-REPETITION in fork N.
   function runId(r) {
-    return 'run-' + [r.target, r.scenario, r.repetition].join('-').replace(/[^A-Za-z0-9_.-]/g, '_');
+    return 'run-' + [r.target, r.scenario].concat((r.fork || 1) > 1 ? ['f' + r.fork] : [], [r.repetition]).join('-')
+      .replace(/[^A-Za-z0-9_.-]/g, '_');
   }
 
   function scenarioTable(data, runs) {

@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.ResultsDirectory;
@@ -13,15 +14,18 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 
 import static dev.gauntlet.runner.Cli.cli;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * A run's JVM costs as the report and {@code compare} read them: from {@code jvm.json}, or, in a results directory
  * written before the runner wrote one, from {@code summary.json}'s {@code jvm}. The fixture is such a directory, one
- * run of a real suite (its recordings left out, which the report never reads).
+ * run of a real suite (its recordings left out, which the report never reads). And the figures over forks the page
+ * shows, on results directories written here of rows alone: the intervals and the headline's decision per case.
  */
 class ReportDataTest {
     private static final String WRITTEN_BEFORE = "written-before-jvm-json";
@@ -70,6 +74,127 @@ class ReportDataTest {
 
         assertThat(compared.code()).as(compared.out() + compared.err()).isZero();
         assertThat(compared.out()).contains("all hold");
+    }
+
+    /**
+     * A closed loop's targets in three forks of two repetitions each, whose repetitions straddle their fork's mean:
+     * netty and undertow within each other's noise, jetty a fifth slower, and a rival twice as fast whose figures are
+     * the generator's. No intervals.json: the directory is read as one written before there was one.
+     */
+    @Test
+    void theHeadlinesDecisionRanksTheTargetsFiguresOverForks() throws Exception {
+        Path dir = resultsDirectory(work.resolve("forked"), "closed", List.of("netty", "undertow", "jetty", "rival"),
+                List.of("flood"));
+        ArrayNode rows = Json.json().createArrayNode();
+        forks(rows, "netty", "ok", 100_000, 101_000, 99_800);
+        forks(rows, "undertow", "ok", 99_000, 100_500, 99_700);
+        forks(rows, "jetty", "platform-noisy", 80_000, 81_000, 79_500);
+        forks(rows, "rival", "generator-limited", 200_000, 201_000, 199_000);
+        Json.json().writeValue(new ResultsDirectory(dir).results().toFile(), rows);
+
+        ObjectNode data = ReportData.read(dir);
+
+        JsonNode decision = data.path("decisions").path(0);
+        assertThat(decision.path("case").asText()).isEqualTo("flood");
+        assertThat(decision.path("metric").asText()).as("a closed loop's own metric").isEqualTo("achievedRatePerSec");
+        JsonNode places = decision.path("places");
+        assertThat(places.findValuesAsText("entry")).as("the rival's figures are the generator's: not ranked")
+                .containsExactly("netty", "undertow", "jetty");
+        assertThat(places.findValues("rank")).extracting(JsonNode::asInt).containsExactly(1, 1, 3);
+        JsonNode netty = places.path(0).path("figure");
+        assertThat(netty.path("samples").asInt()).as("forks, not runs").isEqualTo(3);
+        // Forks' means 100,000, 101,000 and 99,800: standard deviation 643, t(2) 4.303: ±1,597.
+        assertThat(netty.path("mean").asDouble()).isCloseTo(100_266.7, within(0.1));
+        assertThat(netty.path("high").asDouble() - netty.path("mean").asDouble()).isCloseTo(1_597, within(1.0));
+        assertThat(places.path(1).path("standing").asText()).startsWith("no difference detectable (95 % CI");
+        assertThat(places.path(2).path("standing").asText()).startsWith("undertow is 24.4 % faster than jetty (95 % CI");
+        assertThat(decision.path("separation").asText()).as("the leader against the second rank")
+                .startsWith("netty is 25.1 % faster than jetty (95 % CI 23.1–27.1 %)");
+        assertThat(places.path(2).path("verdicts").get(0).asText()).isEqualTo("platform-noisy");
+
+        JsonNode intervals = data.path("intervals");
+        assertThat(intervals.findValuesAsText("target")).as("computed from every measured row")
+                .containsExactly("netty", "undertow", "jetty", "rival");
+        assertThat(intervals.path(0).path("forks").asInt()).isEqualTo(3);
+        assertThat(intervals.path(0).path("runs").asInt()).isEqualTo(6);
+        assertThat(intervals.path(0).path("rate").path("mean").asDouble()).isCloseTo(100_266.7, within(0.1));
+    }
+
+    /**
+     * An open loop run in one fork: ranked by p99, lower first, and nobody set apart, since there is no interval; a run
+     * that completed nothing has no p99 to rank. intervals.json, where there is one, is what the page gets.
+     */
+    @Test
+    void inOneForkNoDifferenceIsResolvedAndIntervalsJsonIsReadAsWritten() throws Exception {
+        Path dir = resultsDirectory(work.resolve("one-fork"), "open", List.of("netty", "jetty", "idle"), List.of("flood"));
+        ArrayNode rows = Json.json().createArrayNode();
+        rows.add(row("netty", 1, 1, "ok", 1_000).put("p99Ms", 12.5));
+        rows.add(row("jetty", 1, 1, "ok", 1_000).put("p99Ms", 8.25));
+        rows.add(row("idle", 1, 1, "target-overloaded", 0).put("p99Ms", "NaN").put("requests", 0));
+        rows.forEach(row -> ((ObjectNode) row).remove("fork"));
+        Json.json().writeValue(new ResultsDirectory(dir).results().toFile(), rows);
+        ArrayNode written = Json.json().createArrayNode();
+        written.addObject().put("target", "as written");
+        Json.json().writeValue(new ResultsDirectory(dir).intervals().toFile(), written);
+
+        ObjectNode data = ReportData.read(dir);
+
+        JsonNode places = data.path("decisions").path(0).path("places");
+        assertThat(data.path("decisions").path(0).path("metric").asText()).isEqualTo("p99Ms");
+        assertThat(places.findValuesAsText("entry")).containsExactly("jetty", "netty");
+        assertThat(places.findValues("rank")).extracting(JsonNode::asInt).containsExactly(1, 1);
+        assertThat(places.path(0).path("figure").path("samples").asInt()).isEqualTo(1);
+        assertThat(places.path(1).path("standing").asText()).startsWith("no interval: jetty has 1 fork, netty 1");
+        assertThat(data.path("decisions").path(0).has("separation")).as("one rank, nothing set apart").isFalse();
+        assertThat(data.path("intervals")).isEqualTo(written);
+        assertThat(data.path("runs").findValues("fork")).as("a row written before forks is fork 1")
+                .extracting(JsonNode::asInt).containsOnly(1);
+    }
+
+    /** In a study of clients a case's entries are its clients, and a client's own limit is the figure under study. */
+    @Test
+    void aClientStudysDecisionRanksTheClientsOfACase() throws Exception {
+        Path dir = resultsDirectory(work.resolve("clients"), "closed", List.of("dummy"),
+                List.of("flood.jdk-virtual", "flood.apache"));
+        ArrayNode rows = Json.json().createArrayNode();
+        for (int fork = 1; fork <= 2; fork++) {
+            rows.add(row("dummy", fork, 1, "client-limited", 5_000 + fork).put("scenario", "flood.jdk-virtual").put("client", "jdk-virtual"));
+            rows.add(row("dummy", fork, 1, "ok", 9_000 + fork).put("scenario", "flood.apache").put("client", "apache"));
+        }
+        Json.json().writeValue(new ResultsDirectory(dir).results().toFile(), rows);
+
+        JsonNode decisions = ReportData.read(dir).path("decisions");
+
+        assertThat(decisions.findValuesAsText("case")).containsExactly("flood");
+        assertThat(decisions.path(0).path("places").findValuesAsText("entry")).containsExactly("apache", "jdk-virtual");
+        assertThat(decisions.path(0).path("places").path(1).path("standing").asText()).startsWith("apache is ");
+    }
+
+    /** A results directory of these targets and scenarios, every load of {@code loadType}; no rows yet. */
+    private static Path resultsDirectory(Path dir, String loadType, List<String> targets, List<String> scenarios)
+            throws IOException {
+        Files.createDirectories(dir);
+        ObjectNode suite = Json.json().createObjectNode();
+        ObjectNode definition = suite.putObject("suite").put("name", "forked");
+        targets.forEach(definition.putArray("targets")::add);
+        ArrayNode definitions = definition.putArray("scenarios");
+        scenarios.forEach(name -> definitions.addObject().put("name", name).putObject("load").put("type", loadType));
+        Json.json().writeValue(new ResultsDirectory(dir).suite().toFile(), suite);
+        return dir;
+    }
+
+    /** A target's forks, two repetitions each, which straddle the fork's rate: only the fork's mean is a sample. */
+    private static void forks(ArrayNode rows, String target, String verdict, double... ratesPerSec) {
+        for (int fork = 1; fork <= ratesPerSec.length; fork++) {
+            rows.add(row(target, fork, 1, verdict, ratesPerSec[fork - 1] - 500));
+            rows.add(row(target, fork, 2, verdict, ratesPerSec[fork - 1] + 500));
+        }
+    }
+
+    private static ObjectNode row(String target, int fork, int repetition, String verdict, double ratePerSec) {
+        return Json.json().createObjectNode().put("target", target).put("scenario", "flood").put("fork", fork)
+                .put("repetition", repetition).put("requests", (long) ratePerSec * 10).put("achievedRatePerSec", ratePerSec)
+                .put("p50Ms", 1.0).put("p99Ms", 2.0).put("maxMs", 3.0).put("verdict", verdict).put("note", "");
     }
 
     private static Path fixture() throws URISyntaxException {

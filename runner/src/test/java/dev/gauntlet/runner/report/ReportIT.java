@@ -66,7 +66,8 @@ public class ReportIT {
      * BASE: an open loop and a closed loop with a 5 ms wait, and an open loop whose every request times out (its 10 ms
      * timeout against a 1 s wait: a busy generator's late timeout does not let an answer in, so no run of it completes a
      * request, whatever the machine), twice each; NEW: the closed loop with a 25 ms wait. The comparison is on the closed loop, whose verdict does not
-     * depend on how busy the machine is. A third suite runs one open loop by two clients, a fourth sweeps two levels.
+     * depend on how busy the machine is. A third suite runs one open loop by two clients, a fourth sweeps two levels
+     * in two forks.
      */
     @BeforeAll
     static void runSuites() throws IOException {
@@ -120,6 +121,7 @@ public class ReportIT {
                 name: it-report-sweep
                 targets: [dummy]
                 table: sweep
+                forks: 2
                 jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
                 scenarios:
                   - { name: c1, load: { type: closed, connections: 1 }, warmupMs: 300, durationMs: 1000 }
@@ -286,7 +288,8 @@ public class ReportIT {
         String shown = shown(page);
         assertThat(shown).as("the best per scenario, on its own metric")
                 .contains("<th>open</th><td>p99 ms, lower is better</td><td><b class=\"best\">dummy</b>",
-                        "<th>closed</th><td>achieved /s, higher is better</td><td><b class=\"best\">rival</b>");
+                        "<th>closed</th><td>achieved /s, higher is better</td><td><b class=\"best\">rival</b>",
+                        "<div class=\"standing muted\">one fork: no interval; run with --forks N to decide</div>");
         assertThat(shown).as("the generator-limited run's sentence")
                 .contains("rival · open #1</a>: generator-limited</b> — The generator, not rival, was the bottleneck",
                         "Give the generator more CPUs");
@@ -372,10 +375,60 @@ public class ReportIT {
         assertThat(reportAsDrawn(changed)).as("no column where none were dropped").doesNotContain("dropped unsent</th>");
     }
 
+    /** The sweep ran in two forks: its headline and overview give each rate's mean over them with its interval. */
     @Test
     void aSweepsReportDrawsEveryTargetAcrossTheLevels() throws Exception {
-        assertThat(reportAsDrawn(sweep)).contains("<h3>Every target across the levels</h3>", "p99 response time at each level",
+        String shown = reportAsDrawn(sweep);
+        assertThat(shown).contains("<h3>Every target across the levels</h3>", "p99 response time at each level",
                 "Achieved rate at each level", "u-label\">connections<", "p99: † closed loop").doesNotContain("Fewer than two levels");
+        // A run of the target's with a caveat (not-steady, say) has its verdict named after the interval.
+        assertThat(shown).as("the mean over forks and its interval, per level")
+                .containsPattern("<th>c1</th><td>achieved /s, higher is better</td><td [^>]*><b class=\"best\">dummy</b> [\\d,.]+/s "
+                        + "\\(95 % CI [-\\d,.]+–[\\d,.]+, 2 forks\\)( \\([a-z, -]+\\))?</td>")
+                .containsPattern("<span class=\"spread\">mean [\\d,.]+, 95 % CI [-\\d,.]+–[\\d,.]+, 2 forks</span>");
+        assertThat(shown).as("each fork's runs apart").contains("dummy · c8 f2 #1", "id=\"run-dummy-c8-f2-1\"");
+    }
+
+    /**
+     * A known decision over forks: the sweep with a rival twice dummy's rate at c1, and a twin of the rival within its
+     * noise. The rival and the twin share the first rank, their means and intervals in the headline, which says that
+     * nothing detectable sets them apart and by how much the rival is faster than dummy; its download holds each
+     * figure's interval in columns of their own. Without intervals.json, as a directory written before it.
+     */
+    @Test
+    void theHeadlineDecidesOverForks() throws Exception {
+        Path dir = copyAll(sweep, work.resolve("forked-rival"));
+        Files.delete(dir.resolve("intervals.json"));
+        ArrayNode rows = (ArrayNode) Json.json().readTree(dir.resolve("results.json").toFile());
+        for (int i = rows.size() - 1; i >= 0; i--) {
+            ObjectNode row = (ObjectNode) rows.get(i);
+            if (row.path("scenario").asText().equals("c1")) {
+                // Forks' rates: dummy 1,010 and 1,020; the rival 2,030 and 2,060; the twin 2,025 and 2,045.
+                int fork = row.path("fork").asInt();
+                row.put("achievedRatePerSec", 1_000 + 10 * fork).put("verdict", "ok");
+                rows.add(row.deepCopy().put("target", "rival").put("achievedRatePerSec", 2_000 + 30 * fork));
+                rows.add(row.deepCopy().put("target", "twin").put("achievedRatePerSec", 2_005 + 20 * fork));
+            }
+        }
+        Json.json().writeValue(dir.resolve("results.json").toFile(), rows);
+        copyAll(dir.resolve("runs/dummy"), dir.resolve("runs/rival"));
+        copyAll(dir.resolve("runs/dummy"), dir.resolve("runs/twin"));
+
+        String shown = reportAsDrawn(dir);
+
+        String answer = shown.substring(shown.indexOf("<th>c1</th>"), shown.indexOf("<th>c8</th>"));
+        // The rival's mean 2,045 ± t(1) 12.71 × standard error 15; the twin's 2,035 ± 12.71 × 10.
+        assertThat(answer).contains("<b class=\"best\">rival</b> 2,045/s (95 % CI 1,854–2,236, 2 forks) · "
+                        + "<b class=\"best\">twin</b> 2,035/s (95 % CI 1,908–2,162, 2 forks)",
+                "<div class=\"standing\">rival against twin: no difference detectable (95 % CI",
+                "<div class=\"standing\">rival is 101 % faster than dummy (95 % CI")
+                .doesNotContain("one fork");
+        Matcher csv = Pattern.compile("<a href=\"data:text/csv;charset=utf-8,([^\"]*)\" download=\"headline.csv\">").matcher(shown);
+        assertThat(csv.find()).isTrue();
+        assertThat(URLDecoder.decode(csv.group(1), StandardCharsets.UTF_8).lines())
+                .startsWith("scenario,measured by,best,best mean,best low,best high,best forks,runs")
+                .anyMatch(line -> line.startsWith("c1,\"achieved /s, higher is better\",rival / twin,\"2,045 / 2,035\","
+                        + "\"1,854 / 1,908\",\"2,236 / 2,162\",2 / 2,"));
     }
 
     @Test
@@ -397,7 +450,7 @@ public class ReportIT {
         assertRendered(page);
         assertThat(shown(page)).as("BASE's two repetitions as a median over a band of noise; NEW's one run as it is")
                 .contains("Notable changes", "BASE against NEW", "u-label\">BASE median of 2<", "u-label\">BASE highest<",
-                        "u-label\">NEW<", "noise</th>", "(2 reps)</span>");
+                        "u-label\">NEW<", "noise</th>", "(2 runs)</span>");
         HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("compare.png"), work);
         assertThat(SCREENSHOTS.resolve("compare.png")).isNotEmptyFile();
     }
@@ -499,6 +552,21 @@ public class ReportIT {
         Files.copy(source.resolve("suite.json"), copy.resolve("suite.json"));
         Json.json().writeValue(copy.resolve("results.json").toFile(), copied);
         return copy;
+    }
+
+    /** {@code from} and everything under it, as {@code to}. */
+    private static Path copyAll(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.toList()) {
+                Path copy = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(file, copy);
+                }
+            }
+        }
+        return to;
     }
 
     private static void copyTree(Path from, Path to) throws IOException {
