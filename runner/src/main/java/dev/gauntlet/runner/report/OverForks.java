@@ -1,10 +1,12 @@
 package dev.gauntlet.runner.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.runner.results.ForkRanking;
 import dev.gauntlet.runner.results.Intervals;
@@ -37,9 +39,9 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>The page's case is a scenario, and in a study of clients (rows that name their client) the scenarios
  * {@code CASE.CLIENT} are one case whose entries are the clients, each named after its target where there are several
- * targets: report.js's {@code caseOf} and {@code entryOf}. A case's own metric is its load's, as report.js's
- * {@code OWN_METRIC} says: an open loop's p99, lower is better; a closed loop's rate and max concurrency's requests
- * held at once, higher is better.
+ * targets: report.js's {@code caseOf} and {@code entryOf}. A case's own metric is what its load is ranked by
+ * ({@link LoadModel#rankedBy}), as report.js's {@code OWN_METRIC} also says: an open loop's p99, lower is better; a
+ * closed loop's rate and max concurrency's requests held at once, higher is better.
  *
  * <p>Only the runs whose figures are the target's are ranked, the runs the headline has always chosen its best among
  * (report.js's {@code trustOf}): {@code ok}, {@code platform-noisy}, and the target's figures with a caveat,
@@ -73,7 +75,7 @@ final class OverForks {
             byClient |= row.hasNonNull("client");
         }
         Map<String, List<ResultRow>> byCase = new LinkedHashMap<>();
-        Map<String, String> metricOf = new LinkedHashMap<>();
+        Map<String, LoadModel.RankedBy> metricOf = new LinkedHashMap<>();
         for (JsonNode row : rows) {
             String scenario = row.path("scenario").asText();
             String client = row.hasNonNull("client") ? row.path("client").asText() : null;
@@ -81,7 +83,7 @@ final class OverForks {
                     ? scenario.substring(0, scenario.length() - client.length() - 1) : scenario;
             String entry = client == null ? row.path("target").asText()
                     : targets.size() > 1 ? row.path("target").asText() + " · " + client : client;
-            String metric = metricOf.computeIfAbsent(caseName, c -> ownMetric(loadType(suite, runs, scenario)));
+            LoadModel.RankedBy metric = metricOf.computeIfAbsent(caseName, c -> rankedBy(suite, runs, scenario));
             List<ResultRow> ranked = byCase.computeIfAbsent(caseName, c -> new ArrayList<>());
             ResultRow figures = figures(row, entry, caseName);
             if (figures.measured() && (TARGETS_FIGURES.contains(figures.verdict())
@@ -95,13 +97,12 @@ final class OverForks {
         return decisions;
     }
 
-    private static ObjectNode decision(String caseName, String metric, List<ResultRow> ranked) {
+    private static ObjectNode decision(String caseName, LoadModel.RankedBy metric, List<ResultRow> ranked) {
         ObjectNode decision = NODES.objectNode();
         decision.put("case", caseName);
-        decision.put("metric", metric);
+        decision.put("metric", field(metric));
         ArrayNode places = decision.putArray("places");
-        Contrast.Direction direction = metric.equals("p99Ms") ? Contrast.Direction.LOWER_IS_BETTER
-                : Contrast.Direction.HIGHER_IS_BETTER;
+        Contrast.Direction direction = ForkRanking.direction(metric);
         // One ranking, of the one scenario every ranked row names: the case.
         for (ForkRanking ranking : ForkRanking.of(ranked, figure(metric), direction, Estimate.DEFAULT_CONFIDENCE)) {
             for (ForkRanking.Place place : ranking.places()) {
@@ -125,50 +126,57 @@ final class OverForks {
      * difference that resolved it. Its standing is against the place above, which in a shared first rank is another
      * than the leader, and may not be resolved from it.
      */
-    private static String separation(List<ResultRow> ranked, String metric, Contrast.Direction direction, String leader,
-                                     String next) {
+    private static String separation(List<ResultRow> ranked, LoadModel.RankedBy metric, Contrast.Direction direction,
+                                     String leader, String next) {
         Contrast contrast = Contrast.of(samples(ranked, metric, leader), samples(ranked, metric, next),
                 Estimate.DEFAULT_CONFIDENCE);
-        // ForkRanking's words, so that the sentence reads as the standings do.
-        return contrast.describe(leader, next, direction,
-                direction == Contrast.Direction.HIGHER_IS_BETTER ? "faster" : "quicker", "slower");
+        return ForkRanking.sentence(contrast, leader, next, direction);
     }
 
-    private static double[] samples(List<ResultRow> ranked, String metric, String entry) {
+    private static double[] samples(List<ResultRow> ranked, LoadModel.RankedBy metric, String entry) {
         return ForkMeans.of(ranked.stream().filter(row -> row.target().equals(entry)).toList(), ResultRow::fork,
                 figure(metric));
     }
 
-    /** The load's type, from the suite's scenario or else from a run's summary: report.js's {@code loadTypeOf}. */
-    private static String loadType(JsonNode suite, JsonNode runs, String scenario) {
+    /**
+     * What the scenario's load is ranked by ({@link LoadModel#rankedBy}), its model read from the suite's scenario or
+     * else from a run's summary, as report.js's {@code loadTypeOf} finds it; an open loop's when neither says.
+     */
+    private static LoadModel.RankedBy rankedBy(JsonNode suite, JsonNode runs, String scenario) {
         for (JsonNode s : suite.path("scenarios")) {
             if (s.path("name").asText().equals(scenario) && s.path("load").hasNonNull("type")) {
-                return s.path("load").path("type").asText();
+                return model(s.path("load"));
             }
         }
         for (JsonNode run : runs) {
             if (run.path("scenario").asText().equals(scenario) && run.path("model").hasNonNull("type")) {
-                return run.path("model").path("type").asText();
+                return model(run.path("model"));
             }
         }
-        return "open";
+        return LoadModel.RankedBy.P99;
     }
 
-    private static String ownMetric(String loadType) {
-        return switch (loadType) {
-            case "closed" -> "achievedRatePerSec";
-            case "max-concurrency" -> HELD;
-            default -> "p99Ms";
+    private static LoadModel.RankedBy model(JsonNode load) {
+        try {
+            return Json.json().treeToValue(load, LoadModel.class).rankedBy();
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return LoadModel.RankedBy.P99; // a load this build cannot read: ranked as most loads are, by the tail
+        }
+    }
+
+    /** The results.json field of the figure, as the page names its metrics. */
+    private static String field(LoadModel.RankedBy metric) {
+        return switch (metric) {
+            case P99 -> "p99Ms";
+            case RATE -> "achievedRatePerSec";
+            case HELD -> HELD;
         };
     }
 
     /** A row's figure for the metric; NaN for a time or a rate when it completed nothing. */
-    private static ToDoubleFunction<ResultRow> figure(String metric) {
-        return switch (metric) {
-            case HELD -> row -> row.serverMaxInFlight() == null ? Double.NaN : row.serverMaxInFlight();
-            case "achievedRatePerSec" -> row -> row.requests() > 0 ? row.achievedRatePerSec() : Double.NaN;
-            default -> row -> row.requests() > 0 ? row.p99Ms() : Double.NaN;
-        };
+    private static ToDoubleFunction<ResultRow> figure(LoadModel.RankedBy metric) {
+        ToDoubleFunction<ResultRow> figure = ForkRanking.figure(metric);
+        return metric == LoadModel.RankedBy.HELD ? figure : row -> row.requests() > 0 ? figure.applyAsDouble(row) : Double.NaN;
     }
 
     /**

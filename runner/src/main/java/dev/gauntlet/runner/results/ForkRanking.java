@@ -44,6 +44,15 @@ public record ForkRanking(String scenario, List<Place> places) {
         };
     }
 
+    /**
+     * How {@code better}, ranked above, stands to {@code worse}: "a is 12 % faster than b (95 % CI 8–16 %)" for a rate,
+     * "quicker" for a time, or "no difference detectable (...)".
+     */
+    public static String sentence(Contrast contrast, String better, String worse, Contrast.Direction direction) {
+        return contrast.describe(better, worse, direction,
+                direction == Contrast.Direction.HIGHER_IS_BETTER ? "faster" : "quicker", "slower");
+    }
+
     /** Which way {@code by} is better: a time lower, a rate or a count held higher. */
     public static Contrast.Direction direction(LoadModel.RankedBy by) {
         return by == LoadModel.RankedBy.P99 ? Contrast.Direction.LOWER_IS_BETTER : Contrast.Direction.HIGHER_IS_BETTER;
@@ -92,9 +101,8 @@ public record ForkRanking(String scenario, List<Place> places) {
                 rank = i + 1;
             }
             Contrast fromAbove = Contrast.of(samples.get(above), samples.get(target), confidence);
-            // The place above is as good or better: a rate's "faster", a latency's "quicker".
-            places.add(new Place(rank, target, order.get(i).getValue(), fromAbove, fromAbove.describe(above, target, direction,
-                    direction == Contrast.Direction.HIGHER_IS_BETTER ? "faster" : "quicker", "slower")));
+            places.add(new Place(rank, target, order.get(i).getValue(), fromAbove,
+                    sentence(fromAbove, above, target, direction)));
         }
         return new ForkRanking(scenario, List.copyOf(places));
     }

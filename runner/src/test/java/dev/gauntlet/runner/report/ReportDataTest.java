@@ -178,7 +178,15 @@ class ReportDataTest {
         ObjectNode definition = suite.putObject("suite").put("name", "forked");
         targets.forEach(definition.putArray("targets")::add);
         ArrayNode definitions = definition.putArray("scenarios");
-        scenarios.forEach(name -> definitions.addObject().put("name", name).putObject("load").put("type", loadType));
+        // Each load whole, as a suite.json holds it: its model is read to learn what it is ranked by.
+        scenarios.forEach(name -> {
+            ObjectNode load = definitions.addObject().put("name", name).putObject("load").put("type", loadType);
+            switch (loadType) {
+                case "open" -> load.put("ratePerSec", 100);
+                case "closed" -> load.put("connections", 10);
+                default -> load.put("requests", 100);
+            }
+        });
         Json.json().writeValue(new ResultsDirectory(dir).suite().toFile(), suite);
         return dir;
     }
