@@ -219,7 +219,7 @@ public class LauncherIT {
                 "--calibration-seconds", "1");
 
         assertThat(outcome.exitCode()).as("%s", outcome.stderr()).isZero();
-        assertThat(outcome.stderr().getFirst()).startsWith("gauntlet: suite tiny: 1 targets × 1 scenarios × 1, 1 runs, about 1 min");
+        assertThat(outcome.stderr().getFirst()).startsWith("gauntlet: suite tiny: 1 targets × 1 scenarios × 1 fork × 1, 1 runs, about 1 min");
         assertThat(outcome.stderr().get(1)).startsWith("gauntlet: measuring the platform's noise floor for 1 s");
         assertThat(outcome.stderr().get(2)).containsPattern("^platform: wake-up p99 [0-9.]+ ms .* loopback round trip p50 \\d+ µs");
         assertThat(outcome.out()).containsPattern("(?m)^dummy +open +\\d+");

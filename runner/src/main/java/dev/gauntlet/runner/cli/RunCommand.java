@@ -318,9 +318,10 @@ final class RunCommand implements Callable<Integer> {
         if (resumed != null) {
             plan = plan.without(resumed.measuredRuns());
         }
-        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios%s × %d forks × %d, %d runs%s, about %s%s;"
+        System.err.printf(Locale.ROOT, "gauntlet: suite %s: %d targets × %d scenarios%s × %d fork%s × %d, %d runs%s, about %s%s;"
                         + " CPUs %s%n", suite.name(), suite.targets().size(), suite.scenarios().size(),
                 suite.clients().isEmpty() ? "" : " × " + suite.clients().size() + " clients", suite.forks(),
+                suite.forks() == 1 ? "" : "s",
                 suite.repetitions(), plan.recordedRuns(),
                 resumed != null ? " left to measure" : "", plan.estimateInMinutes(), plan.atMostInMinutes(),
                 site.summary());
