@@ -222,7 +222,8 @@ class ReportDataTest {
         return today;
     }
 
-    private static Path copy(Path from, Path to) throws IOException {
+    /** {@code from} and everything under it, as {@code to}; ReportIT copies results directories with it too. */
+    static Path copy(Path from, Path to) throws IOException {
         try (Stream<Path> files = Files.walk(from)) {
             for (Path file : files.toList()) {
                 Path target = to.resolve(from.relativize(file).toString());

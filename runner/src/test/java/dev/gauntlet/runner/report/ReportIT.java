@@ -397,7 +397,7 @@ public class ReportIT {
      */
     @Test
     void theHeadlineDecidesOverForks() throws Exception {
-        Path dir = copyAll(sweep, work.resolve("forked-rival"));
+        Path dir = ReportDataTest.copy(sweep, work.resolve("forked-rival"));
         Files.delete(dir.resolve("intervals.json"));
         ArrayNode rows = (ArrayNode) Json.json().readTree(dir.resolve("results.json").toFile());
         for (int i = rows.size() - 1; i >= 0; i--) {
@@ -411,8 +411,8 @@ public class ReportIT {
             }
         }
         Json.json().writeValue(dir.resolve("results.json").toFile(), rows);
-        copyAll(dir.resolve("runs/dummy"), dir.resolve("runs/rival"));
-        copyAll(dir.resolve("runs/dummy"), dir.resolve("runs/twin"));
+        ReportDataTest.copy(dir.resolve("runs/dummy"), dir.resolve("runs/rival"));
+        ReportDataTest.copy(dir.resolve("runs/dummy"), dir.resolve("runs/twin"));
 
         String shown = reportAsDrawn(dir);
 
@@ -552,21 +552,6 @@ public class ReportIT {
         Files.copy(source.resolve("suite.json"), copy.resolve("suite.json"));
         Json.json().writeValue(copy.resolve("results.json").toFile(), copied);
         return copy;
-    }
-
-    /** {@code from} and everything under it, as {@code to}. */
-    private static Path copyAll(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path copy = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(copy);
-                } else {
-                    Files.copy(file, copy);
-                }
-            }
-        }
-        return to;
     }
 
     private static void copyTree(Path from, Path to) throws IOException {
