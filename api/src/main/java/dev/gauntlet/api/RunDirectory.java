@@ -70,6 +70,14 @@ public record RunDirectory(Path path) {
         return path.resolve("errors.csv");
     }
 
+    /**
+     * Each role's CPUs' capacity, second by second over the run: {@code role} ({@code target} or {@code generator}),
+     * then the columns of hiccup's {@code CapacityLog}.
+     */
+    public Path capacity() {
+        return path.resolve("capacity.csv");
+    }
+
     /** The generator JVM's output. */
     public Path generatorLog() {
         return path.resolve("generator.log");

@@ -58,6 +58,9 @@ import java.util.Map;
  * @param goodputPerSec      what the target answered correctly per second of the measured phase, whatever each
  *                           answer's intended start: under overload, the warm-up's backlog it answered meanwhile
  *                           counts here while the measured requests wait behind it (null in summaries written before)
+ * @param capacity           the machine's capacity on each role's CPUs, window by window of the measured phase: what
+ *                           explains a drift the target did not cause ({@link Capacity#UNKNOWN} in summaries written
+ *                           before, and for a load split over processes)
  */
 @JsonIgnoreProperties("jvm")
 public record RunSummary(
@@ -93,10 +96,12 @@ public record RunSummary(
         long connectionsOpenedMeasured,
         long droppedQueueFull,
         double wakeGranularityMs,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Double goodputPerSec) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double goodputPerSec,
+        Capacity capacity) {
 
     public RunSummary {
         connectTime = connectTime == null ? Percentiles.EMPTY : connectTime;
+        capacity = capacity == null ? Capacity.UNKNOWN : capacity;
     }
 
     public long errorCount() {
@@ -167,6 +172,7 @@ public record RunSummary(
         private long droppedQueueFull;
         private double wakeGranularityMs;
         private Double goodputPerSec;
+        private Capacity capacity = Capacity.UNKNOWN;
 
         private Builder() {
         }
@@ -205,6 +211,7 @@ public record RunSummary(
             droppedQueueFull = summary.droppedQueueFull;
             wakeGranularityMs = summary.wakeGranularityMs;
             goodputPerSec = summary.goodputPerSec;
+            capacity = summary.capacity;
         }
 
         public Builder spec(LoadSpec spec) {
@@ -372,13 +379,18 @@ public record RunSummary(
             return this;
         }
 
+        public Builder capacity(Capacity capacity) {
+            this.capacity = capacity;
+            return this;
+        }
+
         public RunSummary build() {
             return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                     sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost,
                     loopLateness, generatorHiccups, targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak,
                     connectionsLimit, hardCapReached, concurrency, processes, unansweredAtEnd, connectTime,
                     generatorWarmup, steadiness, connectionsOpenedMeasured, droppedQueueFull,
-                    wakeGranularityMs, goodputPerSec);
+                    wakeGranularityMs, goodputPerSec, capacity);
         }
     }
 

@@ -53,11 +53,6 @@ public final class CapacityLog implements AutoCloseable {
         public double index() {
             return probeUs <= 0 ? 0 : 1e6 / probeUs * Math.max(0, 1 - stolenShare - foreignShare);
         }
-
-        /** The middle of the second, epoch ms: which window of a run it belongs to. */
-        public long midEpochMs() {
-            return (startEpochMs + endEpochMs) / 2;
-        }
     }
 
     private CapacityLog() {

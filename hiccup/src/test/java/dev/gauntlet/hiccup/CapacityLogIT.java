@@ -31,7 +31,7 @@ class CapacityLogIT {
             try {
                 Thread.sleep(3_000);
             } finally {
-                hogs.forEach(Process::destroyForcibly);
+                hogs.forEach(CapacityLogIT::end);
             }
             List<CapacityLog.Second> during = log.seconds().stream()
                     .filter(s -> s.startEpochMs() >= hogsFromEpochMs + 200 && s.endEpochMs() <= System.currentTimeMillis()).toList();
@@ -69,6 +69,12 @@ class CapacityLogIT {
     void aCpuListIsReadAsTheKernelWritesIt() {
         assertThat(CpuAccounting.parseList("0-3,6").stream().boxed().toList()).containsExactly(0, 1, 2, 3, 6);
         assertThat(CpuAccounting.parseList("1").stream().boxed().toList()).containsExactly(1);
+    }
+
+    /** Ends a hog: the shell under {@code timeout} first, which killing {@code timeout} would leave running. */
+    static void end(Process hog) {
+        hog.descendants().forEach(ProcessHandle::destroyForcibly);
+        hog.destroyForcibly();
     }
 
     /** A shell loop on each CPU this JVM may use, each ending by itself after {@code seconds}. */

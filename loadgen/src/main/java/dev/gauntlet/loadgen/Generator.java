@@ -4,11 +4,13 @@ import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
-import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.api.Capacity;
+import dev.gauntlet.hiccup.CapacityLog;
 import dev.gauntlet.hiccup.HiccupMeter;
 import dev.gauntlet.loadgen.measure.AdminClient;
+import dev.gauntlet.loadgen.measure.CapacityCourse;
 import dev.gauntlet.loadgen.measure.CostMeter;
 import dev.gauntlet.loadgen.measure.IntervalLogs;
 import dev.gauntlet.loadgen.measure.JitWarmup;
@@ -158,6 +160,7 @@ public final class Generator {
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name("gauntlet-interval").daemon(true).factory());
         HiccupMeter hiccups = HiccupMeter.start();
+        CapacityLog capacityLog = CapacityLog.start();
         boolean held = spec.model().heldRequests() > 0;
         // Max concurrency reads the target's counts at its burst itself: a reset then would split them.
         TargetWatch target = admin == null ? null : new TargetWatch(admin, !held, progress);
@@ -186,6 +189,7 @@ public final class Generator {
             awaitQuietly(ticker);
             tick.sampleInterval();
             hiccups.close();
+            capacityLog.close();
             cost.sample();
             tick.closeLogs();
             if (interrupted) {
@@ -195,12 +199,16 @@ public final class Generator {
         // Before the target is asked: its admin calls are no part of the engine's window.
         RunSummary.GeneratorCost generatorCost = cost.finish();
         long measureStartEpochMs = epochMs(startedAt, runStartNs, engine.measureStartNs());
-        TargetWatch.Figures targetFigures = target == null ? new TargetWatch.Figures(Percentiles.EMPTY, null)
+        TargetWatch.Figures targetFigures = target == null ? TargetWatch.Figures.UNKNOWN
                 : target.finish(measureStartEpochMs, outputDir);
         RunSummary.Steadiness steadiness = held ? null
                 : judge.result(TimeUnit.NANOSECONDS.toMillis(engine.measureStartNs() - runStartNs));
+        List<Long> windowStartsEpochMs = held ? List.of() : judge.measuredWindowStartsNs().stream()
+                .map(ns -> epochMs(startedAt, runStartNs, ns)).toList();
+        Capacity capacity = new CapacityCourse(targetFigures.capacity(), capacityLog.seconds(), windowStartsEpochMs)
+                .write(outputDir);
         RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, hiccupIntervals,
-                targetFigures, generatorCost, steadiness)).withGeneratorWarmup(warmup);
+                targetFigures, generatorCost, steadiness, capacity)).withGeneratorWarmup(warmup);
         if (outputDir != null) {
             write(summary, new RunDirectory(outputDir).summary());
         }
@@ -214,7 +222,8 @@ public final class Generator {
 
     private static RunSummary summarise(LoadSpec spec, Instant startedAt, EngineThreads engine, LatencyRecorder recorder,
                                         IntervalTicker tick, HiccupIntervals hiccups, TargetWatch.Figures target,
-                                        RunSummary.GeneratorCost cost, RunSummary.Steadiness steadiness) {
+                                        RunSummary.GeneratorCost cost, RunSummary.Steadiness steadiness,
+                                        Capacity capacity) {
         double measuredSec = engine.measuredNs() / 1e9;
         RequestCounters counters = engine.counters();
         return RunSummary.builder().spec(spec).startedAt(startedAt).measuredSec(measuredSec)
@@ -233,7 +242,7 @@ public final class Generator {
                 .unansweredAtEnd(counters.resolvedAfterEndCount()).connectTime(LatencyRecorder.percentiles(engine.connectTimes()))
                 .steadiness(steadiness).connectionsOpenedMeasured(counters.connectionsOpenedMeasuredCount())
                 .droppedQueueFull(counters.droppedQueueFullCount()).wakeGranularityMs(engine.wakeGranularityMs(spec))
-                .goodputPerSec(counters.answeredInPhaseCount() / measuredSec).build();
+                .goodputPerSec(counters.answeredInPhaseCount() / measuredSec).capacity(capacity).build();
     }
 
     private static Preflight.Plan preflight(LoadSpec spec, InetSocketAddress address, HostLimits limits) {

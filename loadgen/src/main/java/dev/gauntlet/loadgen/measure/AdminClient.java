@@ -69,6 +69,11 @@ public final class AdminClient implements Supplier<RunSummary.ServerStats> {
         }
     }
 
+    /** {@code GET /capacity}: the target's capacity log since its last reset, as CSV; null when it has none. */
+    String capacityLog() {
+        return call("GET", AdminProtocol.CAPACITY);
+    }
+
     /** {@code GET /hiccup}: the target's hiccup interval log since its last reset; null when it has none. */
     String hiccupLog() {
         return call("GET", AdminProtocol.HICCUP);

@@ -41,6 +41,8 @@ public final class SteadyJudge {
     private final Supplier<JitActivity.Snapshot> targetJit;
     private final List<RunSummary.Steadiness.Window> warmup = new ArrayList<>();
     private final List<RunSummary.Steadiness.Window> measured = new ArrayList<>();
+    /** When each of {@link #measured} began, {@code System.nanoTime()}: the machine's capacity is lined up by it. */
+    private final List<Long> measuredStartsNs = new ArrayList<>();
     private long targetCompiledMs;
     private long generatorCompiledMs;
 
@@ -76,7 +78,13 @@ public final class SteadyJudge {
         RunSummary.Steadiness.Window judged = window(completed, response, null, hiccups, endNs - startNs);
         if (whole(startNs, endNs)) {
             measured.add(judged);
+            measuredStartsNs.add(startNs);
         }
+    }
+
+    /** When each whole window of the measured phase began, {@code System.nanoTime()}, in order. */
+    public List<Long> measuredWindowStartsNs() {
+        return List.copyOf(measuredStartsNs);
     }
 
     /** A window shorter than most of a second (the first tick's, the run's last) is left out. */

@@ -4,6 +4,7 @@ import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.hiccup.CapacityLog;
 import dev.gauntlet.hiccup.JitActivity;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -13,11 +14,12 @@ import java.io.ByteArrayInputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What the generator learns about the measured phase from a Gauntlet target's admin port: how
- * much of its CPUs the target used, and the platform's hiccups as the target saw them
- * ({@code target-hiccup.hlog}).
+ * much of its CPUs the target used, the platform's hiccups as the target saw them
+ * ({@code target-hiccup.hlog}), and its CPUs' capacity second by second.
  *
  * <pre>{@code
  * TargetWatch watch = new TargetWatch(admin, true, System.err);
@@ -33,8 +35,9 @@ public final class TargetWatch {
     /** The target's JIT activity as last fetched by {@link #pollJit}; null while unknown. */
     private volatile JitActivity.Snapshot jit;
 
-    /** The target's side of a run; either figure is unknown (null or empty) when the target does not say. */
-    public record Figures(Percentiles hiccups, Double cpuPercent) {
+    /** The target's side of a run; each figure is unknown (null or empty) when the target does not say. */
+    public record Figures(Percentiles hiccups, Double cpuPercent, List<CapacityLog.Second> capacity) {
+        public static final Figures UNKNOWN = new Figures(Percentiles.EMPTY, null, List.of());
     }
 
     /**
@@ -104,8 +107,10 @@ public final class TargetWatch {
     public Figures finish(long measureStartEpochMs, Path outputDir) {
         RunSummary.ServerStats start = atStart;
         RunSummary.ServerStats end = admin.get();
+        String capacity = admin.capacityLog();
         return new Figures(hiccups(measureStartEpochMs, outputDir),
-                start == null || end == null ? null : end.cpuPercentSince(start));
+                start == null || end == null ? null : end.cpuPercentSince(start),
+                capacity == null ? List.of() : CapacityLog.parse(capacity));
     }
 
     /** The target's hiccup log cut to the intervals that end after the measured phase began. */

@@ -3,7 +3,6 @@ package dev.gauntlet.loadgen.verdict;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.loadgen.EngineThreads;
 import dev.gauntlet.loadgen.measure.SteadyJudge;
@@ -75,8 +74,6 @@ public final class Verdicts {
     static final double SERVICE_SLACK_SHARE = 0.1;
     /** Share of failed requests (of the overload classes) from which the target did not keep up. */
     static final double OVERLOAD_ERROR_SHARE = 0.001;
-    /** Whole windows each half of the measured phase needs for its drift to be judged. */
-    static final int MIN_HALF_WINDOWS = 2;
 
     private static final Set<ErrorClass> OVERLOAD_ERRORS =
             EnumSet.of(ErrorClass.REFUSED, ErrorClass.CONNECT_TIMEOUT, ErrorClass.RESET, ErrorClass.RESPONSE_TIMEOUT);
@@ -173,7 +170,7 @@ public final class Verdicts {
             }
             judgeOpenLoop(run, ratePerSec, targetBusy, pace, explainedMs, floor, generator, target, platform, notes);
         }
-        List<String> unsteady = unsteady(run);
+        List<String> unsteady = unsteady(run, platform);
         if (!generator.isEmpty()) {
             return run.withVerdict(run.spec().client() == null ? Verdict.GENERATOR_LIMITED : Verdict.CLIENT_LIMITED,
                     withNotes(generator, notes));
@@ -194,9 +191,10 @@ public final class Verdicts {
     /**
      * Why the figures are not a steady state's, one sentence each: a warm-up that reached its
      * maximum unsettled, a measured phase that drifted between its halves. Empty when steady, or
-     * when there is no record to tell (max concurrency, a split load).
+     * when there is no record to tell (max concurrency, a split load). A drift the machine's
+     * capacity explains goes to {@code platform} instead.
      */
-    private static List<String> unsteady(RunSummary run) {
+    private static List<String> unsteady(RunSummary run, List<String> platform) {
         RunSummary.Steadiness steadiness = run.steadiness();
         List<String> unsteady = new ArrayList<>();
         if (steadiness == null) {
@@ -212,53 +210,11 @@ public final class Verdicts {
             unsteady.add(String.format(Locale.ROOT, "the warm-up did not settle within its maximum of %s s: %s",
                     warmupSec, SteadyJudge.disagreement(steadiness.warmup(), steadiness.rule(), openLoop)));
         }
-        String drift = drift(steadiness, openLoop);
+        MeasuredDrift.Drift drift = MeasuredDrift.of(run);
         if (drift != null) {
-            unsteady.add(drift);
+            (drift.platforms() ? platform : unsteady).add(drift.sentence());
         }
         return unsteady;
-    }
-
-    /**
-     * The measured phase's first half against its second, by whole windows: a closed loop's
-     * throughput, an open loop's median response time (the median of the windows' medians). Beyond
-     * the tolerance and what the platform explains (a closed loop: the share of a window its worst
-     * stall took; an open loop: the lateness allowance and twice the worst wake-up p99), it drifted.
-     */
-    static String drift(RunSummary.Steadiness steadiness, boolean openLoop) {
-        List<RunSummary.Steadiness.Window> windows = steadiness.measured().stream()
-                .filter(w -> !openLoop || !Double.isNaN(w.p50Ms())).toList();
-        int half = windows.size() / 2;
-        if (half < MIN_HALF_WINDOWS) {
-            return null;
-        }
-        List<RunSummary.Steadiness.Window> first = windows.subList(0, half);
-        List<RunSummary.Steadiness.Window> second = windows.subList(windows.size() - half, windows.size());
-        double tolerance = steadiness.tolerancePercent() / 100;
-        if (!openLoop) {
-            double from = first.stream().mapToDouble(RunSummary.Steadiness.Window::completedPerSec).average().orElse(0);
-            double to = second.stream().mapToDouble(RunSummary.Steadiness.Window::completedPerSec).average().orElse(0);
-            double stallShare = windows.stream().mapToDouble(RunSummary.Steadiness.Window::hiccupMaxMs).max().orElse(0)
-                    / SteadyRule.WINDOW_MS;
-            double allowed = (tolerance + stallShare) * Math.max(from, to);
-            return Math.abs(to - from) <= allowed ? null : String.format(Locale.ROOT, "its throughput moved from %s/s in "
-                    + "the first half of the measured phase to %s/s in the second, beyond ±%s/s (%s %% and the worst "
-                    + "platform stall): not a steady state", SteadyJudge.figureText(from), SteadyJudge.figureText(to),
-                    SteadyJudge.figureText(allowed), Numbers.compact(steadiness.tolerancePercent()));
-        }
-        double from = median(first);
-        double to = median(second);
-        double allowed = Math.max(tolerance * Math.max(from, to), SteadyJudge.platformExplainsMs(windows));
-        return Math.abs(to - from) <= allowed ? null : String.format(Locale.ROOT, "its median response time moved from "
-                + "%s ms in the first half of the measured phase to %s ms in the second, beyond ±%s ms (%s %% or what the "
-                + "platform explains): not a steady state", ms(from), ms(to), ms(allowed),
-                Numbers.compact(steadiness.tolerancePercent()));
-    }
-
-    private static double median(List<RunSummary.Steadiness.Window> windows) {
-        double[] medians = windows.stream().mapToDouble(RunSummary.Steadiness.Window::p50Ms).sorted().toArray();
-        int n = medians.length;
-        return n % 2 == 1 ? medians[n / 2] : (medians[n / 2 - 1] + medians[n / 2]) / 2;
     }
 
     /** The generator JVM's JIT compile time over the measured phase's windows; 0 when not recorded. */
@@ -438,7 +394,7 @@ public final class Verdicts {
                 .collect(Collectors.joining(", "));
     }
 
-    private static String ms(double valueMs) {
+    static String ms(double valueMs) {
         return valueMs >= 100 ? String.format(Locale.ROOT, "%.0f", valueMs)
                 : valueMs >= 10 ? String.format(Locale.ROOT, "%.1f", valueMs)
                 : String.format(Locale.ROOT, "%.2f", valueMs);

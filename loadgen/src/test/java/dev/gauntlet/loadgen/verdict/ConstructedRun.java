@@ -1,5 +1,6 @@
 package dev.gauntlet.loadgen.verdict;
 
+import dev.gauntlet.api.Capacity;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
@@ -46,6 +47,7 @@ final class ConstructedRun {
     long connectionsOpenedMeasured;
     long droppedQueueFull;
     double wakeGranularityMs;
+    Capacity capacity = Capacity.UNKNOWN;
     /** A held run's figures; null for the other models. */
     RunSummary.Concurrency concurrency;
 
@@ -67,7 +69,7 @@ final class ConstructedRun {
                 .targetCpuPercent(targetCpuPercent).connectionsPeak(connectionsPeak).connectionsLimit(connectionsLimit)
                 .hardCapReached(hardCapReached).connectTime(latency(connectP99Ms / 4, connectP99Ms)).steadiness(steadiness)
                 .connectionsOpenedMeasured(connectionsOpenedMeasured).droppedQueueFull(droppedQueueFull)
-                .wakeGranularityMs(wakeGranularityMs).concurrency(concurrency).build());
+                .wakeGranularityMs(wakeGranularityMs).concurrency(concurrency).capacity(capacity).build());
     }
 
     private static Percentiles latency(double p50Ms) {

@@ -1,5 +1,6 @@
 package dev.gauntlet.loadgen.verdict;
 
+import dev.gauntlet.api.Capacity;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
 import org.junit.jupiter.api.Test;
@@ -8,7 +9,10 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The not-steady rules of {@link Verdicts}: the measured phase's windows drift, or the warm-up never settled. */
+/**
+ * The not-steady rules of {@link Verdicts}: the measured phase's windows drift, or the warm-up never settled; and a
+ * drift the machine's capacity explains, which is the platform's.
+ */
 class SteadinessVerdictsTest {
 
     @Test
@@ -64,6 +68,59 @@ class SteadinessVerdictsTest {
     }
 
     @Test
+    void aThroughputThatFellWithTheTargetCpusCapacityIsThePlatforms() {
+        // A quarter of the target's CPU taken from the third second on: the throughput falls by as much.
+        ConstructedRun run = new ConstructedRun();
+        run.spec = ConstructedRun.CLOSED;
+        run.steadiness = measured(closedWindow(10_000), closedWindow(10_000), closedWindow(7_600), closedWindow(7_400));
+        run.capacity = new Capacity(course(1_900, 1_900, 1_420, 1_430), course(1_900, 1_910, 1_890, 1_900));
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).as("%s", judged.evidence()).isEqualTo(Verdict.PLATFORM_NOISY);
+        assertThat(judged.evidence().getFirst()).startsWith("its throughput moved from 10,000/s in the first half")
+                .endsWith("and the capacity of the target's CPUs with it, from 1,900 to 1,425 (-25 %): the machine's, "
+                        + "not the target's");
+    }
+
+    @Test
+    void aThroughputThatFellWhileTheCapacityHeldIsNotSteady() {
+        // The target's own ramp: its CPUs kept their capacity.
+        ConstructedRun run = new ConstructedRun();
+        run.spec = ConstructedRun.CLOSED;
+        run.steadiness = measured(closedWindow(10_000), closedWindow(10_000), closedWindow(7_600), closedWindow(7_400));
+        run.capacity = new Capacity(course(1_900, 1_900, 1_890, 1_910), course(1_900, 1_910, 1_890, 1_900));
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).isEqualTo(Verdict.NOT_STEADY);
+        assertThat(judged.evidence().getFirst()).endsWith("the capacity of the target's CPUs went from 1,900 to 1,900 "
+                + "(+0 %), the generator's from 1,905 to 1,895 (-1 %), which does not explain it: not a steady state");
+    }
+
+    @Test
+    void aDropFarBeyondTheCapacitysOwnIsNotSteady() {
+        // Mixed causes: the CPUs lost a tenth while the throughput lost 40 %: the rest is the target's.
+        ConstructedRun run = new ConstructedRun();
+        run.spec = ConstructedRun.CLOSED;
+        run.steadiness = measured(closedWindow(10_000), closedWindow(10_000), closedWindow(6_000), closedWindow(6_000));
+        run.capacity = new Capacity(course(1_900, 1_900, 1_710, 1_710), Capacity.Course.UNKNOWN);
+
+        assertThat(run.judge().verdict()).isEqualTo(Verdict.NOT_STEADY);
+    }
+
+    @Test
+    void anOpenLoopsMedianThatRoseAsTheCapacityFellIsThePlatforms() {
+        // 4 ms of work becomes 6 ms on CPUs with two thirds of their capacity.
+        ConstructedRun run = new ConstructedRun();
+        run.steadiness = measured(openWindow(4), openWindow(4), openWindow(6), openWindow(6));
+        run.capacity = new Capacity(course(1_800, 1_800, 1_200, 1_200), course(1_800, 1_800, 1_800, 1_800));
+        RunSummary judged = run.judge();
+
+        assertThat(judged.verdict()).as("%s", judged.evidence()).isEqualTo(Verdict.PLATFORM_NOISY);
+        assertThat(judged.evidence().getFirst()).startsWith("its median response time moved from 4.00 ms")
+                .contains("from 1,800 to 1,200 (-33 %)");
+    }
+
+    @Test
     void aWarmUpThatReachedItsMaximumUnsettledIsNotSteady() {
         ConstructedRun run = new ConstructedRun();
         run.spec = ConstructedRun.CLOSED;
@@ -89,6 +146,10 @@ class SteadinessVerdictsTest {
         assertThat(judged.verdict()).isEqualTo(Verdict.TARGET_OVERLOADED);
         assertThat(judged.evidence()).contains("the warm-up ended unsettled after 9 s: the target completed under 90 % "
                 + "of the offered rate in each of its last 6 s, and a longer warm-up would only have lengthened its backlog");
+    }
+
+    private static Capacity.Course course(double... perWindow) {
+        return new Capacity.Course(java.util.Arrays.stream(perWindow).boxed().toList(), 0, 0);
     }
 
     private static RunSummary.Steadiness measured(RunSummary.Steadiness.Window... windows) {

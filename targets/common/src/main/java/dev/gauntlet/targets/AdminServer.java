@@ -4,7 +4,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.gauntlet.api.AdminProtocol;
 import dev.gauntlet.api.AdminToken;
-import dev.gauntlet.hiccup.HiccupLog;
 import dev.gauntlet.hiccup.JitActivity;
 
 import java.io.IOException;
@@ -21,9 +20,9 @@ import java.util.regex.Pattern;
 
 /**
  * The admin endpoint ({@link AdminProtocol}) on its own port and thread, so it answers while the
- * serving port is saturated: {@code GET /stats}, {@code POST /stats/reset} (the stats and the hiccup
- * log), {@code GET /jit} (the JIT's time and queue: whether it has settled), {@code GET /hiccup}
- * (the hiccup log since the last reset) and {@code GET /settings}. It listens on
+ * serving port is saturated: {@code GET /stats}, {@code POST /stats/reset} (the stats, the hiccup
+ * log and the capacity log), {@code GET /jit} (the JIT's time and queue: whether it has settled), {@code GET /hiccup}
+ * and {@code GET /capacity} (the hiccup and capacity logs since the last reset) and {@code GET /settings}. It listens on
  * {@link TargetSettings#adminBind()}, loopback unless told otherwise.
  *
  * <p>Reads are open; the reset, the one request that changes what a run measures, needs the admin
@@ -42,7 +41,7 @@ final class AdminServer {
      * @param name  heads the hiccup log, so a log read later still says whose it is
      * @param token what a reset must show; null: no reset is accepted
      */
-    AdminServer(TargetSettings settings, RequestStats stats, HiccupLog hiccups, String name, int servingPort, String token)
+    AdminServer(TargetSettings settings, RequestStats stats, PlatformLogs platform, String name, int servingPort, String token)
             throws IOException {
         byte[] authorization = token == null ? null : AdminToken.bearer(token).getBytes(StandardCharsets.UTF_8);
         server = HttpServer.create(new InetSocketAddress(settings.adminBind(), settings.adminPort()), 50);
@@ -59,7 +58,7 @@ final class AdminServer {
                         + AdminProtocol.TOKEN_HEADER + ": " + AdminToken.bearer("TOKEN") + "\"}");
             } else if (path.equals(AdminProtocol.STATS_RESET) && method.equals("POST")) {
                 stats.reset();
-                hiccups.reset();
+                platform.reset();
                 reply(exchange, 200, JSON, stats.snapshot().toJson());
             } else {
                 reply(exchange, 404, JSON, "{\"error\":\"GET " + AdminProtocol.STATS + " or POST " + AdminProtocol.STATS_RESET + "\"}");
@@ -67,7 +66,7 @@ final class AdminServer {
         });
         server.createContext(AdminProtocol.HICCUP, exchange -> {
             if (exchange.getRequestURI().getPath().equals(AdminProtocol.HICCUP) && exchange.getRequestMethod().equals("GET")) {
-                reply(exchange, 200, "text/plain", hiccups.text(name));
+                reply(exchange, 200, "text/plain", platform.hiccups().text(name));
             } else {
                 reply(exchange, 404, JSON, "{\"error\":\"GET " + AdminProtocol.HICCUP + "\"}");
             }
@@ -77,6 +76,13 @@ final class AdminServer {
                 reply(exchange, 200, JSON, JitActivity.now().toJson());
             } else {
                 reply(exchange, 404, JSON, "{\"error\":\"GET " + AdminProtocol.JIT + "\"}");
+            }
+        });
+        server.createContext(AdminProtocol.CAPACITY, exchange -> {
+            if (exchange.getRequestURI().getPath().equals(AdminProtocol.CAPACITY) && exchange.getRequestMethod().equals("GET")) {
+                reply(exchange, 200, "text/csv", platform.capacity().text());
+            } else {
+                reply(exchange, 404, JSON, "{\"error\":\"GET " + AdminProtocol.CAPACITY + "\"}");
             }
         });
         server.createContext(AdminProtocol.RECORDING, exchange -> serveRecording(exchange, authorization));

@@ -2,7 +2,6 @@ package dev.gauntlet.targets;
 
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.CpuModel;
-import dev.gauntlet.hiccup.HiccupLog;
 import dev.gauntlet.hiccup.ParentWatch;
 
 import dev.gauntlet.api.Protocol;
@@ -28,7 +27,7 @@ import java.util.stream.Collectors;
  * that a check of every protocol needs one JVM, not one a protocol (a measurement wants one server a JVM);
  * SIGTERM, SIGINT or SIGHUP stop it
  * within 3 s. Bad flags or a server that cannot start: one line on stderr and exit code 2. The
- * process's hiccups are measured from the start and served on the admin port, which resets them
+ * process's hiccups and its CPUs' capacity are measured from the start and served on the admin port, which resets them
  * only for a client showing the token in {@code $GAUNTLET_ADMIN_TOKEN}; the virtual-thread
  * scheduler's figures go into any JFR recording of it.
  */
@@ -56,7 +55,7 @@ public final class TargetMain {
             System.exit(2);
             return;
         }
-        HiccupLog hiccups = HiccupLog.start();
+        PlatformLogs platform = PlatformLogs.start();
         VirtualThreadSchedulerEvent.register();
         RequestStats stats = new RequestStats();
         HelloServer server = instantiate(arguments.serverClass());
@@ -75,7 +74,7 @@ public final class TargetMain {
                 servers.add(another);
                 alsoPorts.put(protocol, another.start(settings.forAnotherPort(protocol, tls), stats));
             }
-            admin = new AdminServer(settings, stats, hiccups, arguments.serverClass(), port, adminToken());
+            admin = new AdminServer(settings, stats, platform, arguments.serverClass(), port, adminToken());
             admin.start();
             if (tls != null) {
                 certificatePem = Files.createTempFile("gauntlet-target-" + port + "-", ".pem");
@@ -90,7 +89,7 @@ public final class TargetMain {
         // Created now, while the heap has room: the stop must not depend on allocating a thread later.
         Thread deadline = Thread.ofPlatform().daemon().name("target-stop-deadline").unstarted(TargetMain::haltAfterGrace);
         Path pem = certificatePem;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(servers.reversed(), admin, hiccups, pem, deadline), "target-stop"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(servers.reversed(), admin, platform, pem, deadline), "target-stop"));
         // The hardware, for a runner that cannot look at this target's machine (a pod on another node).
         System.out.println(CpuModel.LINE_PREFIX + CpuModel.read());
         if (pem != null) {
@@ -177,7 +176,7 @@ public final class TargetMain {
      * the deadline thread halts the JVM after the grace unless it has exited by then. Without a
      * deadline thread there is no bounded stop, so the process halts at once.
      */
-    private static void stop(List<HelloServer> servers, AdminServer admin, HiccupLog hiccups, Path certificatePem, Thread deadline) {
+    private static void stop(List<HelloServer> servers, AdminServer admin, PlatformLogs platform, Path certificatePem, Thread deadline) {
         try {
             deadline.start();
         } catch (Throwable e) {
@@ -191,7 +190,7 @@ public final class TargetMain {
             }
         }
         admin.stop();
-        hiccups.close();
+        platform.close();
         if (certificatePem != null) {
             try {
                 Files.deleteIfExists(certificatePem);
