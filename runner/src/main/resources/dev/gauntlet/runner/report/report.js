@@ -110,7 +110,9 @@
       'smallest detectable difference is the one these forks would resolve four times in five; more forks narrow it.'],
     ['CV', 'Coefficient of variation: the standard deviation of the repetitions divided by their mean.'],
     ['hiccup', 'A stall of the machine itself, as a sleeping thread sees it (jHiccup\'s method): how late it wakes.'],
-    ['platform noise floor', 'The machine\'s hiccups and loopback round trip, measured before the suite: lateness within it is the platform\'s.'],
+    ['platform noise floor', 'The machine\'s hiccups and loopback round trip, measured before the suite: lateness within it is the platform\'s. ' +
+      'Beside them each role\'s capacity: how much its CPUs could run a second, a fixed probe\'s speed times the share of their time ' +
+      'no other process took; compare tells hosts apart by it.'],
     ['GC pause', 'A stop-the-world pause of a JVM\'s garbage collector, from its JFR recording.'],
     ['heap after GC', 'Heap in use right after a collection: what the JVM keeps alive.'],
     ['platform threads', 'Operating-system threads of the JVM, at most, from its JFR recording.'],
@@ -732,16 +734,21 @@
     return 'runs/' + r.target + '/' + r.scenario + '/' + (fork === 1 ? '' : 'f' + fork + '-') + r.repetition + '/';
   }
 
-  // PlatformCalibration's figures: hiccups on each role's CPUs and the round trip, p99 and max of each.
+  // PlatformCalibration's figures: hiccups on each role's CPUs and the round trip, p99 and max of each; each role's capacity.
   function platformText(platform) {
     if (!platform || typeof platform !== 'object') return 'not recorded';
     if (platform.skipped) return 'not measured (' + platform.skipped + ')';
     const figure = (label, p) => (p && isNum(p.p99Ms) ? label + ' p99 ' + num(p.p99Ms) + ' ms, max ' + num(p.maxMs) + ' ms' : null);
+    // CapacityLevel: the probe's units a second, and the seconds' spread in percent of their mean.
+    const capacity = (label, c) => (c && isNum(c.mean) && c.mean > 0 ? label + ' ' + num(c.mean, 0) + ' a second (±' +
+      num(100 * c.standardDeviation / c.mean, 0) + ' %, ' + c.seconds + ' s)' : null);
     const parts = [
       figure('hiccups on the target\'s CPUs' + (platform.targetCpus ? ' (' + platform.targetCpus + ')' : ''), platform.targetHiccups),
       figure('on the generator\'s' + (platform.generatorCpus ? ' (' + platform.generatorCpus + ')' : ''), platform.generatorHiccups),
       figure((platform.path || 'network') + ' round trip', platform.roundTrip),
       figure('loopback round trip', platform.loopbackRoundTrip),
+      capacity('capacity of the target\'s CPUs', platform.targetCapacity),
+      capacity('of the generator\'s', platform.generatorCapacity),
     ].filter(Boolean);
     if (isNum(platform.seconds)) parts.push('measured for ' + platform.seconds + ' s before the suite');
     return parts.join('; ') || JSON.stringify(platform);
