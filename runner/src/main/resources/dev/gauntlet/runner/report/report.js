@@ -1490,7 +1490,13 @@
     main.append(el('h1', {}, 'Gauntlet compare · ' + ((data.base.suite || {}).name || '') + ' → ' + ((data.new.suite || {}).name || '')));
     const lost = lostRows(data);
     const failingChanges = (data.rowChanges || []).filter(c => !c.allowedBy);
-    if (data.gated) {
+    // HostDifference's line, first as on the terminal: the hosts differ, or their capacity was not recorded.
+    if (data.hosts) main.append(el('div', { class: data.hostsDiffer ? 'banner failed' : 'banner', id: 'hosts' }, data.hosts));
+    if (data.gated && data.hostsDiffer) {
+      main.append(el('div', { class: 'gate fail', id: 'gate' }, el('span', { class: 'gate-word' }, 'FAIL'),
+        'the hosts differ; compare runs made on one host: no threshold of ' + data.thresholds + ' is judged',
+        el('ul', {}, failingChanges.map(c => el('li', {}, 'row failed: ' + c.row + ': ' + c.change)))));
+    } else if (data.gated) {
       main.append(el('div', { class: 'gate ' + (data.passes ? 'pass' : 'fail'), id: 'gate' },
         el('span', { class: 'gate-word' }, data.passes ? 'PASS' : 'FAIL'),
         data.passes ? ['every threshold of ' + data.thresholds + ' holds' +
@@ -1533,11 +1539,11 @@
     main.append(el('h2', {}, 'Notable changes'));
     const notable = (data.deltas || []).filter(d => d.notable);
     if (!notable.length) main.append(noData('No figure moved by more than ' + data.notablePercent + ' %.'));
-    else main.append(sortable(deltaTable(notable), 'notable-changes'));
+    else main.append(sortable(deltaTable(notable, data.hostsDiffer), 'notable-changes'));
 
     main.append(el('h2', {}, 'Every target × scenario'));
     if (!(data.deltas || []).length) main.append(noData('BASE and NEW have no target × scenario in common.'));
-    else main.append(sortable(deltaTable(data.deltas), 'changes'));
+    else main.append(sortable(deltaTable(data.deltas, data.hostsDiffer), 'changes'));
 
     main.append(el('h2', {}, 'Response-time percentiles, BASE against NEW'));
     const pairs = uniq((data.deltas || []).map(d => d.target + '\u0000' + d.scenario));
@@ -1613,8 +1619,9 @@
   }
 
   // Each figure's mean over forks on both sides, the range of its runs below it, and the change with its interval over
-  // forks (Comparison.Delta): a change within the noise (its interval spans 0) is not coloured, however large.
-  function deltaTable(deltas) {
+  // forks (Comparison.Delta): a change within the noise (its interval spans 0) is not coloured, however large, nor is
+  // any change between hosts that differ (hostsDiffer), which is the machine's as much as the target's.
+  function deltaTable(deltas, hostsDiffer) {
     const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW', 'change', 'interval', 'noise'].map(h => th(h))));
     const figure = (mean, range) => el('td', { class: 'num' }, num(mean), range && range.repetitions > 1
       ? el('span', { class: 'spread' }, num(range.low) + ' – ' + num(range.high) + ' (' + range.repetitions + ' runs)') : null);
@@ -1624,7 +1631,7 @@
       const bounded = d.noise !== 'unknown' && c.reference;
       const interval = bounded ? Math.round(c.confidence * 100) + ' % CI ' + pct(100 * c.low / c.reference) + ' – '
         + pct(100 * c.high / c.reference) : 'no interval: one fork a side';
-      const cls = d.noise === 'within' ? null : d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
+      const cls = d.noise === 'within' || hostsDiffer ? null : d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
       table.append(el('tr', { class: cls }, el('td', {}, d.target), el('td', {}, d.scenario), el('td', {}, d.metric),
         figure(d.base, d.baseRange), figure(d.now, d.nowRange),
         el('td', { class: 'num' }, isNum(d.percent) ? pct(d.percent) : '–'), el('td', {}, interval),
