@@ -83,7 +83,8 @@ public final class CompareCommand implements Callable<Integer> {
     List<String> allowedVerdicts = List.of();
 
     @Option(names = "--confidence", paramLabel = "LEVEL",
-            description = "the level of each change's interval over forks, above 0 and below 1 (default: 0.95)")
+            description = "the level of each change's interval over forks and of the hosts' capacity test, above 0 and below 1"
+                    + " (default: 0.95)")
     double confidence = Estimate.DEFAULT_CONFIDENCE;
 
     @Option(names = "--output", paramLabel = "FILE", description = "where the page goes (default: NEW/compare.html)")

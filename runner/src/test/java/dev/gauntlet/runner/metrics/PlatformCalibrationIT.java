@@ -29,8 +29,9 @@ class PlatformCalibrationIT {
                 isolation.generator()).measure(Duration.ofSeconds(2));
 
         assertThat(floor.targetCpus()).isEqualTo(isolation.target().cpus());
-        // About one wake-up a millisecond on each side, and a round trip every 2 ms or so.
-        assertThat(floor.targetHiccups().count()).isBetween(1_000L, 2_100L);
+        // About one wake-up a millisecond on each side, and a round trip every 2 ms or so. The target's side measures
+        // until the generator's hangs up, so its count has the generator's JVM start and probe warm-up in it too.
+        assertThat(floor.targetHiccups().count()).isBetween(1_000L, 2_500L);
         assertThat(floor.generatorHiccups().count()).isBetween(1_000L, 2_100L);
         assertThat(floor.roundTrip().count()).isBetween(100L, 1_000L);
         assertThat(floor.roundTrip().p50Ms()).isGreaterThan(0).isLessThan(floor.roundTrip().maxMs() + 1e-9);
@@ -68,10 +69,11 @@ class PlatformCalibrationIT {
         CapacityLevel generator = floor.generatorCapacity();
         assertThat(target.seconds()).as("%s", target).isGreaterThanOrEqualTo(2);
         assertThat(generator.seconds()).as("%s", generator).isGreaterThanOrEqualTo(2);
-        // The loops run whenever the echo's JVM does not: most of the target's CPU time is another process's.
+        assertThat(target.mean()).as("target %s, generator %s", target, generator).isLessThan(0.5 * generator.mean());
+        // The loops run whenever the echo's JVM does not: most of the target's CPU time is another process's, and
+        // little of the generator's.
         assertThat(target.foreignShare()).as("%s", target).isGreaterThan(0.5);
         assertThat(generator.foreignShare()).as("%s", generator).isLessThan(0.5);
-        assertThat(target.mean()).as("target %s, generator %s", target, generator).isLessThan(0.5 * generator.mean());
     }
 
     /**
