@@ -121,10 +121,10 @@ public final class CompareCommand implements Callable<Integer> {
         sameRun.ifPresent(reason -> data.put("sameRun", reason));
         Path page = ReportWriter.writePage(pageFile, HtmlPage.render("gauntlet compare", data));
         PrintWriter out = spec.commandLine().getOut();
-        // Said first, where a reader of the terminal sees them: every change below is the machine's as much as the
-        // targets', or zero by construction.
-        hosts.line().ifPresent(out::println);
+        // Said first, where a reader of the terminal sees them: every change below is zero by construction, or the
+        // machine's as much as the targets' (one run is on one host, so never both).
         sameRun.ifPresent(reason -> out.println("warning: " + reason + ": the comparison proves nothing; pass two different results directories"));
+        hosts.line().ifPresent(out::println);
         printSummary(out, comparison, thresholds, hosts, passes, page);
         out.println("page: " + page);
         return passes ? 0 : THRESHOLD_FAILED;
