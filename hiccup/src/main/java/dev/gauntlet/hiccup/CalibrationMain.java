@@ -14,21 +14,23 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One side of the platform calibration the runner does before a suite, each side a JVM pinned
- * to one role's CPUs. Both measure their hiccups for the same seconds while a small message goes
- * back and forth between them every 2 ms, over 127.0.0.1 or, with {@code --bind}/{@code --host},
+ * to one role's CPUs. Both measure their hiccups and their CPUs' capacity ({@link CapacityLog}) for
+ * the same seconds while a small message goes back and forth between them every 2 ms, over 127.0.0.1 or, with {@code --bind}/{@code --host},
  * another address (the target's veth in its network namespace):
  *
  * <pre>
  * taskset -c 0 java -cp ... dev.gauntlet.hiccup.CalibrationMain echo --seconds 10   prints READY port=P, then RESULT {...}
  * taskset -c 1 java -cp ... dev.gauntlet.hiccup.CalibrationMain ping --port P --seconds 10          prints RESULT {...}
- * taskset -c 1 java -cp ... dev.gauntlet.hiccup.CalibrationMain meter --seconds 10    hiccups only, beside another program
+ * taskset -c 1 java -cp ... dev.gauntlet.hiccup.CalibrationMain meter --seconds 10    no round trips, beside another program
  * ip netns exec NS java ... CalibrationMain echo --bind 198.18.0.2 --seconds 10
  * java ... CalibrationMain ping --host 198.18.0.2 --port P --loopback-port P2 --seconds 10   alternates with a loopback echo
  * </pre>
  *
  * <p>{@code RESULT} is one line of JSON: {@code hiccups} (and for ping {@code roundTrip}, and
  * {@code loopbackRoundTrip} with {@code --loopback-port}), each with {@code count, meanMs, p50Ms,
- * p90Ms, p99Ms, p999Ms, p9999Ms, maxMs}. Bad arguments: one line on stderr, exit 2.
+ * p90Ms, p99Ms, p999Ms, p9999Ms, maxMs}; and {@code capacity}: each whole second's index, the
+ * seconds' median {@code probeUs}, mean {@code stolenShare} and mean {@code foreignShare}
+ * ({@link CapacityJson}). Bad arguments: one line on stderr, exit 2.
  */
 public final class CalibrationMain {
     /** Between round trips: the pair stays nearly idle, as a quiet machine would be. */
@@ -53,30 +55,35 @@ public final class CalibrationMain {
                 default -> fail("unknown argument " + args[i]);
             }
         }
-        long endNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        try (HiccupMeter meter = HiccupMeter.start()) {
-            switch (role) {
+        try (CapacityLog capacity = CapacityLog.start(); HiccupMeter meter = HiccupMeter.start()) {
+            // After the probe's warm-up, so that each role's seconds are whole.
+            long endNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            String roundTrips = switch (role) {
                 case "echo" -> {
                     echo(address, endNs);
-                    System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram()) + "}");
+                    yield "";
                 }
                 case "meter" -> {
-                    // Beside another program on the same CPUs (a peer in a benchmark): hiccups only.
+                    // Beside another program on the same CPUs (a peer in a benchmark): no round trips.
                     long remainingNs = endNs - System.nanoTime();
                     if (remainingNs > 0) {
                         Thread.sleep(Duration.ofNanos(remainingNs));
                     }
-                    System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram()) + "}");
+                    yield "";
                 }
                 case "ping" -> {
-                    Histogram[] roundTrips = ping(address, port, loopbackPort, endNs);
-                    System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram())
-                            + ",\"roundTrip\":" + json(roundTrips[0])
-                            + (loopbackPort > 0 ? ",\"loopbackRoundTrip\":" + json(roundTrips[1]) : "") + "}");
+                    Histogram[] roundTripNs = ping(address, port, loopbackPort, endNs);
+                    yield ",\"roundTrip\":" + json(roundTripNs[0])
+                            + (loopbackPort > 0 ? ",\"loopbackRoundTrip\":" + json(roundTripNs[1]) : "");
                 }
-                default -> fail("usage: CalibrationMain echo [--bind ADDR] --seconds S"
-                        + " | ping [--host ADDR] --port P [--loopback-port P2] --seconds S | meter --seconds S");
-            }
+                default -> {
+                    fail("usage: CalibrationMain echo [--bind ADDR] --seconds S"
+                            + " | ping [--host ADDR] --port P [--loopback-port P2] --seconds S | meter --seconds S");
+                    yield "";
+                }
+            };
+            System.out.println("RESULT {\"hiccups\":" + json(meter.intervalHistogram()) + roundTrips
+                    + ",\"capacity\":" + CapacityJson.of(capacity.seconds()) + "}");
         }
     }
 

@@ -9,6 +9,7 @@ import dev.gauntlet.runner.report.ReportData;
 import dev.gauntlet.runner.report.ReportWriter;
 import dev.gauntlet.runner.results.Comparison;
 import dev.gauntlet.runner.results.FailOn;
+import dev.gauntlet.runner.results.HostDifference;
 import dev.gauntlet.runner.statistics.Contrast;
 import dev.gauntlet.runner.statistics.Estimate;
 import picocli.CommandLine.Command;
@@ -29,7 +30,7 @@ import java.util.stream.Collectors;
 /**
  * {@code gauntlet compare BASE NEW [--fail-on ...]}: a summary on stdout, {@code compare.html}, and an exit
  * code for CI: 0 the gate passes, {@value #THRESHOLD_FAILED} a threshold does not hold or a row failed, went missing
- * or turned from ok ({@link FailOn}), 2 bad input.
+ * or turned from ok ({@link FailOn}) or the hosts' capacity differs ({@link HostDifference}), 2 bad input.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "Compare two results directories: a summary, NEW/compare.html, and with --fail-on a gate for CI.",
@@ -42,6 +43,10 @@ import java.util.stream.Collectors;
                 "(target · scenario #repetition) that failed in NEW, a row",
                 "of BASE missing from NEW, or a row whose verdict turned from ok. Rows only",
                 "in NEW are listed and pass.",
+                "Each suite's calibration records its CPUs' capacity. When the target's or the",
+                "generator's differs between BASE and NEW beyond its noise, and by 5 %% or more,",
+                "the first line says the hosts differ, no threshold is judged, and the gate",
+                "fails (exit 3): compare runs made on one host.",
                 "", "Examples:",
                 "  ./gauntlet compare results/quick-A results/quick-B",
                 "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0,rate=-5%%",
@@ -78,7 +83,8 @@ public final class CompareCommand implements Callable<Integer> {
     List<String> allowedVerdicts = List.of();
 
     @Option(names = "--confidence", paramLabel = "LEVEL",
-            description = "the level of each change's interval over forks, above 0 and below 1 (default: 0.95)")
+            description = "the level of each change's interval over forks and of the hosts' capacity test, above 0 and below 1"
+                    + " (default: 0.95)")
     double confidence = Estimate.DEFAULT_CONFIDENCE;
 
     @Option(names = "--output", paramLabel = "FILE", description = "where the page goes (default: NEW/compare.html)")
@@ -95,28 +101,37 @@ public final class CompareCommand implements Callable<Integer> {
         }
         ObjectNode base = ReportData.read(baseDir);
         ObjectNode now = ReportData.read(newDir);
-        Comparison comparison = Comparison.of(base.path("rows"), now.path("rows"), thresholds, confidence);
+        HostDifference hosts = HostDifference.of(base.path("platform"), now.path("platform"), confidence);
+        Comparison judged = Comparison.of(base.path("rows"), now.path("rows"), thresholds, confidence);
+        Comparison comparison = hosts.differ() ? judged.withoutThresholds() : judged;
+        // Fails closed: on hosts that differ no threshold can be judged, so the gate cannot pass.
+        boolean passes = comparison.passes() && !(hosts.differ() && thresholds.gates());
         // Nothing to compare is bad input, unless the gate has rows to fail on: NEW whose every run failed must exit 3.
         if (comparison.deltas().isEmpty() && comparison.passes()) {
             throw new UserError("BASE and NEW have no target × scenario with figures in common ("
                     + comparison.notCompared().stream().map(Object::toString).collect(Collectors.joining("; ")) + ")");
         }
         Path pageFile = output != null ? output : newDir.resolve(FILE_NAME);
-        ObjectNode data = pageData(base, now, comparison, thresholds);
+        ObjectNode data = pageData(base, now, comparison, thresholds, passes);
+        hosts.line().ifPresent(line -> data.put("hosts", line));
+        data.put("hostsDiffer", hosts.differ());
         data.put("baseReport", reportLink(pageFile, baseDir));
         data.put("newReport", reportLink(pageFile, newDir));
         Optional<String> sameRun = sameRun(base, now);
         sameRun.ifPresent(reason -> data.put("sameRun", reason));
         Path page = ReportWriter.writePage(pageFile, HtmlPage.render("gauntlet compare", data));
         PrintWriter out = spec.commandLine().getOut();
-        // Said first, where a reader of the terminal sees it: every change below is zero by construction.
+        // Said first, where a reader of the terminal sees them: every change below is zero by construction, or the
+        // machine's as much as the targets' (one run is on one host, so never both).
         sameRun.ifPresent(reason -> out.println("warning: " + reason + ": the comparison proves nothing; pass two different results directories"));
-        printSummary(out, comparison, thresholds, page);
+        hosts.line().ifPresent(out::println);
+        printSummary(out, comparison, thresholds, hosts, passes, page);
         out.println("page: " + page);
-        return comparison.passes() ? 0 : THRESHOLD_FAILED;
+        return passes ? 0 : THRESHOLD_FAILED;
     }
 
-    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, Path page) {
+    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, HostDifference hosts, boolean passes,
+                              Path page) {
         out.printf("compare: BASE %s%n         NEW  %s%n", baseDir, newDir);
         var notable = comparison.notable();
         String notablePercent = Numbers.figure(Comparison.NOTABLE_PERCENT);
@@ -135,7 +150,9 @@ public final class CompareCommand implements Callable<Integer> {
         if (thresholds.thresholds().isEmpty()) {
             return;
         }
-        if (comparison.failures().isEmpty()) {
+        if (hosts.differ()) {
+            out.println("thresholds " + thresholds + ": not judged, the hosts differ");
+        } else if (comparison.failures().isEmpty()) {
             out.println("thresholds " + thresholds + ": all hold" + (comparison.withinNoise().isEmpty() ? ""
                     : " beyond the noise"));
         } else {
@@ -147,7 +164,8 @@ public final class CompareCommand implements Callable<Integer> {
         out.println(comparison.rowChanges().isEmpty() ? "rows: every row of BASE is in NEW, none failed or turned from ok"
                 : "rows: " + failing.size() + " failed, " + (comparison.rowChanges().size() - failing.size()) + " allowed");
         comparison.rowChanges().forEach(c -> out.println((c.failsGate() ? "  FAILED " : "  allowed ") + c));
-        out.println(comparison.passes() ? "gate: passed" : "gate: FAILED (exit " + THRESHOLD_FAILED + ")");
+        out.println(passes ? "gate: passed" : "gate: FAILED (exit " + THRESHOLD_FAILED + ")"
+                + (hosts.differ() ? ": the hosts differ; compare runs made on one host" : ""));
     }
 
     /** What the forks say of a change: its interval and whether it is beyond the noise. */
@@ -177,7 +195,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** Both sides' report data without their timelines: the page overlays the percentile curves only. */
-    private static ObjectNode pageData(ObjectNode base, ObjectNode now, Comparison comparison, FailOn thresholds) {
+    private static ObjectNode pageData(ObjectNode base, ObjectNode now, Comparison comparison, FailOn thresholds, boolean passes) {
         for (ObjectNode side : new ObjectNode[] {base, now}) {
             side.withArray("runs").forEach(run -> ((ObjectNode) run).remove("timeline"));
         }
@@ -188,7 +206,7 @@ public final class CompareCommand implements Callable<Integer> {
         data.set("new", now);
         data.put("thresholds", thresholds.thresholds().isEmpty() ? null : thresholds.toString());
         data.put("gated", thresholds.gates());
-        data.put("passes", comparison.passes());
+        data.put("passes", passes);
         data.put("notablePercent", Comparison.NOTABLE_PERCENT);
         data.set("deltas", Json.json().valueToTree(comparison.deltas()));
         data.set("failures", Json.json().valueToTree(comparison.failures()));

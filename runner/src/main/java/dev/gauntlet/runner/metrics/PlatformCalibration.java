@@ -1,5 +1,6 @@
 package dev.gauntlet.runner.metrics;
 
+import dev.gauntlet.api.CapacityLevel;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.loadgen.split.JavaCommand;
@@ -7,6 +8,8 @@ import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import dev.gauntlet.runner.results.ResultsTable;
+import org.apache.commons.statistics.descriptive.DoubleStatistics;
+import org.apache.commons.statistics.descriptive.Statistic;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -14,6 +17,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -23,8 +27,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The machine's noise floor, measured before a suite: two small JVMs placed as the target and the
- * generator are ({@link RolePlacement}), each measuring its hiccups while a byte goes back and
- * forth between them over 127.0.0.1 ({@code dev.gauntlet.hiccup.CalibrationMain}). With the target
+ * generator are ({@link RolePlacement}), each measuring its hiccups and its CPUs' capacity while a byte
+ * goes back and forth between them over 127.0.0.1 ({@code dev.gauntlet.hiccup.CalibrationMain}). With the target
  * in its network namespace, the echo listens on the veth, and a second echo on the target's CPUs
  * in the runner's namespace gives the loopback round trip in the same seconds, for comparison.
  *
@@ -80,7 +84,7 @@ public final class PlatformCalibration {
             Result targetSide = Json.json().readValue(echoResult.get(GRACE_SEC, TimeUnit.SECONDS), Result.class);
             return new PlatformFloor(seconds, target.cpus(), targetSide.hiccups(), generator.cpus(),
                     generatorSide.hiccups(), target.acrossVeth() ? "veth" : "loopback", generatorSide.roundTrip(),
-                    generatorSide.loopbackRoundTrip());
+                    generatorSide.loopbackRoundTrip(), targetSide.capacity().level(), generatorSide.capacity().level());
         } catch (IOException | ExecutionException | TimeoutException e) {
             throw new UserError("the calibration JVMs gave no figures (" + e.getMessage() + ")");
         } catch (InterruptedException e) {
@@ -96,7 +100,21 @@ public final class PlatformCalibration {
     }
 
     /** One side's {@code RESULT} line; {@code loopbackRoundTrip} only when the ping also went over loopback. */
-    record Result(Percentiles hiccups, Percentiles roundTrip, Percentiles loopbackRoundTrip) {
+    record Result(Percentiles hiccups, Percentiles roundTrip, Percentiles loopbackRoundTrip, Capacity capacity) {
+    }
+
+    /** A side's {@code capacity} as its {@code RESULT} line gives it: each whole second's index, and what they are made of. */
+    record Capacity(List<Double> indexes, double probeUs, double stolenShare, double foreignShare) {
+        /** With their mean and standard deviation; null without a whole second (a calibration of 1 s), which is unknown. */
+        CapacityLevel level() {
+            if (indexes.isEmpty()) {
+                return null;
+            }
+            DoubleStatistics stats = DoubleStatistics.of(EnumSet.of(Statistic.MEAN, Statistic.STANDARD_DEVIATION),
+                    indexes.stream().mapToDouble(Double::doubleValue).toArray());
+            return new CapacityLevel(indexes, stats.getAsDouble(Statistic.MEAN), stats.getAsDouble(Statistic.STANDARD_DEVIATION),
+                    indexes.size(), probeUs, stolenShare, foreignShare);
+        }
     }
 
     /**
@@ -106,11 +124,18 @@ public final class PlatformCalibration {
      * @param path              {@code loopback}, or {@code veth} when the target side ran in its network namespace
      * @param roundTrip         one byte to the target's CPUs and back over {@code path}, every 2 ms
      * @param loopbackRoundTrip on the veth path: the same over 127.0.0.1, alternating with it; else null
+     * @param targetCapacity    what the target's CPUs could run, second by second ({@code compare} tests BASE's against
+     *                          NEW's); null when not measured (a calibration of 1 s, or {@code suite.json} written before)
+     * @param generatorCapacity the same of the generator's CPUs
      */
     public record PlatformFloor(long seconds, String targetCpus, Percentiles targetHiccups, String generatorCpus,
-                         Percentiles generatorHiccups, String path, Percentiles roundTrip, Percentiles loopbackRoundTrip) {
+                                Percentiles generatorHiccups, String path, Percentiles roundTrip, Percentiles loopbackRoundTrip,
+                                CapacityLevel targetCapacity, CapacityLevel generatorCapacity) {
 
-        /** The suite's first line, e.g. {@code platform: wake-up p99 2.9 ms (target CPU 0) / ...}. */
+        /**
+         * The suite's first line, e.g. {@code platform: wake-up p99 2.9 ms (target CPU 0) / ...; capacity 1,890 (±2 %)
+         * target / 1,905 (±1 %) generator (10 s calibration)}.
+         */
         public String describe() {
             String line = String.format(Locale.ROOT, "platform: wake-up p99 %s ms (target %s) / %s ms (generator %s), "
                             + "max %s / %s ms; %s round trip p50 %.0f µs, p99 %.0f µs",
@@ -122,7 +147,12 @@ public final class PlatformCalibration {
                 line += String.format(Locale.ROOT, " (loopback p50 %.0f µs, p99 %.0f µs)",
                         loopbackRoundTrip.p50Ms() * 1000, loopbackRoundTrip.p99Ms() * 1000);
             }
-            return line + " (" + seconds + " s calibration)";
+            return line + "; capacity " + capacity(targetCapacity) + " target / " + capacity(generatorCapacity) + " generator ("
+                    + seconds + " s calibration)";
+        }
+
+        private static String capacity(CapacityLevel level) {
+            return level == null ? "not measured" : level.describe();
         }
 
         private static String where(String cpus) {

@@ -188,6 +188,14 @@ public record Comparison(List<Delta> deltas, List<String> failures, List<String>
         return ForkMeans.of(rows, row -> row.path("fork").asInt(1), row -> row.path(metric.field).asDouble(Double.NaN));
     }
 
+    /**
+     * This comparison with no threshold judged, on hosts that differ ({@link HostDifference}): a figure's change is the
+     * machine's as much as the target's, so none fails a threshold, and none is listed as within the noise either.
+     */
+    public Comparison withoutThresholds() {
+        return new Comparison(deltas, List.of(), List.of(), rowChanges, notCompared);
+    }
+
     /** Whether NEW passes the gate: every threshold holds and no row change fails it. */
     public boolean passes() {
         return failures.isEmpty() && rowChanges.stream().noneMatch(RowChange::failsGate);

@@ -110,7 +110,9 @@
       'smallest detectable difference is the one these forks would resolve four times in five; more forks narrow it.'],
     ['CV', 'Coefficient of variation: the standard deviation of the repetitions divided by their mean.'],
     ['hiccup', 'A stall of the machine itself, as a sleeping thread sees it (jHiccup\'s method): how late it wakes.'],
-    ['platform noise floor', 'The machine\'s hiccups and loopback round trip, measured before the suite: lateness within it is the platform\'s.'],
+    ['platform noise floor', 'The machine\'s hiccups and loopback round trip, measured before the suite: lateness within it is the platform\'s. ' +
+      'Beside them each role\'s capacity: how much its CPUs could run a second, a fixed probe\'s speed times the share of their time ' +
+      'no other process took; compare tells hosts apart by it.'],
     ['GC pause', 'A stop-the-world pause of a JVM\'s garbage collector, from its JFR recording.'],
     ['heap after GC', 'Heap in use right after a collection: what the JVM keeps alive.'],
     ['platform threads', 'Operating-system threads of the JVM, at most, from its JFR recording.'],
@@ -732,16 +734,21 @@
     return 'runs/' + r.target + '/' + r.scenario + '/' + (fork === 1 ? '' : 'f' + fork + '-') + r.repetition + '/';
   }
 
-  // PlatformCalibration's figures: hiccups on each role's CPUs and the round trip, p99 and max of each.
+  // PlatformCalibration's figures: hiccups on each role's CPUs and the round trip, p99 and max of each; each role's capacity.
   function platformText(platform) {
     if (!platform || typeof platform !== 'object') return 'not recorded';
     if (platform.skipped) return 'not measured (' + platform.skipped + ')';
     const figure = (label, p) => (p && isNum(p.p99Ms) ? label + ' p99 ' + num(p.p99Ms) + ' ms, max ' + num(p.maxMs) + ' ms' : null);
+    // CapacityLevel: the probe's units a second, and the seconds' spread in percent of their mean.
+    const capacity = (label, c) => (c && isNum(c.mean) && c.mean > 0 ? label + ' ' + num(c.mean, 0) + ' a second (±' +
+      num(100 * c.standardDeviation / c.mean, 0) + ' %, ' + c.seconds + ' s)' : null);
     const parts = [
       figure('hiccups on the target\'s CPUs' + (platform.targetCpus ? ' (' + platform.targetCpus + ')' : ''), platform.targetHiccups),
       figure('on the generator\'s' + (platform.generatorCpus ? ' (' + platform.generatorCpus + ')' : ''), platform.generatorHiccups),
       figure((platform.path || 'network') + ' round trip', platform.roundTrip),
       figure('loopback round trip', platform.loopbackRoundTrip),
+      capacity('capacity of the target\'s CPUs', platform.targetCapacity),
+      capacity('of the generator\'s', platform.generatorCapacity),
     ].filter(Boolean);
     if (isNum(platform.seconds)) parts.push('measured for ' + platform.seconds + ' s before the suite');
     return parts.join('; ') || JSON.stringify(platform);
@@ -1483,7 +1490,13 @@
     main.append(el('h1', {}, 'Gauntlet compare · ' + ((data.base.suite || {}).name || '') + ' → ' + ((data.new.suite || {}).name || '')));
     const lost = lostRows(data);
     const failingChanges = (data.rowChanges || []).filter(c => !c.allowedBy);
-    if (data.gated) {
+    // HostDifference's line, first as on the terminal: the hosts differ, or their capacity was not recorded.
+    if (data.hosts) main.append(el('div', { class: data.hostsDiffer ? 'banner failed' : 'banner', id: 'hosts' }, data.hosts));
+    if (data.gated && data.hostsDiffer) {
+      main.append(el('div', { class: 'gate fail', id: 'gate' }, el('span', { class: 'gate-word' }, 'FAIL'),
+        'the hosts differ; compare runs made on one host: no threshold of ' + data.thresholds + ' is judged',
+        el('ul', {}, failingChanges.map(c => el('li', {}, 'row failed: ' + c.row + ': ' + c.change)))));
+    } else if (data.gated) {
       main.append(el('div', { class: 'gate ' + (data.passes ? 'pass' : 'fail'), id: 'gate' },
         el('span', { class: 'gate-word' }, data.passes ? 'PASS' : 'FAIL'),
         data.passes ? ['every threshold of ' + data.thresholds + ' holds' +
@@ -1526,11 +1539,11 @@
     main.append(el('h2', {}, 'Notable changes'));
     const notable = (data.deltas || []).filter(d => d.notable);
     if (!notable.length) main.append(noData('No figure moved by more than ' + data.notablePercent + ' %.'));
-    else main.append(sortable(deltaTable(notable), 'notable-changes'));
+    else main.append(sortable(deltaTable(notable, data.hostsDiffer), 'notable-changes'));
 
     main.append(el('h2', {}, 'Every target × scenario'));
     if (!(data.deltas || []).length) main.append(noData('BASE and NEW have no target × scenario in common.'));
-    else main.append(sortable(deltaTable(data.deltas), 'changes'));
+    else main.append(sortable(deltaTable(data.deltas, data.hostsDiffer), 'changes'));
 
     main.append(el('h2', {}, 'Response-time percentiles, BASE against NEW'));
     const pairs = uniq((data.deltas || []).map(d => d.target + '\u0000' + d.scenario));
@@ -1606,8 +1619,9 @@
   }
 
   // Each figure's mean over forks on both sides, the range of its runs below it, and the change with its interval over
-  // forks (Comparison.Delta): a change within the noise (its interval spans 0) is not coloured, however large.
-  function deltaTable(deltas) {
+  // forks (Comparison.Delta): a change within the noise (its interval spans 0) is not coloured, however large, nor is
+  // any change between hosts that differ (hostsDiffer), which is the machine's as much as the target's.
+  function deltaTable(deltas, hostsDiffer) {
     const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW', 'change', 'interval', 'noise'].map(h => th(h))));
     const figure = (mean, range) => el('td', { class: 'num' }, num(mean), range && range.repetitions > 1
       ? el('span', { class: 'spread' }, num(range.low) + ' – ' + num(range.high) + ' (' + range.repetitions + ' runs)') : null);
@@ -1617,7 +1631,7 @@
       const bounded = d.noise !== 'unknown' && c.reference;
       const interval = bounded ? Math.round(c.confidence * 100) + ' % CI ' + pct(100 * c.low / c.reference) + ' – '
         + pct(100 * c.high / c.reference) : 'no interval: one fork a side';
-      const cls = d.noise === 'within' ? null : d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
+      const cls = d.noise === 'within' || hostsDiffer ? null : d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
       table.append(el('tr', { class: cls }, el('td', {}, d.target), el('td', {}, d.scenario), el('td', {}, d.metric),
         figure(d.base, d.baseRange), figure(d.now, d.nowRange),
         el('td', { class: 'num' }, isNum(d.percent) ? pct(d.percent) : '–'), el('td', {}, interval),

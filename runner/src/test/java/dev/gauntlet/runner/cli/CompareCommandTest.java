@@ -1,7 +1,10 @@
 package dev.gauntlet.runner.cli;
 
+import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.runner.Cli.Result;
+import dev.gauntlet.runner.metrics.PlatformCalibration;
+import dev.gauntlet.runner.results.Capacities;
 import dev.gauntlet.runner.results.ResultRow;
 import dev.gauntlet.runner.results.ResultsStore;
 import dev.gauntlet.runner.suite.RunPlan;
@@ -140,6 +143,47 @@ class CompareCommandTest {
         assertThat(page).containsPattern("\"row\"\\s*:\\s*\"c11 · s #1 in NEW\",\\s*\"reason\"\\s*:\\s*\"generator-limited\"");
     }
 
+    @Test
+    void runsOnHostsOfDifferentCapacityAreSaidToBeSoFirstAndNoThresholdIsJudged() throws Exception {
+        double[] quiet = Capacities.QUIET;
+        Path base = stored("base", calibrated(quiet, quiet), ok("jetty-handler-sync", 1));
+        // p99 10 → 20 ms: a threshold of +10 % would fail on one host.
+        ResultRow slower = row("jetty-handler-sync", OPEN.name(), 1, 20000, 3, 20, 0);
+        Path slowerHost = stored("slower-host", calibrated(Capacities.times(quiet, 0.75), quiet), slower);
+        Path sameHost = stored("same-host", calibrated(quiet, quiet), slower);
+
+        Result differ = cli("compare", base.toString(), slowerHost.toString(), "--fail-on", THRESHOLDS);
+        Result same = cli("compare", base.toString(), sameHost.toString(), "--fail-on", THRESHOLDS);
+
+        assertThat(differ.code()).as(differ.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        String hostsDiffer = "hosts differ: the target CPUs' capacity 1,880 → 1,410 (-25 %, 95 % CI -26 to -24 %) beyond its"
+                + " noise; the changes below are the machine's as much as the targets', none is called a regression";
+        assertThat(differ.out().lines().findFirst()).contains(hostsDiffer);
+        assertThat(differ.out()).contains("thresholds " + THRESHOLDS + ": not judged, the hosts differ",
+                "gate: FAILED (exit 3): the hosts differ; compare runs made on one host");
+        assertThat(differ.out().lines().skip(1)).as("nothing below the first line is called a failure or a regression")
+                .noneMatch(l -> l.contains("regression") || l.startsWith("  FAILED") || l.startsWith("  within the noise"));
+        assertThat(Files.readString(slowerHost.resolve(CompareCommand.FILE_NAME))).contains(hostsDiffer);
+        assertThat(same.code()).as(same.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        assertThat(same.out().lines().findFirst()).contains("compare: BASE " + base);
+        assertThat(same.out()).doesNotContain("hosts differ", "capacity not recorded").contains("thresholds " + THRESHOLDS
+                + ": 1 failed", "  FAILED jetty-handler-sync · open: p99 10 → 20 ms (+100.0 %, no interval: one fork a side),"
+                + " limit p99=+10%", "gate: FAILED (exit 3)\n");
+    }
+
+    @Test
+    void aSideWithoutCapacityIsOneLineAndJudgedAsBefore() {
+        Path base = stored("base", ok("jetty-handler-sync", 1));
+        Path now = stored("new", calibrated(Capacities.QUIET, Capacities.QUIET),
+                row("jetty-handler-sync", OPEN.name(), 1, 20000, 3, 20, 0));
+
+        Result result = cli("compare", base.toString(), now.toString(), "--fail-on", THRESHOLDS);
+
+        assertThat(result.code()).as(result.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        assertThat(result.out().lines().findFirst()).contains("capacity not recorded in BASE: the hosts cannot be compared");
+        assertThat(result.out()).contains("  FAILED jetty-handler-sync · open: p99 ", "gate: FAILED (exit 3)\n");
+    }
+
     /** A row judged ok with the same figures on both sides: 20,000 requests/s, p99 10 ms, no errors. */
     private static ResultRow ok(String target, int repetition) {
         return row(target, OPEN.name(), repetition, 20000, 3, 10, 0);
@@ -147,12 +191,23 @@ class CompareCommandTest {
 
     /** A results directory of the throughput suite written by the runner's own store, holding {@code rows}. */
     private Path stored(String name, ResultRow... rows) {
+        return stored(name, "not calibrated in this test", rows);
+    }
+
+    /** The same, with {@code platform} as the calibration's figures ({@code PlatformFloor}) or why there are none. */
+    private Path stored(String name, Object platform, ResultRow... rows) {
         ResultsStore store = ResultsStore.create(dir.resolve(name), THROUGHPUT, new SuiteScaling.Fitted(THROUGHPUT, 1, List.of()),
-                null, "not calibrated in this test");
+                null, platform);
         for (ResultRow row : rows) {
             store.add(row);
         }
         return store.dir();
+    }
+
+    /** A calibration's figures as the runner records them, with these per-second capacities and no other figure. */
+    private static PlatformCalibration.PlatformFloor calibrated(double[] targetIndexes, double[] generatorIndexes) {
+        return new PlatformCalibration.PlatformFloor(10, "0", Percentiles.EMPTY, "1", Percentiles.EMPTY, "loopback",
+                Percentiles.EMPTY, null, Capacities.level(targetIndexes), Capacities.level(generatorIndexes));
     }
 
     /** One row judged ok (target a) and {@code generatorLimited} rows that are not the targets' figures. */

@@ -481,6 +481,9 @@ public class ReportIT {
         String shown = shown(page);
         assertThat(shown.indexOf("<span class=\"gate-word\">FAIL</span>")).as("FAIL before anything else").isPositive()
                 .isLessThan(shown.indexOf("<table"));
+        // The suites ran with --no-calibration: no capacity to tell the hosts apart by, said on top.
+        assertThat(shown.indexOf("capacity not recorded in BASE and NEW: the hosts cannot be compared")).isPositive()
+                .isLessThan(shown.indexOf("<span class=\"gate-word\">FAIL</span>"));
         assertThat(shown).contains("row failed: dummy · closed #1: failed in NEW: target died (exit code 137)",
                 "<td>dummy · closed #1</td><td>failed: target died (exit code 137)</td><td>" + closedBase.path("verdict").asText() + "</td>",
                 "href=\"" + html.getParent().relativize(base.resolve("report.html")) + "\"")
