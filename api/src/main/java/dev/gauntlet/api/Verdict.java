@@ -28,10 +28,13 @@ public enum Verdict {
     /**
      * The figures are not a steady state's: the warm-up did not settle within its maximum, or the
      * measured phase's throughput or median latency moved between its halves beyond the tolerance
-     * and what the platform's hiccups explain. Still the target's figures, of a moving target.
+     * and what the platform's hiccups and its capacity explain. Still the target's figures, of a moving target.
      */
     NOT_STEADY,
-    /** The lateness is what the platform's measured hiccups explain: the figures stand within that floor. */
+    /**
+     * The lateness is what the platform's measured hiccups explain, or a drift is what the machine's
+     * measured capacity on a role's CPUs explains: the figures stand within that floor.
+     */
     PLATFORM_NOISY;
 
     /** As written in JSON and tables: {@code ok}, {@code target-overloaded}, ... */
