@@ -1,5 +1,6 @@
 package dev.gauntlet.hiccup;
 
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -10,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The machine's capacity on this process's CPUs, second by second, beside its hiccup meter: every
- * 100 ms a thread times a fixed piece of work ({@link CapacityProbe}, about half a millisecond: under
- * 1 % of a CPU), and each second becomes an index, the probe's units a second this CPU would run
+ * 100 ms a thread times a fixed piece of work ({@link CapacityProbe}, about 0.6 ms: under 1 % of a
+ * CPU; the thread compiles it first, some 20 ms), and each second becomes an index, the probe's units a second this CPU would run
  * now, times the share of the CPUs' time neither the hypervisor nor another process took
  * ({@link CpuAccounting}). A target serves its log on the admin port; the generator keeps its own.
  *
@@ -25,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  *
  * <p>The index is comparable between hosts only for the same probe: its unit is this class's, not a
- * standard one (about 1,900 a second on a free 2.6 GHz Xeon of 2026). Thread-safe; at most an hour of
+ * standard one (1,500 to 2,300 a second on a free 2.6 GHz Xeon of 2026, by the host and the hour). Thread-safe; at most an hour of
  * seconds is kept, the oldest dropped first.
  */
 public final class CapacityLog implements AutoCloseable {
@@ -124,20 +125,25 @@ public final class CapacityLog implements AutoCloseable {
 
     private void measure() {
         Duration period = Duration.ofMillis(PROBE_PERIOD_MS);
-        while (running) {
-            try {
-                Thread.sleep(period);
-            } catch (InterruptedException e) {
-                return;
-            }
-            long ns = probe.timeUnitNs();
+        try {
+            probe.warmUp();
             synchronized (this) {
-                unitNs.add(ns);
-                long nowEpochMs = System.currentTimeMillis();
-                if (nowEpochMs - secondStartEpochMs >= 1_000) {
-                    closeSecond(nowEpochMs);
-                }
+                reset();
             }
+            while (running) {
+                Thread.sleep(period);
+                record(probe.timeUnitNs());
+            }
+        } catch (InterruptedException | UncheckedIOException e) {
+            // Closed (an interrupt closes the probe's pipe too): the seconds so far stay.
+        }
+    }
+
+    private synchronized void record(long ns) {
+        unitNs.add(ns);
+        long nowEpochMs = System.currentTimeMillis();
+        if (nowEpochMs - secondStartEpochMs >= 1_000) {
+            closeSecond(nowEpochMs);
         }
     }
 
