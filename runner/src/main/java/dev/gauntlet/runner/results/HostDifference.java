@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.CapacityLevel;
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.Numbers;
 import dev.gauntlet.runner.statistics.Contrast;
 import dev.gauntlet.runner.statistics.Estimate;
 
@@ -42,6 +43,11 @@ public record HostDifference(List<Change> changes, List<String> unrecorded) {
     /** One role's capacity, NEW against BASE: {@code role} is {@code target} or {@code generator}. */
     public record Change(String role, Contrast contrast) {
         /** {@code the target CPUs' capacity 1,890 → 1,410 (-25 %, 95 % CI -27 to -23 %)}. */
+        /** Beyond its noise at the test's level, and by {@link #PRACTICAL_PERCENT} at least. */
+        boolean differs() {
+            return contrast.resolved() && Math.abs(contrast.percent()) >= PRACTICAL_PERCENT;
+        }
+
         String describe() {
             return String.format(Locale.ROOT, "the %s CPUs' capacity %,.0f → %,.0f (%+.0f %%, %s CI %+.0f to %+.0f %%)", role,
                     contrast.reference(), contrast.reference() + contrast.difference(), contrast.percent(),
@@ -69,32 +75,31 @@ public record HostDifference(List<Change> changes, List<String> unrecorded) {
             return new HostDifference(List.of(), List.copyOf(unrecorded));
         }
         for (int i = 0; i < roles.size(); i++) {
-            Contrast contrast = Contrast.of(indexes(now.get(i)), indexes(base.get(i)), confidence);
-            if (contrast.resolved() && Math.abs(contrast.percent()) >= PRACTICAL_PERCENT) {
-                changes.add(new Change(roles.get(i), contrast));
-            }
+            changes.add(new Change(roles.get(i), Contrast.of(indexes(now.get(i)), indexes(base.get(i)), confidence)));
         }
         return new HostDifference(List.copyOf(changes), List.of());
     }
 
     /** Whether a role's capacity differs between the hosts beyond its noise: no change of figures is the targets'. */
     public boolean differ() {
-        return !changes.isEmpty();
+        return changes.stream().anyMatch(Change::differs);
     }
 
     /**
-     * What {@code compare} says first: that the hosts differ and how, or that they cannot be compared; empty when
-     * both recorded a capacity and neither role's differs.
+     * What {@code compare} says first: that the hosts differ and how, that they cannot be compared, or that they
+     * are alike (each role's capacity, so a reader sees what was tested).
      */
     public Optional<String> line() {
         if (!unrecorded.isEmpty()) {
             return Optional.of("capacity not recorded in " + String.join(" and ", unrecorded) + ": the hosts cannot be compared");
         }
         if (!differ()) {
-            return Optional.empty();
+            return Optional.of("hosts alike: " + changes.stream().map(Change::describe).collect(Collectors.joining(" and "))
+                    + ", within the noise or under " + Numbers.figure(PRACTICAL_PERCENT) + " %");
         }
-        return Optional.of("hosts differ: " + changes.stream().map(Change::describe).collect(Collectors.joining(" and "))
-                + (changes.size() == 1 ? " beyond its noise" : " beyond their noise")
+        List<Change> differing = changes.stream().filter(Change::differs).toList();
+        return Optional.of("hosts differ: " + differing.stream().map(Change::describe).collect(Collectors.joining(" and "))
+                + (differing.size() == 1 ? " beyond its noise" : " beyond their noise")
                 + "; the changes below are the machine's as much as the targets', none is called a regression");
     }
 

@@ -165,7 +165,7 @@ class CompareCommandTest {
                 .noneMatch(l -> l.contains("regression") || l.startsWith("  FAILED") || l.startsWith("  within the noise"));
         assertThat(Files.readString(slowerHost.resolve(CompareCommand.FILE_NAME))).contains(hostsDiffer);
         assertThat(same.code()).as(same.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
-        assertThat(same.out().lines().findFirst()).contains("compare: BASE " + base);
+        assertThat(same.out().lines().findFirst().orElseThrow()).startsWith("hosts alike: the target CPUs' capacity 1,880 → 1,880 (+0 %, ");
         assertThat(same.out()).doesNotContain("hosts differ", "capacity not recorded").contains("thresholds " + THRESHOLDS
                 + ": 1 failed", "  FAILED jetty-handler-sync · open: p99 10 → 20 ms (+100.0 %, no interval: one fork a side),"
                 + " limit p99=+10%", "gate: FAILED (exit 3)\n");
