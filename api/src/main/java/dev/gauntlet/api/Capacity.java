@@ -20,6 +20,22 @@ import java.util.List;
 public record Capacity(Course target, Course generator) {
     public static final Capacity UNKNOWN = new Capacity(Course.UNKNOWN, Course.UNKNOWN);
 
+    /**
+     * Leaves an unknown capacity out of a summary's JSON ({@code @JsonInclude(valueFilter = ...)}): a summary written
+     * before capacity was measured writes back as it was.
+     */
+    public static final class UnknownFilter {
+        @Override
+        public boolean equals(Object value) {
+            return value instanceof Capacity capacity && !capacity.target().known() && !capacity.generator().known();
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
+
     public Capacity {
         target = target == null ? Course.UNKNOWN : target;
         generator = generator == null ? Course.UNKNOWN : generator;

@@ -97,7 +97,7 @@ public record RunSummary(
         long droppedQueueFull,
         double wakeGranularityMs,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double goodputPerSec,
-        Capacity capacity) {
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Capacity.UnknownFilter.class) Capacity capacity) {
 
     public RunSummary {
         connectTime = connectTime == null ? Percentiles.EMPTY : connectTime;
