@@ -24,12 +24,16 @@ import java.util.stream.IntStream;
  *
  * <p>The capacity explains a drift when the figure, scaled by the capacity's own change between the
  * halves, lands within the same allowance: throughput in proportion to the capacity, an open loop's
- * median beyond its declared wait in inverse proportion (the wait is a timer's, whatever the CPU).
- * Either role's CPUs may explain it: a closed loop runs at the pace of the slower side.
+ * median beyond its declared wait in inverse proportion (the wait is a timer's, whatever the CPU);
+ * and when that change predicts at least half of the figure's move, the same way: a capacity that
+ * moved by its own second-to-second noise (a few percent) does not explain a drift just past the
+ * allowance. Either role's CPUs may explain it: a closed loop runs at the pace of the slower side.
  */
 final class MeasuredDrift {
     /** Whole windows each half needs for its drift to be judged. */
     static final int MIN_HALF_WINDOWS = 2;
+    /** Share of the figure's move the capacity's change must predict to explain it. */
+    static final double MOST = 0.5;
 
     /**
      * @param sentence  the evidence, with its numbers
@@ -86,7 +90,7 @@ final class MeasuredDrift {
         Explanation generator = explanation("generator", run.capacity().generator(), first, second, from, to, openLoop, run);
         Explanation best = target == null ? generator : generator == null || target.residual() <= generator.residual()
                 ? target : generator;
-        if (best != null && best.residual() <= allowed) {
+        if (best != null && best.residual() <= allowed && best.accountsForMost()) {
             return new Drift(moved + String.format(Locale.ROOT, ", and the capacity of the %s's CPUs with it, from %s to "
                     + "%s (%s): the machine's, not the target's", best.role(), SteadyJudge.figureText(best.from()),
                     SteadyJudge.figureText(best.to()), percent(best.to() / best.from())), true);
@@ -100,7 +104,13 @@ final class MeasuredDrift {
      * What a role's capacity explains: the figure its change between the halves predicts, and how far
      * the second half's figure is from it. Null when the role's capacity is unknown in either half.
      */
-    private record Explanation(String role, double from, double to, double residual) {
+    private record Explanation(String role, double from, double to, double residual, double predictedMove,
+                               double observedMove) {
+        /** The capacity's change predicts at least half of the figure's move, in its direction. */
+        boolean accountsForMost() {
+            return Math.signum(predictedMove) == Math.signum(observedMove)
+                    && Math.abs(predictedMove) >= MOST * Math.abs(observedMove);
+        }
     }
 
     private static Explanation explanation(String role, Capacity.Course course, List<Integer> first, List<Integer> second,
@@ -113,7 +123,7 @@ final class MeasuredDrift {
         double ratio = to / from;
         double waitMs = run.spec().declaredWaitMs();
         double expected = openLoop ? waitMs + Math.max(0, figureFrom - waitMs) / ratio : figureFrom * ratio;
-        return new Explanation(role, from, to, Math.abs(figureTo - expected));
+        return new Explanation(role, from, to, Math.abs(figureTo - expected), expected - figureFrom, figureTo - figureFrom);
     }
 
     private static double mean(Capacity.Course course, List<Integer> windows) {

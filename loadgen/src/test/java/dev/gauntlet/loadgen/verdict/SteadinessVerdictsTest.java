@@ -108,6 +108,18 @@ class SteadinessVerdictsTest {
     }
 
     @Test
+    void aCapacityThatMovedByItsOwnNoiseDoesNotExplainADriftJustPastTheAllowance() {
+        // netty at 2026-12-06 05:09: +12 % against a ±12 % allowance, the generator's capacity +4 %: within the
+        // allowance once scaled, yet the capacity predicts a third of the move. The target's.
+        ConstructedRun run = new ConstructedRun();
+        run.spec = ConstructedRun.CLOSED;
+        run.steadiness = measured(closedWindow(79_530), closedWindow(79_530), closedWindow(89_355), closedWindow(89_355));
+        run.capacity = new Capacity(course(2_300, 2_300, 2_290, 2_290), course(2_143, 2_143, 2_227, 2_227));
+
+        assertThat(run.judge().verdict()).isEqualTo(Verdict.NOT_STEADY);
+    }
+
+    @Test
     void anOpenLoopsMedianThatRoseAsTheCapacityFellIsThePlatforms() {
         // 4 ms of work becomes 6 ms on CPUs with two thirds of their capacity.
         ConstructedRun run = new ConstructedRun();
