@@ -11,7 +11,7 @@ import java.util.List;
  *
  * <pre>{@code
  * Capacity.Course target = summary.capacity().target();
- * double ratio = target.meanOver(half, n) / target.meanOver(0, half);   // 0.75: the target's CPUs lost a quarter
+ * double secondWindow = target.perWindow().get(1);    // 0: no second of the log fell in it
  * }</pre>
  *
  * @param target    the target's CPUs, from its admin {@code /capacity}; unknown when it does not say
@@ -60,12 +60,6 @@ public record Capacity(Course target, Course generator) {
         @JsonIgnore
         public boolean known() {
             return perWindow.stream().anyMatch(index -> index > 0);
-        }
-
-        /** The mean index of windows {@code from} (inclusive) to {@code to} (exclusive) that have one; 0 when none. */
-        public double meanOver(int from, int to) {
-            return perWindow.subList(Math.min(from, perWindow.size()), Math.min(to, perWindow.size())).stream()
-                    .mapToDouble(Double::doubleValue).filter(index -> index > 0).average().orElse(0);
         }
     }
 }

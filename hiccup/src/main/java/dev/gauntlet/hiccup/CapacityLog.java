@@ -127,9 +127,8 @@ public final class CapacityLog implements AutoCloseable {
         Duration period = Duration.ofMillis(PROBE_PERIOD_MS);
         try {
             probe.warmUp();
-            synchronized (this) {
-                reset();
-            }
+            // The seconds start after the warm-up's units, so none of them counts its compiling.
+            reset();
             while (running) {
                 Thread.sleep(period);
                 record(probe.timeUnitNs());

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,27 +50,8 @@ class ForkDifferenceIT {
 
     @Test
     void theSameTargetTwiceShowsNoDifferenceWorthTheName() throws Exception {
-        Path suite = Files.writeString(work.resolve("same.yaml"), """
-                name: it-same
-                targets: [dummy, dummy@http1]
-                table: latency-diff
-                forks: 4
-                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
-                scenarios:
-                  - name: one
-                    load: { type: closed, connections: 1 }
-                    warmupMs: 1500
-                    durationMs: 2000
-                """);
-        Path results = work.resolve("same-results");
+        Path dir = oneAtATime("it-same", "[dummy, dummy@http1]", "--forks", "4");
 
-        assertThat(Main.execute("run", "--suite", suite.toString(), "--results", results.toString(), "--no-calibration"))
-                .isZero();
-
-        Path dir;
-        try (Stream<Path> dirs = Files.list(results)) {
-            dir = dirs.findFirst().orElseThrow();
-        }
         List<ResultRow> rows = List.of(Json.json().readValue(dir.resolve("results.json").toFile(), ResultRow[].class));
         assertThat(rows).hasSize(8);
         String table = LatencyDiffTable.render(rows, SAME_TARGET_CONFIDENCE);
@@ -81,25 +63,8 @@ class ForkDifferenceIT {
 
     @Test
     void aKnownServiceCostIsFoundWithAnIntervalThatHoldsIt() throws Exception {
-        Path suite = Files.writeString(work.resolve("diff.yaml"), """
-                name: it-diff
-                targets: [dummy, dummy-spin-50us]
-                table: latency-diff
-                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
-                scenarios:
-                  - name: one
-                    load: { type: closed, connections: 1 }
-                    warmupMs: 1500
-                    durationMs: 2000
-                """);
+        Path dir = oneAtATime("it-diff", "[dummy, dummy-spin-50us]", "--until-resolved", "--max-forks", "4");
 
-        assertThat(Main.execute("run", "--suite", suite.toString(), "--results", work.resolve("results").toString(),
-                "--no-calibration", "--until-resolved", "--max-forks", "4")).isZero();
-
-        Path dir;
-        try (Stream<Path> dirs = Files.list(work.resolve("results"))) {
-            dir = dirs.findFirst().orElseThrow();
-        }
         List<ResultRow> rows = List.of(Json.json().readValue(dir.resolve("results.json").toFile(), ResultRow[].class));
         // One fork has no interval: a second at least was added, both targets in each.
         int forks = rows.stream().mapToInt(ResultRow::fork).max().orElseThrow();
@@ -117,5 +82,33 @@ class ForkDifferenceIT {
         assertThat(spin.group(5)).as(table).endsWith(" µs").doesNotContain("none detectable");
         assertThat(low).as(table).isPositive().isLessThanOrEqualTo(SpinningDummyServer.SERVICE_MICROS + WAKE_ALLOWANCE_MICROS);
         assertThat(high).as(table).isGreaterThanOrEqualTo(SpinningDummyServer.SERVICE_MICROS);
+    }
+
+    /**
+     * Runs {@code targets} (a YAML list) one request at a time on one connection, as latency-diff does, with
+     * {@code run}'s {@code flags}, without calibration; returns its results directory.
+     */
+    private Path oneAtATime(String name, String targets, String... flags) throws Exception {
+        Path suite = Files.writeString(work.resolve(name + ".yaml"), """
+                name: %s
+                targets: %s
+                table: latency-diff
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m] }
+                scenarios:
+                  - name: one
+                    load: { type: closed, connections: 1 }
+                    warmupMs: 1500
+                    durationMs: 2000
+                """.formatted(name, targets));
+        Path results = work.resolve(name);
+        List<String> args = new ArrayList<>(List.of("run", "--suite", suite.toString(), "--results", results.toString(),
+                "--no-calibration"));
+        args.addAll(List.of(flags));
+
+        assertThat(Main.execute(args.toArray(String[]::new))).isZero();
+
+        try (Stream<Path> dirs = Files.list(results)) {
+            return dirs.findFirst().orElseThrow();
+        }
     }
 }
