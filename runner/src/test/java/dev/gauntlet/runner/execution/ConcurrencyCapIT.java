@@ -28,8 +28,11 @@ class ConcurrencyCapIT {
     private static final int HELD = 12_000;
     /** 95 %: the generator's connects on a shared 2-core machine may still be in the backlog at the end. */
     private static final long STARTED_AT_LEAST = HELD * 95L / 100;
-    /** Long enough to open every request on this machine (about 5 s, more when it is busy) and let the server read them. */
-    private static final long MEASURED_MS = 10_000;
+    /**
+     * Long enough to open every request on this machine and let the server read them: about 5 s when quiet; on a slow
+     * host beside the other ITs, tomcat-servlet-virtual had 10,361 and 11,214 of them after 10 s (2026-12-06).
+     */
+    private static final long MEASURED_MS = 20_000;
     /**
      * A connect waits for the server to accept, however slowly a busy machine lets it: the check is
      * how many requests it holds, not how fast it accepts (a SYN dropped from a full accept queue is
