@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -71,6 +72,18 @@ public final class LatencyDiffTable {
             });
         }
         return differences;
+    }
+
+    /**
+     * {@code target}'s difference to {@code reference}, fork by fork, as the table takes each against the baseline;
+     * empty when either is absent or they share no fork.
+     */
+    public static Optional<Contrast> difference(List<ResultRow> rows, String target, String reference, double confidence) {
+        Map<String, Target> targets = targets(rows);
+        if (!targets.containsKey(target) || !targets.containsKey(reference)) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(difference(targets.get(target), targets.get(reference), confidence));
     }
 
     private static Map<String, Target> targets(List<ResultRow> rows) {

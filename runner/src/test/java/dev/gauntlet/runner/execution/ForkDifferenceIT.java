@@ -15,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -84,26 +83,20 @@ class ForkDifferenceIT {
         Map<String, Matcher> spins = table.lines().map(SPIN_ROW::matcher).filter(Matcher::matches)
                 .collect(Collectors.toMap(row -> row.group(1), row -> row));
         assertThat(spins).as(table).containsOnlyKeys("dummy-spin-50us", "dummy-spin-100us");
+        Map<String, Long> spun = Map.of("dummy-spin-50us", Spin50DummyServer.SERVICE_MICROS,
+                "dummy-spin-100us", Spin100DummyServer.SERVICE_MICROS);
         spins.forEach((target, row) -> {
-            double spun = target.equals("dummy-spin-50us") ? new Spin50DummyServer().serviceMicros()
-                    : new Spin100DummyServer().serviceMicros();
             assertThat(row.group(2)).isEqualTo(Integer.toString(forks));
             assertThat(row.group(6)).as(table).endsWith(" µs").doesNotContain("none detectable");
-            assertThat(Double.parseDouble(row.group(5))).as(table).isGreaterThanOrEqualTo(spun);
+            assertThat(Double.parseDouble(row.group(5))).as(table).isGreaterThanOrEqualTo(spun.get(target));
         });
 
-        // The spins' difference, fork by fork as the table takes each against the dummy.
-        Contrast apart = Contrast.paired(medianByFork(rows, "dummy-spin-100us"), medianByFork(rows, "dummy-spin-50us"),
-                Estimate.DEFAULT_CONFIDENCE);
-        double spunApart = new Spin100DummyServer().serviceMicros() - new Spin50DummyServer().serviceMicros();
+        // The spins against each other, fork by fork, as the table takes each against the dummy.
+        Contrast apart = LatencyDiffTable.difference(rows, "dummy-spin-100us", "dummy-spin-50us",
+                Estimate.DEFAULT_CONFIDENCE).orElseThrow();
+        double spunApart = Spin100DummyServer.SERVICE_MICROS - Spin50DummyServer.SERVICE_MICROS;
         assertThat(apart.low()).as("%s\n%s", apart, table).isLessThanOrEqualTo(spunApart + SPIN_ALLOWANCE_MICROS);
         assertThat(apart.high()).as("%s\n%s", apart, table).isGreaterThanOrEqualTo(spunApart - SPIN_ALLOWANCE_MICROS);
-    }
-
-    /** A target's median round trip in each fork, µs, in fork order. */
-    private static double[] medianByFork(List<ResultRow> rows, String target) {
-        return rows.stream().filter(row -> row.target().equals(target)).sorted(Comparator.comparingInt(ResultRow::fork))
-                .mapToDouble(row -> row.p50Ms() * 1_000).toArray();
     }
 
     /**

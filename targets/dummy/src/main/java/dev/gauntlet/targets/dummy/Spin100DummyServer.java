@@ -1,8 +1,10 @@
 package dev.gauntlet.targets.dummy;
 
-/** {@code dummy-spin-100us}: the dummy spinning 100 µs of CPU per hello answer. */
+/** {@code dummy-spin-100us}: the dummy spinning {@value #SERVICE_MICROS} µs of CPU per hello answer. */
 public final class Spin100DummyServer extends SpinningDummyServer {
+    public static final long SERVICE_MICROS = 100;
+
     public Spin100DummyServer() {
-        super(100);
+        super(SERVICE_MICROS);
     }
 }
