@@ -7,13 +7,14 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
+import dev.gauntlet.api.ProtocolTarget;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.runner.results.ForkRanking;
 import dev.gauntlet.runner.results.Intervals;
+import dev.gauntlet.runner.results.LatencyDiffTable;
 import dev.gauntlet.runner.results.ResultRow;
-import dev.gauntlet.runner.statistics.Contrast;
 import dev.gauntlet.runner.statistics.Estimate;
-import dev.gauntlet.runner.statistics.ForkMeans;
+import dev.gauntlet.runner.suite.Suite;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,17 +25,20 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 
 /**
  * What the page says over forks, computed here so that the page only shows it: each target × scenario's
- * {@link Intervals} for a directory written before {@code intervals.json}, and per case the headline's decision, its
- * entries ranked by the case's own metric over forks ({@link ForkRanking}).
+ * {@link Intervals} for a directory written before {@code intervals.json}, and per case the headline's decision
+ * ({@link CaseDecision}): its entries ranked by the case's own metric over forks, its references and the entries that
+ * collapsed, and in a latency-diff suite what each target adds to the baseline's round trip.
  *
  * <pre>
- * ArrayNode decisions = OverForks.decisions(data.get("suite"), data.get("rows"), data.get("runs"));
+ * ArrayNode decisions = OverForks.decisions(data.get("suite"), data.get("platform"), data.get("rows"), data.get("runs"));
  * // [{case: "flood", metric: "achievedRatePerSec", places: [{rank: 1, entry: "netty", figure: {mean, low, high, samples,
  * //   confidence}, standing: "", verdicts: ["ok"]}, {rank: 2, entry: "jetty", ..., standing: "netty is 12.4 % faster
- * //   than jetty (95 % CI 8.1–16.7 %)"}], separation: "netty is 12.4 % faster than jetty (95 % CI 8.1–16.7 %)"}]
+ * //   than jetty (95 % CI 8.1–16.7 %)"}], separation: "netty is 12.4 % faster than jetty (95 % CI 8.1–16.7 %)",
+ * //   references: [{entry: "dummy", figure, verdicts}], collapsed: [], ties: []}]
  * </pre>
  *
  * <p>The page's case is a scenario, and in a study of clients (rows that name their client) the scenarios
@@ -43,16 +47,13 @@ import java.util.function.ToDoubleFunction;
  * ({@link LoadModel#rankedBy}), as report.js's {@code OWN_METRIC} also says: an open loop's p99, lower is better; a
  * closed loop's rate and max concurrency's requests held at once, higher is better.
  *
- * <p>Only the runs whose figures are the target's are ranked, the runs the headline has always chosen its best among
- * (report.js's {@code trustOf}): {@code ok}, {@code platform-noisy}, and the target's figures with a caveat,
- * {@code not-steady} and {@code target-overloaded}, whose verdicts the page names beside them; {@code client-limited}
- * only in a study of clients, where the library's limit is the figure under study. A run without the figure is left
- * out: a time or a rate of a run that completed nothing.
+ * <p>How a run takes part, by its verdict: {@code ok}, {@code platform-noisy} and {@code not-steady} are the target's
+ * figures; {@code target-overloaded} is a collapse, never best; {@code generator-limited} and {@code client-limited} are
+ * bounds on the target's figure, except in a study of clients, where the library's limit is the figure under study. A
+ * run without the figure is left out: a time or a rate of a run that completed nothing.
  */
 final class OverForks {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final Set<Verdict> TARGETS_FIGURES = Set.of(Verdict.OK, Verdict.PLATFORM_NOISY, Verdict.NOT_STEADY,
-            Verdict.TARGET_OVERLOADED);
     private static final String HELD = "serverMaxInFlight";
 
     private OverForks() {
@@ -65,8 +66,12 @@ final class OverForks {
         return Json.json().valueToTree(Intervals.of(measured, Estimate.DEFAULT_CONFIDENCE));
     }
 
-    /** Per case, its entries ranked over forks by the case's own metric, as the class comment shows. */
-    static ArrayNode decisions(JsonNode suite, JsonNode rows, JsonNode runs) {
+    /**
+     * Per case, its entries ranked over forks by the case's own metric, with its references and the entries that
+     * collapsed beside them ({@link CaseDecision}); in a latency-diff suite, also each target's difference to the
+     * baseline's round trip, as the terminal's table takes it ({@link LatencyDiffTable#differences}).
+     */
+    static ArrayNode decisions(JsonNode suite, JsonNode platform, JsonNode rows, JsonNode runs) {
         boolean byClient = false;
         Set<String> targets = new LinkedHashSet<>();
         suite.path("targets").forEach(target -> targets.add(target.asText()));
@@ -74,8 +79,10 @@ final class OverForks {
             targets.add(row.path("target").asText());
             byClient |= row.hasNonNull("client");
         }
-        Map<String, List<ResultRow>> byCase = new LinkedHashMap<>();
+        Set<String> baselines = baselines(suite);
+        Map<String, List<CaseDecision.Run>> byCase = new LinkedHashMap<>();
         Map<String, LoadModel.RankedBy> metricOf = new LinkedHashMap<>();
+        List<ResultRow> measured = new ArrayList<>();
         for (JsonNode row : rows) {
             String scenario = row.path("scenario").asText();
             String client = row.hasNonNull("client") ? row.path("client").asText() : null;
@@ -84,58 +91,63 @@ final class OverForks {
             String entry = client == null ? row.path("target").asText()
                     : targets.size() > 1 ? row.path("target").asText() + " · " + client : client;
             LoadModel.RankedBy metric = metricOf.computeIfAbsent(caseName, c -> rankedBy(suite, runs, scenario));
-            List<ResultRow> ranked = byCase.computeIfAbsent(caseName, c -> new ArrayList<>());
+            List<CaseDecision.Run> caseRuns = byCase.computeIfAbsent(caseName, c -> new ArrayList<>());
             ResultRow figures = figures(row, entry, caseName);
-            if (figures.measured() && (TARGETS_FIGURES.contains(figures.verdict())
-                    || byClient && figures.verdict() == Verdict.CLIENT_LIMITED)
-                    && !Double.isNaN(figure(metric).applyAsDouble(figures))) {
-                ranked.add(figures);
+            measured.add(figures(row, row.path("target").asText(), scenario));
+            CaseDecision.Part part = byClient ? partInStudyOfClients(figures.verdict())
+                    : baselines.contains(ProtocolTarget.parse(entry).target()) ? CaseDecision.Part.REFERENCE : part(figures.verdict());
+            if (figures.measured() && part != null && !Double.isNaN(figure(metric).applyAsDouble(figures))) {
+                caseRuns.add(new CaseDecision.Run(figures, part));
             }
         }
+        double noiseFloorMs = noiseFloorMs(platform);
+        boolean latencyDiff = "latency-diff".equals(suite.path("table").asText());
         ArrayNode decisions = NODES.arrayNode();
-        byCase.forEach((caseName, ranked) -> decisions.add(decision(caseName, metricOf.get(caseName), ranked)));
+        byCase.forEach((caseName, caseRuns) -> {
+            ObjectNode decision = new CaseDecision(metricOf.get(caseName), figure(metricOf.get(caseName)), noiseFloorMs)
+                    .decide(caseName, caseRuns);
+            if (latencyDiff) {
+                ArrayNode differences = decision.putArray("differences");
+                LatencyDiffTable.differences(measured.stream().filter(row -> row.scenario().equals(caseName)).toList(),
+                        Estimate.DEFAULT_CONFIDENCE).forEach((target, contrast) -> differences.addObject()
+                        .put("entry", target).set("micros", Json.json().valueToTree(contrast)));
+            }
+            decisions.add(decision);
+        });
         return decisions;
     }
 
-    private static ObjectNode decision(String caseName, LoadModel.RankedBy metric, List<ResultRow> ranked) {
-        ObjectNode decision = NODES.objectNode();
-        decision.put("case", caseName);
-        decision.put("metric", field(metric));
-        ArrayNode places = decision.putArray("places");
-        Contrast.Direction direction = ForkRanking.direction(metric);
-        // One ranking, of the one scenario every ranked row names: the case.
-        for (ForkRanking ranking : ForkRanking.of(ranked, figure(metric), direction, Estimate.DEFAULT_CONFIDENCE)) {
-            for (ForkRanking.Place place : ranking.places()) {
-                ObjectNode p = places.addObject();
-                p.put("rank", place.rank());
-                p.put("entry", place.target());
-                p.set("figure", Json.json().valueToTree(place.figure()));
-                p.put("standing", place.standing());
-                ArrayNode verdicts = p.putArray("verdicts");
-                ranked.stream().filter(row -> row.target().equals(place.target())).map(ResultRow::verdictLabel)
-                        .distinct().forEach(verdicts::add);
-            }
-            ranking.places().stream().filter(place -> place.rank() > 1).findFirst().ifPresent(next -> decision.put("separation",
-                    separation(ranked, metric, direction, ranking.places().getFirst().target(), next.target())));
+    /** The suite's references ({@code baselines} in suite.json); a suite written before it named them had the dummy. */
+    private static Set<String> baselines(JsonNode suite) {
+        Set<String> baselines = new LinkedHashSet<>();
+        suite.path("baselines").forEach(b -> baselines.add(b.asText()));
+        return suite.has("baselines") ? baselines : Set.copyOf(Suite.DEFAULT_BASELINES);
+    }
+
+    /** How a server's run takes part in its case's ranking; null for a run without figures. */
+    private static CaseDecision.Part part(Verdict verdict) {
+        if (verdict == null) {
+            return null;
         }
-        return decision;
+        return switch (verdict) {
+            case OK, PLATFORM_NOISY, NOT_STEADY -> CaseDecision.Part.POINT;
+            case TARGET_OVERLOADED -> CaseDecision.Part.COLLAPSED;
+            case GENERATOR_LIMITED, CLIENT_LIMITED -> CaseDecision.Part.BOUND;
+        };
+    }
+
+    /** In a study of clients the library's limit is the figure under study, and every client's server is the same. */
+    private static CaseDecision.Part partInStudyOfClients(Verdict verdict) {
+        return verdict == Verdict.CLIENT_LIMITED ? CaseDecision.Part.POINT : part(verdict);
     }
 
     /**
-     * The sentence that sets the second rank apart: the first rank's leader against the second rank's first, the
-     * difference that resolved it. Its standing is against the place above, which in a shared first rank is another
-     * than the leader, and may not be resolved from it.
+     * The larger of the two roles' hiccups at p99, as the platform calibration measured them before the suite: two
+     * times of one fork closer than this are not told apart. NaN when the suite did not measure them.
      */
-    private static String separation(List<ResultRow> ranked, LoadModel.RankedBy metric, Contrast.Direction direction,
-                                     String leader, String next) {
-        Contrast contrast = Contrast.of(samples(ranked, metric, leader), samples(ranked, metric, next),
-                Estimate.DEFAULT_CONFIDENCE);
-        return ForkRanking.sentence(contrast, leader, next, direction);
-    }
-
-    private static double[] samples(List<ResultRow> ranked, LoadModel.RankedBy metric, String entry) {
-        return ForkMeans.of(ranked.stream().filter(row -> row.target().equals(entry)).toList(), ResultRow::fork,
-                figure(metric));
+    private static double noiseFloorMs(JsonNode platform) {
+        return Stream.of("targetHiccups", "generatorHiccups").map(role -> platform.path(role).path("p99Ms"))
+                .filter(JsonNode::isNumber).mapToDouble(JsonNode::doubleValue).max().orElse(Double.NaN);
     }
 
     /**
@@ -165,7 +177,7 @@ final class OverForks {
     }
 
     /** The results.json field of the figure, as the page names its metrics. */
-    private static String field(LoadModel.RankedBy metric) {
+    static String field(LoadModel.RankedBy metric) {
         return switch (metric) {
             case P99 -> "p99Ms";
             case RATE -> "achievedRatePerSec";
@@ -174,7 +186,7 @@ final class OverForks {
     }
 
     /** A row's figure for the metric; NaN for a time or a rate when it completed nothing. */
-    private static ToDoubleFunction<ResultRow> figure(LoadModel.RankedBy metric) {
+    static ToDoubleFunction<ResultRow> figure(LoadModel.RankedBy metric) {
         ToDoubleFunction<ResultRow> figure = ForkRanking.figure(metric);
         return metric == LoadModel.RankedBy.HELD ? figure : row -> row.requests() > 0 ? figure.applyAsDouble(row) : Double.NaN;
     }

@@ -94,7 +94,7 @@ public final class ReportData {
             runs.add(run(row, runDir));
         }
         data.set("intervals", intervals(data.get("rows")));
-        data.set("decisions", OverForks.decisions(data.path("suite"), data.get("rows"), runs));
+        data.set("decisions", OverForks.decisions(data.path("suite"), data.path("platform"), data.get("rows"), runs));
         data.set("unreadable", unreadable);
         return data;
     }
@@ -127,6 +127,7 @@ public final class ReportData {
         run.set("errors", summary.path("errors"));
         run.set("evidence", summary.path("evidence"));
         run.set("sustainedRatePerSec", summary.path("sustainedRatePerSec"));
+        run.set("unansweredAtEnd", summary.path("unansweredAtEnd"));
 
         ObjectNode curves = run.putObject("curves");
         ObjectNode timeline = run.putObject("timeline");

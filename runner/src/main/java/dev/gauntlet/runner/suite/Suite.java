@@ -30,6 +30,7 @@ import java.util.Optional;
  * repetitions: 1                                # runs of each scenario in one fork (one target JVM)
  * repeat: scenario                              # or sweep; see Repeat
  * untilResolved: { maxForks: 8, maxMinutes: 45 }  # optional: more forks until every ranked pair is resolved
+ * baselines: [dummy]                            # references the report shows beside its ranking, never as best (default [dummy])
  * scaling: { referenceTargetCpus: 2 }           # optional; see Scaling
  * table: runs                                   # or sweep, latency-diff, ranking, clients; see Table
  * jvm: { target: [-Xmx1g], generator: [-Xmx512m] }
@@ -65,10 +66,16 @@ public record Suite(String name, String description, List<String> targets, List<
              @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Placement.LocalFilter.class) Placement placement,
              @JsonInclude(JsonInclude.Include.NON_NULL) ClusterSettings kubernetes,
              @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Protocol> protocols,
-             @JsonInclude(JsonInclude.Include.NON_NULL) UntilResolved untilResolved) {
+             @JsonInclude(JsonInclude.Include.NON_NULL) UntilResolved untilResolved,
+             @JsonInclude(JsonInclude.Include.NON_NULL) List<String> baselines) {
     /** The one-element target list that stands for the whole catalogue. */
     static final String ALL_TARGETS = "all";
     public static final int MAX_REPETITIONS = 100;
+    /**
+     * The references of a suite that names none ({@code baselines} absent, and so from suite.json): the server that
+     * does nothing but answer. The report shows a reference beside its ranking, never as best.
+     */
+    public static final List<String> DEFAULT_BASELINES = List.of("dummy");
     /** Each fork starts every target afresh: 4 s a start, so 50 forks of a dozen targets are 40 min of starts alone. */
     public static final int MAX_FORKS = 50;
     /** The longest phase, wait or timeout a suite may give: the generator's own bound, far from any overflow. */
@@ -114,6 +121,15 @@ public record Suite(String name, String description, List<String> targets, List<
         clients = clients == null ? List.of() : List.copyOf(clients);
         scenarios = List.copyOf(scenarios);
         protocols = protocols == null ? List.of() : List.copyOf(protocols);
+        if (baselines != null) {
+            baselines = List.copyOf(baselines);
+            if (!targets.equals(List.of(ALL_TARGETS))) {
+                List<String> named = catalogueNames(targets);
+                baselines.stream().filter(b -> !named.contains(b)).findFirst().ifPresent(b -> {
+                    throw new IllegalArgumentException("baselines names " + b + ", which is not one of the targets " + named);
+                });
+            }
+        }
         if (placement == Placement.KUBERNETES && protocols.stream().anyMatch(p -> p != Protocol.HTTP1)) {
             throw new IllegalArgumentException("protocols beyond http1 run on this machine for now: a target pod serves "
                     + "HTTP/1.1 in clear");
@@ -142,9 +158,17 @@ public record Suite(String name, String description, List<String> targets, List<
         checkRange(field, valueMs, minMs, MAX_PHASE_MS);
     }
 
+    /** The suite of these targets instead; of its own baselines, those still among them. */
     public Suite withTargets(List<String> targets) {
+        List<String> named = catalogueNames(targets);
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes, protocols, untilResolved);
+                scenarios, placement, kubernetes, protocols, untilResolved,
+                baselines == null ? null : baselines.stream().filter(named::contains).toList());
+    }
+
+    /** The catalogue's names of the targets, each {@code NAME@PROTOCOL} as its {@code NAME}. */
+    private static List<String> catalogueNames(List<String> targets) {
+        return targets.stream().map(t -> ProtocolTarget.parse(t).target()).toList();
     }
 
     /**
@@ -195,33 +219,33 @@ public record Suite(String name, String description, List<String> targets, List<
     /** The suite run in a cluster, as {@code --kubernetes} asks; {@code settings} replace the suite's own. */
     public Suite inCluster(ClusterSettings settings) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources, scenarios,
-                Placement.KUBERNETES, settings, protocols, untilResolved);
+                Placement.KUBERNETES, settings, protocols, untilResolved, baselines);
     }
 
     public Suite withForks(int forks) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes, protocols, untilResolved);
+                scenarios, placement, kubernetes, protocols, untilResolved, baselines);
     }
 
     public Suite withUntilResolved(UntilResolved untilResolved) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes, protocols, untilResolved);
+                scenarios, placement, kubernetes, protocols, untilResolved, baselines);
     }
 
     public Suite withRepetitions(int repetitions) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes, protocols, untilResolved);
+                scenarios, placement, kubernetes, protocols, untilResolved, baselines);
     }
 
     /** The same suite run on the machine at hand: its scenarios as {@link SuiteScaling} resolved them, no rule left to apply. */
     Suite withScenarios(List<Scenario> resolved) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, null, table, jvm, resources,
-                resolved, placement, kubernetes, protocols, untilResolved);
+                resolved, placement, kubernetes, protocols, untilResolved, baselines);
     }
 
     public Suite withClients(List<String> clients) {
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes, protocols, untilResolved);
+                scenarios, placement, kubernetes, protocols, untilResolved, baselines);
     }
 
     /**
@@ -248,7 +272,7 @@ public record Suite(String name, String description, List<String> targets, List<
             }
         }
         return new Suite(name, description, targets, List.of(), forks, repetitions, repeat, scaling, table, jvm, resources,
-                expanded, placement, kubernetes, protocols, untilResolved);
+                expanded, placement, kubernetes, protocols, untilResolved, baselines);
     }
 
     /**

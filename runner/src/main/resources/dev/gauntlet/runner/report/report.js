@@ -123,9 +123,16 @@
     ['resident memory', 'The process\'s resident set, heap and everything else.'],
     ['measured by', 'A scenario\'s own metric: p99 for an open loop (the tail at the rate offered), the achieved rate for a ' +
       'closed loop, the requests held at once for max concurrency.'],
-    ['best', 'Among the runs whose figures are the target\'s, on the scenario\'s own metric: with forks, the targets of the ' +
-      'first rank, ranked by their mean over forks, a rank shared until a difference is resolved (not "no difference ' +
-      'detectable"), and the sentence that sets the next rank apart; in one fork, the target with the best median, undecided.'],
+    ['best', 'On the scenario\'s own metric, among the targets that kept up (never a baseline, nor one whose run was ' +
+      'target-overloaded in any fork): with forks, the targets of the first rank, ranked by their mean over forks, a rank ' +
+      'shared until a difference is resolved (not "no difference detectable"), and the sentence that sets the next rank ' +
+      'apart; in one fork, the leader, undecided, and the targets tied with it (their repetitions\' ranges overlap, or ' +
+      'their times are closer than the machine\'s noise floor). latency-diff answers with what each target adds to the ' +
+      'baseline\'s median round trip instead.'],
+    ['baseline', 'A reference of the suite (baselines: in it, dummy unless it names others): shown beside the ranking as ' +
+      'what the others are measured against, never ranked.'],
+    ['bound', 'A generator- or client-limited figure: the target would have done at least as well, so a time is "at most" ' +
+      'and a rate "at least". Ranked by its figure; a bound below another target is not decided against it.'],
     ['BASE', 'compare: the results directory compared against.'],
     ['NEW', 'compare: the results directory judged.'],
     ['change', 'compare: NEW\'s mean over its forks (each fork the mean of its repetitions) against BASE\'s, in percent of BASE.'],
@@ -474,6 +481,13 @@
     return byClient(data) ? uniq(data.rows.map(r => entryOf(data, r))) : targetsOf(data);
   }
 
+  // A reference of the suite (its baselines, the dummy in a suite written before it named them): what the others are
+  // measured against, never ranked. A study of clients has none: its entries are the clients of one server.
+  function isBaseline(data, target) {
+    const baselines = (data.suite && data.suite.baselines) || ['dummy'];
+    return !byClient(data) && baselines.includes(target.replace(/@[^@]*$/, ''));
+  }
+
   function offeredRate(model) {
     return model && model.type === 'open' ? model.ratePerSec : null;
   }
@@ -596,19 +610,20 @@
     return num(v) + ' ms';
   }
 
-  // The best entry of a case on its own metric, among the runs whose figures are the target's (or, in a client
-  // study, the client's): {entry, value, rows} or null.
+  // The best figure of a case on a metric, for the overview's colours: among the runs that may be ranked as CaseDecision
+  // ranks them (no reference, no entry that collapsed, a bound at its figure), the best entry's median: {entry, value}.
   function bestOf(data, rows, metric) {
     const byEntry = new Map();
-    rows.filter(r => trustOf(data, r).rank <= 2).forEach(r => {
+    const collapsed = new Set(rows.filter(r => r.verdict === 'target-overloaded').map(r => entryOf(data, r)));
+    rows.filter(r => trustOf(data, r).rank <= 3 && !isBaseline(data, r.target) && !collapsed.has(entryOf(data, r))).forEach(r => {
       if (!isNum(figureOf(r, metric))) return;
       const e = entryOf(data, r);
-      byEntry.set(e, (byEntry.get(e) || []).concat([r]));
+      byEntry.set(e, (byEntry.get(e) || []).concat([figureOf(r, metric)]));
     });
     let best = null;
-    for (const [entry, group] of byEntry) {
-      const value = median(group.map(r => figureOf(r, metric)));
-      if (!best || (metric.better === 'lower' ? value < best.value : value > best.value)) best = { entry, value, rows: group };
+    for (const [entry, values] of byEntry) {
+      const value = median(values);
+      if (!best || (metric.better === 'lower' ? value < best.value : value > best.value)) best = { entry, value };
     }
     return best;
   }
@@ -630,28 +645,67 @@
     return verdicts.every(v => v === 'ok') ? '' : ' (' + verdicts.join(', ') + ')';
   }
 
-  // The best of a case. With forks, the decision: the first rank's entries with their means and intervals, each one's
-  // standing against the one above it, and the sentence that sets the next rank apart; a download gets their figures
-  // (several a cell: ' / ' between them). In one fork, the best median over runs, said to decide nothing.
-  function bestCell(data, caseRows, metric, decision) {
-    const places = decision.places;
-    if (places.some(p => p.figure.samples >= 2)) {
-      const first = places.filter(p => p.rank === 1);
-      const td = el('td', { 'data-text': first.map(p => p.entry).join(' / '), 'data-over-forks': JSON.stringify({
-        mean: first.map(p => num(p.figure.mean)).join(' / '), low: first.map(p => num(p.figure.low)).join(' / '),
-        high: first.map(p => num(p.figure.high)).join(' / '), forks: first.map(p => p.figure.samples).join(' / ') }) },
-      first.map((p, i) => [i ? ' · ' : '', el('b', { class: 'best' }, p.entry), ' ' + metricText(metric, Number(p.figure.mean)) +
-        ' (' + intervalText(p.figure) + ')' + verdictsNote(p.verdicts)]));
-      first.slice(1).forEach(p => td.append(el('div', { class: 'standing' },
-        places[places.indexOf(p) - 1].entry + ' against ' + p.entry + ': ' + p.standing)));
-      if (decision.separation) td.append(el('div', { class: 'standing' }, decision.separation));
-      return td;
+  // A figure of the headline as CaseDecision gives it: its mean, "at most" or "at least" before a bound.
+  function placeText(metric, p) {
+    return (p.bound ? p.bound + ' ' : '') + metricText(metric, Number(p.figure.mean));
+  }
+
+  // The answer of a case (CaseDecision's). With forks, the first rank's entries with their means and intervals, each
+  // one's standing against the one above it, and the sentence that sets the next rank apart; in one fork, the leader,
+  // undecided, and the entries tied with it. Beside it: a bound ranked below, which may yet be better; the entries
+  // that collapsed; the references. A download gets the first rank's names and figures (' / ' between them).
+  function bestCell(data, metric, decision) {
+    const places = decision.places || [];
+    const forked = places.some(p => p.figure.samples >= 2);
+    const first = forked ? places.filter(p => p.rank === 1) : places.slice(0, 1);
+    const td = el('td', { 'data-text': first.map(p => p.entry).join(' / ') });
+    if (first.length) {
+      td.dataset.overForks = JSON.stringify({ mean: first.map(p => num(p.figure.mean)).join(' / '),
+        low: first.map(p => num(p.figure.low)).join(' / '), high: first.map(p => num(p.figure.high)).join(' / '),
+        forks: first.map(p => p.figure.samples).join(' / ') });
+      td.append(...first.map((p, i) => [i ? ' · ' : '', el('b', { class: 'best' }, p.entry), ' ' + placeText(metric, p) +
+        (forked ? ' (' + intervalText(p.figure) + ')' : '') + verdictsNote(p.verdicts)]).flat());
+    } else {
+      td.append(el('span', { class: 'muted' }, 'none: no run has figures that are the target\'s below collapse'));
     }
-    const best = bestOf(data, caseRows, metric);
-    if (!best) return el('td', {}, el('span', { class: 'muted' }, 'none: no run has figures that are the target\'s'));
-    return el('td', {}, el('b', { class: 'best' }, best.entry), ' ', metricText(metric, best.value),
-      verdictsNote(uniq(best.rows.map(r => r.verdict))), el('div', { class: 'standing muted' }, 'one fork: no interval; ' +
+    const note = text => td.append(el('div', { class: 'standing' }, text));
+    if (forked) {
+      first.slice(1).forEach(p => note(places[places.indexOf(p) - 1].entry + ' against ' + p.entry + ': ' + p.standing));
+      if (decision.separation) note(decision.separation);
+    } else if (first.length) {
+      (decision.ties || []).forEach(t => note('tied with ' + t.entry + ' ' +
+        placeText(metric, places.find(p => p.entry === t.entry)) + ': ' + t.why));
+      td.append(el('div', { class: 'standing muted' }, 'one fork: no interval; ' +
         (places.length > 1 ? 'run with --forks N to decide' : 'run with --forks N for one')));
+    }
+    places.filter(p => p.bound && !first.includes(p)).forEach(p => note(p.entry + ' ' + placeText(metric, p) +
+      verdictsNote(p.verdicts) + ': a bound, whose target may be better than ' + first[0].entry + '; not ranked against it'));
+    (decision.collapsed || []).forEach(c => note('collapsed, not ranked: ' + c.entry + ' ' + metricText(metric, Number(c.figure.mean)) +
+      ' (target-overloaded in ' + c.forks + ' forks)'));
+    (decision.references || []).forEach(r => td.append(el('div', { class: 'standing reference' }, 'reference: ' + r.entry + ' ' +
+      metricText(metric, Number(r.figure.mean)) + verdictsNote(r.verdicts))));
+    return td;
+  }
+
+  // latency-diff's answer: what each target adds to the baseline's median round trip, least first, with its interval
+  // over forks (LatencyDiffTable's differences, the terminal's table); the baseline's own median beside them.
+  function differencesCell(data, decision, caseRows) {
+    const us = v => (v >= 0 ? '+' : '−') + num(Math.abs(v), 1) + ' µs';
+    const differences = decision.differences.slice().sort((a, b) => a.micros.difference - b.micros.difference);
+    const td = el('td', { 'data-text': differences.map(d => d.entry + ' ' + us(d.micros.difference)).join(' / ') });
+    differences.forEach(d => {
+      const c = d.micros;
+      const forks = c.samplesA + (c.samplesA === 1 ? ' fork' : ' forks');
+      const spread = !isNum(c.low) ? forks + ': no interval'
+        : Number((100 * c.confidence).toPrecision(3)) + ' % CI ' + us(c.low) + ' to ' + us(c.high) + ', ' + forks +
+          (c.low > 0 || c.high < 0 ? '' : ': no difference detectable (smallest detectable ±' + num(c.smallestDetectable, 1) + ' µs)');
+      td.append(el('div', { class: 'difference' }, el('b', {}, d.entry), ' ' + us(c.difference) + ' (' + spread + ')'));
+    });
+    if (!differences.length) td.append(el('span', { class: 'muted' }, 'none: no target shares a fork with the baseline'));
+    const baseline = caseRows.find(r => r.target === 'dummy');
+    const median = baseline && intervalOf(data, baseline, ROW_METRICS.find(m => m.key === 'p50Ms'));
+    if (median) td.append(el('div', { class: 'standing reference' }, 'reference: dummy\'s median round trip ' + num(1000 * median.mean, 0) + ' µs'));
+    return td;
   }
 
   // Per case: the best, on the case's own metric, and which runs can be trusted; then one sentence per run that is
@@ -672,9 +726,10 @@
       const runs = notOk.length ? [notOk.length + ' of ' + caseRows.length + ' not ok: ',
         notOk.map((r, i) => [i ? ', ' : '', el('a', { href: '#' + runId(r) }, label(data, r, true)), ' ' + verdictWord(r)])]
         : caseRows.length === 1 ? 'its 1 run ok' : 'all ' + caseRows.length + ' runs ok';
-      table.append(el('tr', { class: 'verdict' + worst.cls }, el('th', {}, c),
-        el('td', {}, metric.label + ', ' + metric.better + ' is better'), bestCell(data, caseRows, metric, decisionOf(data, c)),
-        el('td', {}, runs)));
+      const decision = decisionOf(data, c);
+      table.append(el('tr', { class: 'verdict' + worst.cls }, el('th', {}, c), decision.differences
+        ? el('td', {}, 'µs added to dummy\'s median round trip, lower is better') : el('td', {}, metric.label + ', ' + metric.better + ' is better'),
+      decision.differences ? differencesCell(data, decision, caseRows) : bestCell(data, metric, decision), el('td', {}, runs)));
     }
     section.append(table, downloads(table, 'headline'));
     const notOk = rows.filter(r => r.verdict !== 'ok');
@@ -766,9 +821,10 @@
     main.append(el('p', { class: 'muted' }, 'Each cell: the median over repetitions (min – max below it when there are several; ' +
       'with forks, the mean over forks and its interval below that, for rates, p50, p99 and max), coloured by its share ' +
       'of the best in that scenario, in the metric\'s own direction (lower is better for times and ' +
-      'errors, higher for rates and requests held): green is the best, red the furthest from it. Hatched grey: figures ' +
-      'that are not the target\'s (generator- or client-limited), which take no part in the colouring; their verdict ' +
-      'is in the cell\'s tooltip.'));
+      'errors, higher for rates and requests held): green is the best, red the furthest from it. The best is never a ' +
+      'baseline (italic, uncoloured: the reference) nor a target that collapsed (target-overloaded, hatched red). Hatched grey: ' +
+      'figures that are not the target\'s (generator- or client-limited), bounds on what it would do, which take no ' +
+      'part in the colouring unless one beats every other figure; their verdict is in the cell\'s tooltip.'));
     const own = { key: 'own', label: 'each scenario\'s own (p99 for open loops, rate for closed, held for concurrency)' };
     const select = el('select', {}, [own].concat(ROW_METRICS).map(m => el('option', { value: m.key }, m.label)));
     select.value = own.key;
@@ -823,7 +879,11 @@
         const verdicts = uniq(group.map(r => r.verdict)).join(', ');
         const text = fixed ? num(m, isCount(metric) ? 0 : undefined) : metricText(metric, m);
         let td;
-        if (foreign || !isNum(b)) {
+        if (isBaseline(data, t)) {
+          td = el('td', { class: 'num reference', title: verdicts + ': the baseline, what the others are measured against, not ranked' }, text);
+        } else if (group.some(r => r.verdict === 'target-overloaded')) {
+          td = el('td', { class: 'num collapsed', title: verdicts + ': collapsed under the load, neither ranked nor coloured' }, text);
+        } else if (foreign || !isNum(b)) {
           td = el('td', { class: 'num' + (foreign ? ' foreign' : ''), title: verdicts + (foreign ? ': not the target\'s figures' : '') }, text);
         } else {
           let share;
@@ -965,6 +1025,14 @@
         series.push({ label: 'offered/s', stroke: '#555', dash: [5, 4], width: 2, points: { show: true, size: 7 }, value: rate });
         rows.push(offered);
       }
+      // A marker, not a bar: under overload the measured requests' own rate may be 0 while the target answers the
+      // warm-up's backlog, and that work must be seen.
+      const goodput = measured.map(r => Number(rowOf(data, r).goodputPerSec));
+      if (goodput.some(isNum)) {
+        series.push({ label: 'goodput/s', stroke: COLORS[0], fill: COLORS[0], paths: () => null,
+          points: { show: true, size: 9, fill: COLORS[0] }, value: rate });
+        rows.push(goodput.map(v => (isNum(v) ? v : null)));
+      }
     }
     chart(parent, {
       height: 260,
@@ -977,6 +1045,10 @@
     }, rows);
     if (measured.some(r => r.model && r.model.type === 'closed')) {
       parent.append(el('p', { class: 'chart-note' }, 'A closed loop offers no rate: it sends as fast as answers come.'));
+    }
+    if (!held && measured.some(r => Number(rowOf(data, r).goodputPerSec) > 1.1 * Number(rowOf(data, r).achievedRatePerSec))) {
+      parent.append(el('p', { class: 'chart-note' }, 'goodput/s (the blue dot) above achieved/s: the target was answering a ' +
+        'backlog, the warm-up\'s requests, while the measured ones waited behind it. It was busy, not idle.'));
     }
   }
 
@@ -1016,7 +1088,12 @@
     }
     const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Rates and errors by class'),
       sortable(table, 'rates-' + caseOf(runs[0].scenario, runs[0].client)));
-    if (!classes.length) wrap.append(el('p', { class: 'chart-note' }, 'No errors in these runs.'));
+    const unanswered = runs.reduce((sum, r) => sum + (r.unansweredAtEnd || 0), 0);
+    if (!classes.length) {
+      wrap.append(el('p', { class: 'chart-note' }, unanswered ? 'No errors in these runs, but ' + num(unanswered, 0) + ' measured ' +
+        'requests were still unanswered when their measured phase ended: they count in no rate and no time of it.'
+        : 'No errors in these runs.'));
+    }
     return wrap;
   }
 

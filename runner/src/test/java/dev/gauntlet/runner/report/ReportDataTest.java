@@ -78,8 +78,8 @@ class ReportDataTest {
 
     /**
      * A closed loop's targets in three forks of two repetitions each, whose repetitions straddle their fork's mean:
-     * netty and undertow within each other's noise, jetty a fifth slower, and a rival twice as fast whose figures are
-     * the generator's. No intervals.json: the directory is read as one written before there was one.
+     * netty and undertow within each other's noise, jetty a fifth slower, and a rival twice as fast that collapsed
+     * (target-overloaded). No intervals.json: the directory is read as one written before there was one.
      */
     @Test
     void theHeadlinesDecisionRanksTheTargetsFiguresOverForks() throws Exception {
@@ -89,7 +89,7 @@ class ReportDataTest {
         forks(rows, "netty", "ok", 100_000, 101_000, 99_800);
         forks(rows, "undertow", "ok", 99_000, 100_500, 99_700);
         forks(rows, "jetty", "platform-noisy", 80_000, 81_000, 79_500);
-        forks(rows, "rival", "generator-limited", 200_000, 201_000, 199_000);
+        forks(rows, "rival", "target-overloaded", 200_000, 201_000, 199_000);
         Json.json().writeValue(new ResultsDirectory(dir).results().toFile(), rows);
 
         ObjectNode data = ReportData.read(dir);
@@ -98,8 +98,11 @@ class ReportDataTest {
         assertThat(decision.path("case").asText()).isEqualTo("flood");
         assertThat(decision.path("metric").asText()).as("a closed loop's own metric").isEqualTo("achievedRatePerSec");
         JsonNode places = decision.path("places");
-        assertThat(places.findValuesAsText("entry")).as("the rival's figures are the generator's: not ranked")
+        assertThat(places.findValuesAsText("entry")).as("the rival collapsed: not ranked")
                 .containsExactly("netty", "undertow", "jetty");
+        assertThat(decision.path("collapsed").findValuesAsText("entry")).containsExactly("rival");
+        assertThat(decision.path("collapsed").path(0).path("forks").asText()).isEqualTo("3 of 3");
+        assertThat(decision.has("references")).as("no baseline among these targets").isFalse();
         assertThat(places.findValues("rank")).extracting(JsonNode::asInt).containsExactly(1, 1, 3);
         JsonNode netty = places.path(0).path("figure");
         assertThat(netty.path("samples").asInt()).as("forks, not runs").isEqualTo(3);
@@ -151,6 +154,93 @@ class ReportDataTest {
                 .extracting(JsonNode::asInt).containsOnly(1);
     }
 
+    /**
+     * The server suite's overhead case over three forks: the baseline quickest, netty's p99 generator-limited (a bound:
+     * at most its figure) ahead of spring's, and vertx generator-limited behind spring. The baseline is the reference,
+     * netty the best at most its figure, and vertx ranked below spring with its bound said, not decided against it.
+     */
+    @Test
+    void aBaselineIsTheReferenceAndAGeneratorLimitedFigureRanksAsABound() throws Exception {
+        Path dir = resultsDirectory(work.resolve("bounds"), "open", List.of("dummy", "netty", "spring", "vertx", "undertow"),
+                List.of("flood"));
+        ArrayNode rows = Json.json().createArrayNode();
+        p99s(rows, "dummy", "ok", 1.0);
+        p99s(rows, "netty", "generator-limited", 366);
+        p99s(rows, "spring", "ok", 900);
+        p99s(rows, "vertx", "generator-limited", 2_000);
+        p99s(rows, "undertow", "ok", 5_000);
+        Json.json().writeValue(new ResultsDirectory(dir).results().toFile(), rows);
+
+        JsonNode decision = ReportData.read(dir).path("decisions").path(0);
+
+        assertThat(decision.path("references").findValuesAsText("entry")).containsExactly("dummy");
+        JsonNode places = decision.path("places");
+        assertThat(places.findValuesAsText("entry")).containsExactly("netty", "spring", "vertx", "undertow");
+        assertThat(places.findValues("rank")).extracting(JsonNode::asInt).containsExactly(1, 2, 3, 4);
+        assertThat(places.path(0).path("bound").asText()).isEqualTo("at most");
+        assertThat(places.path(2).path("bound").asText()).isEqualTo("at most");
+        assertThat(places.path(1).has("bound")).isFalse();
+        assertThat(decision.path("separation").asText()).startsWith("netty is ").contains("quicker than spring");
+    }
+
+    /**
+     * One fork, no interval: the leader at p99 104 ms, and beside it b at 105 ms within the machine's noise floor
+     * (hiccups p99 1.4 ms), d whose repetitions (103 and 121 ms) straddle the leader's, and c (108 and 112 ms) which
+     * neither ties. The baseline's 103 ms is quicker than all and still no leader.
+     */
+    @Test
+    void inOneForkTheLeadersTiesAreTheNoiseFloorAndTheRepetitionsRanges() throws Exception {
+        Path dir = resultsDirectory(work.resolve("ties"), "open", List.of("dummy", "a", "b", "c", "d"), List.of("flood"));
+        ObjectNode suite = (ObjectNode) Json.json().readTree(new ResultsDirectory(dir).suite().toFile());
+        suite.putObject("platform").putObject("targetHiccups").put("p99Ms", 1.4);
+        Json.json().writeValue(new ResultsDirectory(dir).suite().toFile(), suite);
+        ArrayNode rows = Json.json().createArrayNode();
+        rows.add(row("dummy", 1, 1, "ok", 500).put("p99Ms", 103.0));
+        rows.add(row("a", 1, 1, "ok", 500).put("p99Ms", 104.0));
+        rows.add(row("b", 1, 1, "ok", 500).put("p99Ms", 105.0));
+        rows.add(row("c", 1, 1, "ok", 500).put("p99Ms", 108.0));
+        rows.add(row("c", 1, 2, "ok", 500).put("p99Ms", 112.0));
+        rows.add(row("d", 1, 1, "ok", 500).put("p99Ms", 103.0));
+        rows.add(row("d", 1, 2, "ok", 500).put("p99Ms", 121.0));
+        Json.json().writeValue(new ResultsDirectory(dir).results().toFile(), rows);
+
+        JsonNode decision = ReportData.read(dir).path("decisions").path(0);
+
+        assertThat(decision.path("places").findValuesAsText("entry")).containsExactly("a", "b", "c", "d");
+        JsonNode ties = decision.path("ties");
+        assertThat(ties.findValuesAsText("entry")).containsExactly("b", "d");
+        assertThat(ties.path(0).path("why").asText()).isEqualTo("within the machine's noise floor (its hiccups' p99, 1.4 ms)");
+        assertThat(ties.path(1).path("why").asText()).isEqualTo("their repetitions' ranges overlap");
+    }
+
+    /**
+     * latency-diff's answer is each target's difference to the baseline's median round trip, fork by fork: undertow's
+     * forks 13, 13.5 and 13 µs above dummy's.
+     */
+    @Test
+    void aLatencyDiffsDecisionHoldsWhatEachTargetAddsToTheBaseline() throws Exception {
+        Path dir = resultsDirectory(work.resolve("latency-diff"), "closed", List.of("dummy", "undertow"), List.of("flood"));
+        ObjectNode suite = (ObjectNode) Json.json().readTree(new ResultsDirectory(dir).suite().toFile());
+        ((ObjectNode) suite.path("suite")).put("table", "latency-diff");
+        Json.json().writeValue(new ResultsDirectory(dir).suite().toFile(), suite);
+        ArrayNode rows = Json.json().createArrayNode();
+        double[] dummy = {0.090, 0.091, 0.092};
+        double[] undertow = {0.103, 0.1045, 0.105};
+        for (int fork = 1; fork <= 3; fork++) {
+            rows.add(row("dummy", fork, 1, "ok", 10_000).put("p50Ms", dummy[fork - 1]));
+            rows.add(row("undertow", fork, 1, "ok", 9_000).put("p50Ms", undertow[fork - 1]));
+        }
+        Json.json().writeValue(new ResultsDirectory(dir).results().toFile(), rows);
+
+        JsonNode differences = ReportData.read(dir).path("decisions").path(0).path("differences");
+
+        assertThat(differences.findValuesAsText("entry")).containsExactly("undertow");
+        JsonNode micros = differences.path(0).path("micros");
+        assertThat(micros.path("difference").asDouble()).isCloseTo(13.17, within(0.01));
+        assertThat(micros.path("low").asDouble()).isPositive().isLessThan(13.17);
+        assertThat(micros.path("samplesA").asInt()).isEqualTo(3);
+    }
+
     /** In a study of clients a case's entries are its clients, and a client's own limit is the figure under study. */
     @Test
     void aClientStudysDecisionRanksTheClientsOfACase() throws Exception {
@@ -196,6 +286,13 @@ class ReportDataTest {
         for (int fork = 1; fork <= ratesPerSec.length; fork++) {
             rows.add(row(target, fork, 1, verdict, ratesPerSec[fork - 1] - 500));
             rows.add(row(target, fork, 2, verdict, ratesPerSec[fork - 1] + 500));
+        }
+    }
+
+    /** A target's three forks of an open loop, their p99s within a percent of {@code p99Ms}. */
+    private static void p99s(ArrayNode rows, String target, String verdict, double p99Ms) {
+        for (int fork = 1; fork <= 3; fork++) {
+            rows.add(row(target, fork, 1, verdict, 500).put("p99Ms", p99Ms * (0.99 + 0.01 * fork)));
         }
     }
 

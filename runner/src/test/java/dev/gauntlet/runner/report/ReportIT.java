@@ -61,13 +61,15 @@ public class ReportIT {
     static Path changed;
     static Path byClient;
     static Path sweep;
+    static Path latencyDiff;
 
     /**
      * BASE: an open loop and a closed loop with a 5 ms wait, and an open loop whose every request times out (its 10 ms
      * timeout against a 1 s wait: a busy generator's late timeout does not let an answer in, so no run of it completes a
      * request, whatever the machine), twice each; NEW: the closed loop with a 25 ms wait. The comparison is on the closed loop, whose verdict does not
      * depend on how busy the machine is. A third suite runs one open loop by two clients, a fourth sweeps two levels
-     * in two forks.
+     * in two forks (the dummy standing for a server under test there: no baseline), a fifth is a latency-diff of the
+     * dummy and a server that spins 50 µs a request, in two forks.
      */
     @BeforeAll
     static void runSuites() throws IOException {
@@ -122,10 +124,20 @@ public class ReportIT {
                 targets: [dummy]
                 table: sweep
                 forks: 2
+                baselines: []
                 jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
                 scenarios:
                   - { name: c1, load: { type: closed, connections: 1 }, warmupMs: 300, durationMs: 1000 }
                   - { name: c8, load: { type: closed, connections: 8 }, warmupMs: 300, durationMs: 1000 }
+                """);
+        latencyDiff = runSuite("latency-diff", """
+                name: it-report-latency-diff
+                targets: [dummy, dummy-spin-50us]
+                table: latency-diff
+                forks: 2
+                jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
+                scenarios:
+                  - { name: one-at-a-time, load: { type: closed, connections: 1 }, warmupMs: 500, durationMs: 1000 }
                 """);
     }
 
@@ -247,12 +259,14 @@ public class ReportIT {
     }
 
     /**
-     * A known answer: BASE with a rival target whose open-loop p99 is half dummy's but generator-limited, and whose
-     * closed-loop rate is twice dummy's. The headline names dummy best on the open loop (the rival's figures are
-     * not its own) and the rival on the closed one, and says in a sentence what to do about the generator.
+     * A known answer, the server suite's overhead case in small: BASE (dummy, the baseline) with a rival whose open-loop
+     * p99 is half dummy's but generator-limited, and a wreck whose p99 is a quarter of dummy's but which collapsed
+     * (target-overloaded); on the closed loop the rival's rate is twice dummy's and the wreck's four times, collapsed
+     * too. The headline names the rival best on both: on the open loop "at most" its p99, a bound; the wreck is
+     * listed as collapsed and dummy as the reference, neither best. The overview colours neither.
      */
     @Test
-    void theHeadlineNamesTheBestTargetPerScenarioOnTrustedFiguresOnly() throws Exception {
+    void theHeadlineNamesNoBaselineNorCollapsedTargetBestAndABoundAsOne() throws Exception {
         Path dir = copyRepeated(base, work.resolve("rival"), 1);
         ArrayNode rows = (ArrayNode) Json.json().readTree(dir.resolve("results.json").toFile());
         for (JsonNode row : rows.deepCopy()) {
@@ -260,17 +274,22 @@ public class ReportIT {
             if (scenario.equals("timeouts")) {
                 continue;
             }
-            ((ObjectNode) row).put("verdict", "ok").put("note", "");
-            ObjectNode rival = ((ObjectNode) row.deepCopy()).put("target", "rival");
+            ObjectNode rival = ((ObjectNode) row.deepCopy()).put("target", "rival").put("verdict", "ok").put("note", "");
+            ObjectNode wreck = ((ObjectNode) row.deepCopy()).put("target", "wreck").put("verdict", "target-overloaded")
+                    .put("note", "3,200 of 4,000 requests timed out");
             if (scenario.equals("open")) {
                 rival.put("p99Ms", row.path("p99Ms").asDouble() / 2).put("verdict", "generator-limited")
                         .put("note", "the engine thread ran 99 % of the measured phase");
+                wreck.put("p99Ms", row.path("p99Ms").asDouble() / 4);
             } else {
                 rival.put("achievedRatePerSec", row.path("achievedRatePerSec").asDouble() * 2);
+                wreck.put("achievedRatePerSec", row.path("achievedRatePerSec").asDouble() * 4);
             }
             rows.add(rival);
+            rows.add(wreck);
             Path runs = Path.of("runs", "%s", scenario, row.path("repetition").asText());
             copyTree(dir.resolve(runs.toString().formatted("dummy")), dir.resolve(runs.toString().formatted("rival")));
+            copyTree(dir.resolve(runs.toString().formatted("dummy")), dir.resolve(runs.toString().formatted("wreck")));
         }
         for (JsonNode row : rows) {
             if (row.path("target").asText().equals("dummy") && !row.path("scenario").asText().equals("timeouts")) {
@@ -286,22 +305,31 @@ public class ReportIT {
                         + "[...document.querySelectorAll('button')].find(b => b.textContent === 'open every run').click()");
         assertRendered(page);
         String shown = shown(page);
-        assertThat(shown).as("the best per scenario, on its own metric")
-                .contains("<th>open</th><td>p99 ms, lower is better</td><td><b class=\"best\">dummy</b>",
-                        "<th>closed</th><td>achieved /s, higher is better</td><td><b class=\"best\">rival</b>",
-                        "<div class=\"standing muted\">one fork: no interval; run with --forks N to decide</div>");
+        String answer = shown.substring(shown.indexOf("id=\"answer\""), shown.indexOf("id=\"overview\""));
+        assertThat(answer).as("the best per scenario, on its own metric: neither the baseline nor the collapsed")
+                .containsPattern("<th>open</th><td>p99 ms, lower is better</td><td [^>]*><b class=\"best\">rival</b> at most [\\d,.]+ ms "
+                        + "\\(generator-limited\\)<div class=\"standing muted\">one fork: no interval; run with --forks N for one</div>"
+                        + "<div class=\"standing\">collapsed, not ranked: wreck [\\d,.]+ ms "
+                        + "\\(target-overloaded in 1 of 1 forks\\)</div><div class=\"standing reference\">reference: dummy [\\d,.]+ ms</div>")
+                .containsPattern("<th>closed</th><td>achieved /s, higher is better</td><td [^>]*><b class=\"best\">rival</b> [\\d,.]+/s")
+                .doesNotContain("<b class=\"best\">dummy</b>", "<b class=\"best\">wreck</b>");
         assertThat(shown).as("the generator-limited run's sentence")
                 .contains("rival · open #1</a>: generator-limited</b> — The generator, not rival, was the bottleneck",
                         "Give the generator more CPUs");
-        assertThat(shown).as("its overview cell hatched, out of the colouring").contains("<td class=\"num foreign\" title=\"generator-limited");
+        String overview = shown.substring(shown.indexOf("id=\"overview\""), shown.indexOf("id=\"scenarios\""));
+        assertThat(overview).as("the bound hatched, the baseline the reference, the collapsed out of the colouring")
+                .contains("<td class=\"num foreign\" title=\"generator-limited", "<td class=\"num reference\" title=\"ok: the baseline",
+                        "<td class=\"num collapsed\" title=\"target-overloaded: collapsed");
+        assertThat(overview).as("one coloured cell, the rival's closed-loop rate, the best")
+                .containsOnlyOnce("class=\"num scored\"").contains("<td class=\"num scored\" title=\"100 % of the best; ok\"");
 
         String repetitions = shown.substring(shown.indexOf("id=\"repetitions\""), shown.indexOf("id=\"guide\""));
         List<Double> maxima = REPETITION_MAX.matcher(repetitions).results().map(m -> Double.parseDouble(m.group(1).replace(",", ""))).toList();
-        assertThat(maxima).as("open and closed, of dummy and the rival").hasSize(4).isSorted();
+        assertThat(maxima).as("open and closed, of dummy, the rival and the wreck").hasSize(6).isSorted();
         Matcher csv = CSV_LINK.matcher(repetitions);
         assertThat(csv.find()).as("a CSV link in %s", repetitions).isTrue();
         assertThat(URLDecoder.decode(csv.group(1), StandardCharsets.UTF_8).lines())
-                .startsWith("target · scenario,p99 ms of each repetition,min,max,CV").hasSize(5)
+                .startsWith("target · scenario,p99 ms of each repetition,min,max,CV").hasSize(7)
                 .anyMatch(line -> line.startsWith("rival · closed,,")).anyMatch(line -> line.startsWith("dummy · open,,"));
 
         Matcher ranges = Y_RANGE.matcher(shown);
@@ -317,6 +345,23 @@ public class ReportIT {
             assertThat(Integer.parseInt(ranges.group(5))).as("labels on the log axis %s–%s", yMin, yMax).isGreaterThanOrEqualTo(3);
         }
         assertThat(logCharts).as("log charts marked").isGreaterThan(5);
+    }
+
+    /**
+     * latency-diff answers its question: what each server adds to the baseline's median round trip, in µs, with its
+     * interval over the forks. The known answer: a server that spins 50 µs a request adds at least that much, less
+     * what a fork's noise takes off the difference of two medians.
+     */
+    @Test
+    void latencyDiffsHeadlineIsTheMicrosecondsEachServerAdds() throws Exception {
+        String shown = reportAsDrawn(latencyDiff);
+        String answer = shown.substring(shown.indexOf("<th>one-at-a-time</th>"), shown.indexOf("id=\"overview\""));
+        Matcher added = Pattern.compile("<div class=\"difference\"><b>dummy-spin-50us</b> \\+([\\d,.]+) µs \\(95 % CI "
+                + "[−+][\\d,.]+ µs to [−+][\\d,.]+ µs, 2 forks").matcher(answer);
+        assertThat(added.find()).as(answer).isTrue();
+        assertThat(Double.parseDouble(added.group(1).replace(",", ""))).as("µs the spin adds").isGreaterThan(25);
+        assertThat(answer).contains("<td>µs added to dummy's median round trip, lower is better</td>",
+                "reference: dummy's median round trip").doesNotContain("class=\"best\"");
     }
 
     /** A client suite's scenarios are CASE.CLIENT: the page compares the clients within each case. */

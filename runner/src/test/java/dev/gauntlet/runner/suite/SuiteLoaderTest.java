@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -271,7 +272,24 @@ class SuiteLoaderTest {
                     durationMs: 1000
                 """))
                 .isInstanceOf(UserError.class)
-                .hasMessage("my.yaml: unknown field 'colour'; known there: clients, description, forks, jvm, kubernetes, name, placement, protocols, repeat, repetitions, resources, scaling, scenarios, table, targets, untilResolved");
+                .hasMessage("my.yaml: unknown field 'colour'; known there: baselines, clients, description, forks, jvm, kubernetes, name, placement, protocols, repeat, repetitions, resources, scaling, scenarios, table, targets, untilResolved");
+    }
+
+    @Test
+    void aBaselineMustBeOneOfTheTargetsAndNoneNamedLeavesTheDefault() {
+        String scenarios = """
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 2 }
+                    durationMs: 1000
+                """;
+        assertThatThrownBy(() -> parse("name: mine\ntargets: [netty-event-loop]\nbaselines: [dummy]\n" + scenarios))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("baselines names dummy, which is not one of the targets [netty-event-loop]");
+        assertThat(parse("name: mine\ntargets: [dummy, netty-event-loop]\n" + scenarios).baselines()).as("the default, unwritten")
+                .isNull();
+        assertThat(parse("name: mine\ntargets: [jetty-handler-sync, netty-event-loop]\nbaselines: [jetty-handler-sync]\n"
+                + scenarios).withTargets(List.of("netty-event-loop")).baselines()).as("a baseline left out with its target").isEmpty();
     }
 
     @Test
