@@ -34,9 +34,10 @@ import java.util.function.ToDoubleFunction;
  *   <li>a <b>point</b>: every other figure that is the target's ({@code ok}, {@code platform-noisy}, {@code not-steady}).</li>
  * </ul>
  *
- * <p>Bounds and points are ranked together over forks by {@link ForkRanking}: only a resolved difference separates two
- * ranks. In one fork there is no interval and the first is only the leader; an entry is said to tie with it when their
- * repetitions' ranges overlap or, for a time, when they are closer than the machine's noise floor (its hiccups' p99).
+ * <p>A run that collapsed counts whether or not it has the figure; the others only with it. Bounds and points are
+ * ranked together over forks by {@link ForkRanking}: only a resolved difference separates two ranks. In one fork
+ * there is no interval and the first is only the leader; an entry is said to tie with it when their repetitions'
+ * ranges overlap or, for a time, when they are closer than the machine's noise floor (its hiccups' p99).
  *
  * <pre>
  * {case, metric, places: [{rank, entry, figure, standing, verdicts, bound: "at most"}], separation,
@@ -119,12 +120,18 @@ final class CaseDecision {
         return decision;
     }
 
-    /** An entry added to {@code list} with its verdicts and its figure's mean over forks. */
+    /**
+     * An entry added to {@code list} with its verdicts and its figure's mean over the forks that have one; no figure
+     * when none has (a collapse that answered nothing).
+     */
     private ObjectNode listed(ArrayNode list, String entry, List<ResultRow> rows) {
         ObjectNode e = list.addObject();
         e.put("entry", entry);
-        e.set("figure", Json.json().valueToTree(Estimate.of(ForkMeans.of(rows, ResultRow::fork, figure),
-                Estimate.DEFAULT_CONFIDENCE)));
+        List<ResultRow> figured = rows.stream().filter(row -> !Double.isNaN(figure.applyAsDouble(row))).toList();
+        if (!figured.isEmpty()) {
+            e.set("figure", Json.json().valueToTree(Estimate.of(ForkMeans.of(figured, ResultRow::fork, figure),
+                    Estimate.DEFAULT_CONFIDENCE)));
+        }
         ArrayNode verdicts = e.putArray("verdicts");
         rows.stream().map(ResultRow::verdictLabel).distinct().forEach(verdicts::add);
         return e;

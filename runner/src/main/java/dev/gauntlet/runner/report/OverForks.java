@@ -96,7 +96,9 @@ final class OverForks {
             measured.add(figures(row, row.path("target").asText(), scenario));
             CaseDecision.Part part = byClient ? partInStudyOfClients(figures.verdict())
                     : baselines.contains(ProtocolTarget.parse(entry).target()) ? CaseDecision.Part.REFERENCE : part(figures.verdict());
-            if (figures.measured() && part != null && !Double.isNaN(figure(metric).applyAsDouble(figures))) {
+            // A collapse counts whether or not it completed anything: one that answered nothing collapsed all the more.
+            if (figures.measured() && part != null
+                    && (part == CaseDecision.Part.COLLAPSED || !Double.isNaN(figure(metric).applyAsDouble(figures)))) {
                 caseRuns.add(new CaseDecision.Run(figures, part));
             }
         }

@@ -41,6 +41,11 @@ import java.util.stream.Stream;
 public final class ReportData {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final List<HistogramLog> CURVES = List.of(HistogramLog.RESPONSE, HistogramLog.SERVICE, HistogramLog.LAG);
+    /**
+     * An interval shorter than this has no rate drawn: a phase's first and last intervals are slivers (15 ms, say), whose
+     * handful of completions would read as a crash or a spike of throughput.
+     */
+    private static final double SHORTEST_RATE_SEC = 0.5;
 
     private final Path resultsDir;
     /** Each file that did not read, as {@code {file, problem}}, its path relative to the results directory. */
@@ -122,6 +127,7 @@ public final class ReportData {
             steady.set("rule", steadiness.path("ruleText"));
             steady.set("settled", steadiness.path("settled"));
             steady.put("windows", steadiness.path("warmup").size());
+            steady.set("warmup", warmupWindows(steadiness.path("warmup")));
         }
         run.put("measuredSec", summary.path("measuredSec").asDouble());
         run.set("errors", summary.path("errors"));
@@ -184,6 +190,29 @@ public final class ReportData {
         return intervals.isArray() ? intervals : OverForks.intervals(rows);
     }
 
+    /**
+     * The warm-up's judged windows as {@code [start, completed per second, p50 ms, p99 ms]}, each start in seconds after the
+     * measured phase began: the judge ends the warm-up at the end of its last window, so the windows are the seconds
+     * just before the measured phase, the last ending where it begins.
+     */
+    private static ArrayNode warmupWindows(JsonNode windows) {
+        ArrayNode out = NODES.arrayNode();
+        int n = windows.size();
+        for (int k = 0; k < n; k++) {
+            JsonNode w = windows.get(k);
+            ArrayNode window = out.addArray().add(k - n).add(PercentileCurve.round(w.path("completedPerSec").asDouble()));
+            for (String field : List.of("p50Ms", "p99Ms")) {
+                JsonNode ms = w.path(field);
+                if (ms.isNumber() && !Double.isNaN(ms.doubleValue())) {
+                    window.add(PercentileCurve.round(ms.doubleValue()));
+                } else {
+                    window.addNull();
+                }
+            }
+        }
+        return out;
+    }
+
     /** The run's {@code jvm.json}; in a directory written before there was one, {@code summary.json}'s {@code jvm}. */
     private JsonNode jvmCosts(Path runDir, JsonNode summary) {
         Path jvmFile = new RunDirectory(runDir).jvm();
@@ -191,7 +220,8 @@ public final class ReportData {
     }
 
     /**
-     * Per interval: its start (seconds after the measured phase began), count, p50, p99, max; with
+     * Per interval: its start (seconds after the measured phase began), completions per second (null for an interval
+     * shorter than {@link #SHORTEST_RATE_SEC}), p50, p99, max; with
      * {@code buckets}, the sparse bucket counts the page sums over a selected window.
      */
     private static ObjectNode perSecond(IntervalLog log, boolean buckets) {
@@ -205,7 +235,11 @@ public final class ReportData {
         for (IntervalLog.Interval i : log.intervals()) {
             var h = i.histogram();
             at.add(PercentileCurve.round(i.offsetSec()));
-            count.add(h.getTotalCount() / Math.max(i.lengthSec(), 0.001));
+            if (i.lengthSec() < SHORTEST_RATE_SEC) {
+                count.addNull();
+            } else {
+                count.add(h.getTotalCount() / i.lengthSec());
+            }
             boolean empty = h.getTotalCount() == 0;
             addMs(p50, empty ? null : h.getValueAtPercentile(50));
             addMs(p99, empty ? null : h.getValueAtPercentile(99));

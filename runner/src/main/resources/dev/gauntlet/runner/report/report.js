@@ -17,6 +17,8 @@
   const NOT_COMPARED_SHOWN = 3;
   const MIN_PAUSE_PX = 4;
   const PAUSE_COLORS = { target: 'rgba(201, 42, 42, 0.75)', generator: 'rgba(134, 46, 156, 0.75)' };
+  // One colour per meaning across a run's charts, none of them a pause's: a time's percentiles and the lag.
+  const SERIES_COLORS = { response: COLORS[0], service: COLORS[2], lag: '#6b5b3e', p50: COLORS[0], p99: COLORS[1], max: COLORS[5] };
   const ROW_METRICS = [
     { key: 'p50Ms', label: 'p50 ms', term: 'p50', better: 'lower' },
     { key: 'p99Ms', label: 'p99 ms', term: 'p99', better: 'lower' },
@@ -122,7 +124,7 @@
     ['allocation', 'Bytes allocated per second on the heap, from JFR.'],
     ['resident memory', 'The process\'s resident set, heap and everything else.'],
     ['measured by', 'A scenario\'s own metric: p99 for an open loop (the tail at the rate offered), the achieved rate for a ' +
-      'closed loop, the requests held at once for max concurrency.'],
+      'closed loop, the requests held at once for max concurrency; in a latency-diff suite the median round trip.'],
     ['best', 'On the scenario\'s own metric, among the targets that kept up (never a baseline, nor one whose run was ' +
       'target-overloaded in any fork): with forks, the targets of the first rank, ranked by their mean over forks, a rank ' +
       'shared until a difference is resolved (not "no difference detectable"), and the sentence that sets the next rank ' +
@@ -389,9 +391,7 @@
 
   // Percentile curves with different x arrays on one chart (uPlot wants one shared x).
   function percentileChart(parent, title, curves, note) {
-    let usable = curves.filter(c => c.curve && c.curve.x && c.curve.x.length);
-    // A curve asks for its own axis only beside others (a run that completed nothing has only its lag).
-    if (usable.every(c => c.scale)) usable = usable.map(c => Object.assign({}, c, { scale: undefined }));
+    const usable = curves.filter(c => c.curve && c.curve.x && c.curve.x.length);
     parent.append(el('div', { class: 'chart-title' }, title));
     if (!usable.length) {
       parent.append(noData('No times to draw: no request completed, or no interval log.'));
@@ -400,20 +400,13 @@
     const joined = uPlot.join(usable.map(c => [c.curve.x, c.curve.ms.map(v => (v > 0 ? v : null))]));
     const series = [{ label: 'percentile', value: (u, v) => (v == null ? '–' : percentLabel(v)) }].concat(
       usable.map((c, i) => ({ label: c.label, stroke: c.color || COLORS[i % COLORS.length], width: c.width || 2, dash: c.dash,
-        // uPlot takes an undefined scale as a scale of its own: only a curve that names one gets it.
-        scale: c.scale || 'y', spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
+        spanGaps: true, value: (u, v) => (v == null ? '–' : num(v) + ' ms') })));
     const opts = Object.assign({ height: 300, series, padding: [null, 40, null, null] }, percentileAxes('ms'));
     // A band between a pair of curves marked high and low (sideCurves'); uPlot's series indices count x as 0.
     const bands = usable.flatMap((c, i) => (c.band && c.band.edge === 'high'
       ? [{ series: [i + 1, usable.findIndex((d, j) => j > i && d.band && d.band.edge === 'low') + 1], fill: c.band.fill }] : []))
       .filter(b => b.series[1] > 0);
     if (bands.length) opts.bands = bands;
-    // A curve of another kind (schedule lag, decades below the response times) on its own axis, on the right.
-    for (const scale of uniq(usable.map(c => c.scale).filter(Boolean))) {
-      opts.scales[scale] = fittedLogY();
-      opts.axes.push({ scale, side: 1, label: scale + ' ms', size: 60, values: tickLabels, grid: { show: false } });
-      opts.padding = [null, 10, null, null];
-    }
     // Room on the right for the last percentile label.
     const u = chart(parent, opts, joined);
     if (note) parent.append(el('p', { class: 'chart-note' }, note));
@@ -567,8 +560,10 @@
     return (run && run.model && run.model.type) || 'open';
   }
 
+  // latency-diff asks what a server adds to the median round trip of one request at a time: its p50, whatever its load.
   function ownMetricOf(data, scenario) {
-    const key = OWN_METRIC[loadTypeOf(data, scenario)] || 'p99Ms';
+    const latencyDiff = data.suite && data.suite.table === 'latency-diff';
+    const key = latencyDiff ? 'p50Ms' : OWN_METRIC[loadTypeOf(data, scenario)] || 'p99Ms';
     return ROW_METRICS.find(m => m.key === key);
   }
 
@@ -680,8 +675,8 @@
     }
     places.filter(p => p.bound && !first.includes(p)).forEach(p => note(p.entry + ' ' + placeText(metric, p) +
       verdictsNote(p.verdicts) + ': a bound, whose target may be better than ' + first[0].entry + '; not ranked against it'));
-    (decision.collapsed || []).forEach(c => note('collapsed, not ranked: ' + c.entry + ' ' + metricText(metric, Number(c.figure.mean)) +
-      ' (target-overloaded in ' + c.forks + ' forks)'));
+    (decision.collapsed || []).forEach(c => note('collapsed, not ranked: ' + c.entry + ' ' +
+      (c.figure ? metricText(metric, Number(c.figure.mean)) : 'no figure') + ' (target-overloaded in ' + c.forks + ' forks)'));
     (decision.references || []).forEach(r => td.append(el('div', { class: 'standing reference' }, 'reference: ' + r.entry + ' ' +
       metricText(metric, Number(r.figure.mean)) + verdictsNote(r.verdicts))));
     return td;
@@ -825,7 +820,8 @@
       'baseline (italic, uncoloured: the reference) nor a target that collapsed (target-overloaded, hatched red). Hatched grey: ' +
       'figures that are not the target\'s (generator- or client-limited), bounds on what it would do, which take no ' +
       'part in the colouring unless one beats every other figure; their verdict is in the cell\'s tooltip.'));
-    const own = { key: 'own', label: 'each scenario\'s own (p99 for open loops, rate for closed, held for concurrency)' };
+    const own = { key: 'own', label: data.suite && data.suite.table === 'latency-diff' ? 'each scenario\'s own (the median round trip)'
+      : 'each scenario\'s own (p99 for open loops, rate for closed, held for concurrency)' };
     const select = el('select', {}, [own].concat(ROW_METRICS).map(m => el('option', { value: m.key }, m.label)));
     select.value = own.key;
     const holder = el('div');
@@ -1088,11 +1084,12 @@
     }
     const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Rates and errors by class'),
       sortable(table, 'rates-' + caseOf(runs[0].scenario, runs[0].client)));
-    const unanswered = runs.reduce((sum, r) => sum + (r.unansweredAtEnd || 0), 0);
+    // A run that completed none of its measured requests and failed none still has them waiting: not "no errors".
+    const stuck = runs.filter(r => !(rowOf(data, r).achievedRatePerSec > 0) && r.unansweredAtEnd > 0);
     if (!classes.length) {
-      wrap.append(el('p', { class: 'chart-note' }, unanswered ? 'No errors in these runs, but ' + num(unanswered, 0) + ' measured ' +
-        'requests were still unanswered when their measured phase ended: they count in no rate and no time of it.'
-        : 'No errors in these runs.'));
+      wrap.append(el('p', { class: 'chart-note' }, stuck.length ? 'No errors, but ' + stuck.map(r => label(data, r, true) + ' left ' +
+        num(r.unansweredAtEnd, 0)).join(', ') + ' measured requests unanswered when the phase ended: they count in no rate ' +
+        'and no time (goodput /s shows what the target completed meanwhile).' : 'No errors in these runs.'));
     }
     return wrap;
   }
@@ -1146,10 +1143,13 @@
   function runSection(r, row, parent) {
     if (row.note) parent.append(el('p', { class: 'muted' }, row.note));
     if (r.steadiness) parent.append(el('p', { class: 'chart-note' }, warmupText(r)));
-    const curves = percentileChart(parent, 'Response and service percentiles (left axis), schedule lag (dashed, right axis)', [
-      { label: 'response', curve: r.curves.response, color: COLORS[0] },
-      { label: 'service', curve: r.curves.service, color: COLORS[1] },
-      { label: 'schedule lag', curve: r.curves.lag, color: COLORS[2], dash: [4, 3], scale: 'lag' },
+    // One axis for the three: a request's response time is its lag plus its service time, so neither can be drawn
+    // above it. The response line is the widest and the others are dashed on top of it: where a closed loop's
+    // response and service times coincide, both stay visible.
+    const curves = percentileChart(parent, 'Response and service time and schedule lag, by percentile', [
+      { label: 'response', curve: r.curves.response, color: SERIES_COLORS.response, width: 4 },
+      { label: 'service', curve: r.curves.service, color: SERIES_COLORS.service, dash: [6, 4] },
+      { label: 'schedule lag', curve: r.curves.lag, color: SERIES_COLORS.lag, dash: [2, 3] },
     ], timedFromSend(row) ? 'Response time: ' + FROM_SEND + ' ' + FROM_SEND_SAYS + '.' : null);
     parent.append(percentileDownloads(r));
     const tl = r.timeline && r.timeline.response;
@@ -1187,11 +1187,14 @@
   function timelines(r, tl, parent, curves) {
     const warmup = r.warmupSec || 0;
     const lastT = tl.t[tl.t.length - 1];
-    // A leading empty point so the x scale reaches back over the warm-up, where pauses may also fall.
-    const lead = warmup > 0 ? [-warmup] : [];
+    // A leading empty point so the x scale reaches back over the warm-up, where pauses may also fall, then the warm-up's
+    // judged windows ([start, completed/s, p50, p99]: ReportData's), so the warm-up shows what the target did in it.
+    const warm = warmup > 0 ? ((r.steadiness && r.steadiness.warmup) || []).filter(w => w[0] > -warmup) : [];
+    const lead = warmup > 0 ? [-warmup].concat(warm.map(w => w[0])) : [];
     const x = lead.concat(tl.t);
     const positive = a => a.map(v => (v > 0 ? v : null));
     const pad = a => lead.map(() => null).concat(a);
+    const warmed = (a, column) => (warmup > 0 ? [null].concat(warm.map(w => w[column])) : []).concat(a);
     const key = 'run-' + runKey(r);
     const group = [];
     // No range function: it would override a zoom; the data's own extent spans warm-up to the last second.
@@ -1218,21 +1221,30 @@
     // A run that answered nothing while measured (max concurrency holds its requests by design) has no response
     // times and no completions to draw: its timelines are the lag of the held requests and the target's threads.
     const answered = tl.count.some(c => c > 0);
+    const lag = r.timeline.lag;
+    // The lag per second on the response times' own axis: it is part of each response time, never above it.
+    const lagP99 = lag && lag.t.length ? tl.t.map(t => { const i = lag.t.indexOf(t); return i < 0 ? null : lag.p99[i]; }) : null;
     if (answered) {
-      parent.append(el('div', { class: 'chart-title' }, 'Response time per second (log axis)'));
+      parent.append(el('div', { class: 'chart-title' }, 'Response time per second (log axis)' + (lagP99 ? ', with the schedule lag' : '')));
+      const timeSeries = [{ label: 's' }, { label: 'p50', stroke: SERIES_COLORS.p50 }, { label: 'p99', stroke: SERIES_COLORS.p99 },
+        { label: 'max', stroke: SERIES_COLORS.max }];
+      const timeRows = [x, positive(warmed(tl.p50, 2)), positive(warmed(tl.p99, 3)), pad(positive(tl.max))];
+      if (lagP99) {
+        timeSeries.push({ label: 'lag p99', stroke: SERIES_COLORS.lag, dash: [2, 3] });
+        timeRows.push(pad(positive(lagP99)));
+      }
       group.push(chart(parent, Object.assign({}, common, {
         scales: { x: xScale, y: fittedLogY() },
         axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
-        series: [{ label: 's' }, { label: 'p50', stroke: COLORS[0] }, { label: 'p99', stroke: COLORS[1] },
-          { label: 'max', stroke: COLORS[3] }],
+        series: timeSeries,
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
-      }), [x, pad(positive(tl.p50)), pad(positive(tl.p99)), pad(positive(tl.max))]));
+      }), timeRows));
       parent.append(el('p', { class: 'chart-note' }, pauseCounts(r, lastT + 1), ' ', resolutionNote(lastT + 1)));
 
       const offered = offeredRate(r.model);
       parent.append(el('div', { class: 'chart-title' }, 'Completed per second' + (offered ? ' against offered' : '')));
       const series = [{ label: 's' }, { label: 'completed/s', stroke: COLORS[2], width: 2 }];
-      const rows = [x, pad(tl.count)];
+      const rows = [x, warmed(tl.count, 1)];
       if (offered) {
         series.push({ label: 'offered/s', stroke: '#888', dash: [5, 4] });
         rows.push(x.map(() => offered));
@@ -1249,16 +1261,15 @@
         'The schedule lag below is how late each request was sent; the threads chart shows the target taking them on.'));
     }
 
-    const lag = r.timeline.lag;
-    if (lag && lag.t.length) {
+    if (!answered && lag && lag.t.length) {
       parent.append(el('div', { class: 'chart-title' }, 'Schedule lag per second (log axis)'));
       group.push(chart(parent, Object.assign({}, common, {
         scales: { x: xScale, y: fittedLogY() },
         axes: [{ label: 's after the measured phase began' }, { label: 'ms', size: 60, values: tickLabels }],
-        series: [{ label: 's' }, { label: 'lag p99', stroke: COLORS[1] }, { label: 'lag max', stroke: COLORS[3] }],
+        series: [{ label: 's' }, { label: 'lag p99', stroke: SERIES_COLORS.lag }, { label: 'lag max', stroke: SERIES_COLORS.max }],
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
       }), [lead.concat(lag.t), pad(positive(lag.p99)), pad(positive(lag.max))]));
-      if (!answered) parent.append(el('p', { class: 'chart-note' }, pauseCounts(r, lastT + 1)));
+      parent.append(el('p', { class: 'chart-note' }, pauseCounts(r, lastT + 1)));
     }
     // The first timeline takes report.html#window=A,B; the others follow its zoom.
     if (group.length) zoomable.push(group[0]);

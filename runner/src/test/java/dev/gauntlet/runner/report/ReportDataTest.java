@@ -125,7 +125,7 @@ class ReportDataTest {
 
     /**
      * An open loop run in one fork: ranked by p99, lower first, and nobody set apart, since there is no interval; a run
-     * that completed nothing has no p99 to rank. intervals.json, where there is one, is what the page gets.
+     * that completed nothing has no p99 to rank, and having collapsed is listed as such. intervals.json, where there is one, is what the page gets.
      */
     @Test
     void inOneForkNoDifferenceIsResolvedAndIntervalsJsonIsReadAsWritten() throws Exception {
@@ -146,6 +146,10 @@ class ReportDataTest {
         assertThat(data.path("decisions").path(0).path("metric").asText()).isEqualTo("p99Ms");
         assertThat(places.findValuesAsText("entry")).containsExactly("jetty", "netty");
         assertThat(places.findValues("rank")).extracting(JsonNode::asInt).containsExactly(1, 1);
+        JsonNode collapsed = data.path("decisions").path(0).path("collapsed");
+        assertThat(collapsed.findValuesAsText("entry")).as("a collapse that answered nothing, listed without a figure")
+                .containsExactly("idle");
+        assertThat(collapsed.path(0).has("figure")).isFalse();
         assertThat(places.path(0).path("figure").path("samples").asInt()).isEqualTo(1);
         assertThat(places.path(1).path("standing").asText()).startsWith("no interval: jetty has 1 fork, netty 1");
         assertThat(data.path("decisions").path(0).has("separation")).as("one rank, nothing set apart").isFalse();
