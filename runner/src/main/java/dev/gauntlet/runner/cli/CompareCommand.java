@@ -10,6 +10,7 @@ import dev.gauntlet.runner.report.ReportWriter;
 import dev.gauntlet.runner.results.Comparison;
 import dev.gauntlet.runner.results.FailOn;
 import dev.gauntlet.runner.results.HostDifference;
+import dev.gauntlet.runner.results.RowChange;
 import dev.gauntlet.runner.statistics.Contrast;
 import dev.gauntlet.runner.statistics.Estimate;
 import picocli.CommandLine.Command;
@@ -35,8 +36,10 @@ import java.util.stream.Collectors;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "Compare two results directories: a summary, NEW/compare.html, and with --fail-on a gate for CI.",
         footer = {"", "Exit codes: 0 no gate or it passes; 3 the gate failed (listed); 2 bad input.",
-                "Only rows judged ok, platform-noisy or client-limited are compared;",
-                "the others are listed.",
+                "Every target × scenario of either side is listed, compared or not and why.",
+                "Rows judged ok, platform-noisy, not-steady (named beside each change: a",
+                "moving target's figures) or client-limited are compared; target-overloaded,",
+                "generator-limited and failed rows are listed, not compared.",
                 "With --fail-on the gate fails closed: a threshold that does not hold fails it,",
                 "when its change is beyond the noise (its interval over forks excludes no change;",
                 "with one fork a side the change alone is judged), and so does a row",
@@ -63,8 +66,6 @@ import java.util.stream.Collectors;
 public final class CompareCommand implements Callable<Integer> {
     public static final int THRESHOLD_FAILED = 3;
     public static final String FILE_NAME = "compare.html";
-    /** Rows not compared that the summary names one by one; the page lists every one (a client suite has hundreds). */
-    static final int NOT_COMPARED_LISTED = 8;
 
     @Parameters(index = "0", paramLabel = "BASE", description = "the results directory to compare against")
     Path baseDir;
@@ -109,7 +110,7 @@ public final class CompareCommand implements Callable<Integer> {
         // Nothing to compare is bad input, unless the gate has rows to fail on: NEW whose every run failed must exit 3.
         if (comparison.deltas().isEmpty() && comparison.passes()) {
             throw new UserError("BASE and NEW have no target × scenario with figures in common ("
-                    + comparison.notCompared().stream().map(Object::toString).collect(Collectors.joining("; ")) + ")");
+                    + comparison.targetScenarios().stream().map(Object::toString).collect(Collectors.joining("; ")) + ")");
         }
         Path pageFile = output != null ? output : newDir.resolve(FILE_NAME);
         ObjectNode data = pageData(base, now, comparison, thresholds, passes);
@@ -125,13 +126,12 @@ public final class CompareCommand implements Callable<Integer> {
         // machine's as much as the targets' (one run is on one host, so never both).
         sameRun.ifPresent(reason -> out.println("warning: " + reason + ": the comparison proves nothing; pass two different results directories"));
         hosts.line().ifPresent(out::println);
-        printSummary(out, comparison, thresholds, hosts, passes, page);
+        printSummary(out, comparison, thresholds, hosts, passes);
         out.println("page: " + page);
         return passes ? 0 : THRESHOLD_FAILED;
     }
 
-    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, HostDifference hosts, boolean passes,
-                              Path page) {
+    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, HostDifference hosts, boolean passes) {
         out.printf("compare: BASE %s%n         NEW  %s%n", baseDir, newDir);
         var notable = comparison.notable();
         String notablePercent = Numbers.figure(Comparison.NOTABLE_PERCENT);
@@ -140,13 +140,13 @@ public final class CompareCommand implements Callable<Integer> {
         for (Comparison.Delta d : notable) {
             out.printf(Locale.ROOT, "  %-40s %-6s %10s → %-10s %s  %s%n", d.target() + " · " + d.scenario(), d.metric(),
                     Numbers.figure(d.base()), Numbers.figure(d.now()),
-                    Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()), noise(d.change()));
+                    Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()), noise(d.change())
+                            + (d.caveat().isEmpty() ? "" : "; " + d.caveat()));
         }
-        List<Comparison.NotCompared> notCompared = comparison.notCompared();
-        notCompared.stream().limit(NOT_COMPARED_LISTED).forEach(n -> out.println("not compared: " + n));
-        if (notCompared.size() > NOT_COMPARED_LISTED) {
-            out.println("not compared: " + (notCompared.size() - NOT_COMPARED_LISTED) + " more, each listed in " + page);
-        }
+        List<Comparison.TargetScenario> targetScenarios = comparison.targetScenarios();
+        long compared = targetScenarios.stream().filter(Comparison.TargetScenario::compared).count();
+        out.println("every target × scenario of either side: " + compared + " compared, " + (targetScenarios.size() - compared) + " not");
+        targetScenarios.forEach(ts -> out.println((ts.compared() ? "  compared: " : "  not compared: ") + ts));
         if (thresholds.thresholds().isEmpty()) {
             return;
         }
@@ -160,7 +160,7 @@ public final class CompareCommand implements Callable<Integer> {
             comparison.failures().forEach(f -> out.println("  FAILED " + f));
         }
         comparison.withinNoise().forEach(w -> out.println("  within the noise, not failed: " + w));
-        List<Comparison.RowChange> failing = comparison.rowChanges().stream().filter(Comparison.RowChange::failsGate).toList();
+        List<RowChange> failing = comparison.rowChanges().stream().filter(RowChange::failsGate).toList();
         out.println(comparison.rowChanges().isEmpty() ? "rows: every row of BASE is in NEW, none failed or turned from ok"
                 : "rows: " + failing.size() + " failed, " + (comparison.rowChanges().size() - failing.size()) + " allowed");
         comparison.rowChanges().forEach(c -> out.println((c.failsGate() ? "  FAILED " : "  allowed ") + c));
@@ -213,6 +213,7 @@ public final class CompareCommand implements Callable<Integer> {
         data.set("withinNoise", Json.json().valueToTree(comparison.withinNoise()));
         data.set("rowChanges", Json.json().valueToTree(comparison.rowChanges()));
         data.set("notCompared", Json.json().valueToTree(comparison.notCompared()));
+        data.set("targetScenarios", Json.json().valueToTree(comparison.targetScenarios()));
         return data;
     }
 }
