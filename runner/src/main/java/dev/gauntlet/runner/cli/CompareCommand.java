@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.Numbers;
 import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.report.CompareJunit;
 import dev.gauntlet.runner.report.HtmlPage;
 import dev.gauntlet.runner.report.ReportData;
 import dev.gauntlet.runner.report.ReportWriter;
@@ -22,8 +23,10 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -50,6 +53,14 @@ import java.util.stream.Collectors;
                 "generator's differs between BASE and NEW beyond its noise, and by 5 %% or more,",
                 "the first line says the hosts differ, no threshold is judged, and the gate",
                 "fails (exit 3): compare runs made on one host.",
+                "--junit FILE writes the same as JUnit XML, even when the gate fails: one",
+                "testsuite \"gauntlet compare\", test cases named TARGET · SCENARIO and what was",
+                "checked: \"compared\" (skipped when not compared, with why), each threshold",
+                "(\"p99=+10%%\": a failure beyond the limit and the noise, a pass that says",
+                "\"within the noise\" otherwise), \"row #N\" for each row the gate judged (a",
+                "failure unless allowed), and \"hosts · capacity\". Without --fail-on the exit",
+                "code stays 0, yet each row of NEW that failed or went missing is a failure,",
+                "as the page lists them: a run that died is no pass to a test reporter.",
                 "", "Examples:",
                 "  ./gauntlet compare results/quick-A results/quick-B",
                 "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0,rate=-5%%",
@@ -62,7 +73,11 @@ import java.util.stream.Collectors;
                 "      platform-noisy: both are listed, neither fails the gate",
                 "  ./gauntlet compare BASE NEW --fail-on rate=-5%% --confidence 0.99",
                 "      runs made with --forks 5: a fall of the rate fails only when",
-                "      its 99 %% interval excludes no change"})
+                "      its 99 %% interval excludes no change",
+                "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0 \\",
+                "      --junit target/gauntlet-compare.xml",
+                "      for CI: Jenkins' junit step, GitLab's artifacts:reports:junit or a",
+                "      GitHub test-report action reads the file; the exit code still gates"})
 public final class CompareCommand implements Callable<Integer> {
     public static final int THRESHOLD_FAILED = 3;
     public static final String FILE_NAME = "compare.html";
@@ -90,6 +105,10 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--output", paramLabel = "FILE", description = "where the page goes (default: NEW/compare.html)")
     Path output;
+
+    @Option(names = "--junit", paramLabel = "FILE",
+            description = "also write the gate's result as JUnit XML for a CI test reporter (default: none)")
+    Path junit;
 
     @Spec
     CommandSpec spec;
@@ -121,14 +140,35 @@ public final class CompareCommand implements Callable<Integer> {
         Optional<String> sameRun = sameRun(base, now);
         sameRun.ifPresent(reason -> data.put("sameRun", reason));
         Path page = ReportWriter.writePage(pageFile, HtmlPage.render("gauntlet compare", data));
+        Optional<String> sameRunWarning = sameRun.map(reason -> "warning: " + reason
+                + ": the comparison proves nothing; pass two different results directories");
+        if (junit != null) {
+            List<RowChange> rows = thresholds.gates() ? comparison.rowChanges() : RowChange.lost(base.path("rows"), now.path("rows"));
+            new CompareJunit(junitProperties(thresholds, passes), sameRunWarning.stream().toList(),
+                    CompareJunit.testCases(comparison, rows, hosts, thresholds.gates())).write(junit);
+        }
         PrintWriter out = spec.commandLine().getOut();
         // Said first, where a reader of the terminal sees them: every change below is zero by construction, or the
         // machine's as much as the targets' (one run is on one host, so never both).
-        sameRun.ifPresent(reason -> out.println("warning: " + reason + ": the comparison proves nothing; pass two different results directories"));
+        sameRunWarning.ifPresent(out::println);
         hosts.line().ifPresent(out::println);
         printSummary(out, comparison, thresholds, hosts, passes);
         out.println("page: " + page);
+        if (junit != null) {
+            out.println("junit: " + junit);
+        }
         return passes ? 0 : THRESHOLD_FAILED;
+    }
+
+    /** What the JUnit file says of the whole comparison: both sides, the thresholds and the gate's answer. */
+    private Map<String, String> junitProperties(FailOn thresholds, boolean passes) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("base", baseDir.toString());
+        properties.put("new", newDir.toString());
+        properties.put("thresholds", thresholds.gates() ? thresholds.toString() : "none");
+        properties.put("confidence", String.valueOf(confidence));
+        properties.put("gate", !thresholds.gates() ? "none" : passes ? "passed" : "FAILED");
+        return properties;
     }
 
     private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, HostDifference hosts, boolean passes) {

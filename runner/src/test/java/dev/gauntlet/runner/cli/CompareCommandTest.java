@@ -4,6 +4,7 @@ import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.runner.Cli.Result;
 import dev.gauntlet.runner.metrics.PlatformCalibration;
+import dev.gauntlet.runner.report.JunitFile;
 import dev.gauntlet.runner.results.Capacities;
 import dev.gauntlet.runner.results.ResultRow;
 import dev.gauntlet.runner.results.ResultsStore;
@@ -174,6 +175,103 @@ class CompareCommandTest {
                 "  allowed jetty-handler-sync · open #1: verdict ok → not-steady (rate drifted) (allowed by --allow-verdict not-steady)");
         assertThat(result.out().lines().filter(l -> l.contains(" p99 ") && l.contains("+100.0 %"))).as("the notable change")
                 .anyMatch(l -> l.endsWith("; " + caveat));
+    }
+
+    /**
+     * The gate's result as JUnit XML, parsed as a CI reporter parses it: a test case per target × scenario compared,
+     * per threshold judged on it and per row the gate judged, each failure's message the line the terminal printed
+     * after FAILED; a change within the noise passes and says so; written though the gate failed.
+     */
+    @Test
+    void junitHoldsEveryCheckOfTheGateWithTheTerminalsLinesAndIsWrittenWhenTheGateFails() throws Exception {
+        List<ResultRow> baseRows = new ArrayList<>();
+        List<ResultRow> newRows = new ArrayList<>();
+        // jetty's forks: p99 10, 20, 30 ms against 25, 24, 26: +25 %, within the noise.
+        for (int fork = 1; fork <= 3; fork++) {
+            baseRows.add(row("jetty-handler-sync", OPEN.name(), fork, 1, 20000, 3, 10 * fork, 0));
+            newRows.add(row("jetty-handler-sync", OPEN.name(), fork, 1, 20000, 3, 23 + fork, 0));
+        }
+        baseRows.addAll(List.of(ok("netty-event-loop", 1), ok("netty-event-loop", 2), ok("dummy", 1)));
+        newRows.addAll(List.of(row("netty-event-loop", OPEN.name(), 1, 20000, 3, 20, 0),
+                judged(row("dummy", OPEN.name(), 1, 0, 0, 0, 0), null, "target died (exit 137)")));
+        Path base = stored("base", baseRows.toArray(ResultRow[]::new));
+        Path now = stored("new", newRows.toArray(ResultRow[]::new));
+        Path xml = dir.resolve("reports/gauntlet-compare.xml");
+        Files.createDirectories(xml.getParent());
+
+        Result result = cli("compare", base.toString(), now.toString(), "--fail-on", "p99=+10%,errors=+0", "--junit", xml.toString());
+
+        assertThat(result.code()).as(result.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        assertThat(result.out()).contains("junit: " + xml);
+        JunitFile junit = JunitFile.read(xml);
+        assertCountsAgree(junit);
+        assertThat(junit.attributes()).containsEntry("name", "gauntlet compare");
+        assertThat(junit.properties()).containsEntry("thresholds", "p99=+10%,errors=+0").containsEntry("gate", "FAILED")
+                .containsEntry("base", base.toString()).containsEntry("new", now.toString());
+        List<String> terminalFailures = result.out().lines().filter(l -> l.startsWith("  FAILED "))
+                .map(l -> l.substring("  FAILED ".length())).toList();
+        assertThat(terminalFailures).hasSize(3);
+        assertThat(junit.failed()).extracting(JunitFile.TestCase::failure).containsExactlyInAnyOrderElementsOf(terminalFailures);
+        assertThat(junit.testCase("netty-event-loop · open", "p99=+10%").failure())
+                .startsWith("netty-event-loop · open: p99 10 → 20 ms (+100.0 %");
+        assertThat(junit.testCase("netty-event-loop · open", "row #2").failure()).isEqualTo("netty-event-loop · open #2: missing from NEW");
+        assertThat(junit.testCase("dummy · open", "row #1").failure()).isEqualTo("dummy · open #1: failed in NEW: target died (exit 137)");
+        JunitFile.TestCase withinNoise = junit.testCase("jetty-handler-sync · open", "p99=+10%");
+        assertThat(withinNoise.failure()).isNull();
+        assertThat(withinNoise.out()).startsWith("within the noise, not failed: jetty-handler-sync · open: p99 20 → 25 ms (+25.0 %, 95 % CI -");
+        assertThat(junit.testCase("jetty-handler-sync · open", "errors=+0").out()).startsWith("holds: jetty-handler-sync · open: errors 0 → 0");
+        assertThat(junit.testCase("jetty-handler-sync · open", "compared").out()).contains("p99 20 → 25 (+25.0 %, within the noise)");
+        assertThat(junit.testCase("dummy · open", "compared").skipped()).isEqualTo("not compared: dummy · open: no run of NEW whose"
+                + " figures compare (BASE 1 ok; NEW 1 failed (target died (exit 137)))");
+        assertThat(junit.testCase("hosts", "capacity").out()).startsWith("capacity not recorded in BASE and NEW");
+    }
+
+    /**
+     * Without --fail-on there is no gate and the exit code is 0; the JUnit file passes each target × scenario compared
+     * and fails each row of NEW that failed or went missing (a verdict turned from ok is no failure without a gate).
+     * A note holding markup and a control character reads back, the latter as U+FFFD.
+     */
+    @Test
+    void withoutAGateJunitFailsOnlyTheRowsNewLostWhileTheExitCodeStaysZero() throws Exception {
+        Path base = stored("base", ok("jetty-handler-sync", 1), ok("jetty-handler-sync", 2), ok("netty-event-loop", 1), ok("dummy", 1));
+        Path now = stored("new", ok("jetty-handler-sync", 1),
+                judged(ok("jetty-handler-sync", 2), Verdict.TARGET_OVERLOADED, "connections piled up"),
+                judged(row("netty-event-loop", OPEN.name(), 1, 0, 0, 0, 0), null, "died: <exit 137> & \"killed\"\u0007"));
+        Path xml = dir.resolve("compare.xml");
+
+        Result result = cli("compare", base.toString(), now.toString(), "--junit", xml.toString());
+
+        assertThat(result.code()).as(result.err()).isZero();
+        JunitFile junit = JunitFile.read(xml);
+        assertCountsAgree(junit);
+        assertThat(junit.properties()).containsEntry("gate", "none").containsEntry("thresholds", "none");
+        assertThat(junit.failed()).extracting(JunitFile.TestCase::failure).containsExactly(
+                "dummy · open #1: missing from NEW", "netty-event-loop · open #1: failed in NEW: died: <exit 137> & \"killed\"\uFFFD");
+        assertThat(junit.testCase("jetty-handler-sync · open", "compared").failure()).isNull();
+        assertThat(junit.testCase("jetty-handler-sync · open", "compared").out())
+                .startsWith("jetty-handler-sync · open: compared on 1 of 2 runs of NEW (BASE 2 ok; NEW 1 ok, 1 target-overloaded)");
+        assertThat(junit.skipped()).extracting(JunitFile.TestCase::classname).containsExactly("netty-event-loop · open", "dummy · open");
+        assertThat(junit.testCases()).noneMatch(c -> c.name().contains("="));
+    }
+
+    @Test
+    void aJunitFileThatCannotBeWrittenIsOneLineAndExitCodeTwo() {
+        Path base = stored("base", ok("jetty-handler-sync", 1));
+        Path now = stored("new", ok("jetty-handler-sync", 1));
+        for (Path junit : List.of(dir.resolve("no-such-dir/compare.xml"), dir)) {
+            Result result = cli("compare", base.toString(), now.toString(), "--fail-on", "p99=+10%", "--junit", junit.toString());
+            assertThat(result.code()).as(result.err()).isEqualTo(2);
+            assertThat(result.err().strip().lines()).as(result.err()).singleElement().asString()
+                    .startsWith("gauntlet: --junit: cannot write " + junit + ": ").doesNotContain("Exception");
+        }
+    }
+
+    /** The JUnit file's counts are those of its test cases, as a CI reporter that trusts either would show them. */
+    private static void assertCountsAgree(JunitFile junit) {
+        assertThat(junit.root()).isEqualTo("testsuite");
+        assertThat(junit.attributes()).containsEntry("tests", Integer.toString(junit.testCases().size()))
+                .containsEntry("failures", Integer.toString(junit.failed().size()))
+                .containsEntry("skipped", Integer.toString(junit.skipped().size())).containsEntry("errors", "0");
     }
 
     @Test
