@@ -77,7 +77,10 @@ import java.util.stream.Collectors;
                 "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0 \\",
                 "      --junit target/gauntlet-compare.xml",
                 "      for CI: Jenkins' junit step, GitLab's artifacts:reports:junit or a",
-                "      GitHub test-report action reads the file; the exit code still gates"})
+                "      GitHub test-report action reads the file; the exit code still gates",
+                "  ./gauntlet compare BASE NEW --junit target/gauntlet-compare.xml",
+                "      no gate, exit 0: each target × scenario a test case, and a target",
+                "      that died in NEW a failing one"})
 public final class CompareCommand implements Callable<Integer> {
     public static final int THRESHOLD_FAILED = 3;
     public static final String FILE_NAME = "compare.html";
@@ -107,7 +110,8 @@ public final class CompareCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = "--junit", paramLabel = "FILE",
-            description = "also write the gate's result as JUnit XML for a CI test reporter (default: none)")
+            description = "also write the result as JUnit XML for a CI test reporter, the gate failing or not; without"
+                    + " --fail-on the rows NEW lost (failed or missing) are its failures, the exit code 0 (default: none)")
     Path junit;
 
     @Spec
