@@ -111,7 +111,7 @@ public record CompareJunit(Map<String, String> properties, List<String> warnings
         return d.metric() + " " + Numbers.figure(d.base()) + " → " + Numbers.figure(d.now()) + " (" + percent + noise + ")";
     }
 
-    public long count(Result result) {
+    private long count(Result result) {
         return testCases.stream().filter(c -> c.result() == result).count();
     }
 

@@ -172,12 +172,15 @@ public record Comparison(List<TargetScenario> targetScenarios, List<Delta> delta
             } else {
                 List<JsonNode> b = comparable(baseSide, "BASE", notCompared);
                 List<JsonNode> n = comparable(newSide, "NEW", notCompared);
-                String caveat = caveat(b, n);
-                byMetric = b.isEmpty() || n.isEmpty() ? Map.of() : deltas(target, scenario, b, n, caveat, confidence);
-                why = b.isEmpty() || n.isEmpty() ? "no run of " + (b.isEmpty() && n.isEmpty() ? "either side" : b.isEmpty() ? "BASE" : "NEW")
-                        + " whose figures compare"
-                        : byMetric.isEmpty() ? "no figure in common" : String.join("; ", Stream.of(caveat,
-                        leftOut(b, baseSide, "BASE"), leftOut(n, newSide, "NEW")).filter(s -> !s.isEmpty()).toList());
+                if (b.isEmpty() || n.isEmpty()) {
+                    why = "no run of " + (b.isEmpty() && n.isEmpty() ? "either side" : b.isEmpty() ? "BASE" : "NEW")
+                            + " whose figures compare";
+                } else {
+                    String caveat = caveat(b, n);
+                    byMetric = deltas(target, scenario, b, n, caveat, confidence);
+                    why = byMetric.isEmpty() ? "no figure in common" : String.join("; ", Stream.of(caveat,
+                            leftOut(b, baseSide, "BASE"), leftOut(n, newSide, "NEW")).filter(s -> !s.isEmpty()).toList());
+                }
             }
             targetScenarios.add(new TargetScenario(target, scenario, runs(baseSide), runs(newSide), !byMetric.isEmpty(), why));
             deltas.addAll(byMetric.values());
