@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.Numbers;
 import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.report.CompareJunit;
 import dev.gauntlet.runner.report.HtmlPage;
 import dev.gauntlet.runner.report.ReportData;
 import dev.gauntlet.runner.report.ReportWriter;
 import dev.gauntlet.runner.results.Comparison;
 import dev.gauntlet.runner.results.FailOn;
 import dev.gauntlet.runner.results.HostDifference;
+import dev.gauntlet.runner.results.RowChange;
 import dev.gauntlet.runner.statistics.Contrast;
 import dev.gauntlet.runner.statistics.Estimate;
 import picocli.CommandLine.Command;
@@ -21,8 +23,10 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -35,8 +39,10 @@ import java.util.stream.Collectors;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "Compare two results directories: a summary, NEW/compare.html, and with --fail-on a gate for CI.",
         footer = {"", "Exit codes: 0 no gate or it passes; 3 the gate failed (listed); 2 bad input.",
-                "Only rows judged ok, platform-noisy or client-limited are compared;",
-                "the others are listed.",
+                "Every target × scenario of either side is listed, compared or not and why.",
+                "Rows judged ok, platform-noisy, not-steady (named beside each change: a",
+                "moving target's figures) or client-limited are compared; target-overloaded,",
+                "generator-limited and failed rows are listed, not compared.",
                 "With --fail-on the gate fails closed: a threshold that does not hold fails it,",
                 "when its change is beyond the noise (its interval over forks excludes no change;",
                 "with one fork a side the change alone is judged), and so does a row",
@@ -47,6 +53,14 @@ import java.util.stream.Collectors;
                 "generator's differs between BASE and NEW beyond its noise, and by 5 %% or more,",
                 "the first line says the hosts differ, no threshold is judged, and the gate",
                 "fails (exit 3): compare runs made on one host.",
+                "--junit FILE writes the same as JUnit XML, even when the gate fails: one",
+                "testsuite \"gauntlet compare\", test cases named TARGET · SCENARIO and what was",
+                "checked: \"compared\" (skipped when not compared, with why), each threshold",
+                "(\"p99=+10%%\": a failure beyond the limit and the noise, a pass that says",
+                "\"within the noise\" otherwise), \"row #N\" for each row the gate judged (a",
+                "failure unless allowed), and \"hosts · capacity\". Without --fail-on the exit",
+                "code stays 0, yet each row of NEW that failed or went missing is a failure,",
+                "as the page lists them: a run that died is no pass to a test reporter.",
                 "", "Examples:",
                 "  ./gauntlet compare results/quick-A results/quick-B",
                 "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0,rate=-5%%",
@@ -59,12 +73,17 @@ import java.util.stream.Collectors;
                 "      platform-noisy: both are listed, neither fails the gate",
                 "  ./gauntlet compare BASE NEW --fail-on rate=-5%% --confidence 0.99",
                 "      runs made with --forks 5: a fall of the rate fails only when",
-                "      its 99 %% interval excludes no change"})
+                "      its 99 %% interval excludes no change",
+                "  ./gauntlet compare BASE NEW --fail-on p99=+10%%,errors=+0 \\",
+                "      --junit target/gauntlet-compare.xml",
+                "      for CI: Jenkins' junit step, GitLab's artifacts:reports:junit or a",
+                "      GitHub test-report action reads the file; the exit code still gates",
+                "  ./gauntlet compare BASE NEW --junit target/gauntlet-compare.xml",
+                "      no gate, exit 0: each target × scenario a test case, and a target",
+                "      that died in NEW a failing one"})
 public final class CompareCommand implements Callable<Integer> {
     public static final int THRESHOLD_FAILED = 3;
     public static final String FILE_NAME = "compare.html";
-    /** Rows not compared that the summary names one by one; the page lists every one (a client suite has hundreds). */
-    static final int NOT_COMPARED_LISTED = 8;
 
     @Parameters(index = "0", paramLabel = "BASE", description = "the results directory to compare against")
     Path baseDir;
@@ -90,6 +109,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "where the page goes (default: NEW/compare.html)")
     Path output;
 
+    @Option(names = "--junit", paramLabel = "FILE",
+            description = "also write the result as JUnit XML for a CI test reporter, the gate failing or not; without"
+                    + " --fail-on the rows NEW lost (failed or missing) are its failures, the exit code 0 (default: none)")
+    Path junit;
+
     @Spec
     CommandSpec spec;
 
@@ -109,7 +133,7 @@ public final class CompareCommand implements Callable<Integer> {
         // Nothing to compare is bad input, unless the gate has rows to fail on: NEW whose every run failed must exit 3.
         if (comparison.deltas().isEmpty() && comparison.passes()) {
             throw new UserError("BASE and NEW have no target × scenario with figures in common ("
-                    + comparison.notCompared().stream().map(Object::toString).collect(Collectors.joining("; ")) + ")");
+                    + comparison.targetScenarios().stream().map(Object::toString).collect(Collectors.joining("; ")) + ")");
         }
         Path pageFile = output != null ? output : newDir.resolve(FILE_NAME);
         ObjectNode data = pageData(base, now, comparison, thresholds, passes);
@@ -120,18 +144,38 @@ public final class CompareCommand implements Callable<Integer> {
         Optional<String> sameRun = sameRun(base, now);
         sameRun.ifPresent(reason -> data.put("sameRun", reason));
         Path page = ReportWriter.writePage(pageFile, HtmlPage.render("gauntlet compare", data));
+        Optional<String> sameRunWarning = sameRun.map(reason -> "warning: " + reason
+                + ": the comparison proves nothing; pass two different results directories");
+        if (junit != null) {
+            List<RowChange> rows = thresholds.gates() ? comparison.rowChanges() : RowChange.lost(base.path("rows"), now.path("rows"));
+            new CompareJunit(junitProperties(thresholds, passes), sameRunWarning.stream().toList(),
+                    CompareJunit.testCases(comparison, rows, hosts, thresholds.gates())).write(junit);
+        }
         PrintWriter out = spec.commandLine().getOut();
         // Said first, where a reader of the terminal sees them: every change below is zero by construction, or the
         // machine's as much as the targets' (one run is on one host, so never both).
-        sameRun.ifPresent(reason -> out.println("warning: " + reason + ": the comparison proves nothing; pass two different results directories"));
+        sameRunWarning.ifPresent(out::println);
         hosts.line().ifPresent(out::println);
-        printSummary(out, comparison, thresholds, hosts, passes, page);
+        printSummary(out, comparison, thresholds, hosts, passes);
         out.println("page: " + page);
+        if (junit != null) {
+            out.println("junit: " + junit);
+        }
         return passes ? 0 : THRESHOLD_FAILED;
     }
 
-    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, HostDifference hosts, boolean passes,
-                              Path page) {
+    /** What the JUnit file says of the whole comparison: both sides, the thresholds and the gate's answer. */
+    private Map<String, String> junitProperties(FailOn thresholds, boolean passes) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("base", baseDir.toString());
+        properties.put("new", newDir.toString());
+        properties.put("thresholds", thresholds.gates() ? thresholds.toString() : "none");
+        properties.put("confidence", String.valueOf(confidence));
+        properties.put("gate", !thresholds.gates() ? "none" : passes ? "passed" : "FAILED");
+        return properties;
+    }
+
+    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, HostDifference hosts, boolean passes) {
         out.printf("compare: BASE %s%n         NEW  %s%n", baseDir, newDir);
         var notable = comparison.notable();
         String notablePercent = Numbers.figure(Comparison.NOTABLE_PERCENT);
@@ -140,13 +184,13 @@ public final class CompareCommand implements Callable<Integer> {
         for (Comparison.Delta d : notable) {
             out.printf(Locale.ROOT, "  %-40s %-6s %10s → %-10s %s  %s%n", d.target() + " · " + d.scenario(), d.metric(),
                     Numbers.figure(d.base()), Numbers.figure(d.now()),
-                    Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()), noise(d.change()));
+                    Double.isNaN(d.percent()) ? "" : String.format(Locale.ROOT, "%+.1f %%", d.percent()), noise(d.change())
+                            + (d.caveat().isEmpty() ? "" : "; " + d.caveat()));
         }
-        List<Comparison.NotCompared> notCompared = comparison.notCompared();
-        notCompared.stream().limit(NOT_COMPARED_LISTED).forEach(n -> out.println("not compared: " + n));
-        if (notCompared.size() > NOT_COMPARED_LISTED) {
-            out.println("not compared: " + (notCompared.size() - NOT_COMPARED_LISTED) + " more, each listed in " + page);
-        }
+        List<Comparison.TargetScenario> targetScenarios = comparison.targetScenarios();
+        long compared = targetScenarios.stream().filter(Comparison.TargetScenario::compared).count();
+        out.println("every target × scenario of either side: " + compared + " compared, " + (targetScenarios.size() - compared) + " not");
+        targetScenarios.forEach(ts -> out.println((ts.compared() ? "  compared: " : "  not compared: ") + ts));
         if (thresholds.thresholds().isEmpty()) {
             return;
         }
@@ -160,7 +204,7 @@ public final class CompareCommand implements Callable<Integer> {
             comparison.failures().forEach(f -> out.println("  FAILED " + f));
         }
         comparison.withinNoise().forEach(w -> out.println("  within the noise, not failed: " + w));
-        List<Comparison.RowChange> failing = comparison.rowChanges().stream().filter(Comparison.RowChange::failsGate).toList();
+        List<RowChange> failing = comparison.rowChanges().stream().filter(RowChange::failsGate).toList();
         out.println(comparison.rowChanges().isEmpty() ? "rows: every row of BASE is in NEW, none failed or turned from ok"
                 : "rows: " + failing.size() + " failed, " + (comparison.rowChanges().size() - failing.size()) + " allowed");
         comparison.rowChanges().forEach(c -> out.println((c.failsGate() ? "  FAILED " : "  allowed ") + c));
@@ -213,6 +257,7 @@ public final class CompareCommand implements Callable<Integer> {
         data.set("withinNoise", Json.json().valueToTree(comparison.withinNoise()));
         data.set("rowChanges", Json.json().valueToTree(comparison.rowChanges()));
         data.set("notCompared", Json.json().valueToTree(comparison.notCompared()));
+        data.set("targetScenarios", Json.json().valueToTree(comparison.targetScenarios()));
         return data;
     }
 }

@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * BASE, else absolute in the figure's unit. A figure is judged only on the runs that have it ({@link Metric#describes}).
  *
  * <p>The gate fails closed: a row of NEW that failed, a row of BASE missing from NEW and a row whose verdict turned
- * from {@code ok} fail it too ({@link Comparison.RowChange}), unless {@code allowMissing} or {@code allowedVerdicts}
+ * from {@code ok} fail it too ({@link RowChange}), unless {@code allowMissing} or {@code allowedVerdicts}
  * let the last two through. Nothing lets a failed row through: its figures are not there to judge.
  *
  * @param allowMissing    rows of BASE that NEW lacks do not fail the gate

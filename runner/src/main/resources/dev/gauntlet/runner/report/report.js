@@ -139,6 +139,9 @@
     ['NEW', 'compare: the results directory judged.'],
     ['change', 'compare: NEW\'s mean over its forks (each fork the mean of its repetitions) against BASE\'s, in percent of BASE.'],
     ['noise', 'compare: beyond when the change\'s interval excludes no change, within when it spans 0; a threshold fails only beyond it.'],
+    ['compared', 'compare: whether a target × scenario\'s figures were compared, on the runs whose figures are the target\'s on ' +
+      'both sides (ok, platform-noisy, client-limited, and not-steady with that caveat named); when not, why: only on one side, ' +
+      'or no such run on a side (each side\'s runs by verdict stand in place of its figures).'],
   ];
   const GLOSSED = new Map(GLOSSARY.map(([term, text]) => [term.toLowerCase(), text]));
 
@@ -1615,7 +1618,7 @@
       main.append(sortable(lostTable(data, lost), 'failed-or-missing'));
     }
     // Verdicts turned from ok, allowed or not (failed and missing rows are in the table above).
-    (data.rowChanges || []).filter(c => c.change.startsWith('verdict')).forEach(c => main.append(el('div',
+    (data.rowChanges || []).filter(c => c.kind === 'TURNED').forEach(c => main.append(el('div',
       { class: c.allowedBy ? 'banner' : 'banner failed' },
       (c.allowedBy ? 'allowed by ' + c.allowedBy + ': ' : 'row failed: ') + c.row + ': ' + c.change)));
     // Comparison.NotCompared: row, reason, note.
@@ -1627,11 +1630,11 @@
     main.append(el('h2', {}, 'Notable changes'));
     const notable = (data.deltas || []).filter(d => d.notable);
     if (!notable.length) main.append(noData('No figure moved by more than ' + data.notablePercent + ' %.'));
-    else main.append(sortable(deltaTable(notable, data.hostsDiffer), 'notable-changes'));
+    else main.append(sortable(deltaTable(data, notable, false), 'notable-changes'));
 
-    main.append(el('h2', {}, 'Every target × scenario'));
-    if (!(data.deltas || []).length) main.append(noData('BASE and NEW have no target × scenario in common.'));
-    else main.append(sortable(deltaTable(data.deltas, data.hostsDiffer), 'changes'));
+    main.append(el('h2', { id: 'every' }, 'Every target × scenario'));
+    if (!(data.deltas || []).length) main.append(noData('BASE and NEW have no target × scenario with figures in common.'));
+    main.append(sortable(deltaTable(data, data.deltas || [], true), 'changes'));
 
     main.append(el('h2', {}, 'Response-time percentiles, BASE against NEW'));
     const pairs = uniq((data.deltas || []).map(d => d.target + '\u0000' + d.scenario));
@@ -1668,8 +1671,9 @@
     ];
   }
 
+  // As RowChange.java names a row: its fork before its repetition when it has one beyond the first.
   function rowName(r) {
-    return r.target + ' · ' + r.scenario + ' #' + r.repetition;
+    return r.target + ' · ' + r.scenario + (r.fork > 1 ? ' f' + r.fork : '') + ' #' + r.repetition;
   }
 
   // Rows of BASE that NEW lost (missing, or without figures), and rows only in NEW that failed: {name, base, now, allowedBy}.
@@ -1708,24 +1712,43 @@
 
   // Each figure's mean over forks on both sides, the range of its runs below it, and the change with its interval over
   // forks (Comparison.Delta): a change within the noise (its interval spans 0) is not coloured, however large, nor is
-  // any change between hosts that differ (hostsDiffer), which is the machine's as much as the target's.
-  function deltaTable(deltas, hostsDiffer) {
-    const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW', 'change', 'interval', 'noise'].map(h => th(h))));
+  // any change between hosts that differ (data.hostsDiffer), which is the machine's as much as the target's. The last
+  // column says what the comparison made of its target × scenario (Comparison.TargetScenario): compared, with the
+  // caveat of not-steady runs or of runs left out, or not and why. `every` lists each target × scenario of either
+  // side in turn, one not compared as one row with each side's runs by verdict in place of its figures.
+  function deltaTable(data, deltas, every) {
+    const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW', 'change', 'interval', 'noise',
+      'compared'].map(h => th(h))));
+    const targetScenarios = data.targetScenarios || [];
+    const of = (d, ts) => d.target === ts.target && d.scenario === ts.scenario;
+    const rows = every
+      ? targetScenarios.flatMap(ts => ts.compared ? deltas.filter(d => of(d, ts)).map(d => deltaRow(d, ts, data.hostsDiffer))
+        : [notComparedRow(ts)])
+      : deltas.map(d => deltaRow(d, targetScenarios.find(ts => of(d, ts)), data.hostsDiffer));
+    table.append(...rows);
+    return table;
+  }
+
+  function deltaRow(d, targetScenario, hostsDiffer) {
     const figure = (mean, range) => el('td', { class: 'num' }, num(mean), range && range.repetitions > 1
       ? el('span', { class: 'spread' }, num(range.low) + ' – ' + num(range.high) + ' (' + range.repetitions + ' runs)') : null);
     const pct = v => (v > 0 ? '+' : '') + num(v, 1) + ' %';
-    for (const d of deltas) {
-      const c = d.change || {};
-      const bounded = d.noise !== 'unknown' && c.reference;
-      const interval = bounded ? Math.round(c.confidence * 100) + ' % CI ' + pct(100 * c.low / c.reference) + ' – '
-        + pct(100 * c.high / c.reference) : 'no interval: one fork a side';
-      const cls = d.noise === 'within' || hostsDiffer ? null : d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
-      table.append(el('tr', { class: cls }, el('td', {}, d.target), el('td', {}, d.scenario), el('td', {}, d.metric),
-        figure(d.base, d.baseRange), figure(d.now, d.nowRange),
-        el('td', { class: 'num' }, isNum(d.percent) ? pct(d.percent) : '–'), el('td', {}, interval),
-        el('td', {}, d.noise === 'unknown' ? '–' : d.noise)));
-    }
-    return table;
+    const c = d.change || {};
+    const bounded = d.noise !== 'unknown' && c.reference;
+    const interval = bounded ? Math.round(c.confidence * 100) + ' % CI ' + pct(100 * c.low / c.reference) + ' – '
+      + pct(100 * c.high / c.reference) : 'no interval: one fork a side';
+    const cls = d.noise === 'within' || hostsDiffer ? null : d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
+    return el('tr', { class: cls }, el('td', {}, d.target), el('td', {}, d.scenario), el('td', {}, d.metric),
+      figure(d.base, d.baseRange), figure(d.now, d.nowRange),
+      el('td', { class: 'num' }, isNum(d.percent) ? pct(d.percent) : '–'), el('td', {}, interval),
+      el('td', {}, d.noise === 'unknown' ? '–' : d.noise),
+      el('td', {}, targetScenario.why ? 'yes: ' + targetScenario.why : 'yes'));
+  }
+
+  function notComparedRow(ts) {
+    return el('tr', { class: 'muted' }, el('td', {}, ts.target), el('td', {}, ts.scenario), el('td', {}, '–'),
+      el('td', {}, ts.base), el('td', {}, ts.now), el('td', { class: 'num' }, '–'), el('td', {}, '–'), el('td', {}, '–'),
+      el('td', {}, 'no: ' + ts.why));
   }
 
   // ---- start ---------------------------------------------------------------------------------

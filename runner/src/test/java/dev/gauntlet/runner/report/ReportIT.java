@@ -546,6 +546,97 @@ public class ReportIT {
         assertThat(shown(samePage)).contains("NO GATE", "the same run twice: </b>BASE and NEW are the same results directory");
     }
 
+    /**
+     * {@code compare --junit} on the real suites, the gate failing (NEW's closed loop waits 25 ms, not 5, and NEW ran
+     * neither the open loop nor the timeouts): the file parses as XML, its counts are those of its test cases, and each
+     * failure's message is a line the terminal printed after FAILED.
+     */
+    @Test
+    void compareWritesItsGateAsJunitXmlThatAParserReads() throws Exception {
+        Path xml = work.resolve("compare-junit.xml");
+
+        Result failing = cli("compare", base.toString(), changed.toString(), "--fail-on", "p50=+10%,errors=+0",
+                "--output", work.resolve("junit-compare.html").toString(), "--junit", xml.toString());
+
+        assertThat(failing.code()).as(failing.out() + failing.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        JunitFile junit = JunitFile.read(xml);
+        assertThat(junit.root()).isEqualTo("testsuite");
+        assertThat(junit.attributes()).containsEntry("name", "gauntlet compare")
+                .containsEntry("tests", Integer.toString(junit.testCases().size()))
+                .containsEntry("failures", Integer.toString(junit.failed().size()))
+                .containsEntry("skipped", Integer.toString(junit.skipped().size())).containsEntry("errors", "0");
+        assertThat(junit.properties()).containsEntry("gate", "FAILED").containsEntry("thresholds", "p50=+10%,errors=+0");
+        assertThat(junit.testCase("dummy · closed", "p50=+10%").failure()).startsWith("dummy · closed: p50 ");
+        assertThat(junit.testCase("dummy · open", "row #1").failure()).isEqualTo("dummy · open #1: missing from NEW");
+        assertThat(junit.testCase("dummy · timeouts", "compared").skipped()).startsWith("not compared: dummy · timeouts: only in BASE");
+        List<String> printed = failing.out().lines().filter(l -> l.startsWith("  FAILED ")).map(l -> l.substring("  FAILED ".length())).toList();
+        assertThat(junit.failed()).extracting(JunitFile.TestCase::failure).containsExactlyInAnyOrderElementsOf(printed);
+    }
+
+    /**
+     * A real run whose target died before it was ready (a JVM flag it does not know: it exits at once) as NEW's
+     * dummy, beside a rival that survived (a copy of NEW's run of the changed suite), against BASE where both ran: the
+     * summary, the page's table of every target × scenario and the JUnit file each list both targets, the dead one
+     * marked with why.
+     */
+    @Test
+    void compareWhereNewsTargetDiedListsEveryTarget() throws Exception {
+        Path suite = Files.writeString(work.resolve("died.yaml"), """
+                name: it-report-died
+                targets: [dummy]
+                jvm: { target: [-Xmx256m, -XX:+GauntletNoSuchOption], generator: [-Xmx256m] }
+                scenarios:
+                  - name: closed
+                    load: { type: closed, connections: 4 }
+                    waitMs: 25
+                    durationMs: 1000
+                """);
+        Result run = cli("run", "--suite", suite.toString(), "--results", work.resolve("died").toString(), "--no-calibration");
+        assertThat(run.code()).as("a run failed: " + run.err()).isEqualTo(2);
+        Path died;
+        try (Stream<Path> dirs = Files.list(work.resolve("died"))) {
+            died = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        Path both = copyRepeated(changed, work.resolve("both-alive"), 1);
+        ArrayNode baseRows = (ArrayNode) Json.json().readTree(both.resolve("results.json").toFile());
+        ArrayNode diedRows = (ArrayNode) Json.json().readTree(died.resolve("results.json").toFile());
+        assertThat(diedRows).singleElement().satisfies(row -> assertThat(row.path("verdict").asText()).isEqualTo("-"));
+        // Verdicts ok whatever this busy machine made of the closed loop: what is listed is under test, not the verdicts.
+        ObjectNode rival = ((ObjectNode) baseRows.get(0)).put("verdict", "ok").put("note", "").deepCopy().put("target", "rival");
+        baseRows.add(rival);
+        diedRows.add(rival);
+        Json.json().writeValue(both.resolve("results.json").toFile(), baseRows);
+        Json.json().writeValue(died.resolve("results.json").toFile(), diedRows);
+        for (Path side : List.of(both, died)) {
+            copyTree(changed.resolve("runs/dummy/closed/1"), side.resolve("runs/rival/closed/1"));
+        }
+        Path html = work.resolve("died-compare.html");
+        Path xml = work.resolve("died-compare.xml");
+
+        Result compared = cli("compare", both.toString(), died.toString(), "--fail-on", "p99=+10000%", "--output", html.toString(),
+                "--junit", xml.toString());
+
+        assertThat(compared.code()).as(compared.out() + compared.err()).isEqualTo(CompareCommand.THRESHOLD_FAILED);
+        String whyNot = "no run of NEW whose figures compare";
+        assertThat(compared.out()).contains("every target × scenario of either side: 1 compared, 1 not",
+                "  not compared: dummy · closed: " + whyNot + " (BASE 1 ok; NEW 1 failed (target did not start))",
+                "  compared: rival · closed (BASE 1 ok; NEW 1 ok)", "  FAILED dummy · closed #1: failed in NEW: target did not start");
+        HeadlessChromium.Page page = HeadlessChromium.find().open(html.toUri(), work);
+        assertRendered(page);
+        String shown = shown(page);
+        String every = shown.substring(shown.indexOf("id=\"every\""), shown.indexOf("<h2", shown.indexOf("id=\"every\"")));
+        assertThat(every).as("the table of every target × scenario")
+                .contains("<tr class=\"muted\"><td>dummy</td><td>closed</td><td>–</td><td>1 ok</td><td>1 failed (target did not start)"
+                        + "</td><td class=\"num\">–</td><td>–</td><td>–</td><td>no: " + whyNot + "</td></tr>")
+                .contains("<td>rival</td><td>closed</td><td>p99</td>").contains(">compared</th>");
+        assertThat(shown).as("the row NEW lost, with BASE's figures")
+                .contains("<td>dummy · closed #1</td><td>failed: target did not start</td><td>ok</td>");
+        JunitFile junit = JunitFile.read(xml);
+        assertThat(junit.testCase("dummy · closed", "row #1").failure()).isEqualTo("dummy · closed #1: failed in NEW: target did not start");
+        assertThat(junit.testCase("dummy · closed", "compared").skipped()).startsWith("not compared: dummy · closed: " + whyNot);
+        assertThat(junit.testCase("rival · closed", "p99=+10000%").failure()).isNull();
+    }
+
     @Test
     void badInputIsOneLineAndExitCodeTwo() {
         for (String[] args : List.of(

@@ -104,6 +104,9 @@ class ComparisonTest {
         assertThat(c.failures()).isEmpty();
         assertThat(c.notCompared()).extracting(Comparison.NotCompared::toString).containsExactly("a · s #1 in BASE: generator-limited (loop late)",
                 "b · s #1 in NEW: no figures (target died)");
+        assertThat(c.targetScenarios()).as("each still listed, with why").extracting(Comparison.TargetScenario::toString).containsExactly(
+                "a · s: no run of BASE whose figures compare (BASE 1 generator-limited; NEW 1 ok)",
+                "b · s: no run of NEW whose figures compare (BASE 1 ok; NEW 1 failed (target died))");
     }
 
     @Test
@@ -147,13 +150,13 @@ class ComparisonTest {
         Comparison ungated = Comparison.of(base, now, FailOn.none());
 
         assertThat(strict.failures()).as("the figures compared hold").isEmpty();
-        assertThat(strict.rowChanges()).extracting(Comparison.RowChange::toString).containsExactly(
+        assertThat(strict.rowChanges()).extracting(RowChange::toString).containsExactly(
                 "a · s #2: missing from NEW", "c · s #1: verdict ok → platform-noisy (hiccups)", "b · s #1: failed in NEW: target died (exit 137)",
                 "f · s #1: failed in NEW: did not start");
         assertThat(strict.passes()).isFalse();
-        assertThat(relaxed.rowChanges()).filteredOn(Comparison.RowChange::failsGate).extracting(Comparison.RowChange::row)
+        assertThat(relaxed.rowChanges()).filteredOn(RowChange::failsGate).extracting(RowChange::row)
                 .as("a run that failed, one new in NEW too").containsExactly("b · s #1", "f · s #1");
-        assertThat(relaxed.rowChanges()).extracting(Comparison.RowChange::allowedBy)
+        assertThat(relaxed.rowChanges()).extracting(RowChange::allowedBy)
                 .containsExactly("--allow-missing", "--allow-verdict platform-noisy", "", "");
         assertThat(ungated.rowChanges()).as("compare without --fail-on has no gate").isEmpty();
         assertThat(ungated.passes()).isTrue();
