@@ -1252,8 +1252,9 @@
         series.push({ label: 'offered/s', stroke: '#888', dash: [5, 4] });
         rows.push(x.map(() => offered));
       }
+      const top = Math.max(1, ...rows.slice(1).flat().filter(isNum));
       group.push(chart(parent, Object.assign({}, common, {
-        scales: { x: xScale, y: { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+        scales: { x: xScale, y: { range: () => [0, top * 1.1] } },
         axes: [{ label: 's after the measured phase began' }, { label: 'requests/s', size: 60 }],
         series,
         hooks: Object.assign({}, common.hooks, { drawClear: [u => shadeWarmup(u, warmup)] }),
@@ -1278,7 +1279,8 @@
     if (group.length) zoomable.push(group[0]);
 
     const frame = [-warmup, lastT + 1];
-    const sampled = (title, yLabel, series, missing, y) => {
+    // `least`: the lowest top the y axis may have (100 for a share in percent).
+    const sampled = (title, yLabel, series, missing, least) => {
       parent.append(el('div', { class: 'chart-title' }, title));
       const usable = series.filter(s => s.points && s.points.some(p => p[1]));
       const zero = series.filter(s => s.points && s.points.length && !usable.includes(s)).map(s => s.label);
@@ -1286,8 +1288,10 @@
         parent.append(noData(missing));
         return;
       }
+      // The y range from every point, not the zoomed window's alone: a line to a point outside the window stays inside.
+      const top = Math.max(1, ...usable.flatMap(s => s.points.map(p => p[1])).filter(isNum));
       group.push(chart(parent, Object.assign({}, common, {
-        scales: { x: xScale, y: y || { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+        scales: { x: xScale, y: { range: () => [0, Math.max(least || 0, top * 1.1)] } },
         axes: [{ label: 's after the measured phase began' }, { label: yLabel, size: 60, values: tickLabels }],
         series: [{ label: 's' }].concat(usable.map(s => ({ label: s.label, stroke: s.color, width: 2, dash: s.dash,
           spanGaps: true, points: { show: s.points.length < 120 } }))),
@@ -1323,7 +1327,7 @@
     sampled('CPU, % of the CPUs each process was given', '%', [
       { label: 'target (' + givenText('target') + ')', color: PAUSE_COLORS.target, points: cpuPoints[0] },
       { label: 'generator (' + givenText('generator') + ')', color: PAUSE_COLORS.generator, points: cpuPoints[1] },
-    ], noJfr, { range: (u, min, max) => [0, Math.max(100, max)] });
+    ], noJfr, 100);
   }
 
   // JFR's CPU load is a share of the whole machine; as a share of the CPUs the role was given, a saturated process
