@@ -139,8 +139,8 @@
   const logTicks = new WeakMap();
   // The run sections of the page, each {details, draw}: closed until opened, drawn when first opened.
   const runSections = [];
-  // CPUs each role was given, from the suite's isolation (renderReport): JFR's CPU load is a share of the machine.
-  const cpusGiven = { machine: NaN, target: NaN, generator: NaN };
+  // What each role's CPU share is a share of ("1 of 2 CPUs"), as ReportData says it (renderReport).
+  const cpusGiven = { target: '', generator: '' };
   // The first timeline of each drawn run, zoomed by report.html#window=A,B.
   const zoomable = [];
 
@@ -188,24 +188,41 @@
     return [...new Set(values)];
   }
 
-  // A cell's own figure: its first text, without the spread or note below it; a cell that shows several (a shared
-  // rank) says them in its data-text.
-  function cellText(cell) {
+  // A cell that shows a figure (`text`, else the figure as num writes it) and carries it as data: data-value is the
+  // figure as the data holds it (results.json's, at full precision), empty when there is none. Downloads and sorting
+  // read it, never the text, which has thousands separators, units and '–'.
+  function figureCell(value, text, attrs) {
+    const v = typeof value === 'string' ? Number(value) : value;
+    return el('td', Object.assign({ class: 'num', 'data-value': isNum(v) ? String(v) : '' }, attrs),
+      text === undefined ? num(v) : text);
+  }
+
+  // What a download holds of a cell: its figure (data-value), else its text whole; a cell that shows more than its own
+  // figure or name (a shared rank, its standing) says what it holds in its data-text.
+  function cellData(cell) {
+    if (cell.dataset.value != null) return cell.dataset.value;
     if (cell.dataset.text != null) return cell.dataset.text;
-    return (cell.firstChild ? cell.firstChild.textContent : '').trim();
+    return cell.textContent.trim();
   }
 
-  // A cell's figures over forks, {mean, low, high, forks} or some of them, which a download gives columns of their own.
-  function overForksOf(cell) {
-    return cell && cell.dataset.overForks ? JSON.parse(cell.dataset.overForks) : {};
+  // A column's name in a download: the header's text, or its data-column where the header leaves out the unit or the
+  // metric its cells are in ('p99 max ms' under 'max').
+  function columnOf(th) {
+    return th.dataset.column || th.textContent.trim();
   }
 
-  // A number for sorting (thousands separators and units dropped), else the text; '–' (no figure) is null.
+  // A cell's further figures, which a download gives columns of their own: over forks {mean, low, high, forks}, a
+  // single fork's best {median}.
+  function figuresOf(cell) {
+    return cell && cell.dataset.figures ? JSON.parse(cell.dataset.figures) : {};
+  }
+
+  // A cell's figure for sorting, else its text; a cell without a figure is null.
   function sortKey(cell) {
-    const text = cell ? cellText(cell) : '';
-    if (text === '' || text === '–') return null;
-    const n = Number.parseFloat(text.replace(/,/g, '').replace(/^\+/, ''));
-    return /^[+-]?[\d.,]+/.test(text) && isNum(n) ? n : text.toLowerCase();
+    if (!cell) return null;
+    if (cell.dataset.value != null) return cell.dataset.value === '' ? null : Number(cell.dataset.value);
+    const text = cellData(cell);
+    return text === '' || text === '–' ? null : text.toLowerCase();
   }
 
   // The table, its header row sorting it on a click (a second click the other way; cells without a figure stay
@@ -233,14 +250,15 @@
     return el('div', { class: 'table-wrap' }, table, downloads(table, name));
   }
 
-  // The table's rows as CSV and as JSON (one object per row, keyed by the header), each cell's own figure; where a
-  // column's cells have figures over forks, each of those a column after it ('p99 low', 'p99 high', 'p99 forks').
+  // The table's rows as CSV and as JSON (one object per row, keyed by the header row, the table's first): each
+  // cell's data (cellData); where a column's cells have further figures, each of those a column after it ('p99 low',
+  // 'p99 high', 'p99 forks'). A row that labels the columns rather than holding data (data-caption) is left out.
   function downloads(table, name) {
-    const [header, ...cells] = [...table.rows].map(tr => [...tr.cells]);
-    const extra = header.map((h, col) => uniq(cells.flatMap(row => Object.keys(overForksOf(row[col])))));
-    const head = header.flatMap((h, col) => [cellText(h)].concat(extra[col].map(k => cellText(h) + ' ' + k)));
-    const body = cells.map(row => row.flatMap((cell, col) => [cellText(cell)]
-      .concat(extra[col].map(k => overForksOf(cell)[k]))));
+    const [header, ...cells] = [...table.rows].filter(tr => tr.dataset.caption == null).map(tr => [...tr.cells]);
+    const extra = header.map((h, col) => uniq(cells.flatMap(row => Object.keys(figuresOf(row[col])))));
+    const head = header.flatMap((h, col) => [columnOf(h)].concat(extra[col].map(k => columnOf(h) + ' ' + k)));
+    const body = cells.map(row => row.flatMap((cell, col) => [cellData(cell)]
+      .concat(extra[col].map(k => figuresOf(cell)[k]))));
     return downloadLinks(head, body, name);
   }
 
@@ -255,10 +273,11 @@
       el('a', { href: 'data:application/json;charset=utf-8,' + encodeURIComponent(json), download: file + '.json' }, 'JSON'));
   }
 
-  // A header cell; one that names a term of the glossary (`term`, else its own text) explains it on hover.
-  function th(text, term) {
+  // A header cell; one that names a term of the glossary (`term`, else its own text) explains it on hover. `column`:
+  // its name in a download, where the text leaves out a unit.
+  function th(text, term, column) {
     const gloss = GLOSSED.get((term || text).toLowerCase());
-    return el('th', gloss ? { class: 'term', title: gloss } : {}, text);
+    return el('th', Object.assign(gloss ? { class: 'term', title: gloss } : {}, { 'data-column': column }), text);
   }
 
   function noData(text) {
@@ -637,9 +656,9 @@
     const places = decision.places;
     if (places.some(p => p.figure.samples >= 2)) {
       const first = places.filter(p => p.rank === 1);
-      const td = el('td', { 'data-text': first.map(p => p.entry).join(' / '), 'data-over-forks': JSON.stringify({
-        mean: first.map(p => num(p.figure.mean)).join(' / '), low: first.map(p => num(p.figure.low)).join(' / '),
-        high: first.map(p => num(p.figure.high)).join(' / '), forks: first.map(p => p.figure.samples).join(' / ') }) },
+      const td = el('td', { 'data-text': first.map(p => p.entry).join(' / '), 'data-figures': JSON.stringify({
+        mean: first.map(p => p.figure.mean).join(' / '), low: first.map(p => p.figure.low).join(' / '),
+        high: first.map(p => p.figure.high).join(' / '), forks: first.map(p => p.figure.samples).join(' / ') }) },
       first.map((p, i) => [i ? ' · ' : '', el('b', { class: 'best' }, p.entry), ' ' + metricText(metric, Number(p.figure.mean)) +
         ' (' + intervalText(p.figure) + ')' + verdictsNote(p.verdicts)]));
       first.slice(1).forEach(p => td.append(el('div', { class: 'standing' },
@@ -649,7 +668,8 @@
     }
     const best = bestOf(data, caseRows, metric);
     if (!best) return el('td', {}, el('span', { class: 'muted' }, 'none: no run has figures that are the target\'s'));
-    return el('td', {}, el('b', { class: 'best' }, best.entry), ' ', metricText(metric, best.value),
+    return el('td', { 'data-text': best.entry, 'data-figures': JSON.stringify({ median: best.value }) },
+      el('b', { class: 'best' }, best.entry), ' ', metricText(metric, best.value),
       verdictsNote(uniq(best.rows.map(r => r.verdict))), el('div', { class: 'standing muted' }, 'one fork: no interval; ' +
         (places.length > 1 ? 'run with --forks N to decide' : 'run with --forks N for one')));
   }
@@ -803,10 +823,14 @@
       const b = applies(metricOf[s], loadType) ? bestOf(data, caseRows, metricOf[s]) : null;
       best[s] = b ? b.value : NaN;
     }
+    // A download names each column by its scenario and metric ('open p99 ms'): the measured-by row is the page's alone.
     const table = el('table', { class: 'matrix' },
       el('tr', {}, el('th', {}, byClient(data) ? 'client \\ case' : 'target \\ scenario'),
-        scenarios.map(s => el('th', {}, s))));
-    if (!fixed) table.append(el('tr', { class: 'measured-by' }, el('th', {}, 'measured by'), scenarios.map(s => el('td', {}, metricOf[s].label))));
+        scenarios.map(s => el('th', { 'data-column': s + ' ' + metricOf[s].label }, s))));
+    if (!fixed) {
+      table.append(el('tr', { class: 'measured-by', 'data-caption': '' }, el('th', {}, 'measured by'),
+        scenarios.map(s => el('td', {}, metricOf[s].label))));
+    }
     for (const t of targets) {
       const tr = el('tr', {}, el('th', {}, t));
       for (const s of scenarios) {
@@ -814,7 +838,7 @@
         const group = ofCase(s).filter(r => entryOf(data, r) === t && isNum(figureOf(r, metric)));
         const values = group.map(r => figureOf(r, metric));
         if (!values.length) {
-          tr.append(el('td', { class: 'missing' }, '–'));
+          tr.append(figureCell(NaN, '–', { class: 'missing' }));
           continue;
         }
         const m = median(values);
@@ -824,14 +848,14 @@
         const text = fixed ? num(m, isCount(metric) ? 0 : undefined) : metricText(metric, m);
         let td;
         if (foreign || !isNum(b)) {
-          td = el('td', { class: 'num' + (foreign ? ' foreign' : ''), title: verdicts + (foreign ? ': not the target\'s figures' : '') }, text);
+          td = figureCell(m, text, { class: 'num' + (foreign ? ' foreign' : ''), title: verdicts + (foreign ? ': not the target\'s figures' : '') });
         } else {
           let share;
           if (isCount(metric)) share = (b + 1) / (m + 1);
           else share = metric.better === 'lower' ? (m > 0 ? b / m : 1) : (b > 0 ? m / b : 1);
           share = Math.max(0, Math.min(1, share));
-          td = el('td', { class: 'num scored', style: 'background: hsl(' + Math.round(120 * share) + ', 65%, 82%)',
-            title: Math.round(100 * share) + ' % of the best; ' + verdicts }, text);
+          td = figureCell(m, text, { class: 'num scored', style: 'background: hsl(' + Math.round(120 * share) + ', 65%, 82%)',
+            title: Math.round(100 * share) + ' % of the best; ' + verdicts });
         }
         if (isTime(metric) && group.some(timedFromSend)) td.append(fromSendMark());
         if (values.length > 1) {
@@ -841,8 +865,7 @@
         const forked = intervalOf(data, group[0], metric);
         if (forked && forked.samples >= 2) {
           td.append(el('span', { class: 'spread' }, 'mean ' + num(forked.mean) + ', ' + intervalText(forked)));
-          td.dataset.overForks = JSON.stringify({ mean: num(forked.mean), low: num(forked.low), high: num(forked.high),
-            forks: forked.samples });
+          td.dataset.figures = JSON.stringify({ mean: forked.mean, low: forked.low, high: forked.high, forks: forked.samples });
         }
         tr.append(td);
       }
@@ -886,7 +909,7 @@
         curve: r.curves.response,
       })), fromSend ? FROM_SEND + ' ' + FROM_SEND_SAYS + '.' : null);
       rateChart(data, runs, manyReps, section);
-      section.append(scenarioTable(data, runs));
+      section.append(scenarioTable(data, runs), jvmCostsTable(data, runs));
     }
   }
 
@@ -1006,18 +1029,39 @@
     for (const r of runs) {
       const row = rowOf(data, r);
       table.append(el('tr', {}, el('td', {}, el('a', { href: '#' + runId(r) }, label(data, r, true))),
-        el('td', { class: 'num' }, num(offeredRate(r.model))),
-        el('td', { class: 'num' }, num(row.achievedRatePerSec)),
-        el('td', { class: 'num' }, num(r.sustainedRatePerSec)),
-        el('td', { class: 'num' }, num(row.goodputPerSec)),
+        figureCell(offeredRate(r.model)),
+        figureCell(row.achievedRatePerSec),
+        figureCell(r.sustainedRatePerSec),
+        figureCell(row.goodputPerSec),
         el('td', {}, row.verdict || '–'),
-        classes.map(c => el('td', { class: 'num' }, r.errors && c in r.errors ? String(r.errors[c]) : '–')),
-        dropping ? el('td', { class: 'num' }, row.verdict && row.verdict !== '-' ? String(row.droppedQueueFull || 0) : '–') : null));
+        classes.map(c => figureCell(r.errors && c in r.errors ? r.errors[c] : NaN)),
+        dropping ? figureCell(row.verdict && row.verdict !== '-' ? row.droppedQueueFull || 0 : NaN) : null));
     }
     const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Rates and errors by class'),
       sortable(table, 'rates-' + caseOf(runs[0].scenario, runs[0].client)));
     if (!classes.length) wrap.append(el('p', { class: 'chart-note' }, 'No errors in these runs.'));
     return wrap;
+  }
+
+  // Each run's JVM costs in the measured phase, the figures of its JVM table (ReportData's), to sort and download.
+  function jvmCostsTable(data, runs) {
+    const measured = runs.filter(r => r.jvm && (r.jvm.target || r.jvm.generator));
+    if (!measured.length) return noData('No JVM figures: no run of this scenario has a jvm.json (JFR recordings not read).');
+    const sides = ['target', 'generator'];
+    const table = el('table', {}, el('tr', {}, th('run'), sides.map(side => [th(side + ' GC pauses', 'GC pause'),
+      th(side + ' GC longest ms', 'GC pause'), th(side + ' GC total ms', 'GC pause'), th(side + ' CPU %', 'CPU'),
+      th(side + ' CPU busiest second %', 'CPU')])));
+    for (const r of measured) {
+      table.append(el('tr', {}, el('td', {}, el('a', { href: '#' + runId(r) }, label(data, r, true))), sides.map(side => {
+        const m = r.jvm[side] || {};
+        const gc = m.gcPauses || {};
+        const cpu = m.cpu || {};
+        return [figureCell(gc.count, isNum(gc.count) ? String(gc.count) : '–'), figureCell(gc.maxMs), figureCell(gc.totalMs),
+          figureCell(cpu.measuredPercent, cpuText(cpu.measuredPercent)), figureCell(cpu.busiestSecondPercent, cpuText(cpu.busiestSecondPercent))];
+      })));
+    }
+    return el('div', {}, el('div', { class: 'chart-title' }, 'JVM costs in the measured phase'),
+      sortable(table, 'jvm-' + caseOf(runs[0].scenario, runs[0].client)));
   }
 
   // ---- 4. per run ----------------------------------------------------------------------------
@@ -1150,7 +1194,7 @@
           { label: 'max', stroke: COLORS[3] }],
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
       }), [x, pad(positive(tl.p50)), pad(positive(tl.p99)), pad(positive(tl.max))]));
-      parent.append(el('p', { class: 'chart-note' }, pauseCounts(r, lastT + 1), ' ', resolutionNote(lastT + 1)));
+      parent.append(el('p', { class: 'chart-note' }, pauseCounts(r), ' ', resolutionNote(lastT + 1)));
 
       const offered = offeredRate(r.model);
       parent.append(el('div', { class: 'chart-title' }, 'Completed per second' + (offered ? ' against offered' : '')));
@@ -1181,7 +1225,7 @@
         series: [{ label: 's' }, { label: 'lag p99', stroke: COLORS[1] }, { label: 'lag max', stroke: COLORS[3] }],
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
       }), [lead.concat(lag.t), pad(positive(lag.p99)), pad(positive(lag.max))]));
-      if (!answered) parent.append(el('p', { class: 'chart-note' }, pauseCounts(r, lastT + 1)));
+      if (!answered) parent.append(el('p', { class: 'chart-note' }, pauseCounts(r)));
     }
     // The first timeline takes report.html#window=A,B; the others follow its zoom.
     if (group.length) zoomable.push(group[0]);
@@ -1227,55 +1271,32 @@
       { label: 'target virtual mounted', color: COLORS[5], dash: [5, 3], points: side('target', 'virtualMounted') },
       { label: 'target virtual queued', color: COLORS[6], dash: [2, 3], points: side('target', 'virtualQueued') },
     ], noJfr);
-    const cpu = role => side(role, 'cpuPercent').map(([t, v]) => [t, cpuShareOf(role, v)]);
-    const cpuPoints = [cpu('target'), cpu('generator')];
+    // ReportData rescaled JFR's load, a share of the machine, to the CPUs each process was given.
     sampled('CPU, % of the CPUs each process was given', '%', [
-      { label: 'target (' + givenText('target') + ')', color: PAUSE_COLORS.target, points: cpuPoints[0] },
-      { label: 'generator (' + givenText('generator') + ')', color: PAUSE_COLORS.generator, points: cpuPoints[1] },
+      { label: 'target (' + cpusGiven.target + ')', color: PAUSE_COLORS.target, points: side('target', 'cpuPercentOfGiven') },
+      { label: 'generator (' + cpusGiven.generator + ')', color: PAUSE_COLORS.generator, points: side('generator', 'cpuPercentOfGiven') },
     ], noJfr, { range: (u, min, max) => [0, Math.max(100, max)] });
   }
 
-  // JFR's CPU load is a share of the whole machine; as a share of the CPUs the role was given, a saturated process
-  // pinned to one CPU of two reads 100 %, not 50 %.
-  function cpuShareOf(role, percentOfMachine) {
-    const given = cpusGiven[role];
-    return isNum(given) && given > 0 && isNum(cpusGiven.machine) ? percentOfMachine * cpusGiven.machine / given : percentOfMachine;
+  // A side's GC pauses of the measured phase (jvm.json's, the JVM table's figure): '4, longest 89.8 ms, total 120 ms'.
+  function pausesText(gcPauses) {
+    if (!gcPauses) return '–';
+    return gcPauses.count + (gcPauses.count > 0 ? ', longest ' + num(gcPauses.maxMs) + ' ms, total ' + num(gcPauses.totalMs) + ' ms' : '');
   }
 
-  function cpuShare(role, percentOfMachine) {
-    return isNum(percentOfMachine) ? num(cpuShareOf(role, percentOfMachine), 1) + ' %' : '–';
+  // A side's CPU figure, a share of the CPUs it was given: '31.4 %'.
+  function cpuText(percent) {
+    return isNum(percent) ? num(percent, 1) + ' %' : '–';
   }
 
-  function givenText(role) {
-    const given = cpusGiven[role];
-    if (isNum(given) && !isNum(cpusGiven.machine)) return num(given) + ' CPUs, its pod\'s limit, on a node of its own';
-    return isNum(given) ? num(given) + ' of ' + num(cpusGiven.machine) + ' CPUs' : 'CPUs not recorded: % of the machine';
-  }
-
-  // A pod's CPU limit in Kubernetes' notation: "2" or "1500m".
-  function podCpus(pod) {
-    const cpu = pod && pod.cpu != null ? String(pod.cpu) : '';
-    return cpu.endsWith('m') ? Number(cpu.slice(0, -1)) / 1000 : cpu ? Number(cpu) : NaN;
-  }
-
-  // The CPUs a role may use: its CPU set's size, less its quota if lower; the machine's without either.
-  function cpusOf(placement, machine) {
-    const set = placement && placement.cpus ? String(placement.cpus).split(',').reduce((n, part) => {
-      const [a, b] = part.split('-').map(Number);
-      return n + (isNum(b) ? b - a + 1 : 1);
-    }, 0) : machine;
-    const quota = placement && placement.cpuQuota != null ? Number(placement.cpuQuota) : Infinity;
-    return Math.min(set, quota);
-  }
-
-  // How many GC pauses the chart draws (the whole run, warm-up and the time after it included) against the JVM table's
-  // count (the measured phase's), so the two figures read as one.
-  function pauseCounts(r, measuredEndSec) {
+  // How many GC pauses the chart draws (the whole run, warm-up and the time after it included) beside the measured
+  // phase's, the JVM table's figure itself.
+  function pauseCounts(r) {
     return 'GC pauses drawn: ' + ['target', 'generator'].map(side => {
       const all = (r.gc || {})[side];
       if (!all) return side + ' none recorded (no JFR pause timeline)';
-      const measured = all.filter(([t]) => t >= 0 && t < measuredEndSec).length;
-      return side + ' ' + all.length + ' over the whole run, ' + measured + ' of them in the measured phase (the JVM table\'s count)';
+      const measured = ((r.jvm || {})[side] || {}).gcPauses;
+      return side + ' ' + all.length + ' over the whole run; in the measured phase ' + pausesText(measured) + ' (the JVM table\'s)';
     }).join('; ') + '. A pause shorter than the axis\' foot is a short bar on the axis.';
   }
 
@@ -1387,16 +1408,17 @@
     const mb = b => (isNum(b) ? num(b / 1048576) + ' MB' : '–');
     const facts = [
       ['GC', 'GC pause', m => m.gc || '–'],
-      ['GC pauses', 'GC pause', m => (m.gcPauses ? m.gcPauses.count + ', total ' + num(m.gcPauses.totalMs) + ' ms, longest ' + num(m.gcPauses.maxMs) + ' ms' : '–')],
+      ['GC pauses', 'GC pause', m => pausesText(m.gcPauses)],
       ['heap after GC, max', 'heap after GC', m => mb(m.heap && m.heap.usedMaxBytes)],
       ['platform threads, peak', 'platform threads', m => (m.threads && m.threads.platformPeak != null ? m.threads.platformPeak : '–')],
-      ['CPU mean / max, % of the CPUs given', 'CPU', (m, side) => (m.cpu ? cpuShare(side, m.cpu.meanPercent) + ' / ' + cpuShare(side, m.cpu.maxPercent) : '–')],
+      ['CPU, % of the CPUs given', 'CPU', m => cpuText((m.cpu || {}).measuredPercent)],
+      ['CPU, busiest second, % of the CPUs given', 'CPU', m => cpuText((m.cpu || {}).busiestSecondPercent)],
       ['allocation', 'allocation', m => (m.cpu && isNum(m.cpu.allocationMBPerSec) ? num(m.cpu.allocationMBPerSec) + ' MB/s' : '–')],
       ['resident memory, max', 'resident memory', m => mb(m.memory && m.memory.residentMaxBytes)],
     ];
     const table = el('table', {}, el('tr', {}, th('JVM, measured phase', 'measured phase'), th('target'), th('generator')));
     for (const [label, term, f] of facts) {
-      table.append(el('tr', {}, th(label, term), ['target', 'generator'].map(s => el('td', {}, jvm[s] ? String(f(jvm[s], s)) : '–'))));
+      table.append(el('tr', {}, th(label, term), ['target', 'generator'].map(s => el('td', {}, jvm[s] ? String(f(jvm[s])) : '–'))));
     }
     const wrap = el('div', {}, table);
     (jvm.notes || []).forEach(n => wrap.append(el('p', { class: 'chart-note' }, n)));
@@ -1420,8 +1442,8 @@
     }
     main.append(el('p', { class: 'muted' }, 'p99 of each repetition as a dot on a scale from the group\'s lowest to its highest, ' +
       'and the coefficient of variation (standard deviation / mean).'));
-    const table = el('table', {}, el('tr', {}, ['target · scenario', 'p99 ms of each repetition', 'min', 'max', 'CV']
-      .map(h => th(h, h.startsWith('p99') ? 'p99' : h === 'max' ? 'none' : h))));
+    const table = el('table', {}, el('tr', {}, th('target · scenario'), th('p99 ms of each repetition', 'p99'),
+      th('min', null, 'p99 min ms'), th('max', 'none', 'p99 max ms'), th('CV', null, 'CV %')));
     for (const [k, g] of repeated) {
       const v = g.map(r => r.p99Ms).filter(isNum);
       const lo = Math.min(...v);
@@ -1430,8 +1452,9 @@
       const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) * (b - mean), 0) / Math.max(1, v.length - 1));
       const dots = el('div', { class: 'dots' }, v.map(x => el('span', {
         style: 'left:' + (4 + 92 * (hi > lo ? (x - lo) / (hi - lo) : 0.5)) + '%', title: num(x) + ' ms' })));
-      table.append(el('tr', {}, el('td', {}, k), el('td', {}, dots), el('td', { class: 'num' }, num(lo)),
-        el('td', { class: 'num' }, num(hi)), el('td', { class: 'num' }, mean > 0 ? num(100 * sd / mean, 1) + ' %' : '–')));
+      const cv = mean > 0 ? 100 * sd / mean : NaN;
+      table.append(el('tr', {}, el('td', {}, k), el('td', { 'data-text': v.join(' / ') }, dots), figureCell(lo), figureCell(hi),
+        figureCell(cv, isNum(cv) ? num(cv, 1) + ' %' : '–')));
     }
     main.append(sortable(table, 'repetitions'));
   }
@@ -1463,18 +1486,7 @@
   }
 
   function renderReport(data, main) {
-    const env = data.environment || {};
-    const iso = env.isolation || {};
-    if (iso.mechanism === 'kubernetes') {
-      // Pods on nodes the runner does not see: the share is the JVM's own, of the CPUs its container was given.
-      cpusGiven.machine = NaN;
-      cpusGiven.target = podCpus(iso.target);
-      cpusGiven.generator = podCpus(iso.generator);
-    } else {
-      cpusGiven.machine = Number(env.cpus);
-      cpusGiven.target = cpusOf(iso.target, cpusGiven.machine);
-      cpusGiven.generator = cpusOf(iso.generator, cpusGiven.machine);
-    }
+    Object.assign(cpusGiven, data.cpusGiven);
     header(data, main);
     overview(data, main);
     perScenario(data, main);
@@ -1612,8 +1624,8 @@
         el('td', {}, what + (l.allowedBy ? ' (allowed by ' + l.allowedBy + ')' : '')),
         el('td', {}, l.base ? b.verdict : 'not in BASE'),
         // A run that completed nothing has no times.
-        el('td', { class: 'num' }, b.requests > 0 ? num(b.p50Ms) : '–'), el('td', { class: 'num' }, b.requests > 0 ? num(b.p99Ms) : '–'),
-        el('td', { class: 'num' }, num(b.achievedRatePerSec)), el('td', { class: 'num' }, num(b.errors, 0))));
+        figureCell(b.requests > 0 ? b.p50Ms : NaN), figureCell(b.requests > 0 ? b.p99Ms : NaN),
+        figureCell(b.achievedRatePerSec), figureCell(b.errors, num(b.errors, 0))));
     }
     return table;
   }
@@ -1622,9 +1634,10 @@
   // forks (Comparison.Delta): a change within the noise (its interval spans 0) is not coloured, however large, nor is
   // any change between hosts that differ (hostsDiffer), which is the machine's as much as the target's.
   function deltaTable(deltas, hostsDiffer) {
-    const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW', 'change', 'interval', 'noise'].map(h => th(h))));
-    const figure = (mean, range) => el('td', { class: 'num' }, num(mean), range && range.repetitions > 1
-      ? el('span', { class: 'spread' }, num(range.low) + ' – ' + num(range.high) + ' (' + range.repetitions + ' runs)') : null);
+    const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW'].map(h => th(h)),
+      th('change', null, 'change %'), th('interval'), th('noise')));
+    const figure = (mean, range) => figureCell(mean, [num(mean), range && range.repetitions > 1
+      ? el('span', { class: 'spread' }, num(range.low) + ' – ' + num(range.high) + ' (' + range.repetitions + ' runs)') : null]);
     const pct = v => (v > 0 ? '+' : '') + num(v, 1) + ' %';
     for (const d of deltas) {
       const c = d.change || {};
@@ -1634,7 +1647,7 @@
       const cls = d.noise === 'within' || hostsDiffer ? null : d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
       table.append(el('tr', { class: cls }, el('td', {}, d.target), el('td', {}, d.scenario), el('td', {}, d.metric),
         figure(d.base, d.baseRange), figure(d.now, d.nowRange),
-        el('td', { class: 'num' }, isNum(d.percent) ? pct(d.percent) : '–'), el('td', {}, interval),
+        figureCell(d.percent, isNum(d.percent) ? pct(d.percent) : '–'), el('td', {}, interval),
         el('td', {}, d.noise === 'unknown' ? '–' : d.noise)));
     }
     return table;
