@@ -193,7 +193,7 @@
   // read it, never the text, which has thousands separators, units and '–'.
   function figureCell(value, text, attrs) {
     const v = typeof value === 'string' ? Number(value) : value;
-    return el('td', Object.assign({ class: 'num', 'data-value': isNum(v) ? String(v) : '' }, attrs),
+    return el('td', Object.assign({ class: 'num' }, attrs, { 'data-value': isNum(v) ? String(v) : '' }),
       text === undefined ? num(v) : text);
   }
 
@@ -1033,7 +1033,7 @@
         figureCell(row.achievedRatePerSec),
         figureCell(r.sustainedRatePerSec),
         figureCell(row.goodputPerSec),
-        el('td', {}, row.verdict || '–'),
+        el('td', row.verdict ? {} : { 'data-text': '' }, row.verdict || '–'),
         classes.map(c => figureCell(r.errors && c in r.errors ? r.errors[c] : NaN)),
         dropping ? figureCell(row.verdict && row.verdict !== '-' ? row.droppedQueueFull || 0 : NaN) : null));
     }
@@ -1648,7 +1648,7 @@
       table.append(el('tr', { class: cls }, el('td', {}, d.target), el('td', {}, d.scenario), el('td', {}, d.metric),
         figure(d.base, d.baseRange), figure(d.now, d.nowRange),
         figureCell(d.percent, isNum(d.percent) ? pct(d.percent) : '–'), el('td', {}, interval),
-        el('td', {}, d.noise === 'unknown' ? '–' : d.noise)));
+        d.noise === 'unknown' ? el('td', { 'data-text': '' }, '–') : el('td', {}, d.noise)));
     }
     return table;
   }
