@@ -27,7 +27,8 @@ import java.util.stream.Stream;
  *
  * <pre>
  * ObjectNode data = ReportData.read(Path.of("results/quick-20261123-172424"));
- * // { dir, suite, environment, platform, rows: [results.json], runs: [{target, scenario, fork, repetition, curves, timeline, gc, ...}],
+ * // { dir, suite, environment, platform, cpusGiven: {target, generator}, rows: [results.json],
+ * //   runs: [{target, scenario, fork, repetition, curves, timeline, gc, samples, jvm: {target: {gcPauses, cpu, ...}}, ...}],
  * //   intervals: [intervals.json], decisions: [{case, metric, places: [{rank, entry, figure, standing, verdicts}], separation}] }
  * </pre>
  *
@@ -36,8 +37,8 @@ import java.util.stream.Stream;
  * {@code jvm.json} has its JVM costs in {@code summary.json}'s {@code jvm}, read from there. A directory of an
  * interrupted suite reads as far as it got. A file that does not read at all (truncated, say) is left out and named in {@code unreadable}
  * ({@link #readWhatItCan}), for the page to say so. Percentile curves and per-second figures are computed here
- * from the interval logs, the intervals over forks and the headline's decisions by {@link OverForks}; the page only
- * draws, sums and shows.
+ * from the interval logs, the intervals over forks and the headline's decisions by {@link OverForks}, each side's CPU
+ * as a share of the CPUs it was given ({@link CpusGiven}); the page only draws, sums and shows.
  */
 public final class ReportData {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;

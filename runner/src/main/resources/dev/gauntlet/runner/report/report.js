@@ -113,12 +113,17 @@
     ['platform noise floor', 'The machine\'s hiccups and loopback round trip, measured before the suite: lateness within it is the platform\'s. ' +
       'Beside them each role\'s capacity: how much its CPUs could run a second, a fixed probe\'s speed times the share of their time ' +
       'no other process took; compare tells hosts apart by it.'],
-    ['GC pause', 'A stop-the-world pause of a JVM\'s garbage collector, from its JFR recording.'],
+    ['GC pause', 'A stop-the-world pause of a JVM\'s garbage collector, from its JFR recording. The measured phase\'s are ' +
+      'those that began in it: one count, longest and total wherever the page gives them (JVM table, chart note, a ' +
+      'verdict\'s evidence, downloads); a chart draws every pause of the run.'],
     ['heap after GC', 'Heap in use right after a collection: what the JVM keeps alive.'],
     ['platform threads', 'Operating-system threads of the JVM, at most, from its JFR recording.'],
     ['virtual mounted', 'Virtual threads running on a carrier thread at once.'],
     ['virtual queued', 'Virtual threads ready to run and waiting for a carrier.'],
-    ['CPU', 'A process\'s CPU time as a share of the CPUs it was given (its CPU set or quota): 100 % is every one of them busy.'],
+    ['CPU', 'A process\'s CPU time as a share of the CPUs it was given (its CPU set, less its quota; a pod\'s limit): 100 % ' +
+      'is every one of them busy. The measured phase\'s is the process\'s own CPU time over it, as its JVM counts its CPUs (a ' +
+      'fractional quota as the next whole CPU): the figure a verdict\'s evidence quotes. Each second\'s, and the busiest, ' +
+      'is JFR\'s load, a share of the machine sampled once a second, rescaled to the CPUs given.'],
     ['allocation', 'Bytes allocated per second on the heap, from JFR.'],
     ['resident memory', 'The process\'s resident set, heap and everything else.'],
     ['measured by', 'A scenario\'s own metric: p99 for an open loop (the tail at the rate offered), the achieved rate for a ' +
