@@ -1,5 +1,8 @@
 package dev.gauntlet.api;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import java.util.List;
 
 /**
@@ -72,11 +75,17 @@ public record JvmMetrics(String gc, List<String> jvmArguments, GcPauses gcPauses
     }
 
     /**
-     * @param meanPercent            the JVM's user + system CPU, in percent of the machine's CPUs ({@code jdk.CPULoad})
+     * The JVM's CPU as JFR's {@code jdk.CPULoad} measures it: a share of the whole machine, whatever CPUs the process
+     * was given, so named in JSON ({@code meanPercentOfMachine}; files written before say {@code meanPercent}). The
+     * report rescales it to the CPUs the process was given.
+     *
+     * @param meanPercent            the JVM's user + system CPU, in percent of the machine's CPUs
      * @param maxPercent             its highest one-second sample
      * @param allocationMBPerSec     heap allocated per second ({@code jdk.ObjectAllocationSample}'s weights)
      */
-    public record Cpu(Double meanPercent, Double maxPercent, Double allocationMBPerSec) {
+    public record Cpu(@JsonProperty("meanPercentOfMachine") @JsonAlias("meanPercent") Double meanPercent,
+                      @JsonProperty("maxPercentOfMachine") @JsonAlias("maxPercent") Double maxPercent,
+                      Double allocationMBPerSec) {
     }
 
     /**
@@ -97,7 +106,8 @@ public record JvmMetrics(String gc, List<String> jvmArguments, GcPauses gcPauses
      * @param virtualMounted   virtual threads mounted on a carrier, once a second (targets only)
      * @param virtualQueued    virtual threads queued for a carrier, once a second (targets only)
      */
-    public record Samples(List<Sample> heapAfterGcBytes, List<Sample> platformThreads, List<Sample> cpuPercent,
+    public record Samples(List<Sample> heapAfterGcBytes, List<Sample> platformThreads,
+                          @JsonProperty("cpuPercentOfMachine") @JsonAlias("cpuPercent") List<Sample> cpuPercent,
                           List<Sample> virtualMounted, List<Sample> virtualQueued) {
         public static final Samples NONE = new Samples(List.of(), List.of(), List.of(), List.of(), List.of());
 

@@ -57,7 +57,7 @@ public final class JvmCosts {
 
         RunJvmCosts.PauseAlignment alignment = null;
         try {
-            alignment = PauseAligner.align(runDir, pausesOf(target), pausesOf(generator));
+            alignment = PauseAligner.align(runDir, measuredPausesOf(target, measured), measuredPausesOf(generator, measured));
         } catch (IOException e) {
             notes.add("interval logs not lined up with GC pauses: " + e.getMessage());
         }
@@ -74,7 +74,12 @@ public final class JvmCosts {
         }
     }
 
-    private static List<JvmMetrics.Pause> pausesOf(JvmMetrics metrics) {
-        return metrics == null ? List.of() : metrics.gcPauses().timeline();
+    /**
+     * The pauses the JVM's figures count, those that began in the measured phase: the tail's pauses are among them, so
+     * the evidence's longest is never one the JVM's figures leave out (a warm-up's, one after the phase's end).
+     */
+    private static List<JvmMetrics.Pause> measuredPausesOf(JvmMetrics metrics, JvmMetricsReader.Window measured) {
+        return metrics == null ? List.of() : metrics.gcPauses().timeline().stream()
+                .filter(pause -> measured.contains(JvmMetricsReader.instant(pause.startEpochMs()))).toList();
     }
 }

@@ -42,6 +42,12 @@ final class JvmMetricsReader {
     private JvmMetricsReader() {
     }
 
+    /** The instant of a pause's or sample's fractional {@code epochMs}, to the nanosecond as its event had it. */
+    static Instant instant(double epochMs) {
+        long wholeMs = (long) Math.floor(epochMs);
+        return Instant.ofEpochMilli(wholeMs).plusNanos(Math.round((epochMs - wholeMs) * 1e6));
+    }
+
     static JvmMetrics read(Path file, Window run, Window measured) throws IOException {
         Figures figures = new Figures();
         try (RecordingFile recording = new RecordingFile(file)) {

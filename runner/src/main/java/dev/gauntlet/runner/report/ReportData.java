@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -26,7 +27,8 @@ import java.util.stream.Stream;
  *
  * <pre>
  * ObjectNode data = ReportData.read(Path.of("results/quick-20261123-172424"));
- * // { dir, suite, environment, platform, rows: [results.json], runs: [{target, scenario, fork, repetition, curves, timeline, gc, ...}],
+ * // { dir, suite, environment, platform, cpusGiven: {target, generator}, rows: [results.json],
+ * //   runs: [{target, scenario, fork, repetition, curves, timeline, gc, samples, jvm: {target: {gcPauses, cpu, ...}}, ...}],
  * //   intervals: [intervals.json], decisions: [{case, metric, places: [{rank, entry, figure, standing, verdicts}], separation}] }
  * </pre>
  *
@@ -35,11 +37,12 @@ import java.util.stream.Stream;
  * {@code jvm.json} has its JVM costs in {@code summary.json}'s {@code jvm}, read from there. A directory of an
  * interrupted suite reads as far as it got. A file that does not read at all (truncated, say) is left out and named in {@code unreadable}
  * ({@link #readWhatItCan}), for the page to say so. Percentile curves and per-second figures are computed here
- * from the interval logs, the intervals over forks and the headline's decisions by {@link OverForks}; the page only
- * draws, sums and shows.
+ * from the interval logs, the intervals over forks and the headline's decisions by {@link OverForks}, each side's CPU
+ * as a share of the CPUs it was given ({@link CpusGiven}); the page only draws, sums and shows.
  */
 public final class ReportData {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final List<String> SIDES = List.of("target", "generator");
     private static final List<HistogramLog> CURVES = List.of(HistogramLog.RESPONSE, HistogramLog.SERVICE, HistogramLog.LAG);
     /**
      * An interval shorter than this has no rate drawn: a phase's first and last intervals are slivers (15 ms, say), whose
@@ -89,6 +92,9 @@ public final class ReportData {
         data.set("environment", suiteJson.path("environment"));
         data.set("resumes", suiteJson.path("resumes"));
         data.set("platform", suiteJson.path("platform"));
+        CpusGiven cpusGiven = CpusGiven.of(suiteJson.path("environment"));
+        ObjectNode given = data.putObject("cpusGiven");
+        SIDES.forEach(side -> given.put(side, cpusGiven.describe(side)));
         Path resultsFile = new ResultsDirectory(resultsDir).results();
         JsonNode rows = Files.isRegularFile(resultsFile) ? readJson(resultsFile) : NODES.arrayNode();
         data.set("rows", rows.isArray() ? rows : NODES.arrayNode());
@@ -96,7 +102,7 @@ public final class ReportData {
         for (JsonNode row : data.get("rows")) {
             Path runDir = new ResultsDirectory(resultsDir).run(row.path("target").asText(), row.path("scenario").asText(),
                     row.path("fork").asInt(1), row.path("repetition").asInt()).path();
-            runs.add(run(row, runDir));
+            runs.add(run(row, runDir, cpusGiven));
         }
         data.set("intervals", intervals(data.get("rows")));
         data.set("decisions", OverForks.decisions(data.path("suite"), data.path("platform"), data.get("rows"), runs));
@@ -104,7 +110,7 @@ public final class ReportData {
         return data;
     }
 
-    private ObjectNode run(JsonNode row, Path runDir) {
+    private ObjectNode run(JsonNode row, Path runDir, CpusGiven cpusGiven) {
         ObjectNode run = NODES.objectNode();
         run.put("target", row.path("target").asText());
         run.put("scenario", row.path("scenario").asText());
@@ -161,7 +167,7 @@ public final class ReportData {
         ObjectNode samples = run.putObject("samples");
         JsonNode jvmCosts = jvmCosts(runDir, summary);
         ObjectNode jvm = run.putObject("jvm");
-        for (String side : List.of("target", "generator")) {
+        for (String side : SIDES) {
             JsonNode metrics = jvmCosts.path(side);
             if (metrics.isObject()) {
                 ObjectNode figures = metrics.deepCopy();
@@ -169,10 +175,14 @@ public final class ReportData {
                     ((ObjectNode) figures.get("gcPauses")).remove("timeline");
                 }
                 figures.remove("samples");
+                figures.set("cpu", cpu(side, metrics.path("cpu"), summary, cpusGiven));
                 jvm.set(side, figures);
                 if (!Double.isNaN(startEpochMs)) {
                     gc.set(side, pauses(metrics.path("gcPauses").path("timeline"), startEpochMs));
-                    samples.set(side, samples(metrics.path("samples"), startEpochMs));
+                    ObjectNode sideSamples = samples(metrics.path("samples"), startEpochMs);
+                    sideSamples.set("cpuPercentOfGiven", points(cpuOfMachine(metrics.path("samples"), "cpuPercent"),
+                            startEpochMs, percent -> cpusGiven.shareOf(side, percent)));
+                    samples.set(side, sideSamples);
                 }
             }
         }
@@ -298,17 +308,48 @@ public final class ReportData {
         return out;
     }
 
-    /** Each series of JvmMetrics.Samples as [[seconds after the measured phase began, value], ...]. */
+    /**
+     * A side's CPU in the measured phase, each figure a share of the CPUs it was given: {@code measuredPercent}, its
+     * process's CPU time over the measured phase (the figure its verdict's evidence quotes: the target's as its admin
+     * endpoint counted it, the generator's its own), and {@code busiestSecondPercent}, JFR's highest one-second load
+     * rescaled from the machine to those CPUs; with its allocation rate.
+     */
+    private static ObjectNode cpu(String side, JsonNode jfrCpu, JsonNode summary, CpusGiven cpusGiven) {
+        ObjectNode cpu = NODES.objectNode();
+        JsonNode measured = side.equals("target") ? summary.path("targetCpuPercent")
+                : summary.path("generatorCost").path("processCpuPercent");
+        cpu.set("measuredPercent", measured.isNumber() ? measured : NODES.nullNode());
+        JsonNode busiest = cpuOfMachine(jfrCpu, "maxPercent");
+        cpu.set("busiestSecondPercent", busiest.isNumber() ? NODES.numberNode(cpusGiven.shareOf(side, busiest.asDouble()))
+                : NODES.nullNode());
+        cpu.set("allocationMBPerSec", jfrCpu.path("allocationMBPerSec").isNumber() ? jfrCpu.path("allocationMBPerSec") : NODES.nullNode());
+        return cpu;
+    }
+
+    /** A figure of JFR's CPU load, a share of the machine: {@code NAMEOfMachine}, or {@code NAME} as written before it said so. */
+    private static JsonNode cpuOfMachine(JsonNode node, String name) {
+        return node.has(name + "OfMachine") ? node.path(name + "OfMachine") : node.path(name);
+    }
+
+    /**
+     * Each series of JvmMetrics.Samples as [[seconds after the measured phase began, value], ...] but JFR's CPU load, a
+     * share of the machine, which the page draws rescaled to the CPUs given ({@code cpuPercentOfGiven}).
+     */
     private static ObjectNode samples(JsonNode samples, double startEpochMs) {
         ObjectNode out = NODES.objectNode();
-        samples.properties().forEach(series -> {
-            ArrayNode points = out.putArray(series.getKey());
-            for (JsonNode sample : series.getValue()) {
-                points.addArray().add(PercentileCurve.round((sample.path("epochMs").asDouble() - startEpochMs) / 1000))
-                        .add(PercentileCurve.round(sample.path("value").asDouble()));
-            }
-        });
+        samples.properties().stream().filter(series -> !series.getKey().startsWith("cpuPercent"))
+                .forEach(series -> out.set(series.getKey(), points(series.getValue(), startEpochMs, value -> value)));
         return out;
+    }
+
+    /** A series of samples as [[seconds after the measured phase began, its value through {@code scale}], ...]. */
+    private static ArrayNode points(JsonNode series, double startEpochMs, DoubleUnaryOperator scale) {
+        ArrayNode points = NODES.arrayNode();
+        for (JsonNode sample : series) {
+            points.addArray().add(PercentileCurve.round((sample.path("epochMs").asDouble() - startEpochMs) / 1000))
+                    .add(PercentileCurve.round(scale.applyAsDouble(sample.path("value").asDouble())));
+        }
+        return points;
     }
 
     private static ArrayNode files(Path runDir) {

@@ -126,16 +126,28 @@ public record ResultRow(
      */
     public record GcInTail(int slowest, int withTargetPause, double targetPauseMaxMs, int withGeneratorPause,
                     double generatorPauseMaxMs) {
-        /** The sentence of the evidence: {@code of the 10 slowest seconds, 3 held a target GC pause (up to 45 ms), none a generator's}. */
-        public String describe() {
+        /**
+         * The sentence of the evidence, with each side's pauses of the measured phase as its JVM's figures count them
+         * (null: not recorded): {@code of the 10 slowest seconds, 3 held a target GC pause (up to 45 ms; the measured
+         * phase's target GC pauses: 4, longest 89.8 ms), none held a generator GC pause (the measured phase's generator
+         * GC pauses: 0)}.
+         */
+        public String describe(JvmMetrics.GcPauses target, JvmMetrics.GcPauses generator) {
             return String.format(Locale.ROOT, "of the %d slowest seconds, %s, %s", slowest,
-                    count(withTargetPause, "a target GC pause", targetPauseMaxMs),
-                    count(withGeneratorPause, "a generator GC pause", generatorPauseMaxMs));
+                    count(withTargetPause, "target", targetPauseMaxMs, target),
+                    count(withGeneratorPause, "generator", generatorPauseMaxMs, generator));
         }
 
-        private static String count(int seconds, String pause, double longestMs) {
-            return seconds == 0 ? "none held " + pause
-                    : String.format(Locale.ROOT, "%d held %s (up to %s ms)", seconds, pause, ResultsTable.millis(longestMs));
+        private static String count(int seconds, String side, double longestInTailMs, JvmMetrics.GcPauses measured) {
+            String inTail = seconds == 0 ? "none held a " + side + " GC pause"
+                    : String.format(Locale.ROOT, "%d held a %s GC pause (up to %s ms%s)", seconds, side,
+                    ResultsTable.millis(longestInTailMs), measured == null ? "" : "; " + measuredPauses(side, measured));
+            return seconds == 0 && measured != null ? inTail + " (" + measuredPauses(side, measured) + ")" : inTail;
+        }
+
+        private static String measuredPauses(String side, JvmMetrics.GcPauses measured) {
+            return "the measured phase's " + side + " GC pauses: " + measured.count()
+                    + (measured.count() == 0 ? "" : ", longest " + ResultsTable.millis(measured.maxMs()) + " ms");
         }
     }
 
@@ -162,7 +174,7 @@ public record ResultRow(
                 summary.responseTime().maxMs(), serverMaxInFlight, summary.generatorHiccups().p99Ms(),
                 summary.targetHiccups().count() == 0 ? Double.NaN : summary.targetHiccups().p99Ms(),
                 failure == null ? summary.verdict() : null,
-                failure == null ? evidence(summary, tail) : failure,
+                failure == null ? evidence(summary, tail, jvm) : failure,
                 jvm == null ? null : withoutTimeline(jvm.target()),
                 jvm == null ? null : withoutTimeline(jvm.generator()), scenario.client(),
                 occurred(summary.errors()), summary.unansweredAtEnd(), Warmup.of(summary.steadiness()), tail,
@@ -178,10 +190,10 @@ public record ResultRow(
     }
 
     /** The verdict's evidence, and what GC held of the tail when the pauses could be lined up. */
-    private static String evidence(RunSummary summary, GcInTail tail) {
+    private static String evidence(RunSummary summary, GcInTail tail, RunJvmCosts jvm) {
         List<String> sentences = new ArrayList<>(summary.evidence());
         if (tail != null) {
-            sentences.add(tail.describe());
+            sentences.add(tail.describe(gcPausesOf(jvm.target()), gcPausesOf(jvm.generator())));
         }
         return String.join("; ", sentences);
     }
@@ -229,6 +241,10 @@ public record ResultRow(
             }
         });
         return occurred;
+    }
+
+    private static JvmMetrics.GcPauses gcPausesOf(JvmMetrics metrics) {
+        return metrics == null ? null : metrics.gcPauses();
     }
 
     private static JvmMetrics withoutTimeline(JvmMetrics metrics) {

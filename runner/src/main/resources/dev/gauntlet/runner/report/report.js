@@ -115,12 +115,17 @@
     ['platform noise floor', 'The machine\'s hiccups and loopback round trip, measured before the suite: lateness within it is the platform\'s. ' +
       'Beside them each role\'s capacity: how much its CPUs could run a second, a fixed probe\'s speed times the share of their time ' +
       'no other process took; compare tells hosts apart by it.'],
-    ['GC pause', 'A stop-the-world pause of a JVM\'s garbage collector, from its JFR recording.'],
+    ['GC pause', 'A stop-the-world pause of a JVM\'s garbage collector, from its JFR recording. The measured phase\'s are ' +
+      'those that began in it: one count, longest and total wherever the page gives them (JVM table, chart note, a ' +
+      'verdict\'s evidence, downloads); a chart draws every pause of the run.'],
     ['heap after GC', 'Heap in use right after a collection: what the JVM keeps alive.'],
     ['platform threads', 'Operating-system threads of the JVM, at most, from its JFR recording.'],
     ['virtual mounted', 'Virtual threads running on a carrier thread at once.'],
     ['virtual queued', 'Virtual threads ready to run and waiting for a carrier.'],
-    ['CPU', 'A process\'s CPU time as a share of the CPUs it was given (its CPU set or quota): 100 % is every one of them busy.'],
+    ['CPU', 'A process\'s CPU time as a share of the CPUs it was given (its CPU set, less its quota; a pod\'s limit): 100 % ' +
+      'is every one of them busy. The measured phase\'s is the process\'s own CPU time over it, as its JVM counts its CPUs (a ' +
+      'fractional quota as the next whole CPU): the figure a verdict\'s evidence quotes. Each second\'s, and the busiest, ' +
+      'is JFR\'s load, a share of the machine sampled once a second, rescaled to the CPUs given.'],
     ['allocation', 'Bytes allocated per second on the heap, from JFR.'],
     ['resident memory', 'The process\'s resident set, heap and everything else.'],
     ['measured by', 'A scenario\'s own metric: p99 for an open loop (the tail at the rate offered), the achieved rate for a ' +
@@ -151,8 +156,8 @@
   const logTicks = new WeakMap();
   // The run sections of the page, each {details, draw}: closed until opened, drawn when first opened.
   const runSections = [];
-  // CPUs each role was given, from the suite's isolation (renderReport): JFR's CPU load is a share of the machine.
-  const cpusGiven = { machine: NaN, target: NaN, generator: NaN };
+  // What each role's CPU share is a share of ("1 of 2 CPUs"), as ReportData says it (renderReport).
+  const cpusGiven = { target: '', generator: '' };
   // The first timeline of each drawn run, zoomed by report.html#window=A,B.
   const zoomable = [];
 
@@ -200,24 +205,41 @@
     return [...new Set(values)];
   }
 
-  // A cell's own figure: its first text, without the spread or note below it; a cell that shows several (a shared
-  // rank) says them in its data-text.
-  function cellText(cell) {
+  // A cell that shows a figure (`text`, else the figure as num writes it) and carries it as data: data-value is the
+  // figure as the data holds it (results.json's, at full precision), empty when there is none. Downloads and sorting
+  // read it, never the text, which has thousands separators, units and '–'.
+  function figureCell(value, text, attrs) {
+    const v = typeof value === 'string' ? Number(value) : value;
+    return el('td', Object.assign({ class: 'num' }, attrs, { 'data-value': isNum(v) ? String(v) : '' }),
+      text === undefined ? num(v) : text);
+  }
+
+  // What a download holds of a cell: its figure (data-value), else its text whole; a cell that shows more than its own
+  // figure or name (a shared rank, its standing) says what it holds in its data-text.
+  function cellData(cell) {
+    if (cell.dataset.value != null) return cell.dataset.value;
     if (cell.dataset.text != null) return cell.dataset.text;
-    return (cell.firstChild ? cell.firstChild.textContent : '').trim();
+    return cell.textContent.trim();
   }
 
-  // A cell's figures over forks, {mean, low, high, forks} or some of them, which a download gives columns of their own.
-  function overForksOf(cell) {
-    return cell && cell.dataset.overForks ? JSON.parse(cell.dataset.overForks) : {};
+  // A column's name in a download: the header's text, or its data-column where the header leaves out the unit or the
+  // metric its cells are in ('p99 max ms' under 'max').
+  function columnOf(th) {
+    return th.dataset.column || th.textContent.trim();
   }
 
-  // A number for sorting (thousands separators and units dropped), else the text; '–' (no figure) is null.
+  // A cell's further figures, which a download gives columns of their own: over forks {mean, low, high, forks}, a
+  // single fork's best {median}.
+  function figuresOf(cell) {
+    return cell && cell.dataset.figures ? JSON.parse(cell.dataset.figures) : {};
+  }
+
+  // A cell's figure for sorting, else its text; a cell without a figure is null.
   function sortKey(cell) {
-    const text = cell ? cellText(cell) : '';
-    if (text === '' || text === '–') return null;
-    const n = Number.parseFloat(text.replace(/,/g, '').replace(/^\+/, ''));
-    return /^[+-]?[\d.,]+/.test(text) && isNum(n) ? n : text.toLowerCase();
+    if (!cell) return null;
+    if (cell.dataset.value != null) return cell.dataset.value === '' ? null : Number(cell.dataset.value);
+    const text = cellData(cell);
+    return text === '' || text === '–' ? null : text.toLowerCase();
   }
 
   // The table, its header row sorting it on a click (a second click the other way; cells without a figure stay
@@ -245,14 +267,15 @@
     return el('div', { class: 'table-wrap' }, table, downloads(table, name));
   }
 
-  // The table's rows as CSV and as JSON (one object per row, keyed by the header), each cell's own figure; where a
-  // column's cells have figures over forks, each of those a column after it ('p99 low', 'p99 high', 'p99 forks').
+  // The table's rows as CSV and as JSON (one object per row, keyed by the header row, the table's first): each
+  // cell's data (cellData); where a column's cells have further figures, each of those a column after it ('p99 low',
+  // 'p99 high', 'p99 forks'). A row that labels the columns rather than holding data (data-caption) is left out.
   function downloads(table, name) {
-    const [header, ...cells] = [...table.rows].map(tr => [...tr.cells]);
-    const extra = header.map((h, col) => uniq(cells.flatMap(row => Object.keys(overForksOf(row[col])))));
-    const head = header.flatMap((h, col) => [cellText(h)].concat(extra[col].map(k => cellText(h) + ' ' + k)));
-    const body = cells.map(row => row.flatMap((cell, col) => [cellText(cell)]
-      .concat(extra[col].map(k => overForksOf(cell)[k]))));
+    const [header, ...cells] = [...table.rows].filter(tr => tr.dataset.caption == null).map(tr => [...tr.cells]);
+    const extra = header.map((h, col) => uniq(cells.flatMap(row => Object.keys(figuresOf(row[col])))));
+    const head = header.flatMap((h, col) => [columnOf(h)].concat(extra[col].map(k => columnOf(h) + ' ' + k)));
+    const body = cells.map(row => row.flatMap((cell, col) => [cellData(cell)]
+      .concat(extra[col].map(k => figuresOf(cell)[k]))));
     return downloadLinks(head, body, name);
   }
 
@@ -267,10 +290,11 @@
       el('a', { href: 'data:application/json;charset=utf-8,' + encodeURIComponent(json), download: file + '.json' }, 'JSON'));
   }
 
-  // A header cell; one that names a term of the glossary (`term`, else its own text) explains it on hover.
-  function th(text, term) {
+  // A header cell; one that names a term of the glossary (`term`, else its own text) explains it on hover. `column`:
+  // its name in a download, where the text leaves out a unit.
+  function th(text, term, column) {
     const gloss = GLOSSED.get((term || text).toLowerCase());
-    return el('th', gloss ? { class: 'term', title: gloss } : {}, text);
+    return el('th', Object.assign(gloss ? { class: 'term', title: gloss } : {}, { 'data-column': column }), text);
   }
 
   function noData(text) {
@@ -658,9 +682,10 @@
     const first = forked ? places.filter(p => p.rank === 1) : places.slice(0, 1);
     const td = el('td', { 'data-text': first.map(p => p.entry).join(' / ') });
     if (first.length) {
-      td.dataset.overForks = JSON.stringify({ mean: first.map(p => num(p.figure.mean)).join(' / '),
-        low: first.map(p => num(p.figure.low)).join(' / '), high: first.map(p => num(p.figure.high)).join(' / '),
-        forks: first.map(p => p.figure.samples).join(' / ') });
+      // A download's figures as data: several a cell with ' / ' between them; no interval in one fork.
+      const figures = key => first.map(p => (isNum(p.figure[key]) ? p.figure[key] : '')).join(' / ');
+      td.dataset.figures = JSON.stringify({ mean: figures('mean'), low: figures('low'), high: figures('high'),
+        forks: figures('samples') });
       td.append(...first.map((p, i) => [i ? ' · ' : '', el('b', { class: 'best' }, p.entry), ' ' + placeText(metric, p) +
         (forked ? ' (' + intervalText(p.figure) + ')' : '') + verdictsNote(p.verdicts)]).flat());
     } else {
@@ -858,10 +883,14 @@
       const b = applies(metricOf[s], loadType) ? bestOf(data, caseRows, metricOf[s]) : null;
       best[s] = b ? b.value : NaN;
     }
+    // A download names each column by its scenario and metric ('open p99 ms'): the measured-by row is the page's alone.
     const table = el('table', { class: 'matrix' },
       el('tr', {}, el('th', {}, byClient(data) ? 'client \\ case' : 'target \\ scenario'),
-        scenarios.map(s => el('th', {}, s))));
-    if (!fixed) table.append(el('tr', { class: 'measured-by' }, el('th', {}, 'measured by'), scenarios.map(s => el('td', {}, metricOf[s].label))));
+        scenarios.map(s => el('th', { 'data-column': s + ' ' + metricOf[s].label }, s))));
+    if (!fixed) {
+      table.append(el('tr', { class: 'measured-by', 'data-caption': '' }, el('th', {}, 'measured by'),
+        scenarios.map(s => el('td', {}, metricOf[s].label))));
+    }
     for (const t of targets) {
       const tr = el('tr', {}, el('th', {}, t));
       for (const s of scenarios) {
@@ -869,7 +898,7 @@
         const group = ofCase(s).filter(r => entryOf(data, r) === t && isNum(figureOf(r, metric)));
         const values = group.map(r => figureOf(r, metric));
         if (!values.length) {
-          tr.append(el('td', { class: 'missing' }, '–'));
+          tr.append(figureCell(NaN, '–', { class: 'missing' }));
           continue;
         }
         const m = median(values);
@@ -879,18 +908,18 @@
         const text = fixed ? num(m, isCount(metric) ? 0 : undefined) : metricText(metric, m);
         let td;
         if (isBaseline(data, t)) {
-          td = el('td', { class: 'num reference', title: verdicts + ': the baseline, what the others are measured against, not ranked' }, text);
+          td = figureCell(m, text, { class: 'num reference', title: verdicts + ': the baseline, what the others are measured against, not ranked' });
         } else if (group.some(r => r.verdict === 'target-overloaded')) {
-          td = el('td', { class: 'num collapsed', title: verdicts + ': collapsed under the load, neither ranked nor coloured' }, text);
+          td = figureCell(m, text, { class: 'num collapsed', title: verdicts + ': collapsed under the load, neither ranked nor coloured' });
         } else if (foreign || !isNum(b)) {
-          td = el('td', { class: 'num' + (foreign ? ' foreign' : ''), title: verdicts + (foreign ? ': not the target\'s figures' : '') }, text);
+          td = figureCell(m, text, { class: 'num' + (foreign ? ' foreign' : ''), title: verdicts + (foreign ? ': not the target\'s figures' : '') });
         } else {
           let share;
           if (isCount(metric)) share = (b + 1) / (m + 1);
           else share = metric.better === 'lower' ? (m > 0 ? b / m : 1) : (b > 0 ? m / b : 1);
           share = Math.max(0, Math.min(1, share));
-          td = el('td', { class: 'num scored', style: 'background: hsl(' + Math.round(120 * share) + ', 65%, 82%)',
-            title: Math.round(100 * share) + ' % of the best; ' + verdicts }, text);
+          td = figureCell(m, text, { class: 'num scored', style: 'background: hsl(' + Math.round(120 * share) + ', 65%, 82%)',
+            title: Math.round(100 * share) + ' % of the best; ' + verdicts });
         }
         if (isTime(metric) && group.some(timedFromSend)) td.append(fromSendMark());
         if (values.length > 1) {
@@ -900,8 +929,7 @@
         const forked = intervalOf(data, group[0], metric);
         if (forked && forked.samples >= 2) {
           td.append(el('span', { class: 'spread' }, 'mean ' + num(forked.mean) + ', ' + intervalText(forked)));
-          td.dataset.overForks = JSON.stringify({ mean: num(forked.mean), low: num(forked.low), high: num(forked.high),
-            forks: forked.samples });
+          td.dataset.figures = JSON.stringify({ mean: forked.mean, low: forked.low, high: forked.high, forks: forked.samples });
         }
         tr.append(td);
       }
@@ -945,7 +973,7 @@
         curve: r.curves.response,
       })), fromSend ? FROM_SEND + ' ' + FROM_SEND_SAYS + '.' : null);
       rateChart(data, runs, manyReps, section);
-      section.append(scenarioTable(data, runs));
+      section.append(scenarioTable(data, runs), jvmCostsTable(data, runs));
     }
   }
 
@@ -1077,13 +1105,13 @@
     for (const r of runs) {
       const row = rowOf(data, r);
       table.append(el('tr', {}, el('td', {}, el('a', { href: '#' + runId(r) }, label(data, r, true))),
-        el('td', { class: 'num' }, num(offeredRate(r.model))),
-        el('td', { class: 'num' }, num(row.achievedRatePerSec)),
-        el('td', { class: 'num' }, num(r.sustainedRatePerSec)),
-        el('td', { class: 'num' }, num(row.goodputPerSec)),
-        el('td', {}, row.verdict || '–'),
-        classes.map(c => el('td', { class: 'num' }, r.errors && c in r.errors ? String(r.errors[c]) : '–')),
-        dropping ? el('td', { class: 'num' }, row.verdict && row.verdict !== '-' ? String(row.droppedQueueFull || 0) : '–') : null));
+        figureCell(offeredRate(r.model)),
+        figureCell(row.achievedRatePerSec),
+        figureCell(r.sustainedRatePerSec),
+        figureCell(row.goodputPerSec),
+        el('td', row.verdict ? {} : { 'data-text': '' }, row.verdict || '–'),
+        classes.map(c => figureCell(r.errors && c in r.errors ? r.errors[c] : NaN)),
+        dropping ? figureCell(row.verdict && row.verdict !== '-' ? row.droppedQueueFull || 0 : NaN) : null));
     }
     const wrap = el('div', {}, el('div', { class: 'chart-title' }, 'Rates and errors by class'),
       sortable(table, 'rates-' + caseOf(runs[0].scenario, runs[0].client)));
@@ -1095,6 +1123,27 @@
         'and no time (goodput /s shows what the target completed meanwhile).' : 'No errors in these runs.'));
     }
     return wrap;
+  }
+
+  // Each run's JVM costs in the measured phase, the figures of its JVM table (ReportData's), to sort and download.
+  function jvmCostsTable(data, runs) {
+    const measured = runs.filter(r => r.jvm && (r.jvm.target || r.jvm.generator));
+    if (!measured.length) return noData('No JVM figures: no run of this scenario has a jvm.json (JFR recordings not read).');
+    const sides = ['target', 'generator'];
+    const table = el('table', {}, el('tr', {}, th('run'), sides.map(side => [th(side + ' GC pauses', 'GC pause'),
+      th(side + ' GC longest ms', 'GC pause'), th(side + ' GC total ms', 'GC pause'), th(side + ' CPU %', 'CPU'),
+      th(side + ' CPU busiest second %', 'CPU')])));
+    for (const r of measured) {
+      table.append(el('tr', {}, el('td', {}, el('a', { href: '#' + runId(r) }, label(data, r, true))), sides.map(side => {
+        const m = r.jvm[side] || {};
+        const gc = m.gcPauses || {};
+        const cpu = m.cpu || {};
+        return [figureCell(gc.count, isNum(gc.count) ? String(gc.count) : '–'), figureCell(gc.maxMs), figureCell(gc.totalMs),
+          figureCell(cpu.measuredPercent, cpuText(cpu.measuredPercent)), figureCell(cpu.busiestSecondPercent, cpuText(cpu.busiestSecondPercent))];
+      })));
+    }
+    return el('div', {}, el('div', { class: 'chart-title' }, 'JVM costs in the measured phase'),
+      sortable(table, 'jvm-' + caseOf(runs[0].scenario, runs[0].client)));
   }
 
   // ---- 4. per run ----------------------------------------------------------------------------
@@ -1242,7 +1291,7 @@
         series: timeSeries,
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
       }), timeRows));
-      parent.append(el('p', { class: 'chart-note' }, pauseCounts(r, lastT + 1), ' ', resolutionNote(lastT + 1)));
+      parent.append(el('p', { class: 'chart-note' }, pauseCounts(r), ' ', resolutionNote(lastT + 1)));
 
       const offered = offeredRate(r.model);
       parent.append(el('div', { class: 'chart-title' }, 'Completed per second' + (offered ? ' against offered' : '')));
@@ -1273,7 +1322,7 @@
         series: [{ label: 's' }, { label: 'lag p99', stroke: SERIES_COLORS.lag }, { label: 'lag max', stroke: SERIES_COLORS.max }],
         hooks: Object.assign({}, common.hooks, { drawClear: [pauseHook] }),
       }), [lead.concat(lag.t), pad(positive(lag.p99)), pad(positive(lag.max))]));
-      parent.append(el('p', { class: 'chart-note' }, pauseCounts(r, lastT + 1)));
+      parent.append(el('p', { class: 'chart-note' }, pauseCounts(r)));
     }
     // The first timeline takes report.html#window=A,B; the others follow its zoom.
     if (group.length) zoomable.push(group[0]);
@@ -1322,55 +1371,32 @@
       { label: 'target virtual mounted', color: COLORS[5], dash: [5, 3], points: side('target', 'virtualMounted') },
       { label: 'target virtual queued', color: COLORS[6], dash: [2, 3], points: side('target', 'virtualQueued') },
     ], noJfr);
-    const cpu = role => side(role, 'cpuPercent').map(([t, v]) => [t, cpuShareOf(role, v)]);
-    const cpuPoints = [cpu('target'), cpu('generator')];
+    // ReportData rescaled JFR's load, a share of the machine, to the CPUs each process was given.
     sampled('CPU, % of the CPUs each process was given', '%', [
-      { label: 'target (' + givenText('target') + ')', color: PAUSE_COLORS.target, points: cpuPoints[0] },
-      { label: 'generator (' + givenText('generator') + ')', color: PAUSE_COLORS.generator, points: cpuPoints[1] },
+      { label: 'target (' + cpusGiven.target + ')', color: PAUSE_COLORS.target, points: side('target', 'cpuPercentOfGiven') },
+      { label: 'generator (' + cpusGiven.generator + ')', color: PAUSE_COLORS.generator, points: side('generator', 'cpuPercentOfGiven') },
     ], noJfr, 100);
   }
 
-  // JFR's CPU load is a share of the whole machine; as a share of the CPUs the role was given, a saturated process
-  // pinned to one CPU of two reads 100 %, not 50 %.
-  function cpuShareOf(role, percentOfMachine) {
-    const given = cpusGiven[role];
-    return isNum(given) && given > 0 && isNum(cpusGiven.machine) ? percentOfMachine * cpusGiven.machine / given : percentOfMachine;
+  // A side's GC pauses of the measured phase (jvm.json's, the JVM table's figure): '4, longest 89.8 ms, total 120 ms'.
+  function pausesText(gcPauses) {
+    if (!gcPauses) return '–';
+    return gcPauses.count + (gcPauses.count > 0 ? ', longest ' + num(gcPauses.maxMs) + ' ms, total ' + num(gcPauses.totalMs) + ' ms' : '');
   }
 
-  function cpuShare(role, percentOfMachine) {
-    return isNum(percentOfMachine) ? num(cpuShareOf(role, percentOfMachine), 1) + ' %' : '–';
+  // A side's CPU figure, a share of the CPUs it was given: '31.4 %'.
+  function cpuText(percent) {
+    return isNum(percent) ? num(percent, 1) + ' %' : '–';
   }
 
-  function givenText(role) {
-    const given = cpusGiven[role];
-    if (isNum(given) && !isNum(cpusGiven.machine)) return num(given) + ' CPUs, its pod\'s limit, on a node of its own';
-    return isNum(given) ? num(given) + ' of ' + num(cpusGiven.machine) + ' CPUs' : 'CPUs not recorded: % of the machine';
-  }
-
-  // A pod's CPU limit in Kubernetes' notation: "2" or "1500m".
-  function podCpus(pod) {
-    const cpu = pod && pod.cpu != null ? String(pod.cpu) : '';
-    return cpu.endsWith('m') ? Number(cpu.slice(0, -1)) / 1000 : cpu ? Number(cpu) : NaN;
-  }
-
-  // The CPUs a role may use: its CPU set's size, less its quota if lower; the machine's without either.
-  function cpusOf(placement, machine) {
-    const set = placement && placement.cpus ? String(placement.cpus).split(',').reduce((n, part) => {
-      const [a, b] = part.split('-').map(Number);
-      return n + (isNum(b) ? b - a + 1 : 1);
-    }, 0) : machine;
-    const quota = placement && placement.cpuQuota != null ? Number(placement.cpuQuota) : Infinity;
-    return Math.min(set, quota);
-  }
-
-  // How many GC pauses the chart draws (the whole run, warm-up and the time after it included) against the JVM table's
-  // count (the measured phase's), so the two figures read as one.
-  function pauseCounts(r, measuredEndSec) {
+  // How many GC pauses the chart draws (the whole run, warm-up and the time after it included) beside the measured
+  // phase's, the JVM table's figure itself.
+  function pauseCounts(r) {
     return 'GC pauses drawn: ' + ['target', 'generator'].map(side => {
       const all = (r.gc || {})[side];
       if (!all) return side + ' none recorded (no JFR pause timeline)';
-      const measured = all.filter(([t]) => t >= 0 && t < measuredEndSec).length;
-      return side + ' ' + all.length + ' over the whole run, ' + measured + ' of them in the measured phase (the JVM table\'s count)';
+      const measured = ((r.jvm || {})[side] || {}).gcPauses;
+      return side + ' ' + all.length + ' over the whole run; in the measured phase ' + pausesText(measured) + ' (the JVM table\'s)';
     }).join('; ') + '. A pause shorter than the axis\' foot is a short bar on the axis.';
   }
 
@@ -1482,16 +1508,17 @@
     const mb = b => (isNum(b) ? num(b / 1048576) + ' MB' : '–');
     const facts = [
       ['GC', 'GC pause', m => m.gc || '–'],
-      ['GC pauses', 'GC pause', m => (m.gcPauses ? m.gcPauses.count + ', total ' + num(m.gcPauses.totalMs) + ' ms, longest ' + num(m.gcPauses.maxMs) + ' ms' : '–')],
+      ['GC pauses', 'GC pause', m => pausesText(m.gcPauses)],
       ['heap after GC, max', 'heap after GC', m => mb(m.heap && m.heap.usedMaxBytes)],
       ['platform threads, peak', 'platform threads', m => (m.threads && m.threads.platformPeak != null ? m.threads.platformPeak : '–')],
-      ['CPU mean / max, % of the CPUs given', 'CPU', (m, side) => (m.cpu ? cpuShare(side, m.cpu.meanPercent) + ' / ' + cpuShare(side, m.cpu.maxPercent) : '–')],
+      ['CPU, % of the CPUs given', 'CPU', m => cpuText((m.cpu || {}).measuredPercent)],
+      ['CPU, busiest second, % of the CPUs given', 'CPU', m => cpuText((m.cpu || {}).busiestSecondPercent)],
       ['allocation', 'allocation', m => (m.cpu && isNum(m.cpu.allocationMBPerSec) ? num(m.cpu.allocationMBPerSec) + ' MB/s' : '–')],
       ['resident memory, max', 'resident memory', m => mb(m.memory && m.memory.residentMaxBytes)],
     ];
     const table = el('table', {}, el('tr', {}, th('JVM, measured phase', 'measured phase'), th('target'), th('generator')));
     for (const [label, term, f] of facts) {
-      table.append(el('tr', {}, th(label, term), ['target', 'generator'].map(s => el('td', {}, jvm[s] ? String(f(jvm[s], s)) : '–'))));
+      table.append(el('tr', {}, th(label, term), ['target', 'generator'].map(s => el('td', {}, jvm[s] ? String(f(jvm[s])) : '–'))));
     }
     const wrap = el('div', {}, table);
     (jvm.notes || []).forEach(n => wrap.append(el('p', { class: 'chart-note' }, n)));
@@ -1515,8 +1542,8 @@
     }
     main.append(el('p', { class: 'muted' }, 'p99 of each repetition as a dot on a scale from the group\'s lowest to its highest, ' +
       'and the coefficient of variation (standard deviation / mean).'));
-    const table = el('table', {}, el('tr', {}, ['target · scenario', 'p99 ms of each repetition', 'min', 'max', 'CV']
-      .map(h => th(h, h.startsWith('p99') ? 'p99' : h === 'max' ? 'none' : h))));
+    const table = el('table', {}, el('tr', {}, th('target · scenario'), th('p99 ms of each repetition', 'p99'),
+      th('min', null, 'p99 min ms'), th('max', 'none', 'p99 max ms'), th('CV', null, 'CV %')));
     for (const [k, g] of repeated) {
       const v = g.map(r => r.p99Ms).filter(isNum);
       const lo = Math.min(...v);
@@ -1525,8 +1552,9 @@
       const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) * (b - mean), 0) / Math.max(1, v.length - 1));
       const dots = el('div', { class: 'dots' }, v.map(x => el('span', {
         style: 'left:' + (4 + 92 * (hi > lo ? (x - lo) / (hi - lo) : 0.5)) + '%', title: num(x) + ' ms' })));
-      table.append(el('tr', {}, el('td', {}, k), el('td', {}, dots), el('td', { class: 'num' }, num(lo)),
-        el('td', { class: 'num' }, num(hi)), el('td', { class: 'num' }, mean > 0 ? num(100 * sd / mean, 1) + ' %' : '–')));
+      const cv = mean > 0 ? 100 * sd / mean : NaN;
+      table.append(el('tr', {}, el('td', {}, k), el('td', { 'data-text': v.join(' / ') }, dots), figureCell(lo), figureCell(hi),
+        figureCell(cv, isNum(cv) ? num(cv, 1) + ' %' : '–')));
     }
     main.append(sortable(table, 'repetitions'));
   }
@@ -1558,18 +1586,7 @@
   }
 
   function renderReport(data, main) {
-    const env = data.environment || {};
-    const iso = env.isolation || {};
-    if (iso.mechanism === 'kubernetes') {
-      // Pods on nodes the runner does not see: the share is the JVM's own, of the CPUs its container was given.
-      cpusGiven.machine = NaN;
-      cpusGiven.target = podCpus(iso.target);
-      cpusGiven.generator = podCpus(iso.generator);
-    } else {
-      cpusGiven.machine = Number(env.cpus);
-      cpusGiven.target = cpusOf(iso.target, cpusGiven.machine);
-      cpusGiven.generator = cpusOf(iso.generator, cpusGiven.machine);
-    }
+    Object.assign(cpusGiven, data.cpusGiven);
     header(data, main);
     overview(data, main);
     perScenario(data, main);
@@ -1708,8 +1725,8 @@
         el('td', {}, what + (l.allowedBy ? ' (allowed by ' + l.allowedBy + ')' : '')),
         el('td', {}, l.base ? b.verdict : 'not in BASE'),
         // A run that completed nothing has no times.
-        el('td', { class: 'num' }, b.requests > 0 ? num(b.p50Ms) : '–'), el('td', { class: 'num' }, b.requests > 0 ? num(b.p99Ms) : '–'),
-        el('td', { class: 'num' }, num(b.achievedRatePerSec)), el('td', { class: 'num' }, num(b.errors, 0))));
+        figureCell(b.requests > 0 ? b.p50Ms : NaN), figureCell(b.requests > 0 ? b.p99Ms : NaN),
+        figureCell(b.achievedRatePerSec), figureCell(b.errors, num(b.errors, 0))));
     }
     return table;
   }
@@ -1721,8 +1738,8 @@
   // caveat of not-steady runs or of runs left out, or not and why. `every` lists each target × scenario of either
   // side in turn, one not compared as one row with each side's runs by verdict in place of its figures.
   function deltaTable(data, deltas, every) {
-    const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW', 'change', 'interval', 'noise',
-      'compared'].map(h => th(h))));
+    const table = el('table', {}, el('tr', {}, ['target', 'scenario', 'metric', 'BASE', 'NEW'].map(h => th(h)),
+      th('change', null, 'change %'), th('interval'), th('noise'), th('compared')));
     const targetScenarios = data.targetScenarios || [];
     const of = (d, ts) => d.target === ts.target && d.scenario === ts.scenario;
     const rows = every
@@ -1734,8 +1751,8 @@
   }
 
   function deltaRow(d, targetScenario, hostsDiffer) {
-    const figure = (mean, range) => el('td', { class: 'num' }, num(mean), range && range.repetitions > 1
-      ? el('span', { class: 'spread' }, num(range.low) + ' – ' + num(range.high) + ' (' + range.repetitions + ' runs)') : null);
+    const figure = (mean, range) => figureCell(mean, [num(mean), range && range.repetitions > 1
+      ? el('span', { class: 'spread' }, num(range.low) + ' – ' + num(range.high) + ' (' + range.repetitions + ' runs)') : null]);
     const pct = v => (v > 0 ? '+' : '') + num(v, 1) + ' %';
     const c = d.change || {};
     const bounded = d.noise !== 'unknown' && c.reference;
@@ -1744,15 +1761,15 @@
     const cls = d.noise === 'within' || hostsDiffer ? null : d.worse ? 'delta-worse' : d.better ? 'delta-better' : null;
     return el('tr', { class: cls }, el('td', {}, d.target), el('td', {}, d.scenario), el('td', {}, d.metric),
       figure(d.base, d.baseRange), figure(d.now, d.nowRange),
-      el('td', { class: 'num' }, isNum(d.percent) ? pct(d.percent) : '–'), el('td', {}, interval),
-      el('td', {}, d.noise === 'unknown' ? '–' : d.noise),
+      figureCell(d.percent, isNum(d.percent) ? pct(d.percent) : '–'), el('td', {}, interval),
+      d.noise === 'unknown' ? el('td', { 'data-text': '' }, '–') : el('td', {}, d.noise),
       el('td', {}, targetScenario.why ? 'yes: ' + targetScenario.why : 'yes'));
   }
 
   function notComparedRow(ts) {
-    return el('tr', { class: 'muted' }, el('td', {}, ts.target), el('td', {}, ts.scenario), el('td', {}, '–'),
-      el('td', {}, ts.base), el('td', {}, ts.now), el('td', { class: 'num' }, '–'), el('td', {}, '–'), el('td', {}, '–'),
-      el('td', {}, 'no: ' + ts.why));
+    const none = () => el('td', { 'data-text': '' }, '–');
+    return el('tr', { class: 'muted' }, el('td', {}, ts.target), el('td', {}, ts.scenario), none(),
+      el('td', {}, ts.base), el('td', {}, ts.now), figureCell(NaN, '–'), none(), none(), el('td', {}, 'no: ' + ts.why));
   }
 
   // ---- start ---------------------------------------------------------------------------------

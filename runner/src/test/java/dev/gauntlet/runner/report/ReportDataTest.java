@@ -77,6 +77,52 @@ class ReportDataTest {
     }
 
     /**
+     * Each side's CPU, a share of the CPUs it was given (the fixture's target pinned to CPU 0 of 2, its generator to CPU
+     * 1): in the measured phase its process's own CPU time, as summary.json has it and its evidence quotes it; its
+     * busiest second and every sample JFR's load of the machine, rescaled. The GC pauses are jvm.json's measured ones.
+     */
+    @Test
+    void eachSidesCpuIsAShareOfTheCpusItWasGivenAndItsPausesTheMeasuredPhases() throws Exception {
+        JsonNode data = ReportData.read(fixture());
+        JsonNode run = data.path("runs").path(0);
+        JsonNode jvm = Json.json().readTree(fixture().resolve(RUN).resolve("summary.json").toFile()).path("jvm");
+
+        assertThat(data.path("cpusGiven").path("target").asText()).isEqualTo("1 of 2 CPUs");
+        JsonNode target = run.path("jvm").path("target").path("cpu");
+        assertThat(target.path("measuredPercent").asDouble()).as("summary.json's targetCpuPercent").isEqualTo(51.34308058483509);
+        assertThat(target.path("busiestSecondPercent").asDouble()).as("JFR's 29.2 % of two CPUs, of one")
+                .isCloseTo(2 * 29.1891872882843, within(1e-9));
+        assertThat(target.path("allocationMBPerSec").asDouble()).isEqualTo(44.944661458333336);
+        assertThat(run.path("jvm").path("generator").path("cpu").path("measuredPercent").asDouble())
+                .as("the generator's processCpuPercent").isEqualTo(64.83375271852502);
+        JsonNode samples = run.path("samples").path("target");
+        assertThat(samples.has("cpuPercent")).as("the machine's share is not drawn").isFalse();
+        assertThat(samples.path("cpuPercentOfGiven")).hasSameSizeAs(jvm.path("target").path("samples").path("cpuPercent"));
+        assertThat(samples.path("cpuPercentOfGiven").path(0).path(1).asDouble())
+                .isCloseTo(2 * jvm.path("target").path("samples").path("cpuPercent").path(0).path("value").asDouble(), within(0.001));
+
+        assertThat(run.path("jvm").path("target").path("gcPauses").path("count").asInt()).isEqualTo(1);
+        assertThat(run.path("jvm").path("target").path("gcPauses").path("maxMs").asDouble()).isEqualTo(11.54689);
+    }
+
+    /** JFR's load as jvm.json names it today, a share of the machine, reads as it did before it said so. */
+    @Test
+    void theMachinesShareReadsUnderItsNameOfToday() throws Exception {
+        Path today = inTodaysLayout(fixture(), work.resolve("today"));
+        Path jvmFile = new RunDirectory(today.resolve(RUN)).jvm();
+        String renamed = Files.readString(jvmFile).replace("\"maxPercent\"", "\"maxPercentOfMachine\"")
+                .replace("\"cpuPercent\"", "\"cpuPercentOfMachine\"");
+        assertThat(renamed).contains("maxPercentOfMachine", "cpuPercentOfMachine");
+        Files.writeString(jvmFile, renamed);
+
+        JsonNode before = ReportData.read(fixture()).path("runs").path(0);
+        JsonNode run = ReportData.read(today).path("runs").path(0);
+
+        assertThat(run.path("jvm").path("target").path("cpu")).isEqualTo(before.path("jvm").path("target").path("cpu"));
+        assertThat(run.path("samples")).isEqualTo(before.path("samples"));
+    }
+
+    /**
      * A closed loop's targets in three forks of two repetitions each, whose repetitions straddle their fork's mean:
      * netty and undertow within each other's noise, jetty a fifth slower, and a rival twice as fast that collapsed
      * (target-overloaded). No intervals.json: the directory is read as one written before there was one.

@@ -19,6 +19,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -38,10 +40,22 @@ public class ReportIT {
     private static final Pattern OPEN_RUN = Pattern.compile("<details class=\"run\" id=\"run-[^\"]+\" open=\"\"");
     private static final Pattern CHARTS = Pattern.compile("data-charts-expected=\"(\\d+)\" data-charts-drawn=\"(\\d+)\"");
 
-    private static final Pattern REPETITION_MAX = Pattern.compile("</div></td><td class=\"num\">[^<]*</td><td class=\"num\">([^<]*)</td>");
+    private static final Pattern REPETITION_MAX =
+            Pattern.compile("</div></td><td class=\"num\" data-value=\"[^\"]*\">[^<]*</td><td class=\"num\" data-value=\"([^\"]*)\">");
     private static final Pattern PERCENTILES_LINK =
             Pattern.compile("<a href=\"data:text/csv;charset=utf-8,([^\"]*)\" download=\"percentiles-dummy-open-1.csv\">");
     private static final Pattern CSV_LINK = Pattern.compile("<a href=\"data:text/csv;charset=utf-8,([^\"]*)\" download=\"repetitions.csv\">");
+    private static final Pattern JVM_TABLE_PAUSES = Pattern.compile("GC pauses</th><td>(\\d+)[^<]*</td><td>(\\d+)");
+    private static final Pattern JVM_TABLE_CPU = Pattern.compile("CPU, % of the CPUs given</th><td>([\\d.]+) %</td><td>([\\d.]+) %");
+    private static final Pattern NOTE_PAUSES = Pattern.compile("GC pauses drawn: target \\d+ over the whole run; in the measured phase "
+            + "(\\d+)[^;]*; generator \\d+ over the whole run; in the measured phase (\\d+)");
+    private static final Pattern BANNER_PAUSES = Pattern.compile("the measured phase's target GC pauses: (\\d+).*"
+            + "the measured phase's generator GC pauses: (\\d+)");
+    private static final Pattern BANNER_TARGET_CPU = Pattern.compile("the target used (\\d+) % of its CPUs");
+    /** A figure as the page shows it: thousands separated, or with a unit. */
+    private static final Pattern FORMATTED_NUMBER = Pattern.compile("[-+]?\\d{1,3}(,\\d{3})+(\\.\\d+)?|[-+]?[\\d.]+ ?(ms|%|/s|MB)");
+    /** A column of figures, by the unit in its name. */
+    private static final Pattern NUMERIC_COLUMN = Pattern.compile(" (ms|%|/s)$");
     private static final Pattern Y_RANGE = Pattern.compile("data-y-min=\"([^\"]+)\" data-y-max=\"([^\"]+)\" "
             + "data-data-min=\"([^\"]+)\" data-data-max=\"([^\"]+)\" data-y-ticks=\"(\\d+)\"");
     /**
@@ -67,9 +81,11 @@ public class ReportIT {
      * BASE: an open loop and a closed loop with a 5 ms wait, and an open loop whose every request times out (its 10 ms
      * timeout against a 1 s wait: a busy generator's late timeout does not let an answer in, so no run of it completes a
      * request, whatever the machine), twice each; NEW: the closed loop with a 25 ms wait. The comparison is on the closed loop, whose verdict does not
-     * depend on how busy the machine is. A third suite runs one open loop by two clients, a fourth sweeps two levels
-     * in two forks (the dummy standing for a server under test there: no baseline), a fifth is a latency-diff of the
-     * dummy and a server that spins 50 µs a request, in two forks.
+     * depend on how busy the machine is; NEW's churn, whose warm-up cannot settle in its maximum (1.3 s for the 4
+     * windows its rule judges), is never ok: its banner's evidence names the GC pauses of a target whose young
+     * generation (1 MB) collects within a second. A third suite runs one open loop by two clients, a fourth sweeps two
+     * levels in two forks (the dummy standing for a server under test there: no baseline), a fifth is a latency-diff
+     * of the dummy and a server that spins 50 µs a request, in two forks.
      */
     @BeforeAll
     static void runSuites() throws IOException {
@@ -99,13 +115,19 @@ public class ReportIT {
         changed = runSuite("new", """
                 name: it-report-new
                 targets: [dummy]
-                jvm: { target: [-Xmx256m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
+                jvm: { target: [-Xmx256m, -Xmn1m], generator: [-Xmx256m, -Dgauntlet.jitWarmup=false] }
                 scenarios:
                   - name: closed
                     load: { type: closed, connections: 4 }
                     waitMs: 25
                     warmupMs: 500
                     durationMs: 2000
+                  - name: churn
+                    load: { type: closed, connections: 4 }
+                    waitMs: 1
+                    warmupMs: 300
+                    steady: { maxMs: 1000, windows: 2 }
+                    durationMs: 1000
                 """);
         byClient = runSuite("clients", """
                 name: it-report-clients
@@ -178,7 +200,8 @@ public class ReportIT {
         assertThat(zoomed.dom()).as("the runs that completed requests").contains("data-windows-drawn=\"4\"");
         assertThat(shown(zoomed)).as("per-second timelines of errors and of both JVMs")
                 .contains("Errors per second, by class", "u-label\">response timeout<", "Heap after GC", "target platform",
-                        "generator platform", "CPU, % of the CPUs each process was given", "in the measured phase (the JVM table's count)")
+                        "generator platform", "CPU, % of the CPUs each process was given", "; in the measured phase ",
+                        " (the JVM table's)")
                 .doesNotContain("No errors.csv", "Not in the JFR recordings");
         Matcher percentiles = PERCENTILES_LINK.matcher(zoomed.dom());
         assertThat(percentiles.find()).as("a run's percentile distributions to download").isTrue();
@@ -188,6 +211,124 @@ public class ReportIT {
         assertThat(distribution).as("levels up to the maximum of 600 requests").hasSizeGreaterThan(40);
         HeadlessChromium.find().screenshot(html, SCREENSHOTS.resolve("report.png"), work);
         assertThat(SCREENSHOTS.resolve("report.png")).isNotEmptyFile();
+    }
+
+    /**
+     * Each JVM figure is one value wherever it shows: a run's GC pauses of the measured phase (count) and its CPU as a
+     * share of the CPUs each process was given, in its banner's evidence, its JVM table, its chart note and its
+     * scenario's CSV, which hold results.json's and summary.json's figures as they are.
+     */
+    @Test
+    void eachJvmFigureIsOneValueOnTheBannerTheJvmTableTheChartNoteAndTheCsv() throws Exception {
+        assertThat(cli("report", changed.toString()).code()).isZero();
+        HeadlessChromium.Page page = HeadlessChromium.find().openAndRun(changed.resolve("report.html").toUri(), work,
+                "[...document.querySelectorAll('button')].find(b => b.textContent === 'open every run').click()");
+        assertRendered(page);
+        String shown = shown(page);
+        Map<String, CsvDownloads.Csv> csvs = CsvDownloads.of(shown);
+        JsonNode rows = Json.json().readTree(changed.resolve("results.json").toFile());
+        for (JsonNode row : rows) {
+            String scenario = row.path("scenario").asText();
+            JsonNode summary = Json.json().readTree(changed.resolve("runs/dummy/" + scenario + "/1/summary.json").toFile());
+            CsvDownloads.Csv jvm = csvs.get("jvm-" + scenario + ".csv");
+            assertThat(jvm).as("the JVM costs of %s to download", scenario).isNotNull();
+            int start = shown.indexOf("id=\"run-dummy-" + scenario + "-1\"");
+            int next = shown.indexOf("<details class=\"run\"", start);
+            String run = shown.substring(start, next > 0 ? next : shown.indexOf("id=\"repetitions\"", start));
+            Matcher table = JVM_TABLE_PAUSES.matcher(run);
+            assertThat(table.find()).as("the JVM table of %s", scenario).isTrue();
+            Matcher note = NOTE_PAUSES.matcher(run);
+            assertThat(note.find()).as("the chart note of %s", scenario).isTrue();
+            Matcher cpu = JVM_TABLE_CPU.matcher(run);
+            assertThat(cpu.find()).as("the CPU of %s's JVM table", scenario).isTrue();
+            for (String side : List.of("target", "generator")) {
+                int count = row.path(side + "Jvm").path("gcPauses").path("count").asInt(-1);
+                int group = side.equals("target") ? 1 : 2;
+                assertThat(count).as("%s's %s pauses in results.json", scenario, side).isNotNegative();
+                assertThat(Integer.parseInt(jvm.field("dummy #1", side + " GC pauses"))).as("CSV").isEqualTo(count);
+                assertThat(Integer.parseInt(table.group(group))).as("JVM table").isEqualTo(count);
+                assertThat(Integer.parseInt(note.group(group))).as("chart note").isEqualTo(count);
+                assertThat(Double.parseDouble(jvm.field("dummy #1", side + " GC longest ms")))
+                        .isEqualTo(row.path(side + "Jvm").path("gcPauses").path("maxMs").asDouble());
+                double share = side.equals("target") ? summary.path("targetCpuPercent").asDouble()
+                        : summary.path("generatorCost").path("processCpuPercent").asDouble();
+                assertThat(Double.parseDouble(jvm.field("dummy #1", side + " CPU %"))).as("CSV, as summary.json").isEqualTo(share);
+                assertThat(cpu.group(group)).as("JVM table").isEqualTo(String.format(Locale.ROOT, "%.1f", share));
+            }
+            String evidence = row.path("note").asText();
+            Matcher banner = BANNER_PAUSES.matcher(evidence);
+            if (scenario.equals("churn")) {
+                assertThat(row.path("verdict").asText()).isNotEqualTo("ok");
+                assertThat(shown).as("churn's banner").contains("dummy · churn #1</a>: ", "evidence: " + evidence);
+                assertThat(banner.find()).as("the GC pauses in %s", evidence).isTrue();
+            }
+            if (banner.find(0)) {
+                assertThat(Integer.parseInt(banner.group(1))).as("the banner's target pauses").isEqualTo(Integer.parseInt(table.group(1)));
+                assertThat(Integer.parseInt(banner.group(2))).as("the banner's generator pauses").isEqualTo(Integer.parseInt(table.group(2)));
+            }
+            Matcher targetShare = BANNER_TARGET_CPU.matcher(evidence);
+            if (targetShare.find()) {
+                assertThat(targetShare.group(1)).as("the banner's target CPU")
+                        .isEqualTo(String.format(Locale.ROOT, "%.0f", Double.parseDouble(jvm.field("dummy #1", "target CPU %"))));
+            }
+        }
+    }
+
+    /**
+     * Every CSV a page links to is data: one header row, then rows of as many fields; figures as plain numbers, at the
+     * data's own precision (results.json's), without thousands separators or units, which go in the column's name; a
+     * missing one empty, never '–'; a text cell whole, its links' text too.
+     */
+    @Test
+    void everyDownloadIsOneHeaderRowAndItsFiguresAsNumbers() throws Exception {
+        Path compare = work.resolve("downloads-compare.html");
+        assertThat(cli("compare", base.toString(), changed.toString(), "--output", compare.toString()).code()).isZero();
+        Map<String, CsvDownloads.Csv> csvs = new java.util.LinkedHashMap<>();
+        for (Path resultsDir : List.of(base, sweep, byClient)) {
+            assertThat(cli("report", resultsDir.toString()).code()).isZero();
+            HeadlessChromium.Page page = HeadlessChromium.find().open(URI.create(resultsDir.resolve("report.html").toUri() + "#window=0,100"), work);
+            assertRendered(page);
+            CsvDownloads.of(shown(page)).forEach((name, csv) -> csvs.put(resultsDir.getFileName() + "/" + name, csv));
+        }
+        HeadlessChromium.Page comparePage = HeadlessChromium.find().open(compare.toUri(), work);
+        assertRendered(comparePage);
+        CsvDownloads.of(shown(comparePage)).forEach((name, csv) -> csvs.put("compare/" + name, csv));
+        assertThat(csvs.keySet()).as("downloads of every kind").anyMatch(n -> n.endsWith("/headline.csv"))
+                .anyMatch(n -> n.endsWith("/overview-own.csv")).anyMatch(n -> n.endsWith("/rates-open.csv"))
+                .anyMatch(n -> n.endsWith("/jvm-open.csv")).anyMatch(n -> n.endsWith("/repetitions.csv"))
+                .anyMatch(n -> n.contains("/percentiles-")).anyMatch(n -> n.startsWith("compare/"));
+
+        csvs.forEach((name, csv) -> {
+            assertThat(csv.rows()).as("%s: rows of as many fields as its header %s", name, csv.header())
+                    .allSatisfy(row -> assertThat(row).hasSameSizeAs(csv.header()));
+            assertThat(csv.rows()).as("%s: one header row", name).noneMatch(row -> row.getFirst().equals("measured by"));
+            for (int col = 0; col < csv.header().size(); col++) {
+                String column = csv.header().get(col);
+                for (List<String> row : csv.rows()) {
+                    String field = row.get(col);
+                    assertThat(field).as("%s, %s", name, column).isNotEqualTo("–").doesNotMatch(FORMATTED_NUMBER);
+                    if (NUMERIC_COLUMN.matcher(column).find() && !field.isEmpty()) {
+                        assertThat(Double.parseDouble(field)).as("%s, %s: %s", name, column, field).isFinite();
+                    }
+                }
+            }
+        });
+
+        JsonNode rows = Json.json().readTree(base.resolve("results.json").toFile());
+        CsvDownloads.Csv rates = csvs.get(base.getFileName() + "/rates-open.csv");
+        CsvDownloads.Csv overview = csvs.get(base.getFileName() + "/overview-own.csv");
+        for (JsonNode row : rows) {
+            if (row.path("scenario").asText().equals("open")) {
+                String run = "dummy #" + row.path("repetition").asInt();
+                assertThat(Double.parseDouble(rates.field(run, "achieved /s"))).as("results.json's figure")
+                        .isEqualTo(row.path("achievedRatePerSec").asDouble());
+            }
+        }
+        assertThat(overview.header()).as("each scenario's column named with its metric and unit")
+                .containsExactly("target \\ scenario", "open p99 ms", "closed achieved /s", "timeouts p99 ms");
+        CsvDownloads.Csv headline = csvs.get(base.getFileName() + "/headline.csv");
+        assertThat(headline.column("runs")).as("a cell with links, whole").anyMatch(runs -> runs.matches(
+                "\\d+ of \\d+ not ok: dummy #1 [a-z-]+, dummy #2 [a-z-]+"));
     }
 
     /**
@@ -306,6 +447,7 @@ public class ReportIT {
         assertRendered(page);
         String shown = shown(page);
         String answer = shown.substring(shown.indexOf("id=\"answer\""), shown.indexOf("id=\"overview\""));
+        // The best's cell carries its entry and figure for the download (data-text, data-figures).
         assertThat(answer).as("the best per scenario, on its own metric: neither the baseline nor the collapsed")
                 .containsPattern("<th>open</th><td>p99 ms, lower is better</td><td [^>]*><b class=\"best\">rival</b> at most [\\d,.]+ ms "
                         + "\\(generator-limited\\)<div class=\"standing muted\">one fork: no interval; run with --forks N for one</div>"
@@ -329,8 +471,8 @@ public class ReportIT {
         Matcher csv = CSV_LINK.matcher(repetitions);
         assertThat(csv.find()).as("a CSV link in %s", repetitions).isTrue();
         assertThat(URLDecoder.decode(csv.group(1), StandardCharsets.UTF_8).lines())
-                .startsWith("target · scenario,p99 ms of each repetition,min,max,CV").hasSize(7)
-                .anyMatch(line -> line.startsWith("rival · closed,,")).anyMatch(line -> line.startsWith("dummy · open,,"));
+                .startsWith("target · scenario,p99 ms of each repetition,p99 min ms,p99 max ms,CV %").hasSize(7)
+                .anyMatch(line -> line.startsWith("rival · closed,")).anyMatch(line -> line.startsWith("dummy · open,"));
 
         Matcher ranges = Y_RANGE.matcher(shown);
         int logCharts = 0;
@@ -369,7 +511,7 @@ public class ReportIT {
     /** A client suite's scenarios are CASE.CLIENT: the page compares the clients within each case. */
     @Test
     void aClientSuitesReportComparesClientsWithinACase() throws Exception {
-        assertThat(reportAsDrawn(byClient)).contains("2. Overview: clients × cases", "<th>client \\ case</th><th>open</th>",
+        assertThat(reportAsDrawn(byClient)).contains("2. Overview: clients × cases", "<th>client \\ case</th><th data-column=\"open p99 ms\">open</th>",
                         "<th>jdk-platform</th>", "<th>jdk-virtual</th>", "<h3>open</h3>", "Response time from the intended start, every client",
                         "u-label\">jdk-virtual<", "dummy · open.jdk-virtual #1")
                 .doesNotContain("<h3>open.jdk-virtual</h3>", "<sup class=\"from-send\"")
@@ -411,7 +553,7 @@ public class ReportIT {
 
         String shown = reportAsDrawn(dropping);
         assertThat(shown).contains("<th class=\"term\" title=\"Open loop: requests of the measured phase the generator never sent",
-                "dropped unsent</th>", "<td class=\"num\">4321</td>", "<option value=\"droppedQueueFull\">dropped unsent</option>",
+                "dropped unsent</th>", "<td class=\"num\" data-value=\"4321\">4,321</td>", "<option value=\"droppedQueueFull\">dropped unsent</option>",
                 "<dt id=\"term-dropped-unsent\">dropped unsent</dt>");
         Matcher csv = Pattern.compile("<a href=\"data:text/csv;charset=utf-8,([^\"]*)\" download=\"rates-closed.csv\">").matcher(shown);
         assertThat(csv.find()).isTrue();
@@ -475,8 +617,8 @@ public class ReportIT {
         assertThat(csv.find()).isTrue();
         assertThat(URLDecoder.decode(csv.group(1), StandardCharsets.UTF_8).lines())
                 .startsWith("scenario,measured by,best,best mean,best low,best high,best forks,runs")
-                .anyMatch(line -> line.startsWith("c1,\"achieved /s, higher is better\",rival / twin,\"2,045 / 2,035\","
-                        + "\"1,854 / 1,908\",\"2,236 / 2,162\",2 / 2,"));
+                .anyMatch(line -> line.matches("c1,\"achieved /s, higher is better\",rival / twin,2045 / 2035,"
+                        + "1854\\.[\\d]+ / 1907\\.[\\d]+,2235\\.[\\d]+ / 2162\\.[\\d]+,2 / 2,.*"));
     }
 
     @Test
