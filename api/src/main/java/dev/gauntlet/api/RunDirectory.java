@@ -71,6 +71,14 @@ public record RunDirectory(Path path) {
     }
 
     /**
+     * The generator's traffic second by second over the whole run, warm-up included: requests in flight and
+     * connections open at each interval's end, bytes sent and received in it (loadgen's {@code TrafficLog}).
+     */
+    public Path traffic() {
+        return path.resolve("traffic.csv");
+    }
+
+    /**
      * Each role's CPUs' capacity, second by second over the run: {@code role} ({@code target} or {@code generator}),
      * then the columns of hiccup's {@code CapacityLog}.
      */

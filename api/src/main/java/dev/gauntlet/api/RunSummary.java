@@ -61,6 +61,12 @@ import java.util.Map;
  * @param capacity           the machine's capacity on each role's CPUs, window by window of the measured phase: what
  *                           explains a drift the target did not cause ({@link Capacity#UNKNOWN} in summaries written
  *                           before, and for a load split over processes)
+ * @param errorKinds         the measured failures by class and status, each with its first message, count, first and
+ *                           last second; null in summaries written before they were recorded
+ * @param bytes              the bytes on the wire from the measured phase's start; null where the engine does not see
+ *                           them (a client library's) and in summaries written before
+ * @param timings            connect, TLS handshake, waiting and receiving; null where the engine does not measure them
+ *                           (a client library's) and in summaries written before
  */
 @JsonIgnoreProperties("jvm")
 public record RunSummary(
@@ -97,7 +103,10 @@ public record RunSummary(
         long droppedQueueFull,
         double wakeGranularityMs,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double goodputPerSec,
-        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Capacity.UnknownFilter.class) Capacity capacity) {
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Capacity.UnknownFilter.class) Capacity capacity,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<ErrorKind> errorKinds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) BytesTransferred bytes,
+        @JsonInclude(JsonInclude.Include.NON_NULL) RequestTimings timings) {
 
     public RunSummary {
         connectTime = connectTime == null ? Percentiles.EMPTY : connectTime;
@@ -173,6 +182,9 @@ public record RunSummary(
         private double wakeGranularityMs;
         private Double goodputPerSec;
         private Capacity capacity = Capacity.UNKNOWN;
+        private List<ErrorKind> errorKinds;
+        private BytesTransferred bytes;
+        private RequestTimings timings;
 
         private Builder() {
         }
@@ -212,6 +224,9 @@ public record RunSummary(
             wakeGranularityMs = summary.wakeGranularityMs;
             goodputPerSec = summary.goodputPerSec;
             capacity = summary.capacity;
+            errorKinds = summary.errorKinds;
+            bytes = summary.bytes;
+            timings = summary.timings;
         }
 
         public Builder spec(LoadSpec spec) {
@@ -384,13 +399,28 @@ public record RunSummary(
             return this;
         }
 
+        public Builder errorKinds(List<ErrorKind> errorKinds) {
+            this.errorKinds = errorKinds;
+            return this;
+        }
+
+        public Builder bytes(BytesTransferred bytes) {
+            this.bytes = bytes;
+            return this;
+        }
+
+        public Builder timings(RequestTimings timings) {
+            this.timings = timings;
+            return this;
+        }
+
         public RunSummary build() {
             return new RunSummary(spec, startedAt, measuredSec, scheduled, sent, completed, errors, achievedRatePerSec,
                     sustainedRatePerSec, responseTime, serviceTime, scheduleLag, connectionsOpened, generatorCost,
                     loopLateness, generatorHiccups, targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak,
                     connectionsLimit, hardCapReached, concurrency, processes, unansweredAtEnd, connectTime,
                     generatorWarmup, steadiness, connectionsOpenedMeasured, droppedQueueFull,
-                    wakeGranularityMs, goodputPerSec, capacity);
+                    wakeGranularityMs, goodputPerSec, capacity, errorKinds, bytes, timings);
         }
     }
 

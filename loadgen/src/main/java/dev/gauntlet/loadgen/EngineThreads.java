@@ -1,11 +1,16 @@
 package dev.gauntlet.loadgen;
 
+import dev.gauntlet.api.BytesTransferred;
+import dev.gauntlet.api.ErrorKind;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RequestTimings;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.measure.AdminClient;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;
+import dev.gauntlet.loadgen.measure.ErrorKinds;
 import dev.gauntlet.loadgen.measure.RequestCounters;
 import dev.gauntlet.loadgen.measure.ThreadDemand;
+import dev.gauntlet.loadgen.measure.TrafficCounters;
 import dev.gauntlet.loadgen.model.LoadDriver;
 import dev.gauntlet.loadgen.model.PhaseClock;
 import dev.gauntlet.loadgen.split.LoadShares;
@@ -14,6 +19,7 @@ import dev.gauntlet.loadgen.transport.ConnectionSlots;
 import dev.gauntlet.loadgen.transport.LeanEngine;
 import dev.gauntlet.loadgen.transport.LibraryEngine;
 import dev.gauntlet.loadgen.transport.WakeFloor;
+import dev.gauntlet.loadgen.transport.WireTimings;
 import org.HdrHistogram.Histogram;
 
 import java.net.InetAddress;
@@ -52,6 +58,9 @@ public final class EngineThreads {
     private final List<Engine> engines = new ArrayList<>();
     private final List<RequestCounters> counters = new ArrayList<>();
     private final List<PhaseClock> clocks = new ArrayList<>();
+    private final List<TrafficCounters> traffic = new ArrayList<>();
+    /** The built-in engines' times on the wire; none for a client library's engine, which does not see them. */
+    private final List<WireTimings> wireTimings = new ArrayList<>();
     private final ThreadDemand[] demands;
     private final CountDownLatch demandsKnown;
     private final WakeFloor wakeFloor = new WakeFloor();
@@ -70,11 +79,17 @@ public final class EngineThreads {
             // Only the first engine asks the target for its counts: max concurrency runs on one thread.
             LoadDriver driver = LoadDriver.of(share, engineStartNs, clock, recorder.writer(i), engineCounters,
                     i == 0 ? admin : null);
-            engines.add(spec.client() == null
-                    ? new LeanEngine(share, driver, address, sources,
-                            ConnectionSlots.limit(share, Math.max(1, maxConnections / n)),
-                            Math.max(1, PENDING_PER_PROCESS / n), engineCounters, wakeFloor)
-                    : new LibraryEngine(share, driver, maxConnections, PENDING_PER_PROCESS));
+            TrafficCounters engineTraffic = spec.client() == null ? TrafficCounters.ofSockets(clock) : TrafficCounters.ofRequests(clock);
+            traffic.add(engineTraffic);
+            if (spec.client() == null) {
+                WireTimings timings = new WireTimings(clock);
+                wireTimings.add(timings);
+                engines.add(new LeanEngine(share, driver, address, sources,
+                        ConnectionSlots.limit(share, Math.max(1, maxConnections / n)),
+                        Math.max(1, PENDING_PER_PROCESS / n), engineCounters, wakeFloor, engineTraffic, timings));
+            } else {
+                engines.add(new LibraryEngine(share, driver, maxConnections, PENDING_PER_PROCESS, engineTraffic));
+            }
         }
         demands = new ThreadDemand[n];
         demandsKnown = new CountDownLatch(n - 1);
@@ -176,11 +191,29 @@ public final class EngineThreads {
         return sum;
     }
 
-    /** How long the engines' connects took; empty when no engine sees its connects (a client library's). */
+    /** How long the engines' connections took to open; empty when no engine sees its connects (a client library's). */
     Histogram connectTimes() {
-        Histogram sum = LatencyRecorder.newHistogram();
-        engines.forEach(engine -> sum.add(engine.connectTimes()));
-        return sum;
+        return WireTimings.readyTimes(wireTimings);
+    }
+
+    /** Connect, TLS handshake, waiting and receiving; null when the engines do not see them (a client library's). */
+    RequestTimings timings() {
+        return wireTimings.isEmpty() ? null : WireTimings.summary(wireTimings);
+    }
+
+    /** The engines' requests in flight, connections and bytes, summed now. */
+    TrafficCounters.Snapshot traffic() {
+        return TrafficCounters.sumOf(traffic);
+    }
+
+    /** The bytes on the wire from the measured phase's start; null when the engines do not see them (a library's). */
+    BytesTransferred measuredBytes() {
+        return TrafficCounters.measuredBytes(traffic, measuredNs() / 1e9);
+    }
+
+    /** The measured failures by kind, for the error table; once the engines have ended. */
+    List<ErrorKind> errorKinds(LoadSpec spec) {
+        return ErrorKinds.summary(counters.stream().map(RequestCounters::errorKinds).toList(), measureStartNs(), spec);
     }
 
     /** Where the interval ticker tells the engines the platform's wake-up p99 of its last second. */

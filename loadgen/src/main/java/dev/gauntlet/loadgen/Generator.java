@@ -18,6 +18,7 @@ import dev.gauntlet.loadgen.measure.LatencyRecorder;
 import dev.gauntlet.loadgen.measure.RequestCounters;
 import dev.gauntlet.loadgen.measure.SteadyJudge;
 import dev.gauntlet.loadgen.measure.TargetWatch;
+import dev.gauntlet.loadgen.measure.TrafficLog;
 import dev.gauntlet.loadgen.split.HostLimits;
 import dev.gauntlet.loadgen.split.LoadShares;
 import dev.gauntlet.loadgen.split.MultiProcess;
@@ -55,10 +56,11 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p>Writes {@code summary.json}, {@code response.hlog}, {@code service.hlog}, {@code lag.hlog},
- * {@code hiccup.hlog} and {@code errors.csv} into the output directory (none when it is null),
+ * {@code hiccup.hlog}, {@code errors.csv} and {@code traffic.csv} into the output directory (none when it is null),
  * and {@code target-hiccup.hlog} when the spec names the target's admin URL; the logs hold one
  * histogram per second of the measured phase, {@code errors.csv} the errors of each of those
- * seconds by class. Progress goes to stderr, one line a second at most. Interrupting the
+ * seconds by class, {@code traffic.csv} the requests in flight, connections and bytes of every second of the run,
+ * warm-up included. Progress goes to stderr, one line a second at most. Interrupting the
  * calling thread ends the run early, as its hard cap does, and still writes the files.
  *
  * @throws GeneratorException when the target is unreachable or the spec cannot run here
@@ -177,8 +179,10 @@ public final class Generator {
                 runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs()));
         HiccupIntervals hiccupIntervals = new HiccupIntervals(hiccups, engine);
         WarmupWindows warmupWindows = new WarmupWindows(engine, recorder, hiccupIntervals, judge, target, ticks, progress);
+        TrafficIntervals traffic = new TrafficIntervals(outputDir == null ? null : TrafficLog.create(
+                new RunDirectory(outputDir).traffic(), spec.model().describe() + " " + spec.url()), engine::traffic, runStartNs);
         IntervalTicker tick = new IntervalTicker(engine, recorder, hiccupIntervals, warmupWindows, judge, openLogs, cost,
-                atMeasureStart, progress, ticks);
+                atMeasureStart, progress, ticks, traffic);
         ticker.scheduleAtFixedRate(tick, firstTickMs, TickSchedule.TICK_MS, TimeUnit.MILLISECONDS);
         try {
             engine.run();
@@ -188,6 +192,7 @@ public final class Generator {
             ticker.shutdownNow();
             awaitQuietly(ticker);
             tick.sampleInterval();
+            traffic.close(System.nanoTime());
             hiccups.close();
             capacityLog.close();
             cost.sample();
@@ -208,7 +213,9 @@ public final class Generator {
         Capacity capacity = new CapacityCourse(targetFigures.capacity(), capacityLog.seconds(), windowStartsEpochMs)
                 .write(outputDir);
         RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, hiccupIntervals,
-                targetFigures, generatorCost, steadiness, capacity)).withGeneratorWarmup(warmup);
+                targetFigures, generatorCost, steadiness, capacity).toBuilder().errorKinds(engine.errorKinds(spec))
+                .bytes(engine.measuredBytes()).timings(engine.timings()).build())
+                .withGeneratorWarmup(warmup);
         if (outputDir != null) {
             write(summary, new RunDirectory(outputDir).summary());
         }

@@ -14,10 +14,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * Once a second: in the warm-up, its window to {@link WarmupWindows}, which may end the warm-up at
- * the next tick; then the interval into the logs (latencies, hiccups, errors) and the judge, the
- * cost sample, one progress line. The tick at the start of the measured phase opens the logs,
- * closes the warm-up's interval and runs {@code atMeasureStart}.
+ * Once a second: the traffic's interval ({@link TrafficIntervals}, warm-up included); in the warm-up, its window to
+ * {@link WarmupWindows}, which may end the warm-up at the next tick; then the interval into the logs (latencies,
+ * hiccups, errors) and the judge, the cost sample, one progress line. The tick at the start of the measured phase opens
+ * the logs, closes the warm-up's interval and runs {@code atMeasureStart}.
  */
 final class IntervalTicker implements Runnable {
     private final EngineThreads engine;
@@ -27,6 +27,7 @@ final class IntervalTicker implements Runnable {
     private final SteadyJudge judge;
     private final SustainedRate sustained = new SustainedRate();
     private final ErrorIntervals errors = new ErrorIntervals();
+    private final TrafficIntervals traffic;
     private final Function<Long, IntervalLogs> openLogs;
     private final CostMeter cost;
     private final Runnable atMeasureStart;
@@ -37,7 +38,7 @@ final class IntervalTicker implements Runnable {
 
     IntervalTicker(EngineThreads engine, LatencyRecorder recorder, HiccupIntervals hiccups, WarmupWindows warmup,
                    SteadyJudge judge, Function<Long, IntervalLogs> openLogs, CostMeter cost, Runnable atMeasureStart,
-                   PrintStream out, TickSchedule ticks) {
+                   PrintStream out, TickSchedule ticks, TrafficIntervals traffic) {
         this.engine = engine;
         this.recorder = recorder;
         this.hiccups = hiccups;
@@ -48,6 +49,7 @@ final class IntervalTicker implements Runnable {
         this.atMeasureStart = atMeasureStart;
         this.out = out;
         this.windowStartNs = ticks.originNs();
+        this.traffic = traffic;
     }
 
     @Override
@@ -55,6 +57,7 @@ final class IntervalTicker implements Runnable {
         long nowNs = System.nanoTime();
         long sinceMeasureStartNs = nowNs - engine.measureStartNs();
         cost.sample();
+        traffic.interval(nowNs);
         if (sinceMeasureStartNs < -TimeUnit.MILLISECONDS.toNanos(100)) {
             warmup.close(windowStartNs, nowNs, sinceMeasureStartNs);
             windowStartNs = nowNs;

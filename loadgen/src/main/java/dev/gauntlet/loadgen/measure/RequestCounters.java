@@ -29,6 +29,7 @@ public final class RequestCounters {
     private static final ErrorClass[] ERROR_CLASSES = ErrorClass.values();
 
     private final AtomicLongArray counts = new AtomicLongArray(FIRST_ERROR + ERROR_CLASSES.length);
+    private final ErrorKinds errorKinds = new ErrorKinds();
     private final PhaseClock clock;
 
     /** @param clock when the measured phase ends: what resolves later is counted apart; null for a sum (counted into by no one) */
@@ -73,8 +74,24 @@ public final class RequestCounters {
         }
     }
 
-    /** A measured request failed at {@code endNs}. */
-    public void error(ErrorClass errorClass, long endNs) {
+    /** A measured request failed at {@code endNs}; {@code failure}: its exception, null when the engine kept none. */
+    public void error(ErrorClass errorClass, long endNs, Throwable failure) {
+        errorKinds.failed(errorClass, endNs, failure);
+        counted(errorClass, endNs);
+    }
+
+    /** A measured request answered at {@code endNs} with {@code status}, not the expected one. */
+    public void badStatus(int status, long endNs) {
+        errorKinds.badStatus(status, endNs);
+        counted(ErrorClass.BAD_STATUS, endNs);
+    }
+
+    /** The failures by kind, for the error table: read once the engine's thread has ended. */
+    public ErrorKinds errorKinds() {
+        return errorKinds;
+    }
+
+    private void counted(ErrorClass errorClass, long endNs) {
         increment(FIRST_ERROR + errorClass.ordinal());
         if (endNs > clock.measureEndNs()) {
             increment(RESOLVED_AFTER_END);

@@ -81,20 +81,25 @@ public final class RequestJudge {
                 recorder.recordWarmup(intendedStartNs, endNs);
             }
         } else if (status != expectedStatus) {
-            counters.error(ErrorClass.BAD_STATUS, endNs);
+            counters.badStatus(status, endNs);
         } else if (!bodyMatches) {
-            counters.error(ErrorClass.BAD_BODY, endNs);
+            counters.error(ErrorClass.BAD_BODY, endNs, null);
         } else {
             counters.completed(endNs);
             recorder.recordResponse(intendedStartNs, sendNs, endNs);
         }
     }
 
-    /** The request failed as {@code errorClass} at {@code endNs}. */
+    /** The request failed as {@code errorClass} at {@code endNs}, seen by an engine that keeps no exception. */
     public void failed(long intendedStartNs, ErrorClass errorClass, long endNs) {
+        failed(intendedStartNs, errorClass, endNs, null);
+    }
+
+    /** The request failed as {@code errorClass} at {@code endNs} with {@code failure}, the first of its class the message. */
+    public void failed(long intendedStartNs, ErrorClass errorClass, long endNs, Throwable failure) {
         phases.resolved();
         if (phases.measured(intendedStartNs)) {
-            counters.error(errorClass, endNs);
+            counters.error(errorClass, endNs, failure);
         }
     }
 

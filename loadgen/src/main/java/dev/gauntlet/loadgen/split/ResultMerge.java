@@ -1,15 +1,19 @@
 package dev.gauntlet.loadgen.split;
 
+import dev.gauntlet.api.BytesTransferred;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Percentiles;
+import dev.gauntlet.api.RequestTimings;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.measure.ErrorKinds;
 import dev.gauntlet.loadgen.measure.ErrorLog;
 import dev.gauntlet.loadgen.measure.IntervalLogs;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;
+import dev.gauntlet.loadgen.measure.TrafficLog;
 import dev.gauntlet.loadgen.verdict.Verdicts;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -29,8 +33,8 @@ import java.util.Objects;
 /**
  * Merges the results of one load's shares, each in a run directory of its own, into one run,
  * losslessly: histograms are summed from the shares' interval logs (interval k of the merged log
- * is the sum of every share's interval k), errors per interval likewise from their
- * {@code errors.csv} (line k is the sum of every share's line k), counts are added, and the
+ * is the sum of every share's interval k), errors and traffic per interval likewise from their
+ * {@code errors.csv} and {@code traffic.csv} (line k is the sum of every share's line k), counts are added, and the
  * verdict is judged on the whole. The shares are {@link MultiProcess}'s children or the shards of
  * a load over pods.
  *
@@ -64,6 +68,8 @@ public final class ResultMerge {
         copyTargetHiccups(childDirs, outputDir);
         ErrorLog.merge(childDirs.stream().map(childDir -> new RunDirectory(childDir).errors()).toList(),
                 new RunDirectory(outputDir).errors(), mergedFrom(childDirs));
+        TrafficLog.merge(childDirs.stream().map(childDir -> new RunDirectory(childDir).traffic()).toList(),
+                new RunDirectory(outputDir).traffic(), mergedFrom(childDirs));
         double measuredSec = parts.stream().mapToDouble(RunSummary::measuredSec).max().orElse(0);
         long completed = parts.stream().mapToLong(RunSummary::completed).sum();
         RunSummary.GeneratorCost cost = new RunSummary.GeneratorCost(
@@ -102,7 +108,11 @@ public final class ResultMerge {
                 .droppedQueueFull(parts.stream().mapToLong(RunSummary::droppedQueueFull).sum())
                 .wakeGranularityMs(parts.stream().mapToDouble(RunSummary::wakeGranularityMs).max().orElse(0))
                 .goodputPerSec(parts.stream().map(RunSummary::goodputPerSec).anyMatch(java.util.Objects::isNull) ? null
-                        : parts.stream().mapToDouble(RunSummary::goodputPerSec).sum()).build();
+                        : parts.stream().mapToDouble(RunSummary::goodputPerSec).sum())
+                .errorKinds(ErrorKinds.merge(parts.stream().map(RunSummary::errorKinds).toList()))
+                .bytes(parts.stream().anyMatch(p -> p.bytes() == null) ? null
+                        : BytesTransferred.sum(parts.stream().map(RunSummary::bytes).toList(), measuredSec))
+                .timings(timings(parts)).build();
         return Verdicts.judge(merged);
     }
 
@@ -110,6 +120,18 @@ public final class ResultMerge {
     private static Double sustained(List<RunSummary> parts) {
         return parts.stream().allMatch(p -> p.sustainedRatePerSec() != null)
                 ? parts.stream().mapToDouble(RunSummary::sustainedRatePerSec).sum() : null;
+    }
+
+    /** Each split figure by figure the highest of the processes'; null when a process did not measure them. */
+    private static RequestTimings timings(List<RunSummary> parts) {
+        if (parts.stream().anyMatch(p -> p.timings() == null)) {
+            return null;
+        }
+        List<RequestTimings> all = parts.stream().map(RunSummary::timings).toList();
+        return new RequestTimings(worst(all.stream().map(RequestTimings::connect).toList()),
+                worst(all.stream().map(RequestTimings::tlsHandshake).toList()),
+                worst(all.stream().map(RequestTimings::waiting).toList()),
+                worst(all.stream().map(RequestTimings::receiving).toList()));
     }
 
     /** Figure by figure, the highest of the processes': percentiles of different processes do not add. */

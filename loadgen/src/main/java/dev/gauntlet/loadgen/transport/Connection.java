@@ -19,6 +19,8 @@ final class Connection {
     boolean hasRequest;
     long intendedStartNs;
     long sendNs;
+    /** HTTP/1.1: when the first byte of the answer to its request arrived; 0 until it did. */
+    long firstByteNs;
     /** Connect or response deadline, whichever the current state waits for. */
     long deadlineNs;
 

@@ -2,6 +2,8 @@ package dev.gauntlet.loadgen.transport;
 
 import dev.gauntlet.api.ErrorClass;
 
+import dev.gauntlet.loadgen.measure.TrafficCounters;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -29,15 +31,24 @@ final class Dialer {
     private final InetAddress[] sourceAddresses;
     private final TlsClient tls;
     private final TlsWire.Buffers tlsBuffers;
+    private final TrafficCounters traffic;
+    private final WireTimings timings;
     private int nextSource;
     private long opened;
 
-    /** @param tls the TLS client for an {@code https} load; null in clear */
-    Dialer(InetSocketAddress address, InetAddress[] sourceAddresses, TlsClient tls) {
+    /**
+     * @param tls     the TLS client for an {@code https} load; null in clear
+     * @param traffic where the sockets' bytes, opens and closes are counted
+     * @param timings where each connect's and handshake's time, and each answer's first byte, are recorded
+     */
+    Dialer(InetSocketAddress address, InetAddress[] sourceAddresses, TlsClient tls, TrafficCounters traffic,
+           WireTimings timings) {
         this.address = address;
         this.sourceAddresses = sourceAddresses;
         this.tls = tls;
         this.tlsBuffers = tls == null ? null : new TlsWire.Buffers();
+        this.traffic = traffic;
+        this.timings = timings;
     }
 
     /** A socket whose connect has started (or, rarely, finished: its channel then says it is connected), under its wire. */
@@ -50,12 +61,22 @@ final class Dialer {
                 channel.bind(new InetSocketAddress(sourceAddresses[Math.floorMod(nextSource++, sourceAddresses.length)], 0));
             }
             channel.connect(address);
+            Wire wire = tls == null ? new PlainWire(channel, traffic) : new TlsWire(channel, tls.engine(), tlsBuffers, traffic);
             opened++;
-            return tls == null ? new PlainWire(channel) : new TlsWire(channel, tls.engine(), tlsBuffers);
+            traffic.connectionOpened();
+            return wire;
         } catch (IOException e) {
             ConnectionIo.closeQuietly(channel);
             throw e;
         }
+    }
+
+    TrafficCounters traffic() {
+        return traffic;
+    }
+
+    WireTimings timings() {
+        return timings;
     }
 
     /** Sockets dialled so far. */
@@ -67,13 +88,17 @@ final class Dialer {
      * The connect, then the handshake, as far as the readiness {@code ready} lets them go: true once the wire is ready
      * for requests; false while it waits, with {@code key} interested in what it waits for.
      */
-    static boolean advance(Wire wire, SelectionKey key, int ready) throws Failed {
+    boolean advance(Wire wire, SelectionKey key, int ready) throws Failed {
         try {
             if ((ready & SelectionKey.OP_CONNECT) != 0) {
                 wire.channel.finishConnect();
             }
         } catch (IOException e) {
             throw new Failed(ConnectionIo.connectError(e), e);
+        }
+        if (wire.connectedNs == 0 && wire.channel.isConnected()) {
+            wire.connectedNs = System.nanoTime();
+            timings.connected(wire.dialNs, wire.connectedNs);
         }
         try {
             if (!wire.flush() || !wire.handshake()) {
@@ -82,6 +107,9 @@ final class Dialer {
             }
         } catch (IOException e) {
             throw new Failed(ConnectionIo.handshakeError(e), e);
+        }
+        if (wire instanceof TlsWire) {
+            timings.handshaken(wire.connectedNs, System.nanoTime());
         }
         key.interestOps(SelectionKey.OP_READ);
         return true;

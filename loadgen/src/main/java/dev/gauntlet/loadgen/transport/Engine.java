@@ -1,9 +1,7 @@
 package dev.gauntlet.loadgen.transport;
 
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.loadgen.measure.LatencyRecorder;
 import dev.gauntlet.loadgen.model.Phases;
-import org.HdrHistogram.Histogram;
 
 /**
  * How the requests of one engine thread are sent and completed: the built-in {@link LeanEngine},
@@ -22,11 +20,6 @@ public interface Engine {
 
     /** Connections (a library engine: requests in flight) this engine may have at most. */
     int connectionsLimit();
-
-    /** How long each connect took, warm-up included; empty for an engine that does not see its connects. */
-    default Histogram connectTimes() {
-        return LatencyRecorder.newHistogram();
-    }
 
     /**
      * The time its thread spent polling for responses that had not come yet, since it was made: on a CPU, but not the

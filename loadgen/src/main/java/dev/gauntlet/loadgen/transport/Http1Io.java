@@ -46,12 +46,12 @@ public final class Http1Io implements ConnectionIo {
         try {
             Connection connection = new Connection(wire, new ResponseParser(expectedBody));
             connection.key = wire.channel.register(selector, SelectionKey.OP_CONNECT, connection);
-            if (wire.channel.isConnected() && Dialer.advance(wire, connection.key, 0)) {
+            if (wire.channel.isConnected() && dialer.advance(wire, connection.key, 0)) {
                 connection.state = Connection.IDLE;
             }
             return connection;
         } catch (IOException | Dialer.Failed e) {
-            ConnectionIo.closeQuietly(wire.channel);
+            wire.close();
             throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
         }
     }
@@ -78,7 +78,7 @@ public final class Http1Io implements ConnectionIo {
     /** The connect, then the TLS handshake, as far as they go; the connection is connected once both are done. */
     private void advanceConnect(Connection connection, int ready) {
         try {
-            if (!Dialer.advance(connection.wire, connection.key, ready)) {
+            if (!dialer.advance(connection.wire, connection.key, ready)) {
                 return;
             }
         } catch (Dialer.Failed e) {
@@ -124,7 +124,7 @@ public final class Http1Io implements ConnectionIo {
     @Override
     public void release(Connection connection) {
         connection.key.cancel();
-        ConnectionIo.closeQuietly(connection.wire.channel);
+        connection.wire.close();
     }
 
     private void onReadable(Connection connection) {
@@ -157,6 +157,9 @@ public final class Http1Io implements ConnectionIo {
                 events.close(connection);
                 return;
             }
+            if (connection.firstByteNs == 0) {
+                connection.firstByteNs = System.nanoTime();
+            }
             switch (parser.parse(readBuffer)) {
                 case MALFORMED -> {
                     events.failed(connection, ErrorClass.PROTOCOL);
@@ -181,6 +184,11 @@ public final class Http1Io implements ConnectionIo {
         boolean bodyMatches = parser.bodyMatches();
         boolean closeAfter = mustClose || parser.closeAfter();
         parser.reset();
-        events.answered(connection, System.nanoTime(), status, bodyMatches, closeAfter);
+        long endNs = System.nanoTime();
+        // An answer the stream's end completed has no byte of its own: its last read was its first.
+        long firstByteNs = connection.firstByteNs == 0 ? endNs : connection.firstByteNs;
+        connection.firstByteNs = 0;
+        dialer.timings().answered(connection.intendedStartNs, connection.sendNs, firstByteNs, endNs);
+        events.answered(connection, endNs, status, bodyMatches, closeAfter);
     }
 }

@@ -98,7 +98,7 @@ final class Http2Io implements ConnectionIo {
             }
             return session;
         } catch (IOException e) {
-            ConnectionIo.closeQuietly(wire.channel);
+            wire.close();
             throw e;
         }
     }
@@ -135,7 +135,7 @@ final class Http2Io implements ConnectionIo {
     /** The connect, the TLS handshake and ALPN's choice, then the preface: the slots are ready once the server's SETTINGS arrive. */
     private void advanceConnect(Http2Session session, int ready) {
         try {
-            if (!Dialer.advance(session.wire, session.key, ready)) {
+            if (!dialer.advance(session.wire, session.key, ready)) {
                 return;
             }
         } catch (Dialer.Failed e) {
@@ -223,7 +223,7 @@ final class Http2Io implements ConnectionIo {
         session.state = Http2Session.CLOSED;
         sessions.remove(session);
         session.key.cancel();
-        ConnectionIo.closeQuietly(session.wire.channel);
+        session.wire.close();
     }
 
     /** Fails every slot of the session as {@code errorClass}: the connection is lost. */

@@ -6,11 +6,11 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;
 import dev.gauntlet.loadgen.measure.RequestCounters;
+import dev.gauntlet.loadgen.measure.TrafficCounters;
 import dev.gauntlet.loadgen.model.LoadDriver;
 import dev.gauntlet.loadgen.model.Phases;
 import dev.gauntlet.loadgen.model.RequestJudge;
 import dev.gauntlet.loadgen.model.Transport;
-import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -64,7 +64,6 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     private long connectBackoffUntilNs;
     private int openConnections;
     private int connectionsPeak;
-    private final Histogram connectTimes = LatencyRecorder.newHistogram();
 
     private final long hardCapNs;
     private boolean openFailedThisRound;
@@ -73,9 +72,12 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
      * @param maxConnections the open loop's connection limit, already resolved against the machine's limits
      * @param pendingLimit   requests waiting for a connection at most (a held burst: the burst, if more)
      * @param floor          the platform's wake-up p99, the open loop's wake granularity unless the spec gives one
+     * @param traffic        its requests in flight, sockets and bytes, for {@code traffic.csv}
+     * @param timings        its connects', handshakes' and answers' times on the wire
      */
     public LeanEngine(LoadSpec spec, LoadDriver driver, InetSocketAddress address, InetAddress[] sourceAddresses,
-               int maxConnections, int pendingLimit, RequestCounters counters, WakeFloor floor) {
+               int maxConnections, int pendingLimit, RequestCounters counters, WakeFloor floor, TrafficCounters traffic,
+               WireTimings timings) {
         this.driver = driver;
         this.phases = driver.phases();
         this.judge = driver.judge();
@@ -91,8 +93,8 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        this.dialer = new Dialer(address, sourceAddresses,
-                spec.tls() ? TlsClient.of(spec.trust(), spec.url().getHost(), address.getPort(), spec.http2()) : null);
+        this.dialer = new Dialer(address, sourceAddresses, spec.tls() ? TlsClient.of(spec.trust(), spec.url().getHost(),
+                address.getPort(), spec.http2()) : null, traffic, timings);
         this.io = spec.http2()
                 ? new Http2Io(spec, selector, dialer, judge.expectedBody(), this)
                 : new Http1Io(spec, selector, dialer, judge.expectedBody(), this);
@@ -112,6 +114,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
         try {
             while (true) {
                 long nowNs = System.nanoTime();
+                dialer.traffic().round(busy.size(), nowNs);
                 if (nowNs >= hardCapNs || Thread.currentThread().isInterrupted()) {
                     selector.selectNow(onReady);
                     abortOutstanding();
@@ -158,11 +161,6 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     @Override
     public int connectionsLimit() {
         return maxConnections;
-    }
-
-    @Override
-    public Histogram connectTimes() {
-        return connectTimes;
     }
 
     @Override
@@ -260,7 +258,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
                 counters.connectionOpened(nowNs);
             }
             if (connected) {
-                connectTimes.recordValue(0);
+                dialer.timings().ready(0);
                 onConnected(connection);
             } else {
                 connection.deadlineNs = nowNs + connectTimeoutNs;
@@ -282,7 +280,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
     public void connected(Connection connection) {
         connecting.remove(connection);
         long connectNs = Math.clamp(System.nanoTime() - connectStartNs(connection), 0, LatencyRecorder.HIGHEST_TRACKABLE_NS);
-        connectTimes.recordValue(connectNs);
+        dialer.timings().ready(connectNs);
         opening.onConnected(connectNs);
         onConnected(connection);
     }
@@ -440,6 +438,7 @@ public final class LeanEngine implements Engine, Transport, ConnectionIo.Events 
             close(c);
         }
         abortOutstanding();
+        dialer.traffic().round(busy.size(), System.nanoTime());
         for (SelectionKey key : selector.keys()) {
             ConnectionIo.closeQuietly(key.channel());
         }

@@ -25,6 +25,8 @@ final class LibraryCall implements AsyncClient.Callback {
     long endNs;
     ClientResponse response;
     ErrorClass error;
+    /** The library's exception, when it gave one; its message goes into the error table. */
+    Throwable failure;
     /** Driver only: judged, timed out or let go; a later outcome is ignored. */
     boolean resolved;
 
@@ -49,6 +51,7 @@ final class LibraryCall implements AsyncClient.Callback {
 
     @Override
     public void failed(Throwable failure) {
+        this.failure = failure;
         failedAs(ClientFailure.classify(failure));
     }
 

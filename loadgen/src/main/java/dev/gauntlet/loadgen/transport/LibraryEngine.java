@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen.transport;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.measure.TrafficCounters;
 import dev.gauntlet.loadgen.model.LoadDriver;
 import dev.gauntlet.loadgen.model.Phases;
 import dev.gauntlet.loadgen.model.RequestJudge;
@@ -46,15 +47,18 @@ public final class LibraryEngine implements Engine, Transport {
     /** Requests waiting for the limit, oldest first, by intended start; bounded as the lean transport's. */
     private final LongQueue waiting;
     private Thread loop;
+    private final TrafficCounters traffic;
     private int inFlightCount;
     private int inFlightPeak;
 
     /**
      * @param maxConnections the open loop's limit, already resolved against the machine's limits
      * @param pendingLimit   requests waiting for the limit at most; what is due beyond is dropped
+     * @param traffic        its requests in flight, for {@code traffic.csv} (the library keeps its sockets to itself)
      */
-    public LibraryEngine(LoadSpec spec, LoadDriver driver, int maxConnections, int pendingLimit) {
+    public LibraryEngine(LoadSpec spec, LoadDriver driver, int maxConnections, int pendingLimit, TrafficCounters traffic) {
         this.driver = driver;
+        this.traffic = traffic;
         this.phases = driver.phases();
         this.judge = driver.judge();
         this.limit = driver.capacity(maxConnections);
@@ -71,6 +75,7 @@ public final class LibraryEngine implements Engine, Transport {
         try {
             while (true) {
                 long nowNs = System.nanoTime();
+                traffic.round(inFlightCount, nowNs);
                 if (nowNs >= phases.hardCapNs() || loop.isInterrupted()) {
                     abortOutstanding();
                     break;
@@ -90,6 +95,7 @@ public final class LibraryEngine implements Engine, Transport {
                 }
             }
         } finally {
+            traffic.round(inFlightCount, System.nanoTime());
             closeLibrary();
         }
     }
@@ -166,7 +172,7 @@ public final class LibraryEngine implements Engine, Transport {
             judge.lag(call.intendedStartNs, call.sendNs);
         }
         if (call.error != null) {
-            judge.failed(call.intendedStartNs, call.error, call.endNs);
+            judge.failed(call.intendedStartNs, call.error, call.endNs, call.failure);
             return;
         }
         if (call.response.http2() != http2) {

@@ -1,5 +1,7 @@
 package dev.gauntlet.loadgen.transport;
 
+import dev.gauntlet.loadgen.measure.TrafficCounters;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
@@ -7,8 +9,8 @@ import java.nio.channels.SocketChannel;
 /** A cleartext socket: bytes go to and come from it as they are. */
 final class PlainWire extends Wire {
 
-    PlainWire(SocketChannel channel) {
-        super(channel);
+    PlainWire(SocketChannel channel, TrafficCounters traffic) {
+        super(channel, traffic);
     }
 
     @Override
@@ -28,7 +30,11 @@ final class PlainWire extends Wire {
 
     @Override
     int read(ByteBuffer into) throws IOException {
-        return channel.read(into);
+        int read = channel.read(into);
+        if (read > 0) {
+            traffic.received(read);
+        }
+        return read;
     }
 
     @Override

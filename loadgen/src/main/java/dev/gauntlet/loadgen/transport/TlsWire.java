@@ -3,6 +3,8 @@ package dev.gauntlet.loadgen.transport;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
+import dev.gauntlet.loadgen.measure.TrafficCounters;
+
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -35,8 +37,8 @@ final class TlsWire extends Wire {
     private ByteBuffer partialRecord;
     private boolean handshaken;
 
-    TlsWire(SocketChannel channel, SSLEngine engine, Buffers buffers) throws SSLException {
-        super(channel);
+    TlsWire(SocketChannel channel, SSLEngine engine, Buffers buffers, TrafficCounters traffic) throws SSLException {
+        super(channel, traffic);
         this.engine = engine;
         this.buffers = buffers;
         // Until begun, an engine says NOT_HANDSHAKING: the handshake below would look done before it started.
@@ -119,6 +121,9 @@ final class TlsWire extends Wire {
             partialRecord = null;
         }
         int read = channel.read(records);
+        if (read > 0) {
+            traffic.received(read);
+        }
         records.flip();
         int start = into.position();
         while (records.hasRemaining()) {

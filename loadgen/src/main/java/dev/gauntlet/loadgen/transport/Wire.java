@@ -1,5 +1,7 @@
 package dev.gauntlet.loadgen.transport;
 
+import dev.gauntlet.loadgen.measure.TrafficCounters;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
@@ -12,11 +14,18 @@ import java.nio.channels.SocketChannel;
  */
 abstract sealed class Wire permits PlainWire, TlsWire {
     final SocketChannel channel;
+    /** The engine's bytes and connections, which every socket write, read and close counts into. */
+    final TrafficCounters traffic;
+    /** When the connect started, and when it was established (0 until then): the connect and TLS times. */
+    final long dialNs = System.nanoTime();
+    long connectedNs;
     /** What the socket did not take yet; null while nothing waits (the usual case, so no buffer is held). */
     private ByteBuffer unsent;
+    private boolean closed;
 
-    Wire(SocketChannel channel) {
+    Wire(SocketChannel channel, TrafficCounters traffic) {
         this.channel = channel;
+        this.traffic = traffic;
     }
 
     /**
@@ -45,7 +54,7 @@ abstract sealed class Wire permits PlainWire, TlsWire {
         if (unsent == null) {
             return true;
         }
-        channel.write(unsent);
+        traffic.sent(channel.write(unsent));
         if (unsent.hasRemaining()) {
             return false;
         }
@@ -58,10 +67,19 @@ abstract sealed class Wire permits PlainWire, TlsWire {
         return unsent != null;
     }
 
+    /** Closes the socket, once. */
+    final void close() {
+        if (!closed) {
+            closed = true;
+            traffic.connectionClosed();
+            ConnectionIo.closeQuietly(channel);
+        }
+    }
+
     /** Sends {@code bytes} on the socket, in order after anything still waiting; keeps a copy of what it did not take. */
     final void send(ByteBuffer bytes) throws IOException {
         if (unsent == null) {
-            channel.write(bytes);
+            traffic.sent(channel.write(bytes));
             if (bytes.hasRemaining()) {
                 unsent = ByteBuffer.allocate(bytes.remaining()).put(bytes).flip();
             }

@@ -10,6 +10,7 @@ import dev.gauntlet.api.ResultsDirectory;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
 import dev.gauntlet.loadgen.measure.ErrorLog;
+import dev.gauntlet.loadgen.measure.TrafficLog;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.metrics.IntervalLog;
 
@@ -140,6 +141,10 @@ public final class ReportData {
         run.set("evidence", summary.path("evidence"));
         run.set("sustainedRatePerSec", summary.path("sustainedRatePerSec"));
         run.set("unansweredAtEnd", summary.path("unansweredAtEnd"));
+        // Absent from summaries written before they were recorded, and bytes and timings where the engine does not see them.
+        run.set("errorKinds", summary.path("errorKinds"));
+        run.set("bytes", summary.path("bytes"));
+        run.set("timings", summary.path("timings"));
 
         ObjectNode curves = run.putObject("curves");
         ObjectNode timeline = run.putObject("timeline");
@@ -162,6 +167,10 @@ public final class ReportData {
         Path errorsFile = new RunDirectory(runDir).errors();
         if (Files.isRegularFile(errorsFile)) {
             errorsPerSecond(errorsFile).ifPresent(errors -> timeline.set("errors", errors));
+        }
+        Path trafficFile = new RunDirectory(runDir).traffic();
+        if (Files.isRegularFile(trafficFile)) {
+            traffic(trafficFile, run.path("warmupSec").asDouble()).ifPresent(traffic -> timeline.set("traffic", traffic));
         }
         ObjectNode gc = run.putObject("gc");
         ObjectNode samples = run.putObject("samples");
@@ -286,6 +295,44 @@ public final class ReportData {
             intervals.forEach(i -> rates.add(PercentileCurve.round(i.errors().get(errorClass) / Math.max(i.lengthSec(), 0.001))));
         }
         return Optional.of(out);
+    }
+
+    /**
+     * The generator's traffic.csv as {@code {t, inFlight, connections, sentPerSec, receivedPerSec}}: each interval's
+     * start in seconds after the measured phase began (negative in the warm-up), its figures null where the engine did
+     * not see them.
+     */
+    private Optional<ObjectNode> traffic(Path file, double warmupSec) {
+        List<TrafficLog.Interval> intervals;
+        try {
+            intervals = TrafficLog.read(file);
+        } catch (IOException | RuntimeException e) {
+            unreadable(file, e);
+            return Optional.empty();
+        }
+        ObjectNode out = NODES.objectNode();
+        ArrayNode at = out.putArray("t");
+        ArrayNode inFlight = out.putArray("inFlight");
+        ArrayNode connections = out.putArray("connections");
+        ArrayNode sent = out.putArray("sentPerSec");
+        ArrayNode received = out.putArray("receivedPerSec");
+        for (TrafficLog.Interval i : intervals) {
+            double lengthSec = Math.max(i.lengthSec(), 0.001);
+            at.add(PercentileCurve.round(i.runSec() - warmupSec));
+            inFlight.add(i.inFlight());
+            addOrNull(connections, i.connectionsOpen(), 1);
+            addOrNull(sent, i.bytesSent(), lengthSec);
+            addOrNull(received, i.bytesReceived(), lengthSec);
+        }
+        return Optional.of(out);
+    }
+
+    private static void addOrNull(ArrayNode to, Long value, double perSec) {
+        if (value == null) {
+            to.addNull();
+        } else {
+            to.add(PercentileCurve.round(value / perSec));
+        }
     }
 
     private static void addMs(ArrayNode to, Long units) {

@@ -78,6 +78,26 @@
     ['errors', 'Failed requests of the measured phase, every class together; a failed request is never retried.'],
     ['dropped unsent', 'Open loop: requests of the measured phase the generator never sent, because they fell due while its ' +
       'queue of requests waiting for a connection was full; not errors, and not in any time. A column only where a run dropped some.'],
+    ['response-time distribution', 'How many requests of the measured phase took how long: counts by response time, each ' +
+      'bucket 19 % wide, on a log axis.'],
+    ['requests in flight', 'Requests sent and not yet answered or failed, at the end of each second of the run.'],
+    ['connections open', 'The generator\'s sockets open (connecting ones included) at the end of each second of the run.'],
+    ['error class', 'Why a request failed, one of the classes below.'],
+    ['HTTP status', 'The status of a bad-status answer; each status is a row of its own.'],
+    ['first message', 'What the first failure of its kind said: its exception\'s message, "status 503", or what the ' +
+      'built-in engine saw (it keeps no exceptions: "no whole response within 2000 ms").'],
+    ['count', 'How many there were, in the measured phase.'],
+    ['first second', 'The second of the measured phase (0 is its first) in which the first of them failed.'],
+    ['last second', 'The second of the measured phase in which the last of them failed.'],
+    ['bytes sent', 'Bytes the generator wrote to its sockets from the measured phase\'s start, TLS records and HTTP/2 frames ' +
+      'as they are on the wire (k6\'s data_sent).'],
+    ['bytes received', 'Bytes the generator read from its sockets from the measured phase\'s start (k6\'s data_received).'],
+    ['time on the wire', 'Where a request\'s time went, as the built-in engine sees it: connect, TLS handshake, waiting and ' +
+      'receiving (k6\'s http_req_connecting, tls_handshaking, waiting, receiving). A client library does not say.'],
+    ['connect', 'From a TCP connect\'s start to its establishment.'],
+    ['TLS handshake', 'From a connection\'s establishment to the end of its TLS handshake.'],
+    ['waiting', 'From a request\'s send to the first byte of its answer: the server\'s time, and the network\'s.'],
+    ['receiving', 'From the first byte of an answer to its last.'],
     ['refused', 'Error class: the connection was refused (nothing listening, or the backlog full).'],
     ['connect timeout', 'Error class: the connection was not established within the connect timeout.'],
     ['reset', 'Error class: the target reset or closed the connection before a whole answer arrived.'],
@@ -1210,6 +1230,7 @@
     } else {
       timelines(r, tl, parent, curves);
     }
+    requestDetails(r, parent);
     parent.append(jvmTable(r));
     if (r.files && r.files.length) {
       parent.append(el('p', { class: 'muted' }, 'Raw files: ', r.files.map((f, i) =>
@@ -1523,6 +1544,123 @@
     const wrap = el('div', {}, table);
     (jvm.notes || []).forEach(n => wrap.append(el('p', { class: 'chart-note' }, n)));
     return wrap;
+  }
+
+  // What a k6 or Gatling user looks for in a run: the response-time distribution, requests in flight and connections
+  // open over the run, the error table, the bytes on the wire and where a request's time went.
+  function requestDetails(r, parent) {
+    distributionChart(r, parent);
+    trafficChart(r, parent);
+    parent.append(errorTable(r), bytesTable(r), timingsTable(r));
+  }
+
+  // The measured phase's response times by bucket, from the per-second buckets summed: four of LatencyBuckets' grid
+  // to a bar (2^(1/4), 19 % wide), on a log axis of ms.
+  function distributionChart(r, parent) {
+    parent.append(el('div', { class: 'chart-title' }, 'Response-time distribution, measured phase'));
+    const tl = r.timeline && r.timeline.response;
+    const counts = new Map();
+    ((tl && tl.buckets) || []).forEach(pairs => {
+      for (let j = 0; j < pairs.length; j += 2) {
+        const bar = Math.floor(pairs[j] / 4);
+        counts.set(bar, (counts.get(bar) || 0) + pairs[j + 1]);
+      }
+    });
+    if (!counts.size) {
+      parent.append(noData(tl ? 'No request completed in the measured phase: no distribution to draw.'
+        : 'No response.hlog: no distribution for this run.'));
+      return;
+    }
+    const bars = [...counts.keys()].sort((a, b) => a - b);
+    // Each bar at its bucket's middle on the log axis.
+    const ms = bars.map(b => BUCKET_MIN_MS * Math.pow(BUCKET_RATIO, 4 * b + 2));
+    chart(parent, {
+      height: 220,
+      scales: { x: { time: false, distr: 3, log: 10, range: (u, min, max) => [min / 1.5, max * 1.5] },
+        y: { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+      axes: [{ label: 'response time, ms (log axis)', values: tickLabels }, { label: 'requests', size: 60, values: tickLabels }],
+      series: [{ label: 'ms', value: (u, v) => (v == null ? '–' : num(v) + ' ms') },
+        { label: 'requests', stroke: COLORS[0], fill: 'rgba(47, 109, 181, 0.35)', paths: uPlot.paths.bars({ size: [0.9, 40] }),
+          points: { show: false } }],
+    }, [ms, bars.map(b => counts.get(b))]);
+    parent.append(el('p', { class: 'chart-note' }, 'Requests answered in the measured phase, by response time; each bar is ' +
+      '19 % wide. ' + num([...counts.values()].reduce((a, b) => a + b, 0)) + ' requests.'));
+  }
+
+  // Requests in flight and connections open at the end of each second of the run, warm-up shaded (traffic.csv).
+  function trafficChart(r, parent) {
+    parent.append(el('div', { class: 'chart-title' }, 'Requests in flight and connections open, per second'));
+    const traffic = r.timeline && r.timeline.traffic;
+    if (!traffic || !traffic.t.length) {
+      parent.append(noData('Requests in flight and connections open were not recorded: this run\'s generator wrote no traffic.csv.'));
+      return;
+    }
+    const connectionsKnown = traffic.connections.some(v => v != null);
+    const series = [{ label: 's' }, { label: 'requests in flight', stroke: COLORS[0], width: 2 }];
+    const rows = [traffic.t, traffic.inFlight];
+    if (connectionsKnown) {
+      series.push({ label: 'connections open', stroke: COLORS[2], width: 2, dash: [5, 3] });
+      rows.push(traffic.connections);
+    }
+    chart(parent, {
+      height: 220,
+      cursor: { sync: { key: 'run-' + runKey(r), setSeries: false } },
+      scales: { x: { time: false }, y: { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] } },
+      axes: [{ label: 's after the measured phase began' }, { label: 'at the second\'s end', size: 60, values: tickLabels }],
+      series,
+      hooks: { drawClear: [u => shadeWarmup(u, r.warmupSec || 0)] },
+    }, rows);
+    parent.append(el('p', { class: 'chart-note' }, connectionsKnown
+      ? 'Each point is the count at the end of its second; the warm-up is shaded.'
+      : 'Connections open: not measured by this engine (a client library keeps its connections to itself).'));
+  }
+
+  // Each kind of failure: class, status of a bad status, the first message, count, first and last second. Nothing when
+  // there were none: the errors chart above says so.
+  function errorTable(r) {
+    const kinds = r.errorKinds;
+    const errors = Object.values(r.errors || {}).reduce((a, b) => a + b, 0);
+    if (!Array.isArray(kinds)) {
+      return errors ? noData('Errors by kind were not recorded: this run\'s generator kept only its counts by class, ' +
+        'in the chart above.') : null;
+    }
+    if (!kinds.length) return null;
+    const table = el('table', { class: 'errors' }, el('tr', {}, th('error class'), th('HTTP status'), th('first message'),
+      th('count'), th('first second'), th('last second')));
+    kinds.forEach(k => table.append(el('tr', {}, el('td', {}, errorLabel(k.errorClass)), el('td', { class: 'num' }, k.status || '–'),
+      el('td', {}, k.message || '–'), el('td', { class: 'num' }, num(k.count)), el('td', { class: 'num' }, num(Math.floor(k.firstSec))),
+      el('td', { class: 'num' }, num(Math.floor(k.lastSec))))));
+    return el('div', {}, el('div', { class: 'chart-title' }, 'Errors by kind, measured phase'), table);
+  }
+
+  // The bytes on the wire from the measured phase's start, in all and per second of it.
+  function bytesTable(r) {
+    const b = r.bytes;
+    if (!b) {
+      return noData(r.client ? 'Bytes sent and received: not measured by this engine (a client library keeps its sockets to itself).'
+        : 'Bytes sent and received were not recorded by this run\'s generator.');
+    }
+    const size = v => (v >= 1048576 ? num(v / 1048576, 1) + ' MiB' : v >= 1024 ? num(v / 1024, 1) + ' KiB' : num(v) + ' B');
+    return el('table', {}, el('tr', {}, th('measured phase'), th('bytes sent'), th('bytes received')),
+      el('tr', {}, th('total'), el('td', { class: 'num' }, size(b.sent)), el('td', { class: 'num' }, size(b.received))),
+      el('tr', {}, th('per second'), el('td', { class: 'num' }, size(b.sentPerSec) + '/s'),
+        el('td', { class: 'num' }, size(b.receivedPerSec) + '/s')));
+  }
+
+  // Connect, TLS handshake, waiting and receiving, p50 / p99 / max, where the built-in engine measured them.
+  function timingsTable(r) {
+    const t = r.timings;
+    if (!t) {
+      return noData(r.client ? 'Connect, TLS handshake, waiting and receiving: not measured by this engine (a client library\'s).'
+        : 'Connect, TLS handshake, waiting and receiving were not recorded by this run\'s generator.');
+    }
+    const ms = (p, key) => (p && p.count > 0 ? num(p[key]) + ' ms' : '–');
+    const table = el('table', {}, el('tr', {}, th('time on the wire'), th('count'), th('p50'), th('p99'), th('max')));
+    [['connect', t.connect], ['TLS handshake', t.tlsHandshake], ['waiting', t.waiting], ['receiving', t.receiving]]
+      .forEach(([name, p]) => table.append(el('tr', {}, th(name), el('td', { class: 'num' }, num((p && p.count) || 0)),
+        el('td', { class: 'num' }, ms(p, 'p50Ms')), el('td', { class: 'num' }, ms(p, 'p99Ms')), el('td', { class: 'num' }, ms(p, 'maxMs')))));
+    return el('div', {}, table, el('p', { class: 'chart-note' }, 'Connects and handshakes of every connection the run opened ' +
+      '(warm-up included; none in clear for TLS); waiting and receiving of the measured HTTP/1.1 requests answered.'));
   }
 
   // ---- 5. repetitions, 6. reading guide ------------------------------------------------------

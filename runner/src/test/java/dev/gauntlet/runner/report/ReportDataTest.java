@@ -3,9 +3,13 @@ package dev.gauntlet.runner.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gauntlet.api.BytesTransferred;
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.ErrorKind;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.ResultsDirectory;
 import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.loadgen.measure.TrafficLog;
 import dev.gauntlet.runner.Cli.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,6 +124,45 @@ class ReportDataTest {
 
         assertThat(run.path("jvm").path("target").path("cpu")).isEqualTo(before.path("jvm").path("target").path("cpu"));
         assertThat(run.path("samples")).isEqualTo(before.path("samples"));
+    }
+
+    /**
+     * What k6 and Gatling users look for, as a run written today holds it: traffic.csv as seconds after the measured
+     * phase began (the warm-up's negative), the error kinds, bytes and wire timings from summary.json; a run written
+     * before any of them has none, for the page to say they were not recorded.
+     */
+    @Test
+    void trafficErrorKindsBytesAndTimingsPassToThePageAndAreAbsentFromARunWrittenBefore() throws Exception {
+        Path dir = copy(fixture(), work.resolve("traffic"));
+        JsonNode before = ReportData.read(dir).path("runs").path(0);
+        assertThat(before.path("timeline").has("traffic")).isFalse();
+        assertThat(before.path("errorKinds").isArray() || before.path("bytes").isObject() || before.path("timings").isObject())
+                .as("not recorded").isFalse();
+
+        RunDirectory run = new RunDirectory(dir.resolve(RUN));
+        double warmupSec = before.path("warmupSec").asDouble();
+        try (TrafficLog log = TrafficLog.create(run.traffic(), "a test's")) {
+            log.write(new TrafficLog.Interval(0, 1, 7, 8L, 1_000L, 3_000L));
+            log.write(new TrafficLog.Interval(warmupSec, 0.5, 3, null, null, null));
+        }
+        ObjectNode summary = (ObjectNode) Json.json().readTree(run.summary().toFile());
+        summary.set("errorKinds", Json.json().valueToTree(List.of(
+                new ErrorKind(ErrorClass.BAD_STATUS, 503, "status 503", 4, 0.25, 1.5))));
+        summary.set("bytes", Json.json().valueToTree(BytesTransferred.over(2_000, 6_000, 2)));
+        Json.json().writeValue(run.summary().toFile(), summary);
+
+        JsonNode today = ReportData.read(dir).path("runs").path(0);
+        JsonNode traffic = today.path("timeline").path("traffic");
+        assertThat(traffic.path("t").get(0).asDouble()).isCloseTo(-warmupSec, within(1e-9));
+        assertThat(traffic.path("t").get(1).asDouble()).isCloseTo(0, within(1e-9));
+        assertThat(traffic.path("inFlight")).extracting(JsonNode::asLong).containsExactly(7L, 3L);
+        assertThat(traffic.path("connections").get(0).asLong()).isEqualTo(8);
+        assertThat(traffic.path("connections").get(1).isNull()).as("not seen by a library's engine").isTrue();
+        assertThat(traffic.path("receivedPerSec").get(0).asDouble()).isEqualTo(3_000);
+        assertThat(today.path("errorKinds").path(0).path("status").asInt()).isEqualTo(503);
+        assertThat(today.path("errorKinds").path(0).path("message").asText()).isEqualTo("status 503");
+        assertThat(today.path("bytes").path("receivedPerSec").asDouble()).isEqualTo(3_000);
+        assertThat(today.path("timings").isObject()).as("not measured by a library's engine").isFalse();
     }
 
     /**

@@ -346,8 +346,9 @@ public class ReportIT {
         HeadlessChromium.Page linked = HeadlessChromium.find().open(URI.create(html.toUri() + "#run-dummy-closed-2"), work);
         assertRendered(linked);
         int runCharts = charts(linked) - charts(closed);
-        // Its percentiles, per second latency (with the lag) and completed, threads and CPU; heap only if a collection ran.
-        assertThat(runCharts).as("charts of the one linked run").isBetween(5, 6);
+        // Its percentiles, per second latency (with the lag) and completed, threads and CPU, its response-time
+        // distribution and requests in flight; heap only if a collection ran.
+        assertThat(runCharts).as("charts of the one linked run").isBetween(7, 8);
         assertThat(shown(closed)).as("6 runs listed, none drawn").contains("dummy · timeouts #2")
                 .doesNotContain("Heap after GC", "Schedule lag per second");
 
@@ -867,5 +868,35 @@ public class ReportIT {
         try (Stream<Path> dirs = Files.list(results)) {
             return dirs.filter(Files::isDirectory).findFirst().orElseThrow();
         }
+    }
+
+    /**
+     * What k6 and Gatling users look for, on BASE's real runs: each run's response-time distribution, its requests in
+     * flight and connections open over the run, the error table of the timeouts scenario (every request timed out by
+     * the generator, its message saying after how long), the bytes on the wire and where the requests' time went.
+     */
+    @Test
+    void everyRunShowsItsDistributionTrafficErrorTableBytesAndTimings() throws Exception {
+        JsonNode timeouts = Json.json().readTree(base.resolve("runs/dummy/timeouts/1/summary.json").toFile());
+        assertThat(timeouts.path("bytes").path("sent").asLong()).as("requests written in the measured phase").isPositive();
+        assertThat(timeouts.path("errorKinds").path(0).path("errorClass").asText()).isEqualTo("RESPONSE_TIMEOUT");
+
+        assertThat(cli("report", base.toString()).code()).isZero();
+        HeadlessChromium.Page page = HeadlessChromium.find().openAndRun(
+                URI.create(base.resolve("report.html").toUri() + "#window=0,2"), work, UNEXPLAINED_HEADERS);
+        assertRendered(page);
+        String shown = shown(page);
+        assertThat(shown).as("a distribution for each run that completed requests, the timeouts' saying it has none")
+                .contains("Response-time distribution, measured phase", "No request completed in the measured phase: no distribution");
+        assertThat(shown).as("requests in flight and connections open, per second")
+                .contains("Requests in flight and connections open, per second", "u-label\">requests in flight<",
+                        "u-label\">connections open<");
+        assertThat(shown).as("the timeouts' error table").contains("Errors by kind, measured phase",
+                "<td>response timeout</td><td class=\"num\">–</td><td>no whole response within 10 ms (the response timeout)</td>");
+        assertThat(shown).as("bytes and the time on the wire, with their glossary")
+                .contains(">bytes sent</th>", ">bytes received</th>", ">time on the wire</th>", ">TLS handshake</th>")
+                .containsPattern(">per second</th><td class=\"num\">[0-9.,]+ (B|KiB|MiB)/s</td>")
+                .doesNotContain("were not recorded", "not measured by this engine");
+        assertThat(shown).as("every new column header explains itself").contains("data-unexplained=\"\"");
     }
 }
