@@ -127,19 +127,13 @@ public final class ErrorLog implements AutoCloseable {
         for (Path file : files) {
             perFile.add(read(file));
         }
-        int lines = perFile.stream().mapToInt(List::size).max().orElse(0);
         try (ErrorLog log = new ErrorLog(merged, description)) {
-            for (int k = 0; k < lines; k++) {
-                Interval first = null;
-                Map<ErrorClass, Long> sum = zeros();
-                for (List<Interval> intervals : perFile) {
-                    if (k < intervals.size()) {
-                        Interval interval = intervals.get(k);
-                        first = first == null ? interval : first;
-                        interval.errors().forEach((errorClass, count) -> sum.merge(errorClass, count, Long::sum));
-                    }
-                }
-                log.write(first.startSec(), first.lengthSec(), sum);
+            for (Interval sum : LineByLine.sum(perFile, (sum, each) -> {
+                Map<ErrorClass, Long> errors = new EnumMap<>(sum.errors());
+                each.errors().forEach((errorClass, count) -> errors.merge(errorClass, count, Long::sum));
+                return new Interval(sum.startSec(), sum.lengthSec(), errors);
+            })) {
+                log.write(sum.startSec(), sum.lengthSec(), sum.errors());
             }
         }
     }

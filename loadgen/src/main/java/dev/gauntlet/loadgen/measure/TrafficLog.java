@@ -121,18 +121,10 @@ public final class TrafficLog implements AutoCloseable {
         for (Path file : files) {
             perFile.add(read(file));
         }
-        int lines = perFile.stream().mapToInt(List::size).max().orElse(0);
         try (TrafficLog log = create(merged, description)) {
-            for (int k = 0; k < lines; k++) {
-                Interval sum = null;
-                for (List<Interval> intervals : perFile) {
-                    if (k < intervals.size()) {
-                        Interval each = intervals.get(k);
-                        sum = sum == null ? each : new Interval(sum.runSec(), sum.lengthSec(), sum.inFlight() + each.inFlight(),
-                                plus(sum.connectionsOpen(), each.connectionsOpen()), plus(sum.bytesSent(), each.bytesSent()),
-                                plus(sum.bytesReceived(), each.bytesReceived()));
-                    }
-                }
+            for (Interval sum : LineByLine.sum(perFile, (sum, each) -> new Interval(sum.runSec(), sum.lengthSec(),
+                    sum.inFlight() + each.inFlight(), plus(sum.connectionsOpen(), each.connectionsOpen()),
+                    plus(sum.bytesSent(), each.bytesSent()), plus(sum.bytesReceived(), each.bytesReceived())))) {
                 log.write(sum);
             }
         }

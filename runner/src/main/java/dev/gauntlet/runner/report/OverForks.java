@@ -156,7 +156,7 @@ final class OverForks {
      * What the scenario's load is ranked by ({@link LoadModel#rankedBy}), its model read from the suite's scenario or
      * else from a run's summary, as report.js's {@code loadTypeOf} finds it; an open loop's when neither says.
      */
-    private static LoadModel.RankedBy rankedBy(JsonNode suite, JsonNode runs, String scenario) {
+    static LoadModel.RankedBy rankedBy(JsonNode suite, JsonNode runs, String scenario) {
         for (JsonNode s : suite.path("scenarios")) {
             if (s.path("name").asText().equals(scenario) && s.path("load").hasNonNull("type")) {
                 return model(s.path("load"));

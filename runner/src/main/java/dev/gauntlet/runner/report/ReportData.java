@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * ObjectNode data = ReportData.read(Path.of("results/quick-20261123-172424"));
  * // { dir, suite, environment, platform, cpusGiven: {target, generator}, rows: [results.json],
  * //   runs: [{target, scenario, fork, repetition, curves, timeline, gc, samples, jvm: {target: {gcPauses, cpu, ...}}, ...}],
- * //   intervals: [intervals.json], decisions: [{case, metric, places: [{rank, entry, figure, standing, verdicts}], separation}] }
+ * //   intervals: [intervals.json], decisions: [{case, metric, places: [{rank, entry, figure, standing, verdicts}], separation}],
+ * //   spreads: [{target, scenario, metric, values, min, max, cvPercent}] }
  * </pre>
  *
  * Reads tolerantly: {@code results.json}, {@code summary.json} and {@code jvm.json} as JSON trees, so fields
@@ -38,7 +39,8 @@ import java.util.stream.Stream;
  * {@code jvm.json} has its JVM costs in {@code summary.json}'s {@code jvm}, read from there. A directory of an
  * interrupted suite reads as far as it got. A file that does not read at all (truncated, say) is left out and named in {@code unreadable}
  * ({@link #readWhatItCan}), for the page to say so. Percentile curves and per-second figures are computed here
- * from the interval logs, the intervals over forks and the headline's decisions by {@link OverForks}, each side's CPU
+ * from the interval logs, the intervals over forks and the headline's decisions by {@link OverForks}, the repetitions' spreads by
+ * {@link RepetitionSpreads}, each side's CPU
  * as a share of the CPUs it was given ({@link CpusGiven}); the page only draws, sums and shows.
  */
 public final class ReportData {
@@ -107,6 +109,7 @@ public final class ReportData {
         }
         data.set("intervals", intervals(data.get("rows")));
         data.set("decisions", OverForks.decisions(data.path("suite"), data.path("platform"), data.get("rows"), runs));
+        data.set("spreads", RepetitionSpreads.of(data.path("suite"), data.get("rows"), runs));
         data.set("unreadable", unreadable);
         return data;
     }

@@ -364,6 +364,9 @@
 
   // A log y range drawn and the range of the data on it, on the chart's box: ReportIT checks one covers the other.
   function markRanges(u, box) {
+    // How many y scales its series are drawn on: one, so that no series (the lag, say) is drawn above another on a
+    // scale of its own.
+    box.dataset.yScales = uniq(u.series.slice(1).map(sr => sr.scale || 'y')).length;
     if (u.scales.y.distr !== 3 || u.scales.y.min == null) return;
     const values = u.series.slice(1).flatMap((sr, i) => ((sr.scale || 'y') === 'y' && u.data[i + 1]
       ? u.data[i + 1].filter(v => v != null && Number.isFinite(v) && v > 0) : []));
@@ -1665,34 +1668,27 @@
 
   // ---- 5. repetitions, 6. reading guide ------------------------------------------------------
 
+  // Each target × scenario run more than once, on its case's own metric (RepetitionSpreads'): a throughput suite's
+  // spread is of its rates, an open loop's of its p99.
   function repetitions(data, main) {
     main.append(el('h2', { id: 'repetitions' }, '5. Repetitions'));
-    const rows = (data.rows || []).filter(r => r.verdict && r.verdict !== '-' && r.requests > 0);
-    const groups = new Map();
-    rows.forEach(r => {
-      const k = r.target + ' · ' + r.scenario;
-      groups.set(k, (groups.get(k) || []).concat([r]));
-    });
-    const repeated = [...groups].filter(([, g]) => g.length > 1);
-    if (!repeated.length) {
+    const spreads = data.spreads || [];
+    if (!spreads.length) {
       main.append(noData('Each target × scenario ran once: no spread to show. A suite with repetitions: N fills this section.'));
       return;
     }
-    main.append(el('p', { class: 'muted' }, 'p99 of each repetition as a dot on a scale from the group\'s lowest to its highest, ' +
-      'and the coefficient of variation (standard deviation / mean).'));
-    const table = el('table', {}, el('tr', {}, th('target · scenario'), th('p99 ms of each repetition', 'p99'),
-      th('min', null, 'p99 min ms'), th('max', 'none', 'p99 max ms'), th('CV', null, 'CV %')));
-    for (const [k, g] of repeated) {
-      const v = g.map(r => r.p99Ms).filter(isNum);
-      const lo = Math.min(...v);
-      const hi = Math.max(...v);
-      const mean = v.reduce((a, b) => a + b, 0) / v.length;
-      const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) * (b - mean), 0) / Math.max(1, v.length - 1));
-      const dots = el('div', { class: 'dots' }, v.map(x => el('span', {
-        style: 'left:' + (4 + 92 * (hi > lo ? (x - lo) / (hi - lo) : 0.5)) + '%', title: num(x) + ' ms' })));
-      const cv = mean > 0 ? 100 * sd / mean : NaN;
-      table.append(el('tr', {}, el('td', {}, k), el('td', { 'data-text': v.join(' / ') }, dots), figureCell(lo), figureCell(hi),
-        figureCell(cv, isNum(cv) ? num(cv, 1) + ' %' : '–')));
+    main.append(el('p', { class: 'muted' }, 'Each repetition\'s figure, on its scenario\'s own metric, as a dot on a scale from ' +
+      'the group\'s lowest to its highest, and the coefficient of variation (standard deviation / mean).'));
+    const table = el('table', {}, el('tr', {}, th('target · scenario'), th('metric', 'measured by'), th('each repetition', 'repetition'),
+      th('min'), th('max', 'none'), th('CV', null, 'CV %')));
+    for (const s of spreads) {
+      const metric = ROW_METRICS.find(m => m.key === s.metric) || { label: s.metric };
+      const [lo, hi] = [s.min, s.max];
+      const dots = el('div', { class: 'dots' }, s.values.map(x => el('span', {
+        style: 'left:' + (4 + 92 * (hi > lo ? (x - lo) / (hi - lo) : 0.5)) + '%', title: metricText(metric, x) })));
+      table.append(el('tr', {}, el('td', {}, s.target + ' · ' + s.scenario), el('td', {}, metric.label),
+        el('td', { 'data-text': s.values.join(' / ') }, dots), figureCell(lo), figureCell(hi),
+        figureCell(s.cvPercent, isNum(s.cvPercent) ? num(s.cvPercent, 1) + ' %' : '–')));
     }
     main.append(sortable(table, 'repetitions'));
   }

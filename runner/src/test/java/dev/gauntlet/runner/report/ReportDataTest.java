@@ -204,6 +204,15 @@ class ReportDataTest {
                 .startsWith("netty is 25.1 % faster than jetty (95 % CI 23.1–27.1 %)");
         assertThat(places.path(2).path("verdicts").get(0).asText()).isEqualTo("platform-noisy");
 
+        JsonNode spread = data.path("spreads").path(0);
+        assertThat(spread.path("target").asText()).isEqualTo("netty");
+        assertThat(spread.path("metric").asText()).as("a closed loop's spread is of its rate").isEqualTo("achievedRatePerSec");
+        assertThat(spread.path("values")).hasSize(6);
+        assertThat(spread.path("min").asDouble()).isEqualTo(99_300);
+        assertThat(spread.path("max").asDouble()).isEqualTo(101_500);
+        // Repetitions 99,500 100,500 100,500 101,500 99,300 100,300: mean 100,266.7, sample standard deviation 794.1.
+        assertThat(spread.path("cvPercent").asDouble()).isCloseTo(0.7920, within(0.0005));
+
         JsonNode intervals = data.path("intervals");
         assertThat(intervals.findValuesAsText("target")).as("computed from every measured row")
                 .containsExactly("netty", "undertow", "jetty", "rival");

@@ -203,6 +203,9 @@ public class ReportIT {
                         "generator platform", "CPU, % of the CPUs each process was given", "; in the measured phase ",
                         " (the JVM table's)")
                 .doesNotContain("No errors.csv", "Not in the JFR recordings");
+        assertThat(zoomed.dom()).as("the schedule lag drawn beside the response times, every chart on one y scale")
+                .contains("u-label\">schedule lag<", "u-label\">lag p99<").contains("data-y-scales=\"1\"")
+                .doesNotContainPattern("data-y-scales=\"(0|[2-9])\"");
         Matcher percentiles = PERCENTILES_LINK.matcher(zoomed.dom());
         assertThat(percentiles.find()).as("a run's percentile distributions to download").isTrue();
         List<String> distribution = URLDecoder.decode(percentiles.group(1), StandardCharsets.UTF_8).lines().toList();
@@ -472,8 +475,9 @@ public class ReportIT {
         Matcher csv = CSV_LINK.matcher(repetitions);
         assertThat(csv.find()).as("a CSV link in %s", repetitions).isTrue();
         assertThat(URLDecoder.decode(csv.group(1), StandardCharsets.UTF_8).lines())
-                .startsWith("target · scenario,p99 ms of each repetition,p99 min ms,p99 max ms,CV %").hasSize(7)
-                .anyMatch(line -> line.startsWith("rival · closed,")).anyMatch(line -> line.startsWith("dummy · open,"));
+                .startsWith("target · scenario,metric,each repetition,min,max,CV %").hasSize(7)
+                .as("each on its scenario's own metric: a closed loop's rate, an open loop's p99")
+                .anyMatch(line -> line.startsWith("rival · closed,achieved /s,")).anyMatch(line -> line.startsWith("dummy · open,p99 ms,"));
 
         Matcher ranges = Y_RANGE.matcher(shown);
         int logCharts = 0;
