@@ -19,12 +19,14 @@ import java.nio.charset.StandardCharsets;
  * A target that slows itself down, whatever its machine does: each answer costs CPU time of
  * {@value #BASE_MICROS} µs at its start, {@value #BASE_MICROS} µs more for every
  * {@value #RAMP_MS} ms it has been up. Its throughput falls steadily on CPUs whose capacity holds:
- * the target's own drift. Started by {@code TargetMain --server} from the test classpath, so it has the
+ * the target's own drift, about 40 % between the halves of CapacityVerdictIT's measured phase, so that a
+ * step of the shared host's own capacity (a tenth to a quarter, within seconds) cannot explain most of it.
+ * At 50 µs every 4 s it fell 14 % on a host whose capacity fell 12 % meanwhile, which did explain it. Started by {@code TargetMain --server} from the test classpath, so it has the
  * admin port, hiccup and capacity logs of every target; one platform thread a connection.
  */
 public final class SlowingTargetStandIn implements HelloServer {
-    static final long BASE_MICROS = 50;
-    static final long RAMP_MS = 4_000;
+    static final long BASE_MICROS = 100;
+    static final long RAMP_MS = 2_000;
     private static final byte[] HELLO = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: "
             + HelloContract.BODY_BYTES.length + "\r\n\r\n" + HelloContract.BODY).getBytes(StandardCharsets.US_ASCII);
 
