@@ -17,7 +17,9 @@ shoot() {
   local suite=$1 png=$2
   shift 2
   echo "first-screens: $suite ..." >&2
-  "$ROOT/gauntlet" run --suite "$suite" --results "$RESULTS/$suite" "$@"
+  # A run that failed (a target that died) is part of the answer: the report shows it, so the screen is taken anyway.
+  "$ROOT/gauntlet" run --suite "$suite" --results "$RESULTS/$suite" "$@" \
+    || echo "first-screens: $suite ended with exit code $?; its report shows what ran" >&2
   local dir
   dir=$(find "$RESULTS/$suite" -mindepth 1 -maxdepth 1 -type d | sort | tail -n 1)
   # The page draws from its inlined data within a second; the budget lets its scripts finish before the capture.
