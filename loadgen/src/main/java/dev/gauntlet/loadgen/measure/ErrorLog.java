@@ -123,12 +123,8 @@ public final class ErrorLog implements AutoCloseable {
      * file that has a line k; a missing file adds nothing.
      */
     public static void merge(List<Path> files, Path merged, String description) throws IOException {
-        List<List<Interval>> perFile = new ArrayList<>();
-        for (Path file : files) {
-            perFile.add(read(file));
-        }
         try (ErrorLog log = new ErrorLog(merged, description)) {
-            for (Interval sum : LineByLine.sum(perFile, (sum, each) -> {
+            for (Interval sum : LineByLine.sum(files, ErrorLog::read, (sum, each) -> {
                 Map<ErrorClass, Long> errors = new EnumMap<>(sum.errors());
                 each.errors().forEach((errorClass, count) -> errors.merge(errorClass, count, Long::sum));
                 return new Interval(sum.startSec(), sum.lengthSec(), errors);

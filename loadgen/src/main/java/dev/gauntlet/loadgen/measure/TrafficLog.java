@@ -117,12 +117,8 @@ public final class TrafficLog implements AutoCloseable {
      * k; a figure one of them does not know is not known in the sum. A missing file adds nothing.
      */
     public static void merge(List<Path> files, Path merged, String description) throws IOException {
-        List<List<Interval>> perFile = new ArrayList<>();
-        for (Path file : files) {
-            perFile.add(read(file));
-        }
         try (TrafficLog log = create(merged, description)) {
-            for (Interval sum : LineByLine.sum(perFile, (sum, each) -> new Interval(sum.runSec(), sum.lengthSec(),
+            for (Interval sum : LineByLine.sum(files, TrafficLog::read, (sum, each) -> new Interval(sum.runSec(), sum.lengthSec(),
                     sum.inFlight() + each.inFlight(), plus(sum.connectionsOpen(), each.connectionsOpen()),
                     plus(sum.bytesSent(), each.bytesSent()), plus(sum.bytesReceived(), each.bytesReceived())))) {
                 log.write(sum);
