@@ -14,7 +14,7 @@ import dev.gauntlet.runner.results.Intervals;
 import dev.gauntlet.runner.results.LatencyDiffTable;
 import dev.gauntlet.runner.results.ResultRow;
 import dev.gauntlet.runner.statistics.Estimate;
-import dev.gauntlet.runner.suite.Suite;
+import dev.gauntlet.runner.suite.Baselines;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -123,7 +123,7 @@ final class OverForks {
     private static Set<String> baselines(JsonNode suite) {
         Set<String> baselines = new LinkedHashSet<>();
         suite.path("baselines").forEach(b -> baselines.add(b.asText()));
-        return suite.has("baselines") ? baselines : Set.copyOf(Suite.DEFAULT_BASELINES);
+        return suite.has("baselines") ? baselines : Set.copyOf(Baselines.DEFAULT);
     }
 
     /** How a server's run takes part in its case's ranking; null for a run without figures. */

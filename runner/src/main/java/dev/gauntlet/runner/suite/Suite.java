@@ -30,7 +30,7 @@ import java.util.Optional;
  * repetitions: 1                                # runs of each scenario in one fork (one target JVM)
  * repeat: scenario                              # or sweep; see Repeat
  * untilResolved: { maxForks: 8, maxMinutes: 45 }  # optional: more forks until every ranked pair is resolved
- * baselines: [dummy]                            # references the report shows beside its ranking, never as best (default [dummy])
+ * baselines: [dummy]                            # the report's references, never best; see Baselines
  * scaling: { referenceTargetCpus: 2 }           # optional; see Scaling
  * table: runs                                   # or sweep, latency-diff, ranking, clients; see Table
  * jvm: { target: [-Xmx1g], generator: [-Xmx512m] }
@@ -71,11 +71,6 @@ public record Suite(String name, String description, List<String> targets, List<
     /** The one-element target list that stands for the whole catalogue. */
     static final String ALL_TARGETS = "all";
     public static final int MAX_REPETITIONS = 100;
-    /**
-     * The references of a suite that names none ({@code baselines} absent, and so from suite.json): the server that
-     * does nothing but answer. The report shows a reference beside its ranking, never as best.
-     */
-    public static final List<String> DEFAULT_BASELINES = List.of("dummy");
     /** Each fork starts every target afresh: 4 s a start, so 50 forks of a dozen targets are 40 min of starts alone. */
     public static final int MAX_FORKS = 50;
     /** The longest phase, wait or timeout a suite may give: the generator's own bound, far from any overflow. */
@@ -121,15 +116,7 @@ public record Suite(String name, String description, List<String> targets, List<
         clients = clients == null ? List.of() : List.copyOf(clients);
         scenarios = List.copyOf(scenarios);
         protocols = protocols == null ? List.of() : List.copyOf(protocols);
-        if (baselines != null) {
-            baselines = List.copyOf(baselines);
-            if (!targets.equals(List.of(ALL_TARGETS))) {
-                List<String> named = catalogueNames(targets);
-                baselines.stream().filter(b -> !named.contains(b)).findFirst().ifPresent(b -> {
-                    throw new IllegalArgumentException("baselines names " + b + ", which is not one of the targets " + named);
-                });
-            }
-        }
+        baselines = Baselines.checked(baselines, targets, ALL_TARGETS);
         if (placement == Placement.KUBERNETES && protocols.stream().anyMatch(p -> p != Protocol.HTTP1)) {
             throw new IllegalArgumentException("protocols beyond http1 run on this machine for now: a target pod serves "
                     + "HTTP/1.1 in clear");
@@ -160,15 +147,8 @@ public record Suite(String name, String description, List<String> targets, List<
 
     /** The suite of these targets instead; of its own baselines, those still among them. */
     public Suite withTargets(List<String> targets) {
-        List<String> named = catalogueNames(targets);
         return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes, protocols, untilResolved,
-                baselines == null ? null : baselines.stream().filter(named::contains).toList());
-    }
-
-    /** The catalogue's names of the targets, each {@code NAME@PROTOCOL} as its {@code NAME}. */
-    private static List<String> catalogueNames(List<String> targets) {
-        return targets.stream().map(t -> ProtocolTarget.parse(t).target()).toList();
+                scenarios, placement, kubernetes, protocols, untilResolved, Baselines.among(baselines, targets));
     }
 
     /**
