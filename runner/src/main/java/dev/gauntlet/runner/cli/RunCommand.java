@@ -61,6 +61,8 @@ import java.util.function.Supplier;
                 "  ./gauntlet run --suite latency-diff --until-resolved --max-forks 6",
                 "      forks added to the targets not yet told apart from dummy, 6 at most",
                 "  ./gauntlet run --suite server --scale 1   rates as the original, unscaled",
+                "  ./gauntlet run --suite server --profile full,parallel-gc",
+                "      2016's window lengths, on 2016's JVM settings (./gauntlet suites lists the profiles)",
                 "  ./gauntlet run --resume results/server-20261123-180000",
                 "      continue an interrupted suite: measured runs are kept, the rest run on the same",
                 "      setup (JDK, CPUs, placement, --network) and commit as they began, or it refuses",
@@ -116,6 +118,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--repetitions", paramLabel = "N",
             description = "run each scenario N times in each fork instead of the suite's count")
     Integer repetitions;
+
+    @Option(names = "--profile", paramLabel = "NAME", split = ",",
+            description = "lay the suite's profile NAME over it (several in order: --profile full,parallel-gc); "
+                    + "./gauntlet suites lists each suite's")
+    List<String> profiles = List.of();
 
     @Option(names = "--scale", paramLabel = "F",
             description = "multiply open-loop rates by F instead of the suite's rule (the server suite: target CPUs ÷ 2)")
@@ -185,7 +192,7 @@ final class RunCommand implements Callable<Integer> {
             try (Isolation isolation = Isolation.plan(suite.resources(), network)) {
                 LeftoverJvms.refuseOn(isolation, catalogue);
                 isolation.notes().forEach(note -> System.err.println("gauntlet: isolation: " + note));
-                TargetLauncher targetLauncher = new TargetLauncher(home, catalogue, isolation.target(), suite.jvm().target());
+                TargetLauncher targetLauncher = new TargetLauncher(home, catalogue, isolation.target(), suite.jvm()::forTarget);
                 GeneratorLauncher generator = new GeneratorLauncher(home, isolation.generator(), suite.jvm().generator());
                 return run(suite, new Site(targetLauncher, generator, isolation.target().cpuShare(),
                         Environment.capture(home, isolation.describe()), isolation.summary(),
@@ -221,7 +228,9 @@ final class RunCommand implements Callable<Integer> {
 
     /** The suite as named, with the targets, repetitions and placement the options ask for. */
     private Suite chosenSuite(TargetCatalogue catalogue) {
-        Suite suite = SuiteLoader.load(suiteName);
+        Suite suite = SuiteLoader.load(suiteName, profiles);
+        Map<String, String> offered = profiles.isEmpty() ? Map.of() : SuiteLoader.profilesOf(suiteName);
+        profiles.forEach(name -> System.err.println("gauntlet: profile " + name + ": " + offered.get(name)));
         if (kubernetes) {
             suite = suite.inCluster(suite.placement() == Placement.KUBERNETES ? suite.kubernetes() : ClusterSettings.DEFAULTS);
         }
@@ -279,7 +288,7 @@ final class RunCommand implements Callable<Integer> {
      * options that would change them are refused.
      */
     private ResultsStore reopen() {
-        for (String option : List.of("--suite", "--targets", "--clients", "--forks", "--repetitions", "--scale", "--results",
+        for (String option : List.of("--suite", "--profile", "--targets", "--clients", "--forks", "--repetitions", "--scale", "--results",
                 "--kubernetes", "--namespace", "--image", "--shards")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw new UserError("--resume continues the suite as it was begun: drop " + option);
@@ -326,6 +335,8 @@ final class RunCommand implements Callable<Integer> {
                 resumed != null ? " left to measure" : "", plan.estimateInMinutes(), plan.atMostInMinutes(),
                 site.summary());
         fitted.changes().forEach(change -> System.err.println("gauntlet: scaled: " + change));
+        suite.jvm().perTarget().forEach((target, options) -> System.err.println("gauntlet: jvm: " + target + " starts with "
+                + String.join(" ", options) + " (jvm.perTarget), the other targets with " + String.join(" ", suite.jvm().target())));
 
         ResultsStore store;
         if (resumed != null) {

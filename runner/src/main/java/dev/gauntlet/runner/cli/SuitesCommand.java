@@ -68,6 +68,7 @@ public final class SuitesCommand implements Runnable {
                 out.printf(Locale.ROOT, "  until resolved: then a fork more at a time of the targets not yet told apart,"
                         + " up to %d forks or %d min%n", suite.untilResolved().maxForks(), suite.untilResolved().maxMinutes());
             }
+            SuiteLoader.profilesOf(name).forEach((profile, what) -> out.printf("  --profile %s: %s%n", profile, what));
             out.printf("  runs on: %s%n", where);
             out.printf("  targets: %s%n", String.join(", ", suite.targets()));
             if (!suite.clients().isEmpty()) {
@@ -83,7 +84,7 @@ public final class SuitesCommand implements Runnable {
             fitted.changes().forEach(change -> out.printf("  scaled: %s%n", change));
             out.println();
         }
-        out.println("Run one with: ./gauntlet run --suite NAME   (--targets, --forks, --repetitions and --scale change it,"
+        out.println("Run one with: ./gauntlet run --suite NAME   (--targets, --forks, --repetitions, --profile and --scale change it,"
                 + " --kubernetes runs it in a cluster; ./gauntlet run --help)");
     }
 

@@ -2,7 +2,6 @@ package dev.gauntlet.runner.cli;
 
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.UserError;
 import dev.gauntlet.runner.execution.ProcessStopper;
@@ -88,7 +87,6 @@ final class TargetCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(), TargetCatalogue.builtIn(),
                 RolePlacement.unplaced("target"), jvmOptions);
-        TargetEntry entry = launcher.entry(name);
         List<String> flags = new ArrayList<>();
         addFlag(flags, "--bind", bind);
         addFlag(flags, "--admin-bind", adminBind);
@@ -103,7 +101,7 @@ final class TargetCommand implements Callable<Integer> {
             addFlag(flags, "--http2", true);
         }
         addFlag(flags, "--also", also);
-        ProcessBuilder builder = new ProcessBuilder(launcher.command(entry, flags).toArgv()).inheritIO();
+        ProcessBuilder builder = new ProcessBuilder(launcher.command(name, flags).toArgv()).inheritIO();
         // Not a fresh token per start, as a run has: the user's own, which their ./gauntlet load finds without being told.
         builder.environment().put(AdminToken.VARIABLE, adminToken());
         Process process = builder.start();

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Starts catalogue targets as their own JVMs: the technology module's classpath, the role's JVM
@@ -41,19 +42,29 @@ public final class TargetLauncher implements SuiteTargets {
     private final GauntletHome home;
     private final TargetCatalogue catalogue;
     private final RolePlacement placement;
-    private final List<String> jvmOptions;
+    /** The options before each target's own: always, then the continuous JFR recording. */
+    private final List<String> launcherOptions;
+    /** Each target's own options, by the name it is started with. */
+    private final Function<String, List<String>> jvmOptionsOf;
     /** One per launcher, so one per run: the targets it starts reset their counts only for the runner and its generators. */
     private final String adminToken = AdminToken.fresh();
 
+    /** A launcher that starts every target with {@code jvmOptions}. */
     public TargetLauncher(GauntletHome home, TargetCatalogue catalogue, RolePlacement placement, List<String> jvmOptions) {
+        this(home, catalogue, placement, name -> jvmOptions);
+    }
+
+    /** A launcher that starts each target with its own options: a suite's {@code JvmOptions::forTarget}. */
+    public TargetLauncher(GauntletHome home, TargetCatalogue catalogue, RolePlacement placement,
+                          Function<String, List<String>> jvmOptionsOf) {
         this.home = home;
         this.catalogue = catalogue;
         this.placement = placement;
         List<String> options = new ArrayList<>(ALWAYS_JVM_OPTIONS);
         // One recording across the target's runs; the runner copies each run's window out of it.
         options.addAll(JfrRecording.continuous());
-        options.addAll(jvmOptions);
-        this.jvmOptions = List.copyOf(options);
+        this.launcherOptions = List.copyOf(options);
+        this.jvmOptionsOf = jvmOptionsOf;
     }
 
     /** The catalogue entry of {@code NAME} or {@code NAME@PROTOCOL}, which it must serve. */
@@ -87,13 +98,15 @@ public final class TargetLauncher implements SuiteTargets {
     }
 
     /**
-     * The target's JVM command: its technology's JVM options, then the role's; {@code extraFlags}
-     * are TargetMain flags such as {@code --workers 200}.
+     * The JVM command of target {@code name}: its technology's JVM options, then the launcher's, then its own;
+     * {@code extraFlags} are TargetMain flags such as {@code --workers 200}.
      */
-    public JavaCommand command(TargetEntry entry, List<String> extraFlags) {
+    public JavaCommand command(String name, List<String> extraFlags) {
+        TargetEntry entry = entry(name);
         Technology technology = catalogue.technology(entry.technology());
         List<String> options = new ArrayList<>(technology.jvmOptions());
-        options.addAll(jvmOptions);
+        options.addAll(launcherOptions);
+        options.addAll(jvmOptionsOf.apply(name));
         // The admin port where the runner and the generator reach it: loopback, or the veth address in a
         // namespace, whose only peer is this host.
         List<String> args = new ArrayList<>(List.of("--server", entry.serverClass(), "--bind", placement.host(),
@@ -109,10 +122,9 @@ public final class TargetLauncher implements SuiteTargets {
 
     /** Starts {@code NAME} or {@code NAME@PROTOCOL}, serving that protocol; {@code extraFlags} are TargetMain's. */
     public TargetProcess start(String name, List<String> extraFlags, Path log) {
-        TargetEntry entry = entry(name);
         Protocol protocol = ProtocolTarget.parse(name).protocol();
         List<String> flags = new ArrayList<>(protocolFlags(protocol));
         flags.addAll(extraFlags);
-        return TargetProcess.start(command(entry, flags), adminToken, placement, entry, protocol, log, READY_TIMEOUT);
+        return TargetProcess.start(command(name, flags), adminToken, placement, entry(name), protocol, log, READY_TIMEOUT);
     }
 }

@@ -94,7 +94,7 @@ public final class KubernetesSuite implements AutoCloseable {
             client.configMaps().inNamespace(namespace).resource(TargetPodManifest.jfrSettings(id, id)).create();
             ClusterSettings.PodSize targetSize = ClusterSettings.targetPod(suite.resources());
             ClusterSettings.PodSize shardSize = ClusterSettings.shardPod(suite.resources());
-            TargetPods targets = new TargetPods(client, namespace, id, home, catalogue, suite.jvm().target(), settings,
+            TargetPods targets = new TargetPods(client, namespace, id, home, catalogue, suite.jvm()::forTarget, settings,
                     targetSize, id, token, settings.readyTimeoutMs(), lifetime.toSeconds(), progress);
             ShardedLoad.Placement shards = new ShardedLoad.Placement(settings.shards(), namespace, settings.image(),
                     settings.loadNodes(), (int) Math.ceil(shardSize.cpus()), shardSize.memory(), settings.startLeadMs(),

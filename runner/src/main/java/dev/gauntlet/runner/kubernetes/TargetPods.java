@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -51,7 +52,8 @@ final class TargetPods implements SuiteTargets {
     private final String suiteId;
     private final GauntletHome home;
     private final TargetCatalogue catalogue;
-    private final List<String> jvmOptions;
+    /** Each target's own JVM options, by its name (a suite's {@code JvmOptions::forTarget}). */
+    private final Function<String, List<String>> jvmOptionsOf;
     private final ClusterSettings settings;
     private final ClusterSettings.PodSize size;
     private final String tokenSecret;
@@ -62,14 +64,14 @@ final class TargetPods implements SuiteTargets {
     private int started;
 
     TargetPods(KubernetesClient client, String namespace, String suiteId, GauntletHome home, TargetCatalogue catalogue,
-               List<String> jvmOptions, ClusterSettings settings, ClusterSettings.PodSize size, String tokenSecret,
+               Function<String, List<String>> jvmOptionsOf, ClusterSettings settings, ClusterSettings.PodSize size, String tokenSecret,
                String adminToken, long readyTimeoutMs, long podDeadlineSec, PrintStream progress) {
         this.client = client;
         this.namespace = namespace;
         this.suiteId = suiteId;
         this.home = home;
         this.catalogue = catalogue;
-        this.jvmOptions = List.copyOf(jvmOptions);
+        this.jvmOptionsOf = jvmOptionsOf;
         this.settings = settings;
         this.size = size;
         this.tokenSecret = tokenSecret;
@@ -89,7 +91,7 @@ final class TargetPods implements SuiteTargets {
         TargetEntry entry = entry(target);
         String name = String.format(Locale.ROOT, "%s-%s-%d", suiteId, podNamePart(target), ++started);
         Pod created = client.pods().inNamespace(namespace).resource(TargetPodManifest.pod(name, suiteId, target, settings,
-                size, command(entry), tokenSecret, podDeadlineSec)).create();
+                size, command(target, entry), tokenSecret, podDeadlineSec)).create();
         progress.printf(Locale.ROOT, "gauntlet: %s starting as pod %s (%s, image %s)%n", target, name, size.describe(),
                 settings.image());
         try {
@@ -106,13 +108,13 @@ final class TargetPods implements SuiteTargets {
     }
 
     /** The target's JVM as on one machine ({@link TargetLauncher#command}), with the image's paths, on the node's addresses. */
-    private List<String> command(TargetEntry entry) {
+    private List<String> command(String target, TargetEntry entry) {
         TargetCatalogue.Technology technology = catalogue.technology(entry.technology());
         List<String> command = new ArrayList<>(List.of("java"));
         command.addAll(technology.jvmOptions());
         command.addAll(TargetLauncher.ALWAYS_JVM_OPTIONS);
         command.addAll(JfrRecording.recordingIn(JfrRecording.NAME, TargetPodManifest.JFR_DIR + "/" + TargetPodManifest.JFR_SETTINGS));
-        command.addAll(jvmOptions);
+        command.addAll(jvmOptionsOf.apply(target));
         command.addAll(List.of("-cp", inImage(home.classpathOf(technology.module())), TargetLauncher.MAIN_CLASS,
                 "--server", entry.serverClass(), "--bind", "0.0.0.0", "--admin-bind", "0.0.0.0"));
         return command;

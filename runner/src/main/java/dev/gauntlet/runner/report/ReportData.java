@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  *
  * <pre>
  * ObjectNode data = ReportData.read(Path.of("results/quick-20261123-172424"));
- * // { dir, suite, environment, platform, cpusGiven: {target, generator}, rows: [results.json],
+ * // { dir, suite, environment, platform, cpusGiven: {target, generator}, jvmOptions, rows: [results.json],
  * //   runs: [{target, scenario, fork, repetition, curves, timeline, gc, samples, jvm: {target: {gcPauses, cpu, ...}}, ...}],
  * //   intervals: [intervals.json], decisions: [{case, metric, places: [{rank, entry, figure, standing, verdicts}], separation}],
  * //   spreads: [{target, scenario, metric, values, min, max, cvPercent}] }
@@ -38,10 +38,10 @@ import java.util.stream.Stream;
  * added later pass through to the page and missing ones leave a section saying so; a run written before
  * {@code jvm.json} has its JVM costs in {@code summary.json}'s {@code jvm}, read from there. A directory of an
  * interrupted suite reads as far as it got. A file that does not read at all (truncated, say) is left out and named in {@code unreadable}
- * ({@link #readWhatItCan}), for the page to say so. Percentile curves and per-second figures are computed here
- * from the interval logs, the intervals over forks and the headline's decisions by {@link OverForks}, the repetitions' spreads by
- * {@link RepetitionSpreads}, each side's CPU
- * as a share of the CPUs it was given ({@link CpusGiven}); the page only draws, sums and shows.
+ * ({@link #readWhatItCan}), for the page to say so. Percentile curves and per-second figures are computed here from the
+ * interval logs, the intervals over forks and the headline's decisions by {@link OverForks}, the repetitions' spreads by
+ * {@link RepetitionSpreads}, each side's CPU as a share of the CPUs it was given ({@link CpusGiven}), each target's JVM
+ * options by {@link JvmOptionsByTarget}; the page only draws, sums and shows.
  */
 public final class ReportData {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -95,6 +95,7 @@ public final class ReportData {
         data.set("environment", suiteJson.path("environment"));
         data.set("resumes", suiteJson.path("resumes"));
         data.set("platform", suiteJson.path("platform"));
+        data.set("jvmOptions", JvmOptionsByTarget.of(suiteJson.path("suite")));
         CpusGiven cpusGiven = CpusGiven.of(suiteJson.path("environment"));
         ObjectNode given = data.putObject("cpusGiven");
         SIDES.forEach(side -> given.put(side, cpusGiven.describe(side)));
@@ -140,14 +141,12 @@ public final class ReportData {
             steady.set("warmup", warmupWindows(steadiness.path("warmup")));
         }
         run.put("measuredSec", summary.path("measuredSec").asDouble());
-        run.set("errors", summary.path("errors"));
-        run.set("evidence", summary.path("evidence"));
-        run.set("sustainedRatePerSec", summary.path("sustainedRatePerSec"));
-        run.set("unansweredAtEnd", summary.path("unansweredAtEnd"));
-        // Absent from summaries written before they were recorded, and bytes and timings where the engine does not see them.
-        run.set("errorKinds", summary.path("errorKinds"));
-        run.set("bytes", summary.path("bytes"));
-        run.set("timings", summary.path("timings"));
+        // The last three are absent from summaries written before they were recorded, and bytes and timings where the
+        // engine does not see them.
+        for (String field : List.of("errors", "evidence", "sustainedRatePerSec", "unansweredAtEnd", "errorKinds", "bytes",
+                "timings")) {
+            run.set(field, summary.path(field));
+        }
 
         ObjectNode curves = run.putObject("curves");
         ObjectNode timeline = run.putObject("timeline");

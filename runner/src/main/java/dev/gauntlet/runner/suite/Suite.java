@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.suite;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -31,14 +32,16 @@ import java.util.Optional;
  * repeat: scenario                              # or sweep; see Repeat
  * untilResolved: { maxForks: 8, maxMinutes: 45 }  # optional: more forks until every ranked pair is resolved
  * baselines: [dummy]                            # the report's references, never best; see Baselines
- * scaling: { referenceTargetCpus: 2 }           # optional; see Scaling
+ * scaling: { referenceTargetCpus: 2, unscaled: [slow] }   # optional; see Scaling
  * table: runs                                   # or sweep, latency-diff, ranking, clients; see Table
- * jvm: { target: [-Xmx1g], generator: [-Xmx512m] }
+ * jvm: { target: [-Xmx1g], generator: [-Xmx512m], perTarget: { dummy: [-Xmx256m] } }   # see JvmOptions
  * resources:                                    # optional; see Resources
  *   target: { cpus: "0", cpuQuota: 0.5, memory: 1536m }
  *   generator: { cpus: "1", memory: 1g }
  * placement: kubernetes                         # optional: local (the default) or a cluster; see ClusterSettings
  * kubernetes: { image: registry.example/gauntlet:0.1.0, shards: 2 }
+ * profiles:                                     # optional: variants --profile NAME lays over it; see SuiteProfiles
+ *   long: { description: 60 s measured, scenarios: [ { name: open-1k-wait100, durationMs: 60000 } ] }
  * scenarios:
  *   - name: open-1k-wait100
  *     load: { type: open, ratePerSec: 1000, interArrival: EXPONENTIAL, connectionPolicy: ADAPTIVE }
@@ -61,6 +64,7 @@ import java.util.Optional;
  * {@code connections} (a pool of that size, opened at the start) or {@code UNBOUNDED} (a connection
  * per waiting request, for a flood of new clients); see {@link LoadModel.ConnectionPolicy}.
  */
+@JsonIgnoreProperties(SuiteProfiles.FIELD)
 public record Suite(String name, String description, List<String> targets, List<String> clients, int forks, int repetitions, Repeat repeat,
              Scaling scaling, Table table, JvmOptions jvm, Resources resources, List<Scenario> scenarios,
              @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Placement.LocalFilter.class) Placement placement,
@@ -99,7 +103,7 @@ public record Suite(String name, String description, List<String> targets, List<
         repeat = repeat == null ? Repeat.SCENARIO : repeat;
         table = table == null ? Table.RUNS : table;
         if (jvm == null) {
-            jvm = new JvmOptions(null, null);
+            jvm = new JvmOptions(null, null, null);
         }
         if (resources == null) {
             resources = Resources.NONE;
@@ -117,6 +121,12 @@ public record Suite(String name, String description, List<String> targets, List<
         scenarios = List.copyOf(scenarios);
         protocols = protocols == null ? List.of() : List.copyOf(protocols);
         baselines = Baselines.checked(baselines, targets, ALL_TARGETS);
+        if (!targets.equals(List.of(ALL_TARGETS))) {
+            jvm.checkNamed(targets);
+        }
+        if (scaling != null) {
+            scaling.checkNamed(scenarios);
+        }
         if (placement == Placement.KUBERNETES && protocols.stream().anyMatch(p -> p != Protocol.HTTP1)) {
             throw new IllegalArgumentException("protocols beyond http1 run on this machine for now: a target pod serves "
                     + "HTTP/1.1 in clear");
@@ -147,8 +157,9 @@ public record Suite(String name, String description, List<String> targets, List<
 
     /** The suite of these targets instead; of its own baselines, those still among them. */
     public Suite withTargets(List<String> targets) {
-        return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table, jvm, resources,
-                scenarios, placement, kubernetes, protocols, untilResolved, Baselines.among(baselines, targets));
+        return new Suite(name, description, targets, clients, forks, repetitions, repeat, scaling, table,
+                jvm.among(targets), resources, scenarios, placement, kubernetes, protocols, untilResolved,
+                Baselines.among(baselines, targets));
     }
 
     /**
@@ -306,24 +317,25 @@ public record Suite(String name, String description, List<String> targets, List<
     /**
      * A suite declared in the terms of a study made on another machine. Open-loop rates are multiplied
      * by the CPUs the target gets here divided by {@code referenceTargetCpus}, the target CPUs of the
-     * original ({@code --scale} overrides that factor); see {@link SuiteScaling}.
+     * original ({@code --scale} overrides that factor); see {@link SuiteScaling}. The scenarios named in
+     * {@code unscaled} keep their rates: a case bound by its wait costs the target threads and memory for
+     * the requests it holds (rate × wait), not CPU, and a scaled rate would hold fewer than the original did.
      */
-    record Scaling(int referenceTargetCpus) {
+    record Scaling(int referenceTargetCpus, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unscaled) {
         Scaling {
             if (referenceTargetCpus < 1) {
                 throw new IllegalArgumentException("scaling.referenceTargetCpus must be >= 1, got " + referenceTargetCpus);
             }
+            unscaled = unscaled == null ? List.of() : List.copyOf(unscaled);
         }
-    }
 
-    /** JVM options per role; each role's defaults apply when a suite names none. */
-    public record JvmOptions(List<String> target, List<String> generator) {
-        static final List<String> DEFAULT_TARGET = List.of("-Xms1g", "-Xmx1g");
-        static final List<String> DEFAULT_GENERATOR = List.of("-Xms512m", "-Xmx512m");
-
-        public JvmOptions {
-            target = target == null ? DEFAULT_TARGET : List.copyOf(target);
-            generator = generator == null ? DEFAULT_GENERATOR : List.copyOf(generator);
+        /** Each name in {@code unscaled} is one of {@code scenarios}, or a one-line error says which is not. */
+        void checkNamed(List<Scenario> scenarios) {
+            List<String> names = scenarios.stream().map(Scenario::name).toList();
+            unscaled.stream().filter(name -> !names.contains(name)).findFirst().ifPresent(name -> {
+                throw new IllegalArgumentException("scaling.unscaled names " + name + ", which is not among the suite's"
+                        + " scenarios " + names);
+            });
         }
     }
 

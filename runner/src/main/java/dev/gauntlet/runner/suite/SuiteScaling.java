@@ -63,15 +63,22 @@ public final class SuiteScaling {
             factor = scaleOverride;
             changes.add("rates × " + decimal(factor) + ", as --scale says");
         } else if (suite.scaling() != null) {
+            // Those in scaling.unscaled keep their rates, below; --scale is the user's choice for every scenario.
             int reference = suite.scaling().referenceTargetCpus();
             factor = targetCpus / reference;
             changes.add(String.format(Locale.ROOT, "rates × %s: the target gets %s CPU here, the original's had %d"
                             + " (rates scale with the target's CPUs; --scale F sets another factor)",
                     decimal(factor), decimal(targetCpus), reference));
         }
+        List<String> unscaled = scaleOverride == null && suite.scaling() != null ? suite.scaling().unscaled() : List.of();
+        if (factor != 1 && !unscaled.isEmpty()) {
+            changes.add(String.join(", ", unscaled) + ": rates kept as declared (scaling.unscaled): requests that wait cost"
+                    + " the target threads and memory, not CPU, so these hold as many at once as the original's did");
+        }
         List<Suite.Scenario> scenarios = new ArrayList<>();
         for (Suite.Scenario scenario : suite.scenarios()) {
-            Suite.Scenario scaled = factor == 1 ? scenario : scenario.withLoad(scenario.load().scaledBy(factor));
+            boolean scales = factor != 1 && !unscaled.contains(scenario.name());
+            Suite.Scenario scaled = scales ? scenario.withLoad(scenario.load().scaledBy(factor)) : scenario;
             Suite.Scenario capped = capped(scaled, limits, changes);
             scenarios.add(withProcesses(capped, !capped.load().equals(scaled.load()), limits, changes));
         }
@@ -156,8 +163,12 @@ public final class SuiteScaling {
                     : template.processes() * connectionsPerGeneratorProcess(template, limits);
             long ports = budget(template, limits).ports();
             if (target <= generators && target <= ports) {
+                // The one bound the suite cannot lift itself: say where the whole count would fit.
+                long wanted = scenario.load().connectionsOpened(0);
                 return new Ceiling(target, String.format(Locale.ROOT, "a process may open %d files here, the target"
-                        + " keeps %d for its JVM", limits.openFiles(), TARGET_RESERVED_FILES));
+                        + " keeps %d for its JVM; all %d fit where the target may open %d (ulimit -n on a larger machine,"
+                        + " or a cluster node's limit with --kubernetes, docs/distributed.md)", limits.openFiles(),
+                        TARGET_RESERVED_FILES, wanted, wanted + TARGET_RESERVED_FILES));
             }
             if (generators <= ports) {
                 return new Ceiling(generators, String.format(Locale.ROOT, "%d generator process(es) may open %d files"

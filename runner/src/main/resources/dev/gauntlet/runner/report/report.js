@@ -1166,7 +1166,22 @@
       })));
     }
     return el('div', {}, el('div', { class: 'chart-title' }, 'JVM costs in the measured phase'),
-      sortable(table, 'jvm-' + caseOf(runs[0].scenario, runs[0].client)));
+      sortable(table, 'jvm-' + caseOf(runs[0].scenario, runs[0].client)), jvmOptionsNote(data, runs));
+  }
+
+  // The JVM options these runs' targets started with (the suite's, or a target's own: jvm.perTarget), targets with the
+  // same options together, and the generator's: the collector and heap behind the costs above.
+  function jvmOptionsNote(data, runs) {
+    const options = data.jvmOptions || {};
+    const byOptions = new Map();
+    for (const target of [...new Set(runs.map(r => r.target))]) {
+      const own = ((options.targets || {})[target] || []).join(' ');
+      if (!byOptions.has(own)) byOptions.set(own, []);
+      byOptions.get(own).push(target);
+    }
+    const parts = [...byOptions].filter(([own]) => own).map(([own, targets]) => targets.join(', ') + ': ' + own);
+    if (options.generator && options.generator.length) parts.push('generator: ' + options.generator.join(' '));
+    return parts.length ? el('p', { class: 'chart-note jvm-options' }, 'JVM options — ' + parts.join(' · ')) : null;
   }
 
   // ---- 4. per run ----------------------------------------------------------------------------

@@ -141,7 +141,7 @@ class SuiteLoaderTest {
                 """);
 
         assertThat(suite.repetitions()).isEqualTo(1);
-        assertThat(suite.jvm().target()).isEqualTo(Suite.JvmOptions.DEFAULT_TARGET);
+        assertThat(suite.jvm().target()).isEqualTo(JvmOptions.DEFAULT_TARGET);
         assertThat(suite.scenarios().getFirst().template().warmupMs()).isZero();
     }
 

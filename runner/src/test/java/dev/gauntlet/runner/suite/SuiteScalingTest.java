@@ -49,7 +49,52 @@ class SuiteScalingTest {
                 "rates × 0.5: the target gets 1 CPU here, the original's had 2 (rates scale with the target's CPUs;"
                         + " --scale F sets another factor)",
                 "concurrency: 54000 held requests cut to 19000: a process may open 20000 files here, the target keeps"
-                        + " 1000 for its JVM");
+                        + " 1000 for its JVM; all 54000 fit where the target may open 55000 (ulimit -n on a larger machine,"
+                        + " or a cluster node's limit with --kubernetes, docs/distributed.md)");
+    }
+
+    @Test
+    void aWaitBoundScenarioNamedUnscaledKeepsItsRateAndSoHoldsWhatTheOriginalHeld() {
+        Suite study = SuiteLoader.parse("""
+                name: study
+                targets: [a]
+                scaling: { referenceTargetCpus: 2, unscaled: [slow] }
+                scenarios:
+                  - { name: slow, load: { type: open, ratePerSec: 1000 }, waitMs: 1000, durationMs: 10000 }
+                  - { name: overhead, load: { type: open, ratePerSec: 100000 }, durationMs: 4000 }
+                """.getBytes(StandardCharsets.UTF_8), "test");
+
+        SuiteScaling.Fitted fitted = SuiteScaling.fit(study, 1, null, HERE);
+
+        assertThat(((LoadModel.OpenLoop) fitted.suite().scenarios().get(0).load()).ratePerSec()).isEqualTo(1000);
+        assertThat(((LoadModel.OpenLoop) fitted.suite().scenarios().get(1).load()).ratePerSec()).isEqualTo(50_000);
+        assertThat(fitted.changes().get(1)).startsWith("slow: rates kept as declared (scaling.unscaled)");
+        assertThat(((LoadModel.OpenLoop) SuiteScaling.fit(study, 1, 0.5, HERE).suite().scenarios().get(0).load())
+                .ratePerSec()).as("--scale is the user's choice for every scenario").isEqualTo(500);
+    }
+
+    @Test
+    void theServerSuitesWaitBoundCasesHoldAThousandRequestsOnOneCpu() {
+        Suite server = SuiteScaling.fit(SuiteLoader.load("server"), 1, null, HERE).suite();
+
+        for (String name : java.util.List.of("slow", "realistic")) {
+            Suite.Scenario scenario = server.scenarios().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+            double held = ((LoadModel.OpenLoop) scenario.load()).ratePerSec() * scenario.waitMs() / 1000.0;
+            assertThat(held).as(name + ": rate × wait").isEqualTo(1000);
+        }
+    }
+
+    @Test
+    void anUnscaledNameThatIsNoScenarioIsAOneLineError() {
+        assertThatThrownBy(() -> SuiteLoader.parse("""
+                name: study
+                targets: [a]
+                scaling: { referenceTargetCpus: 2, unscaled: [slwo] }
+                scenarios:
+                  - { name: slow, load: { type: open, ratePerSec: 1000 }, waitMs: 1000, durationMs: 10000 }
+                """.getBytes(StandardCharsets.UTF_8), "test"))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("scaling.unscaled names slwo, which is not among the suite's scenarios [slow]");
     }
 
     @Test
@@ -92,7 +137,8 @@ class SuiteScalingTest {
         assertThat(concurrency.template().processes()).as("19,000 fit one process's 19,800").isEqualTo(1);
         assertThat(fitted.changes()).containsExactly(
                 "concurrency: 54000 held requests cut to 19000: a process may open 20000 files here, the target keeps"
-                        + " 1000 for its JVM",
+                        + " 1000 for its JVM; all 54000 fit where the target may open 55000 (ulimit -n on a larger machine,"
+                        + " or a cluster node's limit with --kubernetes, docs/distributed.md)",
                 "concurrency: 1 generator process for 19000 held requests (generator.processes auto): one may open"
                         + " 20000 files here, less 200 for its JVM");
         assertThat(concurrency.toSpec(URI.create("http://127.0.0.1:1/hello"), URI.create("http://127.0.0.1:2/"))
