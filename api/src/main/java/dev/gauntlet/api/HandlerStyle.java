@@ -12,6 +12,8 @@ public enum HandlerStyle {
     ASYNC_FJP("async-fjp"),
     /** Stored; the 10 ms sweep queues the batch for 3 polling threads, which start the wait; completed as async-fjp. */
     ASYNC_QUEUE("async-queue"),
+    /** Servlet {@code startAsync}; the handler schedules the completion on one timer thread, which writes and completes. */
+    ASYNC_TIMER("async-timer"),
     /** Native non-blocking handler; the wait is a timer on the event loop. */
     EVENT_LOOP("event-loop"),
     /**

@@ -1,10 +1,13 @@
 package dev.gauntlet.targets;
 
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +25,8 @@ class DelayedCompletionTest {
 
     static Stream<Named<Supplier<DelayedCompletion>>> styles() {
         return Stream.of(Named.of("async-fjp", DelayedCompletion::viaForkJoinPool),
-                Named.of("async-queue", DelayedCompletion::viaQueue));
+                Named.of("async-queue", DelayedCompletion::viaQueue),
+                Named.of("async-timer", DelayedCompletion::viaTimer));
     }
 
     @ParameterizedTest
@@ -78,6 +82,29 @@ class DelayedCompletionTest {
             assertThat(msBetween(submitNs, completedNs.get())).as("ms from arrival to the answer")
                     .isLessThan(StoredRequests.SWEEP_INTERVAL_MS + WAIT_MS + LOOSE_MS);
         }
+    }
+
+    /** async-timer: no sweep, the wait counts from submit, and the one timer thread runs every completion. */
+    @Test
+    void theTimerCountsTheWaitFromSubmitAndCompletesOnItsOneThread() throws Exception {
+        int requests = 50;
+        CountDownLatch done = new CountDownLatch(requests);
+        ConcurrentLinkedQueue<Long> answerMs = new ConcurrentLinkedQueue<>();
+        Set<Thread> completingThreads = ConcurrentHashMap.newKeySet();
+        try (DelayedCompletion completion = DelayedCompletion.viaTimer()) {
+            for (int i = 0; i < requests; i++) {
+                long submitNs = System.nanoTime();
+                completion.submit(WAIT_MS, () -> {
+                    answerMs.add(msBetween(submitNs, System.nanoTime()));
+                    completingThreads.add(Thread.currentThread());
+                    done.countDown();
+                });
+            }
+            assertThat(done.await(10, TimeUnit.SECONDS)).as("all completed").isTrue();
+        }
+        assertThat(answerMs).as("ms from submit to the answer").allSatisfy(ms ->
+                assertThat(ms).isBetween(WAIT_MS, WAIT_MS + LOOSE_MS));
+        assertThat(completingThreads).as("threads that ran a completion").hasSize(1);
     }
 
     private static long msBetween(long fromNs, long toNs) {
