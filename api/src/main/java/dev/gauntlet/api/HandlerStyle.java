@@ -8,10 +8,12 @@ public enum HandlerStyle {
     VIRTUAL("virtual"),
     /** Servlet {@code startAsync} + {@code dispatch} to the container executor, then sleep. */
     ASYNC_DISPATCH("async-dispatch"),
-    /** Stored; a 10 ms sweep hands it to a ForkJoinPool; a scheduler completes it after the wait. */
+    /** Stored; a 10 ms sweep hands it to a ForkJoinPool, whose job starts the wait; a scheduler completes it after it. */
     ASYNC_FJP("async-fjp"),
-    /** Stored; the 10 ms sweep queues the batch for 3 polling threads; completed as async-fjp. */
+    /** Stored; the 10 ms sweep queues the batch for 3 polling threads, which start the wait; completed as async-fjp. */
     ASYNC_QUEUE("async-queue"),
+    /** Servlet {@code startAsync}; the handler schedules the completion on one timer thread, which writes and completes. */
+    ASYNC_TIMER("async-timer"),
     /** Native non-blocking handler; the wait is a timer on the event loop. */
     EVENT_LOOP("event-loop"),
     /**

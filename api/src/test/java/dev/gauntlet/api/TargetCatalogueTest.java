@@ -24,15 +24,16 @@ class TargetCatalogueTest {
 
     /**
      * The concurrency case measures the style: a thread-per-request style is bounded by its platform
-     * pool, set from --workers, and says so; the virtual, async-fjp, async-queue, event-loop and
-     * actor styles hold no platform thread per waiting request, so no pool setting may bound them.
+     * pool, set from --workers, and says so; the virtual, async-fjp, async-queue, async-timer,
+     * event-loop and actor styles hold no platform thread per waiting request, so no pool setting may
+     * bound them.
      */
     @Test
     void onlyTheStylesThatHoldAPlatformThreadAreCappedByAPool() {
         TargetCatalogue.builtIn().targets().forEach(t -> {
             switch (t.style()) {
                 case SYNC, ASYNC_DISPATCH -> assertThat(t.concurrencyCap()).as(t.name()).contains("--workers");
-                case VIRTUAL, ASYNC_FJP, ASYNC_QUEUE, EVENT_LOOP, ACTOR -> {
+                case VIRTUAL, ASYNC_FJP, ASYNC_QUEUE, ASYNC_TIMER, EVENT_LOOP, ACTOR -> {
                     if (t.concurrencyCap() != null) {
                         assertThat(t.concurrencyCap()).as(t.name()).isNotBlank()
                                 .doesNotContain("--workers").doesNotContain("--async-threads");

@@ -14,14 +14,17 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-/** Both {@link DelayedCompletion} styles: the store, the sweep and the completer are shared; the hand-off differs. */
+/**
+ * The two sweep styles of {@link DelayedCompletion}: the store, the sweep and the completer are shared; the hand-off
+ * differs. The hand-off schedules each completion for its whole wait, so a request waits for the next sweep first.
+ */
 final class StoredRequests implements DelayedCompletion {
     static final long SWEEP_INTERVAL_MS = 10;
     private static final int QUEUE_POLLERS = 3;
 
     enum HandOff { FORK_JOIN_POOL, QUEUE }
 
-    private record Pending(long deadlineNs, Runnable completion) {
+    private record Pending(long waitMs, Runnable completion) {
     }
 
     private final ConcurrentLinkedQueue<Pending> stored = new ConcurrentLinkedQueue<>();
@@ -55,7 +58,7 @@ final class StoredRequests implements DelayedCompletion {
 
     @Override
     public void submit(long waitMs, Runnable completion) {
-        stored.add(new Pending(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs), completion));
+        stored.add(new Pending(waitMs, completion));
     }
 
     @Override
@@ -83,15 +86,10 @@ final class StoredRequests implements DelayedCompletion {
         }
     }
 
+    /** The hand-off: the wait starts here, on the ForkJoinPool job or the polling thread, as in the 2016 study. */
     private void schedule(List<Pending> batch) {
-        long nowNs = System.nanoTime();
         for (Pending p : batch) {
-            long delayNs = p.deadlineNs() - nowNs;
-            if (delayNs <= 0) {
-                completer.execute(p.completion());
-            } else {
-                completer.schedule(p.completion(), delayNs, TimeUnit.NANOSECONDS);
-            }
+            completer.schedule(p.completion(), p.waitMs(), TimeUnit.MILLISECONDS);
         }
     }
 

@@ -14,7 +14,7 @@ import java.util.Map;
  *                     a target serving a routable address does not offer its admin port there too
  * @param workers      platform worker threads at most, for the blocking styles (sync, async-dispatch)
  * @param ioThreads    selector / event-loop / acceptor threads
- * @param asyncThreads worker threads at most for the non-blocking styles (async-fjp, async-queue)
+ * @param asyncThreads worker threads at most for the non-blocking styles (async-fjp, async-queue, async-timer)
  * @param backlog      the listen socket's accept queue
  * @param tls          the data port serves TLS with this key and certificate; null: cleartext
  * @param http2        the data port serves HTTP/2 as well as HTTP/1.1: over TLS negotiated by ALPN ({@code h2}, then

@@ -11,11 +11,11 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * async-fjp and async-queue with the ee10 servlet: it starts async mode and returns with the
- * request stored in the style's {@link DelayedCompletion}, whose completion thread writes the response
+ * async-fjp, async-queue and async-timer with the ee10 servlet: it starts async mode and returns with
+ * the request handed to the style's {@link DelayedCompletion}, whose completion thread writes the response
  * and calls {@code complete()} once the wait is over. Up to {@code asyncThreads} Jetty threads.
  */
-abstract sealed class DelayedJettyServlet implements HelloServer permits JettyServletAsyncFjp, JettyServletAsyncQueue {
+abstract sealed class DelayedJettyServlet implements HelloServer permits JettyServletAsyncFjp, JettyServletAsyncQueue, JettyServletAsyncTimer {
     private final JettyServer server = new JettyServer();
     private final Supplier<DelayedCompletion> completions;
     private DelayedCompletion completion;

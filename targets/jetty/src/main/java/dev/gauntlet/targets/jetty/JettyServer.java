@@ -38,7 +38,7 @@ final class JettyServer {
          * not be bounded by a pool size (a cap of 0 or less creates no semaphore).
          */
         VIRTUAL,
-        /** async-fjp, async-queue: up to {@code asyncThreads} platform threads run selectors and handlers. */
+        /** async-fjp, async-queue, async-timer: up to {@code asyncThreads} platform threads run selectors and handlers. */
         ASYNC
     }
 

@@ -56,7 +56,10 @@ public final class HelloServlet extends HttpServlet {
         });
     }
 
-    /** async-fjp and async-queue: {@code startAsync}, then the completion thread writes and calls {@code complete()}. */
+    /**
+     * async-fjp, async-queue and async-timer: {@code startAsync}, then the completion thread writes and calls
+     * {@code complete()}.
+     */
     public static HelloServlet delayed(RequestStats stats, DelayedCompletion completion) {
         return new HelloServlet(stats, (request, waitMs, respond) -> {
             AsyncContext async = startAsync(request);

@@ -11,11 +11,11 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * async-fjp and async-queue on Tomcat: the servlet starts async mode and stores the request in the
- * style's {@link DelayedCompletion}; the completion thread writes the response and calls
+ * async-fjp, async-queue and async-timer on Tomcat: the servlet starts async mode and hands the request
+ * to the style's {@link DelayedCompletion}; the completion thread writes the response and calls
  * {@code AsyncContext.complete()}. Up to {@code asyncThreads} connector threads.
  */
-abstract sealed class DelayedTomcatServlet implements HelloServer permits TomcatServletAsyncFjp, TomcatServletAsyncQueue {
+abstract sealed class DelayedTomcatServlet implements HelloServer permits TomcatServletAsyncFjp, TomcatServletAsyncQueue, TomcatServletAsyncTimer {
     private final TomcatServer server = new TomcatServer();
     private final Supplier<DelayedCompletion> completions;
     private DelayedCompletion completion;

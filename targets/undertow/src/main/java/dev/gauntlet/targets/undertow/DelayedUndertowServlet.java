@@ -11,11 +11,11 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * async-fjp and async-queue in Undertow's servlet container: the servlet starts async mode and
- * stores the request in the style's {@link DelayedCompletion}; the completion thread writes the
+ * async-fjp, async-queue and async-timer in Undertow's servlet container: the servlet starts async
+ * mode and hands the request to the style's {@link DelayedCompletion}; the completion thread writes the
  * response and calls {@code AsyncContext.complete()}.
  */
-abstract sealed class DelayedUndertowServlet implements HelloServer permits UndertowServletAsyncFjp, UndertowServletAsyncQueue {
+abstract sealed class DelayedUndertowServlet implements HelloServer permits UndertowServletAsyncFjp, UndertowServletAsyncQueue, UndertowServletAsyncTimer {
     private final UndertowServletServer server = new UndertowServletServer();
     private final Supplier<DelayedCompletion> completions;
     private DelayedCompletion completion;
