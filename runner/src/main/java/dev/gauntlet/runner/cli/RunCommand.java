@@ -54,7 +54,7 @@ import java.util.function.Supplier;
         footer = {"", "Examples:",
                 "  ./gauntlet run                            the quick suite (about 3 minutes)",
                 "  ./gauntlet suites                         the built-in suites and their times",
-                "  ./gauntlet run --suite server             the 2016 study's four cases (< 30 min)",
+                "  ./gauntlet run --suite server             the 2016 study's four cases (about 1 h 30 min)",
                 "  ./gauntlet run --suite server --targets all --repetitions 5",
                 "  ./gauntlet run --targets dummy,netty-event-loop --forks 5",
                 "      each target started afresh 5 times, in turn: intervals over forks",
