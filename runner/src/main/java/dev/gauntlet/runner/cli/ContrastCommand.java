@@ -1,0 +1,150 @@
+package dev.gauntlet.runner.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gauntlet.api.Json;
+import dev.gauntlet.api.Numbers;
+import dev.gauntlet.api.ResultsDirectory;
+import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.results.RowFigure;
+import dev.gauntlet.runner.statistics.Contrast;
+import dev.gauntlet.runner.statistics.Estimate;
+import dev.gauntlet.runner.statistics.ForkMeans;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * {@code gauntlet contrast DIR --scenario S A B...}: whether targets of one results directory differ in one figure,
+ * decided over their forks (Welch's interval, {@link Contrast}) and never on one run, so that a finding names the
+ * interval that decides it. A run without the figure (failed, or a JVM not recorded) is left out and said.
+ */
+@Command(name = "contrast", mixinStandardHelpOptions = true,
+        description = "Whether targets of one results directory differ in a figure of one scenario: each target's mean "
+                + "over its forks with its interval, then each target after the first against the first, with the "
+                + "interval of the difference (\"no difference detectable\" when it spans 0).",
+        footer = {"", "Examples:",
+                "  ./gauntlet contrast results/server-20261206-160008 --scenario slow --figure mean \\",
+                "      jetty-servlet-sync jetty-servlet-async-fjp jetty-servlet-async-timer",
+                "  ./gauntlet contrast results/client-... --scenario held.okhttp-virtual --figure generator-heap-max netty-event-loop"})
+final class ContrastCommand implements Runnable {
+    @Parameters(index = "0", paramLabel = "DIR", description = "a results directory that ./gauntlet run wrote")
+    Path resultsDir;
+
+    @Parameters(index = "1..*", arity = "1..*", paramLabel = "TARGET",
+            description = "the targets, as its rows name them; the first is what the others are contrasted with")
+    List<String> targets;
+
+    @Option(names = "--scenario", required = true, paramLabel = "NAME", description = "the scenario, as its rows name it")
+    String scenario;
+
+    @Option(names = "--figure", paramLabel = "FIGURE", description = "one of: ${COMPLETION-CANDIDATES} (default: p99)",
+            completionCandidates = Figures.class)
+    String figure = "p99";
+
+    @Option(names = "--confidence", paramLabel = "LEVEL", description = "the intervals' level (default: 0.95)")
+    double confidence = Estimate.DEFAULT_CONFIDENCE;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The figures' names, for the help text. */
+    static final class Figures extends ArrayList<String> {
+        Figures() {
+            super(List.of(RowFigure.labels().split(", ")));
+        }
+    }
+
+    @Override
+    public void run() {
+        RowFigure by = RowFigure.named(figure);
+        if (by == null) {
+            throw new UserError("--figure " + figure + " is not a figure rows have; one of: " + RowFigure.labels());
+        }
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new UserError("--confidence must be above 0 and below 1, such as 0.95 or 0.99, got " + confidence);
+        }
+        List<JsonNode> rows = rowsOf(scenario);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "%s · %s (%s) over forks, mean and %s interval:%n", scenario, by.label(), by.unit(),
+                Estimate.level(confidence));
+        int width = targets.stream().mapToInt(String::length).max().orElse(0);
+        List<double[]> samples = new ArrayList<>();
+        for (String target : targets) {
+            List<JsonNode> runs = rows.stream().filter(r -> r.path("target").asText().equals(target)).toList();
+            if (runs.isEmpty()) {
+                throw new UserError(resultsDir + " has no " + scenario + " row of " + target + "; its targets there: "
+                        + String.join(", ", rows.stream().map(r -> r.path("target").asText())
+                        .collect(Collectors.toCollection(LinkedHashSet::new))));
+            }
+            double[] forks = ForkMeans.of(runs, r -> r.path("fork").asInt(1), by::of);
+            samples.add(forks);
+            long without = runs.stream().filter(r -> Double.isNaN(by.of(r))).count();
+            out.printf(Locale.ROOT, "  %-" + width + "s  %s; verdicts %s%s%n", target,
+                    described(Estimate.of(forks, confidence)), verdicts(runs),
+                    without == 0 ? "" : "; " + without + " run" + (without == 1 ? "" : "s") + " without the figure, left out");
+        }
+        for (int i = 1; i < targets.size(); i++) {
+            Contrast contrast = Contrast.of(samples.get(i), samples.getFirst(), confidence);
+            String difference = Double.isNaN(contrast.difference()) ? "" : String.format(Locale.ROOT, "%s%s %s: ",
+                    contrast.difference() > 0 ? "+" : "", Numbers.figure(contrast.difference()), by.unit());
+            out.printf(Locale.ROOT, "%s against %s: %s%s%n", targets.get(i), targets.getFirst(), difference,
+                    by.describe(contrast, targets.get(i), targets.getFirst()));
+        }
+    }
+
+    /** The scenario's rows, or a one-line error naming the scenarios there are. */
+    private List<JsonNode> rowsOf(String scenario) {
+        Path results = new ResultsDirectory(resultsDir).results();
+        if (!Files.isRegularFile(results)) {
+            throw new UserError(resultsDir + " is not a results directory with rows: it has no results.json (pass one"
+                    + " that ./gauntlet run wrote)");
+        }
+        List<JsonNode> all = new ArrayList<>();
+        try {
+            Json.json().readTree(results.toFile()).forEach(all::add);
+        } catch (IOException e) {
+            throw new UserError(results + " cannot be read: " + e.getMessage());
+        }
+        List<JsonNode> rows = all.stream().filter(r -> r.path("scenario").asText().equals(scenario)).toList();
+        if (rows.isEmpty()) {
+            throw new UserError(resultsDir + " has no scenario " + scenario + "; its scenarios: " + String.join(", ",
+                    all.stream().map(r -> r.path("scenario").asText()).collect(Collectors.toCollection(LinkedHashSet::new))));
+        }
+        return rows;
+    }
+
+    /**
+     * The estimate with the decimals its interval needs to show two digits of its half-width: targets a few tenths
+     * apart in a figure of a thousand read apart, as their contrast is decided.
+     */
+    private static String described(Estimate estimate) {
+        if (!estimate.bounded() || !(estimate.halfWidth() > 0)) {
+            return estimate.describe();
+        }
+        int decimals = Math.clamp(1 - (int) Math.floor(Math.log10(estimate.halfWidth())), 0, 4);
+        String figure = "%." + decimals + "f";
+        return String.format(Locale.ROOT, figure + " (%s CI " + figure + "–" + figure + ", %d forks)", estimate.mean(),
+                Estimate.level(estimate.confidence()), estimate.low(), estimate.high(), estimate.samples());
+    }
+
+    /** {@code ok ×2, not-steady ×1}. */
+    private static String verdicts(List<JsonNode> runs) {
+        Map<String, Long> counts = new TreeMap<>(runs.stream()
+                .collect(Collectors.groupingBy(r -> r.path("verdict").asText("–"), Collectors.counting())));
+        return counts.entrySet().stream().map(e -> e.getKey() + " ×" + e.getValue()).collect(Collectors.joining(", "));
+    }
+}
