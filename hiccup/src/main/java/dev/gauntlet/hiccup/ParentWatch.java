@@ -1,7 +1,13 @@
 package dev.gauntlet.hiccup;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * Ends this JVM soon after the process that started it has ended, however that ended: a parent
@@ -32,6 +38,8 @@ public final class ParentWatch {
     private static final long POLL_MS = 250;
     private static final long EXIT_GRACE_MS = 3_000;
     private static final int ORPHANED_EXIT_CODE = 1;
+    /** Enough of {@code /proc/PID/stat} for its state: pid, command (at most 64 bytes) and the state after it. */
+    private static final int STAT_BYTES = 512;
 
     private ParentWatch() {
     }
@@ -89,15 +97,52 @@ public final class ParentWatch {
         return process.filter(p -> p.info().startInstant().map(Instant::toEpochMilli).orElse(startEpochMs) == startEpochMs);
     }
 
+    /**
+     * Polls until the parent is gone. On Linux through its {@code /proc/PID/stat}, opened once here: a JVM that
+     * has used up its open files (a target holding 19,000 connections) cannot open a file to ask, and
+     * {@link ProcessHandle#isAlive} opens one each time, so it read a full table as a dead parent and ended a
+     * healthy target. The file stays the parent's own, whatever process gets its pid later: once the parent is gone
+     * its read fails.
+     */
     private static void watch(ProcessHandle parent) {
-        while (parent.isAlive()) {
+        try (FileChannel stat = FileChannel.open(Path.of("/proc", Long.toString(parent.pid()), "stat"))) {
+            pollWhile(() -> running(stat));
+        } catch (IOException e) {
+            // No /proc (not Linux), or the parent gone before it was opened: ask the handle.
+            pollWhile(parent::isAlive);
+        }
+        exitOrphaned(Long.toString(parent.pid()));
+    }
+
+    private static void pollWhile(BooleanSupplier alive) {
+        while (alive.getAsBoolean()) {
             try {
                 Thread.sleep(POLL_MS);
             } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 return;
             }
         }
-        exitOrphaned(Long.toString(parent.pid()));
+    }
+
+    /**
+     * Whether the process whose {@code stat} this is still runs: the file reads, and its state (the field after the
+     * command's closing parenthesis) is neither zombie nor dead.
+     */
+    static boolean running(FileChannel stat) {
+        ByteBuffer content = ByteBuffer.allocate(STAT_BYTES);
+        try {
+            stat.read(content, 0);
+        } catch (IOException e) {
+            return false; // ESRCH: the process has ended
+        }
+        String text = new String(content.array(), 0, content.position(), StandardCharsets.US_ASCII);
+        int afterCommand = text.lastIndexOf(')');
+        if (afterCommand < 0 || afterCommand + 2 >= text.length()) {
+            return false;
+        }
+        char state = text.charAt(afterCommand + 2);
+        return state != 'Z' && state != 'X';
     }
 
     private static void exitOrphaned(String parentPid) {
