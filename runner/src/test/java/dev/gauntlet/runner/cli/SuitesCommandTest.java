@@ -25,9 +25,9 @@ class SuitesCommandTest {
         String listing = out.toString();
         // The most is left out where it comes to the same minutes (the quick suite's 3).
         for (String suite : SuiteLoader.BUILT_IN) {
-            assertThat(listing).containsPattern("(?m)^" + suite + " — about \\d+ min here( \\(\\d+ min at most: every warm-up until steady at its maximum\\))?, \\d+ runs");
+            assertThat(listing).containsPattern("(?m)^" + suite + " — about \\d+ min here( \\(\\d+ min at most: every warm-up until steady at its maximum, every target falling behind\\))?, \\d+ runs");
         }
-        assertThat(listing).containsPattern("(?m)^server — about \\d+ min here \\(\\d+ min at most: every warm-up until steady at its maximum\\), \\d+ runs");
+        assertThat(listing).containsPattern("(?m)^server — about \\d+ min here \\(\\d+ min at most: every warm-up until steady at its maximum, every target falling behind\\), \\d+ runs");
         assertThat(listing).contains("targets: jetty-servlet-sync, jetty-servlet-virtual",
                 "(warm-up, not recorded)", "scaled: rates × ", "targets: dummy, jetty-handler-sync, jetty-handler-virtual");
         // The throughput suite's [all] is spelled out as the catalogue.
@@ -51,7 +51,8 @@ class SuitesCommandTest {
         int exit = new CommandLine(new GauntletCommand()).setOut(new PrintWriter(out, true)).execute("suites", file.toString(), "quick");
 
         assertThat(exit).isZero();
-        assertThat(out.toString()).containsPattern("(?m)^cluster — about \\d+ min and the pods' starts, 2 runs")
+        assertThat(out.toString()).containsPattern("(?m)^cluster — about \\d+ min and the pods' starts \\(\\d+ min at most: every warm-up until steady"
+                        + " at its maximum, every target falling behind\\), 2 runs")
                 .contains("  runs on: the kubeconfig's cluster, namespace of the kubeconfig: each target a pod (2 CPUs, 4Gi)"
                         + " on nodes labelled gauntlet=target, each load 3 shards (2 CPUs, 2Gi each) on other nodes (no node"
                         + " selector), one per node; image registry.example/gauntlet:1")

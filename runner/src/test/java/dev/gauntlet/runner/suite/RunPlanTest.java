@@ -87,5 +87,9 @@ class RunPlanTest {
         Duration expected = RunPlan.TARGET_START.plus(RunPlan.RUN_OVERHEAD.multipliedBy(3))
                 .plus(RunPlan.GENERATOR_JIT_WARMUP.multipliedBy(2)).plusSeconds(11 + 12 + 5 + 10).plusMillis(3);
         assertThat(plan.estimate()).isEqualTo(expected);
+        // At most: the two that are not held also wait out their last requests (30 s, the response timeout) and the
+        // target's drain, as a target that fell behind leaves them.
+        Duration tails = Duration.ofMillis(2 * 30_000).plus(RunPlan.FALLING_BEHIND_DRAIN.multipliedBy(2));
+        assertThat(plan.estimateAtMost()).isEqualTo(expected.plus(tails));
     }
 }
