@@ -61,7 +61,7 @@ class SelectorWaitTest {
     @Test
     void aWakeDueWithinThePollingSpanIsNotOvershotByAWholeMillisecond() throws Exception {
         try (Selector selector = Selector.open(); Fixture fixture = new Fixture(selector, true)) {
-            long[] tookNs = new long[5];
+            long[] tookNs = new long[20];
             for (int i = 0; i < tookNs.length; i++) {
                 long startNs = System.nanoTime();
                 fixture.wait.await(startNs, startNs + TimeUnit.MICROSECONDS.toNanos(100), false, true);
@@ -69,9 +69,10 @@ class SelectorWaitTest {
             }
             Arrays.sort(tookNs);
 
-            // Polled to the wake, then a select of whole milliseconds would have added one; the median of five leaves
-            // out a preemption of this machine's.
-            assertThat(tookNs[2]).isGreaterThanOrEqualTo(TimeUnit.MICROSECONDS.toNanos(100))
+            // Polled to the wake, then a select of whole milliseconds would have added one to every wait; the machine's
+            // preemptions lengthen some (beside a build, the median of five reached 8 ms), so the quickest of twenty
+            // tells the mechanism from them.
+            assertThat(tookNs[0]).isGreaterThanOrEqualTo(TimeUnit.MICROSECONDS.toNanos(100))
                     .isLessThan(TimeUnit.MICROSECONDS.toNanos(900));
         }
     }

@@ -99,8 +99,9 @@ final class ContrastCommand implements Runnable {
         }
         for (int i = 1; i < targets.size(); i++) {
             Contrast contrast = Contrast.of(samples.get(i), samples.getFirst(), confidence);
-            String difference = Double.isNaN(contrast.difference()) ? "" : String.format(Locale.ROOT, "%s%s %s: ",
-                    contrast.difference() > 0 ? "+" : "", Numbers.figure(contrast.difference()), by.unit());
+            String difference = Double.isNaN(contrast.difference()) ? "" : signed(contrast.difference()) + " " + by.unit()
+                    + (contrast.bounded() ? " (" + Estimate.level(confidence) + " CI " + signed(contrast.low()) + "–"
+                    + signed(contrast.high()) + " " + by.unit() + ")" : "") + ": ";
             out.printf(Locale.ROOT, "%s against %s: %s%s%n", targets.get(i), targets.getFirst(), difference,
                     by.describe(contrast, targets.get(i), targets.getFirst()));
         }
@@ -139,6 +140,11 @@ final class ContrastCommand implements Runnable {
         String figure = "%." + decimals + "f";
         return String.format(Locale.ROOT, figure + " (%s CI " + figure + "–" + figure + ", %d forks)", estimate.mean(),
                 Estimate.level(estimate.confidence()), estimate.low(), estimate.high(), estimate.samples());
+    }
+
+    /** {@code +4.46}, {@code -0.79}, {@code 0}. */
+    private static String signed(double value) {
+        return (value > 0 ? "+" : "") + Numbers.figure(value);
     }
 
     /** {@code ok ×2, not-steady ×1}. */

@@ -53,8 +53,8 @@ class ContrastCommandTest {
         assertThat(result.code()).isZero();
         assertThat(result.out()).contains("slow · p99 (ms) over forks, mean and 95 % interval:");
         assertThat(result.out()).contains("sync   1000.70 (95 % CI 1000.45–1000.95, 3 forks); verdicts ok ×3");
-        assertThat(result.out()).contains("async against sync: +5.20 ms: async is 0.520 % slower than sync (95 % CI 0.484–0.555 %)");
-        assertThat(result.out()).contains("same against sync: 0 ms: no difference detectable (95 % CI -0.023–+0.023 %");
+        assertThat(result.out()).contains("async against sync: +5.20 ms (95 % CI +4.85–+5.55 ms): async is 0.520 % slower than sync (95 % CI 0.484–0.555 %)");
+        assertThat(result.out()).contains("same against sync: 0 ms (95 % CI -0.227–+0.227 ms): no difference detectable (95 % CI -0.023–+0.023 %");
         assertThat(result.out()).contains("1 run without the figure, left out");
     }
 
