@@ -20,6 +20,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -64,7 +65,7 @@ final class ContrastCommand implements Runnable {
     /** The figures' names, for the help text. */
     static final class Figures extends ArrayList<String> {
         Figures() {
-            super(List.of(RowFigure.labels().split(", ")));
+            super(Arrays.stream(RowFigure.values()).map(RowFigure::label).toList());
         }
     }
 
@@ -87,8 +88,7 @@ final class ContrastCommand implements Runnable {
             List<JsonNode> runs = rows.stream().filter(r -> r.path("target").asText().equals(target)).toList();
             if (runs.isEmpty()) {
                 throw new UserError(resultsDir + " has no " + scenario + " row of " + target + "; its targets there: "
-                        + String.join(", ", rows.stream().map(r -> r.path("target").asText())
-                        .collect(Collectors.toCollection(LinkedHashSet::new))));
+                        + distinct(rows, "target"));
             }
             double[] forks = ForkMeans.of(runs, r -> r.path("fork").asInt(1), by::of);
             samples.add(forks);
@@ -122,8 +122,7 @@ final class ContrastCommand implements Runnable {
         }
         List<JsonNode> rows = all.stream().filter(r -> r.path("scenario").asText().equals(scenario)).toList();
         if (rows.isEmpty()) {
-            throw new UserError(resultsDir + " has no scenario " + scenario + "; its scenarios: " + String.join(", ",
-                    all.stream().map(r -> r.path("scenario").asText()).collect(Collectors.toCollection(LinkedHashSet::new))));
+            throw new UserError(resultsDir + " has no scenario " + scenario + "; its scenarios: " + distinct(all, "scenario"));
         }
         return rows;
     }
@@ -140,6 +139,12 @@ final class ContrastCommand implements Runnable {
         String figure = "%." + decimals + "f";
         return String.format(Locale.ROOT, figure + " (%s CI " + figure + "–" + figure + ", %d forks)", estimate.mean(),
                 Estimate.level(estimate.confidence()), estimate.low(), estimate.high(), estimate.samples());
+    }
+
+    /** The values {@code field} takes in {@code rows}, in their order, once each: for an error naming what there is. */
+    private static String distinct(List<JsonNode> rows, String field) {
+        return String.join(", ", rows.stream().map(r -> r.path(field).asText())
+                .collect(Collectors.toCollection(LinkedHashSet::new)));
     }
 
     /** {@code +4.46}, {@code -0.79}, {@code 0}. */
