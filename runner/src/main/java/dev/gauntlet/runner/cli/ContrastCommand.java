@@ -5,6 +5,7 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.ResultsDirectory;
 import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.results.ClientTable;
 import dev.gauntlet.runner.results.RowFigure;
 import dev.gauntlet.runner.statistics.Contrast;
 import dev.gauntlet.runner.statistics.Estimate;
@@ -26,27 +27,33 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * {@code gauntlet contrast DIR --scenario S A B...}: whether targets of one results directory differ in one figure,
  * decided over their forks (Welch's interval, {@link Contrast}) and never on one run, so that a finding names the
- * interval that decides it. A run without the figure (failed, or a JVM not recorded) is left out and said.
+ * interval that decides it. A run without the figure (failed, or a JVM not recorded) is left out and said. In a study of
+ * clients, whose scenarios are named per client ({@code held.okhttp-virtual}), a case's name ({@code held}) contrasts
+ * its clients instead: what that study varies.
  */
 @Command(name = "contrast", mixinStandardHelpOptions = true,
         description = "Whether targets of one results directory differ in a figure of one scenario: each target's mean "
                 + "over its forks with its interval, then each target after the first against the first, with the "
-                + "interval of the difference (\"no difference detectable\" when it spans 0).",
+                + "interval of the difference (\"no difference detectable\" when it spans 0). In a client study, name "
+                + "a case (held, not held.okhttp-virtual) to contrast its clients.",
         footer = {"", "Examples:",
                 "  ./gauntlet contrast results/server-20261206-160008 --scenario slow --figure mean \\",
                 "      jetty-servlet-sync jetty-servlet-async-fjp jetty-servlet-async-timer",
-                "  ./gauntlet contrast results/client-... --scenario held.okhttp-virtual --figure generator-heap-max netty-event-loop"})
+                "  ./gauntlet contrast results/client-... --scenario held --figure generator-heap-max \\",
+                "      okhttp-platform okhttp-virtual"})
 final class ContrastCommand implements Runnable {
     @Parameters(index = "0", paramLabel = "DIR", description = "a results directory that ./gauntlet run wrote")
     Path resultsDir;
 
     @Parameters(index = "1..*", arity = "1..*", paramLabel = "TARGET",
-            description = "the targets, as its rows name them; the first is what the others are contrasted with")
+            description = "the targets, as its rows name them (where --scenario names a client study's case, its "
+                    + "clients); the first is what the others are contrasted with")
     List<String> targets;
 
     @Option(names = "--scenario", required = true, paramLabel = "NAME", description = "the scenario, as its rows name it")
@@ -85,10 +92,15 @@ final class ContrastCommand implements Runnable {
         int width = targets.stream().mapToInt(String::length).max().orElse(0);
         List<double[]> samples = new ArrayList<>();
         for (String target : targets) {
-            List<JsonNode> runs = rows.stream().filter(r -> r.path("target").asText().equals(target)).toList();
+            List<JsonNode> runs = rows.stream().filter(r -> entryOf(r).equals(target)).toList();
             if (runs.isEmpty()) {
-                throw new UserError(resultsDir + " has no " + scenario + " row of " + target + "; its targets there: "
-                        + distinct(rows, "target"));
+                throw new UserError(resultsDir + " has no " + scenario + " row of " + target + "; its "
+                        + (byClient(rows) ? "clients" : "targets") + " there: " + distinct(rows, this::entryOf));
+            }
+            if (runs.stream().map(r -> r.path("target").asText()).distinct().count() > 1) {
+                throw new UserError(target + " ran " + scenario + " against several targets (" + distinct(runs,
+                        r -> r.path("target").asText()) + "); contrast those targets instead: --scenario " + scenario
+                        + "." + target + " TARGET TARGET...");
             }
             double[] forks = ForkMeans.of(runs, r -> r.path("fork").asInt(1), by::of);
             samples.add(forks);
@@ -120,11 +132,28 @@ final class ContrastCommand implements Runnable {
         } catch (IOException e) {
             throw new UserError(results + " cannot be read: " + e.getMessage());
         }
-        List<JsonNode> rows = all.stream().filter(r -> r.path("scenario").asText().equals(scenario)).toList();
+        List<JsonNode> rows = all.stream().filter(r -> r.path("scenario").asText().equals(scenario)
+                || caseOf(r).equals(scenario)).toList();
         if (rows.isEmpty()) {
-            throw new UserError(resultsDir + " has no scenario " + scenario + "; its scenarios: " + distinct(all, "scenario"));
+            throw new UserError(resultsDir + " has no scenario " + scenario + "; its scenarios: "
+                    + distinct(all, r -> r.path("scenario").asText()));
         }
         return rows;
+    }
+
+    /** A row's case: its scenario's name without the client it ran for. */
+    private static String caseOf(JsonNode row) {
+        return ClientTable.caseOf(row.path("scenario").asText(), row.path("client").asText(null));
+    }
+
+    /** Whether the scenario named a client study's case, whose rows are then its clients' and not its targets'. */
+    private boolean byClient(List<JsonNode> rows) {
+        return rows.stream().anyMatch(r -> !r.path("scenario").asText().equals(scenario));
+    }
+
+    /** What a row is named by on the command line: its client where the scenario named a case, else its target. */
+    private String entryOf(JsonNode row) {
+        return row.path("scenario").asText().equals(scenario) ? row.path("target").asText() : row.path("client").asText();
     }
 
     /**
@@ -141,10 +170,9 @@ final class ContrastCommand implements Runnable {
                 Estimate.level(estimate.confidence()), estimate.low(), estimate.high(), estimate.samples());
     }
 
-    /** The values {@code field} takes in {@code rows}, in their order, once each: for an error naming what there is. */
-    private static String distinct(List<JsonNode> rows, String field) {
-        return String.join(", ", rows.stream().map(r -> r.path(field).asText())
-                .collect(Collectors.toCollection(LinkedHashSet::new)));
+    /** The names {@code rows} have, in their order, once each: for an error naming what there is. */
+    private static String distinct(List<JsonNode> rows, Function<JsonNode, String> name) {
+        return String.join(", ", rows.stream().map(name).collect(Collectors.toCollection(LinkedHashSet::new)));
     }
 
     /** {@code +4.46}, {@code -0.79}, {@code 0}. */

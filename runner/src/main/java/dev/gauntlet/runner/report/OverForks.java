@@ -9,6 +9,7 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.ProtocolTarget;
 import dev.gauntlet.api.Verdict;
+import dev.gauntlet.runner.results.ClientTable;
 import dev.gauntlet.runner.results.ForkRanking;
 import dev.gauntlet.runner.results.Intervals;
 import dev.gauntlet.runner.results.LatencyDiffTable;
@@ -86,8 +87,7 @@ final class OverForks {
         for (JsonNode row : rows) {
             String scenario = row.path("scenario").asText();
             String client = row.hasNonNull("client") ? row.path("client").asText() : null;
-            String caseName = client != null && scenario.endsWith("." + client)
-                    ? scenario.substring(0, scenario.length() - client.length() - 1) : scenario;
+            String caseName = ClientTable.caseOf(scenario, client);
             String entry = client == null ? row.path("target").asText()
                     : targets.size() > 1 ? row.path("target").asText() + " · " + client : client;
             LoadModel.RankedBy metric = metricOf.computeIfAbsent(caseName, c -> rankedBy(suite, runs, scenario));

@@ -54,9 +54,13 @@ public final class ClientTable {
 
     /** The suite's case a row ran: its scenario's name without the client it was spelled out for. */
     static String caseOf(ResultRow row) {
-        String suffix = "." + row.client();
-        return row.client() != null && row.scenario().endsWith(suffix)
-                ? row.scenario().substring(0, row.scenario().length() - suffix.length()) : row.scenario();
+        return caseOf(row.scenario(), row.client());
+    }
+
+    /** The case of a scenario run for {@code client} ({@code held} of {@code held.okhttp-virtual}); null: no client. */
+    public static String caseOf(String scenario, String client) {
+        String suffix = "." + client;
+        return client != null && scenario.endsWith(suffix) ? scenario.substring(0, scenario.length() - suffix.length()) : scenario;
     }
 
     /** {@code 12 reset, 3 no_thread}, largest first; a dash for none. */

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static dev.gauntlet.runner.Cli.cli;
+import static dev.gauntlet.runner.results.StudyRows.forClient;
 import static dev.gauntlet.runner.results.StudyRows.judged;
 import static dev.gauntlet.runner.results.StudyRows.row;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,6 +57,26 @@ class ContrastCommandTest {
         assertThat(result.out()).contains("async against sync: +5.20 ms (95 % CI +4.85–+5.55 ms): async is 0.520 % slower than sync (95 % CI 0.484–0.555 %)");
         assertThat(result.out()).contains("same against sync: 0 ms (95 % CI -0.227–+0.227 ms): no difference detectable (95 % CI -0.023–+0.023 %");
         assertThat(result.out()).contains("1 run without the figure, left out");
+    }
+
+    @Test
+    void aClientStudysCaseContrastsItsClients() {
+        ResultsStore store = ResultsStore.create(dir, SUITE, new SuiteScaling.Fitted(SUITE, 1, List.of()), null, "none");
+        for (int fork = 1; fork <= 3; fork++) {
+            store.add(forClient(row("netty", "held", fork, 1, 1000, 1000, 100 + fork, 0), "okhttp-platform"));
+            store.add(forClient(row("netty", "held", fork, 1, 1000, 1000, 200 + fork, 0), "okhttp-virtual"));
+        }
+        String results = store.dir().toString();
+
+        Result result = cli("contrast", results, "--scenario", "held", "okhttp-platform", "okhttp-virtual");
+
+        assertThat(result.code()).isZero();
+        assertThat(result.out()).contains("okhttp-platform  102.0 (95 % CI");
+        assertThat(result.out()).contains("okhttp-virtual against okhttp-platform: +100 ms");
+        // A run's own scenario still names the targets that ran it.
+        assertThat(cli("contrast", results, "--scenario", "held.okhttp-virtual", "netty").out()).contains("netty  202.0");
+        assertOneLine(cli("contrast", results, "--scenario", "held", "okhttp-platfrom", "okhttp-virtual"),
+                "has no held row of okhttp-platfrom; its clients there: okhttp-platform, okhttp-virtual");
     }
 
     @Test

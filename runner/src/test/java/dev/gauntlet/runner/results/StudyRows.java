@@ -27,6 +27,15 @@ public final class StudyRows {
                 row.droppedQueueFull(), row.goodputPerSec(), row.freeOfCoordinatedOmission());
     }
 
+    /** {@code row} run by {@code client}'s engine, as a client study names it: its scenario spelled out per client. */
+    public static ResultRow forClient(ResultRow row, String client) {
+        return new ResultRow(row.target(), row.scenario() + "." + client, row.fork(), row.repetition(), row.load(), row.waitMs(),
+                row.requests(), row.errors(), row.achievedRatePerSec(), row.meanMs(), row.p50Ms(), row.p99Ms(), row.p999Ms(),
+                row.maxMs(), row.serverMaxInFlight(), row.generatorHiccupP99Ms(), row.targetHiccupP99Ms(), row.verdict(),
+                row.note(), row.targetJvm(), row.generatorJvm(), client, row.errorsByClass(), row.unansweredAtEnd(), row.warmup(),
+                row.gcInTail(), row.droppedQueueFull(), row.goodputPerSec(), row.freeOfCoordinatedOmission());
+    }
+
     /** {@code row} as a closed loop's, whose times are not free of coordinated omission. */
     public static ResultRow timedFromActualSend(ResultRow row) {
         return new ResultRow(row.target(), row.scenario(), row.fork(), row.repetition(), row.load(), row.waitMs(), row.requests(),
