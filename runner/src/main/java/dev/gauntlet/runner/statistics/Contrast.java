@@ -129,12 +129,22 @@ public record Contrast(double difference, double low, double high, double smalle
             return String.format(Locale.ROOT, "no interval: %s has %d fork%s, %s %d (two a side at least)", a, samplesA,
                     samplesA == 1 ? "" : "s", b, samplesB);
         }
+        if (low == 0 && high == 0) {
+            return "no difference: the same in every fork of both";
+        }
         if (!resolved()) {
-            return String.format(Locale.ROOT, "no difference detectable (%s CI %s–%s %%, spans 0; smallest detectable "
+            return reference == 0
+                    ? String.format(Locale.ROOT, "no difference detectable (%s CI spans 0; no percentage of %s's 0)",
+                    Estimate.level(confidence), b)
+                    : String.format(Locale.ROOT, "no difference detectable (%s CI %s–%s %%, spans 0; smallest detectable "
                             + "difference %s %%)", Estimate.level(confidence), signed(percentLow()), signed(percentHigh()),
                     Numbers.figure(percentOf(smallestDetectable)));
         }
         boolean aBetter = (difference > 0) == (direction == Direction.HIGHER_IS_BETTER);
+        if (reference == 0) {
+            return String.format(Locale.ROOT, "%s is %s than %s (the %s interval of the difference excludes 0; no "
+                    + "percentage of %s's 0)", a, aBetter ? better : worse, b, Estimate.level(confidence), b);
+        }
         double magnitude = Math.abs(percent());
         double from = Math.min(Math.abs(percentLow()), Math.abs(percentHigh()));
         double to = Math.max(Math.abs(percentLow()), Math.abs(percentHigh()));

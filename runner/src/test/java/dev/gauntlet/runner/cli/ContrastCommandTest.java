@@ -65,6 +65,8 @@ class ContrastCommandTest {
         for (int fork = 1; fork <= 3; fork++) {
             store.add(forClient(row("netty", "held", fork, 1, 1000, 1000, 100 + fork, 0), "okhttp-platform"));
             store.add(forClient(row("netty", "held", fork, 1, 1000, 1000, 200 + fork, 0), "okhttp-virtual"));
+            // None of its requests answered: its row's times are 0, which is no time at all.
+            store.add(forClient(row("netty", "held", fork, 1, 0, 0, 0, 25_000), "jdk-platform"));
         }
         String results = store.dir().toString();
 
@@ -73,10 +75,13 @@ class ContrastCommandTest {
         assertThat(result.code()).isZero();
         assertThat(result.out()).contains("okhttp-platform  102.0 (95 % CI");
         assertThat(result.out()).contains("okhttp-virtual against okhttp-platform: +100 ms");
+        assertThat(cli("contrast", results, "--scenario", "held", "okhttp-platform", "jdk-platform").out())
+                .contains("3 runs without the figure, left out")
+                .contains("jdk-platform against okhttp-platform: no interval: jdk-platform has 0 forks");
         // A run's own scenario still names the targets that ran it.
         assertThat(cli("contrast", results, "--scenario", "held.okhttp-virtual", "netty").out()).contains("netty  202.0");
         assertOneLine(cli("contrast", results, "--scenario", "held", "okhttp-platfrom", "okhttp-virtual"),
-                "has no held row of okhttp-platfrom; its clients there: okhttp-platform, okhttp-virtual");
+                "has no held row of okhttp-platfrom; its clients there: okhttp-platform, okhttp-virtual, jdk-platform");
     }
 
     @Test

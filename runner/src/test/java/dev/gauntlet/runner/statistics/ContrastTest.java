@@ -88,6 +88,21 @@ class ContrastTest {
                 .isEqualTo("no interval: a has 1 fork, b 2 (two a side at least)");
     }
 
+    @Test
+    void aSideOfZeroGetsNoPercentageAndSidesAlikeInEveryForkSaySo() {
+        Contrast errors = Contrast.of(new double[] {25351, 25340, 25381}, new double[] {0, 0, 0}, 0.95);
+        Contrast none = Contrast.of(new double[] {0, 0, 0}, new double[] {0, 0, 0}, 0.95);
+        Contrast around = Contrast.of(new double[] {1, 0, 0}, new double[] {0, 0, 0}, 0.95);
+
+        assertThat(errors.describe("platform", "virtual", Contrast.Direction.LOWER_IS_BETTER, "lower", "higher"))
+                .isEqualTo("platform is higher than virtual (the 95 % interval of the difference excludes 0; no percentage "
+                        + "of virtual's 0)");
+        assertThat(none.describe("a", "b", Contrast.Direction.LOWER_IS_BETTER, "lower", "higher"))
+                .isEqualTo("no difference: the same in every fork of both");
+        assertThat(around.describe("a", "b", Contrast.Direction.LOWER_IS_BETTER, "lower", "higher"))
+                .isEqualTo("no difference detectable (95 % CI spans 0; no percentage of b's 0)");
+    }
+
     private static double[] normal(SplittableRandom random, int n, double mean, double sd) {
         double[] values = new double[n];
         for (int i = 0; i < n; i++) {
