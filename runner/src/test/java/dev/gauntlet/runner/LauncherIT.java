@@ -334,7 +334,8 @@ public class LauncherIT {
      * The 2015 study's "OOM - thread": a platform mode that cannot start a thread counts its request
      * as a {@code NO_THREAD} error, and the generator finishes and writes its files. The command runs
      * in a cgroup whose pids limit leaves room for the JVMs and the library but not for 400 request
-     * threads.
+     * threads. The hold is long enough for the slowest library to start that many: Reactor's platform mode had sent
+     * only 120 after 2.5 s on a busy host.
      */
     @ParameterizedTest
     @MethodSource("platformClients")
@@ -347,8 +348,8 @@ public class LauncherIT {
         try {
             List<String> command = new ArrayList<>(List.of("sh", "-c", "echo $$ > \"$0\"/cgroup.procs && exec \"$@\"",
                     cgroup.toString(), GauntletHome.fromSystemProperty().root().resolve("gauntlet").toString(),
-                    "load", hello + "?wait=4000", "--client", client, "--max-concurrency", "400", "--warmup", "500ms",
-                    "--duration", "2s", "--response-timeout", "10s", "--output", out.toString(), "--json"));
+                    "load", hello + "?wait=8000", "--client", client, "--max-concurrency", "400", "--warmup", "500ms",
+                    "--duration", "4s", "--response-timeout", "15s", "--output", out.toString(), "--json"));
             Outcome outcome = run(new ProcessBuilder(command));
 
             assertThat(outcome.exitCode()).as(outcome.stderr().toString()).isZero();
