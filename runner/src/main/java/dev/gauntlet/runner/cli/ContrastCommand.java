@@ -86,22 +86,16 @@ final class ContrastCommand implements Runnable {
             throw new UserError("--confidence must be above 0 and below 1, such as 0.95 or 0.99, got " + confidence);
         }
         List<JsonNode> rows = rowsOf(scenario);
+        // Every name is checked before a line is printed, so that a misspelt one is the only line.
+        List<List<JsonNode>> runsOf = targets.stream().map(target -> runsOf(rows, target)).toList();
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "%s · %s (%s) over forks, mean and %s interval:%n", scenario, by.label(), by.unit(),
                 Estimate.level(confidence));
         int width = targets.stream().mapToInt(String::length).max().orElse(0);
         List<double[]> samples = new ArrayList<>();
-        for (String target : targets) {
-            List<JsonNode> runs = rows.stream().filter(r -> entryOf(r).equals(target)).toList();
-            if (runs.isEmpty()) {
-                throw new UserError(resultsDir + " has no " + scenario + " row of " + target + "; its "
-                        + (byClient(rows) ? "clients" : "targets") + " there: " + distinct(rows, this::entryOf));
-            }
-            if (runs.stream().map(r -> r.path("target").asText()).distinct().count() > 1) {
-                throw new UserError(target + " ran " + scenario + " against several targets (" + distinct(runs,
-                        r -> r.path("target").asText()) + "); contrast those targets instead: --scenario " + scenario
-                        + "." + target + " TARGET TARGET...");
-            }
+        for (int i = 0; i < targets.size(); i++) {
+            String target = targets.get(i);
+            List<JsonNode> runs = runsOf.get(i);
             double[] forks = ForkMeans.of(runs, r -> r.path("fork").asInt(1), by::of);
             samples.add(forks);
             long without = runs.stream().filter(r -> Double.isNaN(by.of(r))).count();
@@ -117,6 +111,21 @@ final class ContrastCommand implements Runnable {
             out.printf(Locale.ROOT, "%s against %s: %s%s%n", targets.get(i), targets.getFirst(), difference,
                     by.describe(contrast, targets.get(i), targets.getFirst()));
         }
+    }
+
+    /** The runs of one target (or client) among the scenario's rows, or a one-line error naming those there are. */
+    private List<JsonNode> runsOf(List<JsonNode> rows, String target) {
+        List<JsonNode> runs = rows.stream().filter(r -> entryOf(r).equals(target)).toList();
+        if (runs.isEmpty()) {
+            throw new UserError(resultsDir + " has no " + scenario + " row of " + target + "; its "
+                    + (byClient(rows) ? "clients" : "targets") + " there: " + distinct(rows, this::entryOf));
+        }
+        if (runs.stream().map(r -> r.path("target").asText()).distinct().count() > 1) {
+            throw new UserError(target + " ran " + scenario + " against several targets (" + distinct(runs,
+                    r -> r.path("target").asText()) + "); contrast those targets instead: --scenario " + scenario
+                    + "." + target + " TARGET TARGET...");
+        }
+        return runs;
     }
 
     /** The scenario's rows, or a one-line error naming the scenarios there are. */

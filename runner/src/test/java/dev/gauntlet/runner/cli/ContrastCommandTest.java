@@ -101,5 +101,6 @@ class ContrastCommandTest {
         assertThat(result.code()).isEqualTo(2);
         assertThat(result.err()).contains(says);
         assertThat(result.err().strip()).doesNotContain("\n").doesNotContain("Exception");
+        assertThat(result.out()).isEmpty();
     }
 }
