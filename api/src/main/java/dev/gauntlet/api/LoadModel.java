@@ -30,6 +30,30 @@ public sealed interface LoadModel {
     }
 
     /**
+     * Whether requests start on a schedule at {@link #scheduledRatePerSec()} whatever the answers (an open loop): such
+     * a load has a rate to offer, to ramp up to and to fall behind, a sustained rate and a wake granularity.
+     */
+    boolean schedulesByRate();
+
+    /**
+     * Whether its requests are held open to the end of the measured phase rather than answered (max concurrency): each
+     * on a connection of its own, opened in one burst; none completes while measured, so it has no steady state to warm
+     * up to, and its figure is how many the target took on at once.
+     */
+    boolean holdsRequests();
+
+    /**
+     * Whether a load {@link #describe() described} as {@code description}, as a results row's {@code load} keeps it,
+     * holds its requests ({@link #holdsRequests()}).
+     */
+    static boolean describesHeldLoad(String description) {
+        return description.startsWith(MaxConcurrency.TYPE + " ");
+    }
+
+    /** What {@link #withConnections} counts, as a message names it: connections, or max concurrency's held requests. */
+    String connectionsCalled();
+
+    /**
      * How much later than share 0 share {@code shareIndex} of this load, split over processes, begins its
      * schedule, ns: a constant schedule's shares interleave their starts; the others begin together.
      */
@@ -164,6 +188,21 @@ public sealed interface LoadModel {
         }
 
         @Override
+        public boolean schedulesByRate() {
+            return true;
+        }
+
+        @Override
+        public boolean holdsRequests() {
+            return false;
+        }
+
+        @Override
+        public String connectionsCalled() {
+            return "connections";
+        }
+
+        @Override
         public boolean freeOfCoordinatedOmission() {
             return true;
         }
@@ -224,6 +263,21 @@ public sealed interface LoadModel {
             return 0;
         }
 
+        @Override
+        public boolean schedulesByRate() {
+            return false;
+        }
+
+        @Override
+        public boolean holdsRequests() {
+            return false;
+        }
+
+        @Override
+        public String connectionsCalled() {
+            return "connections";
+        }
+
         /** Each next request waits for the answer before it. */
         @Override
         public boolean freeOfCoordinatedOmission() {
@@ -276,6 +330,21 @@ public sealed interface LoadModel {
         @Override
         public int heldRequests() {
             return requests;
+        }
+
+        @Override
+        public boolean schedulesByRate() {
+            return false;
+        }
+
+        @Override
+        public boolean holdsRequests() {
+            return true;
+        }
+
+        @Override
+        public String connectionsCalled() {
+            return "held requests";
         }
 
         /**

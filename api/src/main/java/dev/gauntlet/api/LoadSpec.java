@@ -177,7 +177,7 @@ public record LoadSpec(
         if (threads < 1 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("threads must be 1 to " + MAX_THREADS + ", got " + threads);
         }
-        if (threads > 1 && model.heldRequests() > 0) {
+        if (threads > 1 && model.holdsRequests()) {
             throw new IllegalArgumentException("max concurrency runs on one thread: its limit is the process's open "
                     + "files, not CPU; split it with processes instead");
         }
@@ -189,7 +189,7 @@ public record LoadSpec(
         if (startOffsetNs < 0) {
             throw new IllegalArgumentException("start offset must be >= 0, got " + startOffsetNs);
         }
-        if (steady != null && model.heldRequests() > 0) {
+        if (steady != null && model.holdsRequests()) {
             throw new IllegalArgumentException("max concurrency holds its requests from the measured phase's start: "
                     + "it has no steady state to warm up to; give it a fixed warm-up");
         }
@@ -201,7 +201,7 @@ public record LoadSpec(
             throw new IllegalArgumentException("the wake granularity must be 0 to " + MAX_WAKE_GRANULARITY_US
                     + " µs (10 ms), got " + wakeGranularityUs + " µs");
         }
-        if (wakeGranularityUs != null && (client != null || model.scheduledRatePerSec() == 0)) {
+        if (wakeGranularityUs != null && (client != null || !model.schedulesByRate())) {
             throw new IllegalArgumentException("a wake granularity is for the built-in engine's open loop: "
                     + (client != null ? "a client library engine's library sends when it can" : "this load has no rate"));
         }
@@ -264,7 +264,7 @@ public record LoadSpec(
         if (rampMs < 0 || rampMs > warmupMs) {
             return "must be within the warm-up, 0 to " + warmupMs + " ms, got " + rampMs;
         }
-        if (rampMs > 0 && model.scheduledRatePerSec() == 0) {
+        if (rampMs > 0 && !model.schedulesByRate()) {
             return "raises an open loop's rate; this load has none";
         }
         return null;

@@ -3,9 +3,11 @@ package dev.gauntlet.api;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 class LoadModelTest {
 
@@ -100,6 +102,19 @@ class LoadModelTest {
         assertThat(new LoadModel.MaxConcurrency(7).scheduledRatePerSec()).isZero();
         assertThat(new LoadModel.MaxConcurrency(7).heldRequests()).isEqualTo(7);
         assertThat(new LoadModel.ClosedLoop(5).heldRequests()).isZero();
+        assertThat(List.of(new LoadModel.OpenLoop(500, null), new LoadModel.ClosedLoop(5), new LoadModel.MaxConcurrency(7)))
+                .extracting(LoadModel::schedulesByRate, LoadModel::holdsRequests, LoadModel::connectionsCalled)
+                .containsExactly(tuple(true, false, "connections"), tuple(false, false, "connections"),
+                        tuple(false, true, "held requests"));
+    }
+
+    @Test
+    void aResultsRowsLoadSaysWhetherItHeldItsRequests() throws Exception {
+        assertThat(LoadModel.describesHeldLoad(new LoadModel.MaxConcurrency(7).describe())).isTrue();
+        assertThat(LoadModel.describesHeldLoad(new LoadModel.OpenLoop(500, null).describe())).isFalse();
+        assertThat(LoadModel.describesHeldLoad(new LoadModel.ClosedLoop(5).describe())).isFalse();
+        assertThat(Json.json().writeValueAsString(new LoadModel.MaxConcurrency(7))).as("no property of the model's JSON")
+                .doesNotContain("holds", "connectionsCalled");
     }
 
     @Test

@@ -53,9 +53,8 @@ record GateCase(String name, LoadModel model, Long wakeGranularityUs, String pee
 
     /** Whether {@code requests} answered over {@code seconds} are the case's load: a closed loop's, if any at all. */
     boolean atItsLoad(long requests, double seconds) {
-        return model instanceof LoadModel.OpenLoop open
-                ? Math.abs(requests - open.ratePerSec() * seconds) <= RATE_TOLERANCE * open.ratePerSec() * seconds
-                : requests > 0;
+        double expected = model.scheduledRatePerSec() * seconds;
+        return model.schedulesByRate() ? Math.abs(requests - expected) <= RATE_TOLERANCE * expected : requests > 0;
     }
 
     static GateCase named(String name) {

@@ -226,7 +226,7 @@ public final class EngineThreads {
      * spec's, or the floor's; 0 for a client library, which wakes for each start, and for a load without a rate.
      */
     double wakeGranularityMs(LoadSpec spec) {
-        if (spec.client() != null || spec.model().scheduledRatePerSec() == 0) {
+        if (spec.client() != null || !spec.model().schedulesByRate()) {
             return 0;
         }
         return spec.wakeGranularityUs() != null ? spec.wakeGranularityUs() / 1e3 : wakeFloor.largestNs(measureStartNs(), measureEndNs()) / 1e6;

@@ -163,7 +163,7 @@ public final class Generator {
                 .name("gauntlet-interval").daemon(true).factory());
         HiccupMeter hiccups = HiccupMeter.start();
         CapacityLog capacityLog = CapacityLog.start();
-        boolean held = spec.model().heldRequests() > 0;
+        boolean held = spec.model().holdsRequests();
         // Max concurrency reads the target's counts at its burst itself: a reset then would split them.
         TargetWatch target = admin == null ? null : new TargetWatch(admin, !held, progress);
         Runnable atMeasureStart = target == null ? cost::measureStarts : () -> {
@@ -236,7 +236,7 @@ public final class Generator {
         return RunSummary.builder().spec(spec).startedAt(startedAt).measuredSec(measuredSec)
                 .scheduled(engine.measuredIssued()).sent(counters.sentCount()).completed(counters.completedCount())
                 .errors(counters.errors()).achievedRatePerSec(counters.completedInPhaseCount() / measuredSec)
-                .sustainedRatePerSec(spec.model().scheduledRatePerSec() > 0 ? tick.sustained().perSec(engine.measuredNs()) : null)
+                .sustainedRatePerSec(spec.model().schedulesByRate() ? tick.sustained().perSec(engine.measuredNs()) : null)
                 .responseTime(LatencyRecorder.percentiles(recorder.responseTotal()))
                 .serviceTime(LatencyRecorder.percentiles(recorder.serviceTotal()))
                 .scheduleLag(LatencyRecorder.percentiles(recorder.lagTotal()))

@@ -235,11 +235,11 @@ public final class JitWarmup {
      */
     private static LoadModel sinkModel(LoadSpec spec) {
         LoadModel model = spec.model();
-        if (model.heldRequests() > 0) {
+        if (model.holdsRequests()) {
             return null;
         }
-        double ratePerSec = model.scheduledRatePerSec();
-        if (ratePerSec > 0) {
+        if (model.schedulesByRate()) {
+            double ratePerSec = model.scheduledRatePerSec();
             double max = spec.tls() && spec.newConnectionPerRequest() ? MAX_HANDSHAKES_PER_SEC : MAX_RATE_PER_SEC;
             return model.scaledBy(Math.clamp(ratePerSec, Math.min(MIN_RATE_PER_SEC, max), max) / ratePerSec);
         }

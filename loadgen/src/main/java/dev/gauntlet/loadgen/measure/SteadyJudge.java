@@ -53,7 +53,7 @@ public final class SteadyJudge {
     public SteadyJudge(LoadSpec spec, long runStartNs, Supplier<JitActivity.Snapshot> targetJit) {
         this.spec = spec;
         this.rule = spec.steady();
-        this.openLoop = spec.model().scheduledRatePerSec() > 0;
+        this.openLoop = spec.model().schedulesByRate();
         this.judgedFromNs = runStartNs + spec.rampMs() * 1_000_000;
         this.targetJit = targetJit;
         this.targetCompiledMs = compileMs(targetJit.get());

@@ -87,7 +87,7 @@ public final class Preflight {
                     needed, needed, limits.ephemeralLow(), limits.ephemeralHigh(), limits.ephemeralPorts(), sources,
                     Math.min(254, addresses)));
         }
-        if (spec.model().heldRequests() > 0 && needed > limits.somaxconn()) {
+        if (spec.model().holdsRequests() && needed > limits.somaxconn()) {
             warnings.add("net.core.somaxconn is " + limits.somaxconn() + ": a server's accept backlog holds at most that "
                     + "many connections not yet accepted, whatever it asks for");
         }

@@ -13,7 +13,7 @@ public final class ConnectionSlots {
 
     /** The spec with its model's connections counted in slots; the spec itself over HTTP/1.1 or for a held model. */
     public static LoadSpec of(LoadSpec spec) {
-        if (!spec.http2() || spec.streams() == 1 || spec.model().heldRequests() > 0) {
+        if (!spec.http2() || spec.streams() == 1 || spec.model().holdsRequests()) {
             return spec;
         }
         long connections = spec.model().connectionsOpened(0);

@@ -50,7 +50,7 @@ final class MeasuredDrift {
         if (steadiness == null) {
             return null;
         }
-        boolean openLoop = run.spec().model().scheduledRatePerSec() > 0;
+        boolean openLoop = run.spec().model().schedulesByRate();
         List<RunSummary.Steadiness.Window> windows = steadiness.measured();
         List<Integer> judged = IntStream.range(0, windows.size())
                 .filter(i -> !openLoop || !Double.isNaN(windows.get(i).p50Ms())).boxed().toList();

@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen.verdict;
 
 import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
@@ -140,13 +141,12 @@ public final class Verdicts {
             notes.add(String.format(Locale.ROOT, "%d connects outlasted the %d ms connect timeout and were tried again "
                     + "within the hold, not counted as the target's limit", held.connectRetries(), run.spec().connectTimeoutMs()));
         }
-        if (run.completed() == 0 && run.errorCount() == 0 && run.spec().model().heldRequests() == 0) {
+        if (run.completed() == 0 && run.errorCount() == 0 && !run.spec().model().holdsRequests()) {
             // Requests still unanswered when the phase ends are neither completed nor errors: without this, a
             // target that answered nothing at all (busy with a previous run's queue, say) would pass as ok.
             target.add("no request completed in the measured phase, and none failed: the target answered nothing");
         }
-        double ratePerSec = run.spec().model().scheduledRatePerSec();
-        if (ratePerSec > 0) {
+        if (run.spec().model().schedulesByRate()) {
             TargetPace pace = TargetPace.of(run, explainedMs);
             // A closed loop's service time grows with its connections by design (Little's law): only an open
             // loop declares a demand the target can fall behind.
@@ -168,7 +168,7 @@ public final class Verdicts {
                             + "over more processes");
                 }
             }
-            judgeOpenLoop(run, ratePerSec, targetBusy, pace, explainedMs, floor, generator, target, platform, notes);
+            judgeOpenLoop(run, run.spec().model().scheduledRatePerSec(), targetBusy, pace, explainedMs, floor, generator, target, platform, notes);
         }
         List<String> unsteady = unsteady(run, platform);
         if (!generator.isEmpty()) {
@@ -200,7 +200,7 @@ public final class Verdicts {
         if (steadiness == null) {
             return unsteady;
         }
-        boolean openLoop = run.spec().model().scheduledRatePerSec() > 0;
+        boolean openLoop = run.spec().model().schedulesByRate();
         String warmupSec = Numbers.compact(Math.round(steadiness.warmupMs() / 100.0) / 10.0);
         if (steadiness.fellBehind()) {
             unsteady.add(String.format(Locale.ROOT, "the warm-up ended unsettled after %s s: the target completed under "
@@ -315,17 +315,18 @@ public final class Verdicts {
      * for a target still cold in the warm-up stay open, idle, once it keeps up.
      */
     public static boolean connectionsPiledUp(RunSummary run) {
-        double ratePerSec = run.spec().model().scheduledRatePerSec();
-        return ratePerSec > 0 && run.connectionsOpenedMeasured() > PILE_FACTOR * neededConnections(run, ratePerSec) + PILE_SLACK;
+        LoadModel model = run.spec().model();
+        return model.schedulesByRate()
+                && run.connectionsOpenedMeasured() > PILE_FACTOR * neededConnections(run, model.scheduledRatePerSec()) + PILE_SLACK;
     }
 
     /** A connection cap with room to spare: twice what the rate needs, at least 8; 0 when nothing completed. */
     public static int suggestedConnections(RunSummary run) {
-        double ratePerSec = run.spec().model().scheduledRatePerSec();
-        if (ratePerSec == 0 || run.serviceTime().count() == 0) {
+        LoadModel model = run.spec().model();
+        if (!model.schedulesByRate() || run.serviceTime().count() == 0) {
             return 0;
         }
-        return (int) Math.max(8, Math.ceil(2 * neededConnections(run, ratePerSec)));
+        return (int) Math.max(8, Math.ceil(2 * neededConnections(run, model.scheduledRatePerSec())));
     }
 
     /**

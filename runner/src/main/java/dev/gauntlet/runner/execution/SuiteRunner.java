@@ -222,7 +222,7 @@ public final class SuiteRunner {
             store.writeServedJson(new RunDirectory(runDir).stats(), stats);
             ResultRow row = ResultRow.of(name, run, summary, jvm, TargetEndpoint.statsField(stats, "maxInFlight"), null);
             String cap = target.entry().concurrencyCap();
-            if (cap != null && scenario.load().heldRequests() > 0) {
+            if (cap != null && scenario.load().holdsRequests()) {
                 // What bounds how many it took on, when that is the target's own limit rather than the machine's.
                 row = row.remarked("cap: " + cap);
             }
@@ -243,7 +243,7 @@ public final class SuiteRunner {
         store.add(row);
         runsDone++;
         // Held requests never complete: what counts is how many the server took on at once.
-        String figures = run.scenario().load().heldRequests() > 0
+        String figures = run.scenario().load().holdsRequests()
                 ? String.format(Locale.ROOT, "the server took on %s at once", row.serverMaxInFlight() == null ? "?" : row.serverMaxInFlight())
                 : String.format(Locale.ROOT, "%d requests, %.0f/s, p99 %s ms", row.requests(), row.achievedRatePerSec(),
                 ResultsTable.millis(row.p99Ms()));

@@ -95,7 +95,7 @@ public final class TargetEndpoint {
         LoadSpec.Builder speaking = spec.toBuilder().http2(protocol.http2(), spec.streams())
                 .trust(certificate == null ? TlsTrust.SYSTEM : new TlsTrust(certificate.toString(), false));
         long connections = spec.model().connectionsOpened(0);
-        if (protocol.http2() && spec.streams() > 1 && connections > 0 && spec.model().heldRequests() == 0) {
+        if (protocol.http2() && spec.streams() > 1 && connections > 0 && !spec.model().holdsRequests()) {
             speaking.model(spec.model().withConnections((int) Math.ceilDiv(connections, spec.streams())));
         }
         return speaking.build();

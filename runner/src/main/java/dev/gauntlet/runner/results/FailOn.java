@@ -65,7 +65,7 @@ public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<Strin
          * judging (whatever its target happened to hold). Every run counts its errors.
          */
         boolean describes(JsonNode row) {
-            boolean held = row.path("load").asText().startsWith(LoadModel.MaxConcurrency.TYPE);
+            boolean held = LoadModel.describesHeldLoad(row.path("load").asText());
             return this == ERRORS || (this == HELD) == held;
         }
     }

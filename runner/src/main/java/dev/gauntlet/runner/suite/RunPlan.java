@@ -199,15 +199,15 @@ public record RunPlan(List<Session> sessions) {
             total = total.plus(TARGET_START);
             for (Run run : session.runs()) {
                 Suite.Scenario s = run.scenario();
-                int held = s.load().heldRequests();
-                long heldMs = held == 0 ? 0 : s.waitMs() + 1_000L * held / HELD_REQUESTS_PER_SECOND_OF_SETUP;
+                boolean holds = s.load().holdsRequests();
+                long heldMs = holds ? s.waitMs() + 1_000L * s.load().heldRequests() / HELD_REQUESTS_PER_SECOND_OF_SETUP : 0;
                 long warmupMs = atMost ? s.warmupMaxMs() : s.warmupLeastMs();
                 total = total.plus(RUN_OVERHEAD).plusMillis(warmupMs + s.template().durationMs() + heldMs);
-                if (atMost && held == 0) {
+                if (atMost && !holds) {
                     total = total.plusMillis(s.template().responseTimeoutMs()).plus(FALLING_BEHIND_DRAIN);
                 }
                 // A load whose requests complete is one the built-in engine warms its JIT for.
-                if (s.client() == null && held == 0) {
+                if (s.client() == null && !holds) {
                     total = total.plus(GENERATOR_JIT_WARMUP);
                 }
             }

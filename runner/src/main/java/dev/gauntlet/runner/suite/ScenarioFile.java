@@ -39,7 +39,7 @@ record ScenarioFile(String name, String description, LoadModel load, long waitMs
         if (rampProblem != null) {
             throw new IllegalArgumentException("scenario " + name + ": generator.rampMs " + rampProblem);
         }
-        if (steady != null && (warmUp || load.heldRequests() > 0)) {
+        if (steady != null && (warmUp || load.holdsRequests())) {
             throw new IllegalArgumentException("scenario " + name + ": steady applies to a measured open or closed "
                     + "loop; " + (warmUp ? "a warm-up scenario runs for its duration" : "max concurrency holds its "
                     + "requests from the measured phase's start") + ", so give it warmupMs alone");

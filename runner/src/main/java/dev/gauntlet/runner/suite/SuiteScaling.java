@@ -100,7 +100,7 @@ public final class SuiteScaling {
             return scenario;
         }
         int cut = (int) ceiling.connections();
-        changes.add(String.format(Locale.ROOT, "%s: %d %s cut to %d: %s", scenario.name(), wanted, countName(load), cut,
+        changes.add(String.format(Locale.ROOT, "%s: %d %s cut to %d: %s", scenario.name(), wanted, load.connectionsCalled(), cut,
                 ceiling.reason()));
         return scenario.withLoad(load.withConnections(cut));
     }
@@ -128,14 +128,9 @@ public final class SuiteScaling {
             changes.add(String.format(Locale.ROOT, "%s: %d generator process%s for %d %s (generator.processes auto):"
                             + " one may open %d files here, less %d for its JVM", scenario.name(), processes,
                     processes == 1 ? "" : "es", connections,
-                    countName(scenario.load()), limits.openFiles(), budget(template, limits).reservedFiles()));
+                    scenario.load().connectionsCalled(), limits.openFiles(), budget(template, limits).reservedFiles()));
         }
         return scenario.withProcesses(processes);
-    }
-
-    /** What a load's connections are called in a change: each of max concurrency's is a held request. */
-    private static String countName(LoadModel load) {
-        return load.heldRequests() > 0 ? "held requests" : "connections";
     }
 
     /** What one generator process of a scenario's template may open here, as its preflight counts it. */
