@@ -31,4 +31,21 @@ public final class Numbers {
                 ? Long.toString((long) value)
                 : String.format(Locale.ROOT, "%.1f", value);
     }
+
+    /** Milliseconds to three significant figures at most, so 0.0412 and 1234.5 both stay readable; NaN as {@code -}. */
+    public static String millis(double ms) {
+        if (Double.isNaN(ms)) {
+            return "-";
+        }
+        if (ms >= 100) {
+            return String.format(Locale.ROOT, "%.0f", ms);
+        }
+        if (ms >= 10) {
+            return String.format(Locale.ROOT, "%.1f", ms);
+        }
+        if (ms >= 1) {
+            return String.format(Locale.ROOT, "%.2f", ms);
+        }
+        return String.format(Locale.ROOT, "%.3f", ms);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.gauntlet.api;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -45,6 +46,11 @@ public record RunDirectory(Path path) {
     /** The run's {@link RunSummary}, the generator's alone. */
     public Path summary() {
         return path.resolve("summary.json");
+    }
+
+    /** Writes {@code summary} as the run's {@link #summary()}. */
+    public void writeSummary(RunSummary summary) throws IOException {
+        Json.json().writeValue(summary().toFile(), summary);
     }
 
     /**

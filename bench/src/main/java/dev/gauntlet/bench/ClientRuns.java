@@ -2,7 +2,7 @@ package dev.gauntlet.bench;
 
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.loadgen.Generator;
+import dev.gauntlet.loadgen.run.Generator;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -3,7 +3,12 @@ package dev.gauntlet.loadgen;
 import com.fasterxml.jackson.core.JacksonException;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.hiccup.ParentWatch;
+import dev.gauntlet.loadgen.failure.GeneratorException;
+import dev.gauntlet.loadgen.run.Generator;
+import dev.gauntlet.loadgen.split.MultiProcess;
+import dev.gauntlet.loadgen.warmup.JitWarmup;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -61,15 +66,30 @@ public final class GeneratorMain {
                 // A share of a split load keeps the common start; its JIT warms in the run's own warm-up.
                 waitUntil(startAt);
                 Generator.runFrom(spec, output, Instant.ofEpochMilli(startAt));
-            } else if (Boolean.parseBoolean(System.getProperty(JIT_WARMUP_PROPERTY, "true"))) {
-                Generator.runWarmed(spec, output);
             } else {
-                Generator.run(spec, output);
+                run(spec, output, Boolean.parseBoolean(System.getProperty(JIT_WARMUP_PROPERTY, "true")));
             }
         })) {
             // The files are written: a client library's leftover non-daemon threads must not keep the process alive.
             System.exit(0);
         }
+    }
+
+    /**
+     * Runs {@code spec} whole: over its processes when it has several ({@link MultiProcess}, each one of these), else in
+     * this one, once this JVM's JIT has settled against a loopback sink when {@code warmJit} ({@link JitWarmup}), so that
+     * the run measures the target rather than the generator compiling its loop. Either checks the load first.
+     */
+    static RunSummary run(LoadSpec spec, Path output, boolean warmJit) {
+        if (spec.processes() > 1) {
+            Generator.check(spec);
+            return MultiProcess.run(spec, output, System.err, GeneratorMain.class);
+        }
+        if (warmJit) {
+            Generator.check(spec);
+            return Generator.runWarmed(spec, output, JitWarmup.run(spec, System.err));
+        }
+        return Generator.run(spec, output);
     }
 
     /**

@@ -8,16 +8,17 @@ import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.api.TlsTrust;
 import dev.gauntlet.hiccup.ParentWatch;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.split.LoadShares;
 import dev.gauntlet.loadgen.split.Preflight;
 import dev.gauntlet.loadgen.split.ShardedLoad;
 import dev.gauntlet.loadgen.transport.SourceAddresses;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.net.URI;
@@ -294,7 +295,7 @@ public final class LoadCommand implements Callable<Integer> {
                 String adminToken = spec.adminUrl() == null ? null : AdminToken.forClient();
                 summary = shardedLoad.run(spec, placement, adminToken, outputDir, System.err);
             } else {
-                summary = jitWarmup ? Generator.runWarmed(spec, outputDir) : Generator.run(spec, outputDir);
+                summary = GeneratorMain.run(spec, outputDir, jitWarmup);
             }
         } catch (GeneratorException e) {
             command.commandLine().getErr().println("gauntlet load: " + e.getMessage());

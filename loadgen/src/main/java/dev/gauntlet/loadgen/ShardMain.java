@@ -5,6 +5,8 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.ShardStart;
+import dev.gauntlet.loadgen.failure.GeneratorException;
+import dev.gauntlet.loadgen.run.Generator;
 import dev.gauntlet.loadgen.split.LoadShares;
 import dev.gauntlet.loadgen.split.ResultsServer;
 import jdk.jfr.FlightRecorder;

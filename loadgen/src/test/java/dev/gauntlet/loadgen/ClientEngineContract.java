@@ -1,7 +1,7 @@
 package dev.gauntlet.loadgen;
 
-import dev.gauntlet.api.ClientCatalogue;
 import dev.gauntlet.api.ClientCatalogue.ClientEntry;
+import dev.gauntlet.api.ClientCatalogue;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
@@ -9,6 +9,8 @@ import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.TlsTrust;
 import dev.gauntlet.loadgen.TestServer.Behaviour;
+import dev.gauntlet.loadgen.failure.GeneratorException;
+import dev.gauntlet.loadgen.run.Generator;
 import dev.gauntlet.loadgen.transport.Http1Io;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;

@@ -1,10 +1,11 @@
 package dev.gauntlet.loadgen;
 
-import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadModel.ConnectionPolicy;
 import dev.gauntlet.api.LoadModel.InterArrival;
+import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.run.Generator;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -3,10 +3,12 @@ package dev.gauntlet.loadgen;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
-import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.TestServer.Behaviour;
+import dev.gauntlet.loadgen.run.Generator;
+import dev.gauntlet.loadgen.split.MultiProcess;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -79,7 +81,7 @@ class ErrorLogIT {
         try (TestServer server = failingServer()) {
             LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
                     .toBuilder().warmupMs(200).durationMs(1_500).processes(2).build();
-            RunSummary summary = Generator.run(spec, dir, progress);
+            RunSummary summary = MultiProcess.run(spec, dir, progress, GeneratorMain.class);
 
             assertThat(summary.errorCount()).isPositive();
             List<String> first = dataLines(new RunDirectory(dir.resolve("p1")).errors());

@@ -4,10 +4,13 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
-import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.measure.LatencyRecorderTest;
+import dev.gauntlet.loadgen.run.Generator;
+import dev.gauntlet.loadgen.split.MultiProcess;
 import dev.gauntlet.loadgen.transport.SourceAddresses;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -106,7 +109,7 @@ class GeneratorIT {
         try (TestServer server = TestServer.hello()) {
             LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(4)).toBuilder()
                     .warmupMs(200).durationMs(1_000).processes(2).build();
-            RunSummary summary = Generator.run(spec, dir, progress);
+            RunSummary summary = MultiProcess.run(spec, dir, progress, GeneratorMain.class);
 
             assertThat(summary.processes()).isEqualTo(2);
             assertThat(summary.errorCount()).isZero();

@@ -4,6 +4,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.TlsTrust;
+import dev.gauntlet.loadgen.run.Generator;
 import dev.gauntlet.targets.TargetTls;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -8,6 +8,8 @@ import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.TestServer.Behaviour;
 import dev.gauntlet.loadgen.measure.TrafficLog;
+import dev.gauntlet.loadgen.run.Generator;
+import dev.gauntlet.loadgen.split.MultiProcess;
 import dev.gauntlet.loadgen.transport.Http1Io;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -107,7 +109,7 @@ class TrafficIT {
             server.failEvery(5, Behaviour.WRONG_STATUS);
             LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
                     .toBuilder().warmupMs(200).durationMs(1_500).processes(2).build();
-            RunSummary summary = Generator.run(spec, dir, progress);
+            RunSummary summary = MultiProcess.run(spec, dir, progress, GeneratorMain.class);
 
             List<TrafficLog.Interval> first = TrafficLog.read(new RunDirectory(dir.resolve("p1")).traffic());
             List<TrafficLog.Interval> second = TrafficLog.read(new RunDirectory(dir.resolve("p2")).traffic());

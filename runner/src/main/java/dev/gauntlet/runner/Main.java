@@ -1,6 +1,7 @@
 package dev.gauntlet.runner;
 
 import dev.gauntlet.loadgen.LoadCommand;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.cli.GauntletCommand;
 import dev.gauntlet.runner.execution.ClientLoad;
 import dev.gauntlet.runner.kubernetes.KubernetesLoad;

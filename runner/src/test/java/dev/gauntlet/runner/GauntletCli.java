@@ -1,5 +1,7 @@
 package dev.gauntlet.runner;
 
+import dev.gauntlet.runner.base.GauntletHome;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

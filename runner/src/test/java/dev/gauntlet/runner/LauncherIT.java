@@ -5,6 +5,7 @@ import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.ClientMode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.execution.ClientModules;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

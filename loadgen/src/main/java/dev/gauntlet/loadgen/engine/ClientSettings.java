@@ -2,11 +2,10 @@ package dev.gauntlet.loadgen.engine;
 
 import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.TlsTrust;
-import dev.gauntlet.loadgen.transport.TlsClient;
 
+import java.net.URI;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.X509TrustManager;
-import java.net.URI;
 
 /**
  * What a client library engine is built with: the one URL every request gets, the protocol, the timeouts, and

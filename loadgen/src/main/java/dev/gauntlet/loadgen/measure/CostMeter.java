@@ -2,7 +2,6 @@ package dev.gauntlet.loadgen.measure;
 
 import com.sun.management.OperatingSystemMXBean;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.loadgen.EngineThreads;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -10,6 +9,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * What the generator's run costs it: its own CPU time, peak heap and peak threads over the run, its
@@ -21,20 +21,21 @@ public final class CostMeter {
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final long cpuStartNs;
-    private final EngineThreads engines;
+    private final Supplier<ThreadDemand[]> engines;
     private volatile long heapUsedMaxBytes;
     /** The process's CPU time and the wall clock when the measured phase started; written by the ticker. */
     private volatile long measureCpuStartNs = -1;
     private volatile long measureStartNs;
 
-    public CostMeter(EngineThreads engines) {
+    /** @param engines the demand of each engine thread of the run, known once every one of them has started */
+    public CostMeter(Supplier<ThreadDemand[]> engines) {
         this.engines = engines;
         threads.resetPeakThreadCount();
         cpuStartNs = os.getProcessCpuTime();
     }
 
     public void measureStarts() {
-        for (ThreadDemand engine : engines.demands()) {
+        for (ThreadDemand engine : engines.get()) {
             engine.mark();
         }
         measureStartNs = System.nanoTime();
@@ -46,7 +47,7 @@ public final class CostMeter {
     }
 
     public RunSummary.GeneratorCost finish() {
-        ThreadDemand.Share share = Arrays.stream(engines.demands()).map(ThreadDemand::share)
+        ThreadDemand.Share share = Arrays.stream(engines.get()).map(ThreadDemand::share)
                 .max(Comparator.comparingDouble(ThreadDemand.Share::wantedPercent)).orElseThrow();
         long cpuNowNs = os.getProcessCpuTime();
         return new RunSummary.GeneratorCost(TimeUnit.NANOSECONDS.toMillis(cpuNowNs - cpuStartNs),

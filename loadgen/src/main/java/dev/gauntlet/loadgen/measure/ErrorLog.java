@@ -1,7 +1,7 @@
 package dev.gauntlet.loadgen.measure;
 
 import dev.gauntlet.api.ErrorClass;
-import dev.gauntlet.loadgen.GeneratorException;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;

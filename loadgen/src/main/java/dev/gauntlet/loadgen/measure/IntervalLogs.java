@@ -1,9 +1,9 @@
 package dev.gauntlet.loadgen.measure;
 
 import dev.gauntlet.api.ErrorClass;
-import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
-import dev.gauntlet.loadgen.GeneratorException;
+import dev.gauntlet.api.RunDirectory;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 

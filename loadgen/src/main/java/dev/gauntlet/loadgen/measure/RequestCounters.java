@@ -1,7 +1,6 @@
 package dev.gauntlet.loadgen.measure;
 
 import dev.gauntlet.api.ErrorClass;
-import dev.gauntlet.loadgen.model.PhaseClock;
 
 import java.util.EnumMap;
 import java.util.List;

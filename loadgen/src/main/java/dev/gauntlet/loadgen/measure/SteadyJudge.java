@@ -5,7 +5,6 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.hiccup.JitActivity;
-import dev.gauntlet.loadgen.verdict.Verdicts;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -99,7 +98,7 @@ public final class SteadyJudge {
     }
 
     /**
-     * Whether an open loop's target has completed under {@link Verdicts#SUSTAINED_SHARE} of the
+     * Whether an open loop's target has completed under {@link Tolerances#SUSTAINED_SHARE} of the
      * offered rate in each of the last twice-the-rule's windows: it is falling behind, and a longer
      * warm-up would only lengthen the backlog the measured phase starts behind (jetty-servlet-sync
      * at 50,000/s on one CPU fell from 46,000/s to 20,000/s over a 15 s warm-up, its median from
@@ -111,7 +110,7 @@ public final class SteadyJudge {
         }
         double ratePerSec = spec.model().scheduledRatePerSec();
         return warmup.subList(warmup.size() - 2 * rule.windows(), warmup.size()).stream()
-                .allMatch(w -> w.completedPerSec() < Verdicts.SUSTAINED_SHARE * ratePerSec);
+                .allMatch(w -> w.completedPerSec() < Tolerances.SUSTAINED_SHARE * ratePerSec);
     }
 
     /** Whether the last windows of the warm-up agree by the rule; false without a rule. */
@@ -182,7 +181,7 @@ public final class SteadyJudge {
      */
     public static double platformExplainsMs(List<RunSummary.Steadiness.Window> windows) {
         double hiccupP99Ms = windows.stream().mapToDouble(RunSummary.Steadiness.Window::hiccupP99Ms).max().orElse(0);
-        return LoadSpec.DEFAULT_MAX_SCHEDULE_LAG_P99_MS + Verdicts.HICCUP_FACTOR * hiccupP99Ms;
+        return LoadSpec.DEFAULT_MAX_SCHEDULE_LAG_P99_MS + Tolerances.HICCUP_FACTOR * hiccupP99Ms;
     }
 
     public RunSummary.Steadiness result(long warmupMs) {

@@ -1,7 +1,6 @@
 package dev.gauntlet.loadgen.measure;
 
 import dev.gauntlet.api.BytesTransferred;
-import dev.gauntlet.loadgen.model.PhaseClock;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;

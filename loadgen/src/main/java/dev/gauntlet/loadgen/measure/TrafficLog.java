@@ -1,6 +1,6 @@
 package dev.gauntlet.loadgen.measure;
 
-import dev.gauntlet.loadgen.GeneratorException;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;

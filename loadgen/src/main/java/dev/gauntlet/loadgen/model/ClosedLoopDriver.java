@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen.model;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;
+import dev.gauntlet.loadgen.measure.PhaseClock;
 import dev.gauntlet.loadgen.measure.RequestCounters;
 
 /**

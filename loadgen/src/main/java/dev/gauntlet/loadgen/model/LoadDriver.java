@@ -4,6 +4,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;
+import dev.gauntlet.loadgen.measure.PhaseClock;
 import dev.gauntlet.loadgen.measure.RequestCounters;
 
 import java.util.function.Supplier;

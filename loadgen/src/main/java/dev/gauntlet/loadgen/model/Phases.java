@@ -2,6 +2,7 @@ package dev.gauntlet.loadgen.model;
 
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;
+import dev.gauntlet.loadgen.measure.PhaseClock;
 import org.HdrHistogram.Histogram;
 
 import java.util.concurrent.TimeUnit;

@@ -2,7 +2,7 @@ package dev.gauntlet.loadgen.split;
 
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
-import dev.gauntlet.loadgen.GeneratorException;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 
 /**
  * How one load is cut into shares: shards (pods) into processes into engine threads, each share a

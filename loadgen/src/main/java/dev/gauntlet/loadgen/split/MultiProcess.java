@@ -4,9 +4,7 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.loadgen.Generator;
-import dev.gauntlet.loadgen.GeneratorException;
-import dev.gauntlet.loadgen.GeneratorMain;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,7 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Runs one load over N {@link GeneratorMain} processes started together, each with its share
+ * Runs one load over N generator processes started together, each with its share
  * ({@link LoadShares#share}), and merges their results into one run ({@link ResultMerge}).
  *
  * <pre>
@@ -35,7 +33,8 @@ public final class MultiProcess {
     private MultiProcess() {
     }
 
-    public static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress) {
+    /** @param childMain the generator process's main class, which runs a share as {@code --spec --output --start-at} */
+    public static RunSummary run(LoadSpec spec, Path outputDir, PrintStream progress, Class<?> childMain) {
         int n = spec.processes();
         try {
             Path dir = outputDir != null ? outputDir : Files.createTempDirectory("gauntlet-load");
@@ -52,7 +51,7 @@ public final class MultiProcess {
                     Path specFile = new RunDirectory(childDir).spec();
                     Json.json().writeValue(specFile.toFile(), LoadShares.share(spec, i));
                     JavaCommand command = new JavaCommand(List.of(), System.getProperty("java.class.path"),
-                            GeneratorMain.class.getName(), List.of("--spec", specFile.toString(), "--output",
+                            childMain.getName(), List.of("--spec", specFile.toString(), "--output",
                             childDir.toString(), "--start-at", Long.toString(startAtEpochMs)));
                     // The children inherit this JVM's environment, the admin token with it.
                     children.add(GeneratorProcess.start(command, new RunDirectory(childDir).generatorLog(), Map.of(),
@@ -82,7 +81,7 @@ public final class MultiProcess {
             }
             RunSummary merged = ResultMerge.merge(spec, childDirs, dir);
             if (outputDir != null) {
-                Generator.write(merged, new RunDirectory(dir).summary());
+                new RunDirectory(dir).writeSummary(merged);
             } else {
                 deleteRecursively(dir);
             }

@@ -4,10 +4,10 @@ import dev.gauntlet.api.ClientCatalogue;
 import dev.gauntlet.api.ClientMode;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Protocol;
-import dev.gauntlet.loadgen.GeneratorException;
 import dev.gauntlet.loadgen.engine.AsyncClient;
 import dev.gauntlet.loadgen.engine.BlockingClient;
 import dev.gauntlet.loadgen.engine.ClientSettings;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 
 import java.lang.reflect.InvocationTargetException;
 

@@ -1,7 +1,7 @@
 package dev.gauntlet.loadgen.transport;
 
 import dev.gauntlet.api.ErrorClass;
-
+import dev.gauntlet.loadgen.engine.TlsClient;
 import dev.gauntlet.loadgen.measure.TrafficCounters;
 
 import java.io.IOException;

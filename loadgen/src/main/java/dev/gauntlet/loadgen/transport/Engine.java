@@ -10,6 +10,15 @@ import dev.gauntlet.loadgen.model.Phases;
  * request reaches the wire.
  */
 public interface Engine {
+    /**
+     * Open-loop requests one process holds at most while they wait for a connection, shared evenly by
+     * its engines: what falls due while they are full is dropped, counted, and makes the run
+     * generator-limited, instead of the heap filling with requests that will never be sent. 2^20
+     * intended starts and their wait stamps take 16 MB (32 MB while the ring doubles): ten seconds of
+     * a 100k/s schedule, more than a run holds unless its rate outruns what the process can send.
+     */
+    int PENDING_PER_PROCESS = 1 << 20;
+
     /** Runs the whole load on the calling thread; an interrupt ends it as the hard cap does. */
     void run();
 

@@ -4,6 +4,7 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.engine.TlsClient;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;
 import dev.gauntlet.loadgen.measure.RequestCounters;
 import dev.gauntlet.loadgen.measure.TrafficCounters;

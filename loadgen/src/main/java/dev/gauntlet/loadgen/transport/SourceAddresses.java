@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen.transport;
 
-import dev.gauntlet.loadgen.GeneratorException;
+import dev.gauntlet.loadgen.failure.GeneratorException;
+
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;

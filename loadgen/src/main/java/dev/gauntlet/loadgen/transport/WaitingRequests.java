@@ -2,7 +2,7 @@ package dev.gauntlet.loadgen.transport;
 
 /**
  * The requests waiting for a connection, oldest first: each one's intended start, and when the loop queued it (what
- * an adaptive pool grows by). Bounded ({@link dev.gauntlet.loadgen.EngineThreads#PENDING_PER_PROCESS}): a request
+ * an adaptive pool grows by). Bounded ({@link Engine#PENDING_PER_PROCESS}): a request
  * refused while it is full is the caller's to count as dropped. Single-threaded: the engine's loop owns it.
  *
  * <pre>{@code

@@ -2,7 +2,7 @@ package dev.gauntlet.loadgen.transport;
 
 import dev.gauntlet.api.RequestTimings;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;
-import dev.gauntlet.loadgen.model.PhaseClock;
+import dev.gauntlet.loadgen.measure.PhaseClock;
 import org.HdrHistogram.Histogram;
 
 import java.util.List;

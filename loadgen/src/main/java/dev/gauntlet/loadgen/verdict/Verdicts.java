@@ -5,8 +5,9 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
-import dev.gauntlet.loadgen.EngineThreads;
 import dev.gauntlet.loadgen.measure.SteadyJudge;
+import dev.gauntlet.loadgen.measure.Tolerances;
+import dev.gauntlet.loadgen.transport.Engine;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -47,12 +48,8 @@ public final class Verdicts {
     static final double TARGET_BUSY_PERCENT = 90;
     /** A goodput this much above the achieved rate is told: the target was answering a backlog, not idle. */
     public static final double GOODPUT_BEYOND_RATE = 1.1;
-    /** Share of the offered rate the target must complete over the second half of the measured phase. */
-    public static final double SUSTAINED_SHARE = 0.9;
     /** Share of the schedule an open loop must offer (sent, refused or timed out at connect). */
     static final double OFFERED_SHARE = 0.95;
-    /** Lateness up to the lag allowance plus this many times the hiccup p99 is the platform's. */
-    public static final double HICCUP_FACTOR = 2;
     /**
      * Share of the response-time p99 the loop's lateness must reach to make the figures the
      * generator's: each response time, measured from its intended start, holds the loop's
@@ -85,7 +82,7 @@ public final class Verdicts {
     public static RunSummary judge(RunSummary run) {
         double allowanceMs = lagAllowanceMs(run);
         double floorMs = run.generatorHiccups().p99Ms();
-        double explainedMs = allowanceMs + HICCUP_FACTOR * floorMs;
+        double explainedMs = allowanceMs + Tolerances.HICCUP_FACTOR * floorMs;
         String floor = String.format(Locale.ROOT, "the generator's wake-up p99 %s ms", ms(floorMs))
                 + (run.wakeGranularityMs() > 0 ? String.format(Locale.ROOT, ", its loop's wake granularity %s ms",
                 ms(run.wakeGranularityMs())) : "");
@@ -160,7 +157,7 @@ public final class Verdicts {
                 // unless the target's answers were what held its connections (the collapse behind a capped pool).
                 String dropped = String.format(Locale.ROOT, "%d requests of the measured phase were dropped, never "
                         + "sent: they fell due while the generator's queue of requests waiting for a connection was "
-                        + "full (%d a process)", run.droppedQueueFull(), EngineThreads.PENDING_PER_PROCESS);
+                        + "full (%d a process)", run.droppedQueueFull(), Engine.PENDING_PER_PROCESS);
                 if (pace.medianFarBeyondWait()) {
                     target.add(dropped + ", its connections held by the target's slow answers");
                 } else {
@@ -205,7 +202,7 @@ public final class Verdicts {
         if (steadiness.fellBehind()) {
             unsteady.add(String.format(Locale.ROOT, "the warm-up ended unsettled after %s s: the target completed under "
                     + "%.0f %% of the offered rate in each of its last %d s, and a longer warm-up would only have "
-                    + "lengthened its backlog", warmupSec, 100 * SUSTAINED_SHARE, 2 * steadiness.rule().windows()));
+                    + "lengthened its backlog", warmupSec, 100 * Tolerances.SUSTAINED_SHARE, 2 * steadiness.rule().windows()));
         } else if (Boolean.FALSE.equals(steadiness.settled())) {
             unsteady.add(String.format(Locale.ROOT, "the warm-up did not settle within its maximum of %s s: %s",
                     warmupSec, SteadyJudge.disagreement(steadiness.warmup(), steadiness.rule(), openLoop)));
@@ -295,7 +292,7 @@ public final class Verdicts {
             }
         }
         Double sustained = run.sustainedRatePerSec();
-        if (sustained != null && sustained < SUSTAINED_SHARE * ratePerSec) {
+        if (sustained != null && sustained < Tolerances.SUSTAINED_SHARE * ratePerSec) {
             target.add(String.format(Locale.ROOT, "it completed %.0f/s over the second half of the measured phase, "
                     + "against %s/s offered: the target fell behind", sustained, Numbers.compact(ratePerSec)));
         }

@@ -3,7 +3,7 @@ package dev.gauntlet.loadgen.split;
 import dev.gauntlet.api.ConnectionBudget;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
-import dev.gauntlet.loadgen.GeneratorException;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.transport.SourceAddresses;
 import org.junit.jupiter.api.Test;
 

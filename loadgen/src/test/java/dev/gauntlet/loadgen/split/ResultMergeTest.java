@@ -3,11 +3,10 @@ package dev.gauntlet.loadgen.split;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
-import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
-import dev.gauntlet.loadgen.Generator;
 import dev.gauntlet.loadgen.measure.ErrorLog;
 import dev.gauntlet.loadgen.measure.IntervalLogs;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;
@@ -56,7 +55,7 @@ class ResultMergeTest {
                 }
             }
             expectedCompleted += completed;
-            Generator.write(summary(spec, completed, child), new RunDirectory(childDir).summary());
+            new RunDirectory(childDir).writeSummary(summary(spec, completed, child));
             childDirs.add(childDir);
         }
 
@@ -81,7 +80,7 @@ class ResultMergeTest {
             try (IntervalLogs logs = new IntervalLogs(childDir, 1_700_000_000_000L, "child")) {
                 new LatencyRecorder().sampleInterval(logs);
             }
-            Generator.write(summary(spec, 0, 0), new RunDirectory(childDir).summary());
+            new RunDirectory(childDir).writeSummary(summary(spec, 0, 0));
             childDirs.add(childDir);
         }
         Files.writeString(new RunDirectory(childDirs.get(1)).log(HistogramLog.TARGET_HICCUP), "second's\n");
@@ -100,7 +99,7 @@ class ResultMergeTest {
         List<Path> childDirs = List.of(dir.resolve("p1"), dir.resolve("p2"), dir.resolve("p3"));
         for (Path childDir : childDirs) {
             Files.createDirectories(childDir);
-            Generator.write(summary(spec, 10, 0), new RunDirectory(childDir).summary());
+            new RunDirectory(childDir).writeSummary(summary(spec, 10, 0));
         }
         try (IntervalLogs logs = new IntervalLogs(childDirs.get(0), 1_700_000_000_000L, "child 1")) {
             logs.writeErrors(0, 1.001, firstChild.get(0));

@@ -3,7 +3,7 @@ package dev.gauntlet.runner.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.Numbers;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.report.CompareJunit;
 import dev.gauntlet.runner.report.HtmlPage;
 import dev.gauntlet.runner.report.ReportData;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.ResultsDirectory;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.results.ClientTable;
 import dev.gauntlet.runner.results.RowFigure;
 import dev.gauntlet.runner.statistics.Contrast;

@@ -2,11 +2,12 @@ package dev.gauntlet.runner.cli;
 
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.runner.GauntletHome;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.execution.ProcessStopper;
 import dev.gauntlet.runner.execution.TargetLauncher;
 import dev.gauntlet.runner.execution.TargetProcess;
+import dev.gauntlet.runner.isolation.PlacedProcess;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -107,7 +108,7 @@ final class TargetCommand implements Callable<Integer> {
         Process process = builder.start();
         // Ctrl-C reaches the whole process group; the stopper covers a runner stopped any other way,
         // and a target deaf to SIGTERM.
-        ProcessStopper stopper = ProcessStopper.atRunnerExit(process, TargetProcess.STOP_TIMEOUT);
+        ProcessStopper stopper = ProcessStopper.atRunnerExit(process, PlacedProcess.STOP_TIMEOUT);
         int exit = process.waitFor();
         stopper.stop();
         if (exit == 2) {

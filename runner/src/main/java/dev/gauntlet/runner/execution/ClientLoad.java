@@ -2,8 +2,8 @@ package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.loadgen.split.GeneratorProcess;
 import dev.gauntlet.loadgen.split.JavaCommand;
-import dev.gauntlet.runner.GauntletHome;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.base.UserError;
 
 import java.io.IOException;
 import java.util.Arrays;

@@ -3,8 +3,8 @@ package dev.gauntlet.runner.execution;
 import dev.gauntlet.api.ClientCatalogue;
 import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.ProtocolTarget;
-import dev.gauntlet.runner.GauntletHome;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.suite.Suite;
 
 import java.io.File;

@@ -5,11 +5,11 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.loadgen.Generator;
 import dev.gauntlet.loadgen.split.GeneratorProcess;
 import dev.gauntlet.loadgen.split.JavaCommand;
-import dev.gauntlet.runner.GauntletHome;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.loadgen.warmup.JitWarmup;
+import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import dev.gauntlet.runner.metrics.JfrRecording;
 
@@ -71,7 +71,7 @@ public final class GeneratorLauncher implements SuiteGenerator {
         // A runner stopped by a signal stops its generator too, rather than leave it loading a target that is gone.
         ProcessStopper stopper = ProcessStopper.atRunnerExit(generator.process(), STOP_GRACE);
         try {
-            if (!generator.exitedWithin(Generator.JIT_WARMUP_MAX_MS + spec.hardCapMs() + EXIT_GRACE_MS)) {
+            if (!generator.exitedWithin(JitWarmup.MAX_TOTAL_MS + spec.hardCapMs() + EXIT_GRACE_MS)) {
                 stopper.kill(); // killed already: this only forgets the stop at the runner's exit
                 throw new UserError("the generator overran its hard cap of " + spec.hardCapMs() + " ms; see " + log);
             }

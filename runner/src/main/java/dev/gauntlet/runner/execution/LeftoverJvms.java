@@ -2,7 +2,7 @@ package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.hiccup.ParentWatch;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.isolation.Isolation;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import dev.gauntlet.runner.metrics.PlatformCalibration;

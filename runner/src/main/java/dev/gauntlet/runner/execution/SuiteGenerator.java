@@ -10,7 +10,7 @@ public interface SuiteGenerator {
 
     /**
      * Runs one load into {@code runDir} and returns its summary; a load that cannot run or fails is a
-     * {@link dev.gauntlet.runner.UserError}, whatever it measured kept in {@code runDir}.
+     * {@link dev.gauntlet.runner.base.UserError}, whatever it measured kept in {@code runDir}.
      *
      * @param adminToken the token of the target at the spec's admin URL, which the generator shows to reset its
      *                   counts; never written into the run directory

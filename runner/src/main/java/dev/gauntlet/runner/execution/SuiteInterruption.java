@@ -1,5 +1,6 @@
 package dev.gauntlet.runner.execution;
 
+import dev.gauntlet.runner.isolation.PlacedProcess;
 import dev.gauntlet.runner.report.ReportWriter;
 
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SuiteInterruption {
     /** Long enough for a target's graceful stop, after which the suite's thread has nothing left to wait for. */
-    private static final Duration SUITE_STOP_WAIT = TargetProcess.STOP_TIMEOUT.plusSeconds(5);
+    private static final Duration SUITE_STOP_WAIT = PlacedProcess.STOP_TIMEOUT.plusSeconds(5);
 
     private final Thread hook;
     private final CountDownLatch suiteEnded = new CountDownLatch(1);

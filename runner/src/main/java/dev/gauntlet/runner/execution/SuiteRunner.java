@@ -1,10 +1,11 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunJvmCosts;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.metrics.JvmCosts;
 import dev.gauntlet.runner.results.ResultRow;
 import dev.gauntlet.runner.results.ResultsStore;
@@ -246,7 +247,7 @@ public final class SuiteRunner {
         String figures = run.scenario().load().holdsRequests()
                 ? String.format(Locale.ROOT, "the server took on %s at once", row.serverMaxInFlight() == null ? "?" : row.serverMaxInFlight())
                 : String.format(Locale.ROOT, "%d requests, %.0f/s, p99 %s ms", row.requests(), row.achievedRatePerSec(),
-                ResultsTable.millis(row.p99Ms()));
+                Numbers.millis(row.p99Ms()));
         progress.printf(Locale.ROOT, "[%d/%d] %s · %s: %s, %d errors, %s%s%n", runsDone, runsTotal, row.target(),
                 row.scenario(), figures, row.errors(), row.measured() ? row.verdict().label() : "no verdict",
                 row.note().isEmpty() ? "" : " — " + row.note());

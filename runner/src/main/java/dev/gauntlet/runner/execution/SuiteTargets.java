@@ -7,7 +7,7 @@ public interface SuiteTargets {
 
     /**
      * Starts target {@code name} and returns it once it answers; a target that does not start is a
-     * {@link dev.gauntlet.runner.UserError}. Its output goes to {@code log}.
+     * {@link dev.gauntlet.runner.base.UserError}. Its output goes to {@code log}.
      */
     SuiteTarget start(String name, Path log);
 }

@@ -1,6 +1,6 @@
 package dev.gauntlet.runner.execution;
 
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 
 import java.time.Duration;
 import java.util.Locale;

@@ -7,8 +7,8 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.TlsTrust;
-import dev.gauntlet.loadgen.transport.TlsClient;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.loadgen.engine.TlsClient;
+import dev.gauntlet.runner.base.UserError;
 
 import java.io.BufferedReader;
 import java.io.IOException;

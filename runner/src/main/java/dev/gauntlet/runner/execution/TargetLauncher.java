@@ -3,12 +3,12 @@ package dev.gauntlet.runner.execution;
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.ProtocolTarget;
-import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.api.TargetCatalogue.Technology;
+import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.loadgen.split.JavaCommand;
-import dev.gauntlet.runner.GauntletHome;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import dev.gauntlet.runner.metrics.JfrRecording;
 
@@ -29,7 +29,6 @@ import java.util.function.Function;
  */
 public final class TargetLauncher implements SuiteTargets {
     public static final String MAIN_CLASS = "dev.gauntlet.targets.TargetMain";
-    public static final String HOST = "127.0.0.1";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(20);
     /**
      * Before the role's own options, so a suite can still override them. A target whose heap is

@@ -4,7 +4,7 @@ import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
 import dev.gauntlet.loadgen.split.JavaCommand;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.isolation.PlacedProcess;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import dev.gauntlet.runner.metrics.JfrRecording;
@@ -51,7 +51,6 @@ public final class TargetProcess implements SuiteTarget {
     private static final String CERTIFICATE_LINE_PREFIX = "TLS certificate=";
     /** TargetMain's line before READY for each protocol of {@code --also}: the port another instance serves it on. */
     private static final Pattern ALSO = Pattern.compile("ALSO (\\S+) port=(\\d+)");
-    public static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final int QUOTED_LOG_LINES = 5;
 
     private final TargetEntry entry;
@@ -112,7 +111,7 @@ public final class TargetProcess implements SuiteTarget {
             throw new UserError("target " + entry.name() + " could not be started: " + e.getMessage());
         }
         Process process = placed.process();
-        ProcessStopper stopper = ProcessStopper.atRunnerExit(process, STOP_TIMEOUT);
+        ProcessStopper stopper = ProcessStopper.atRunnerExit(process, PlacedProcess.STOP_TIMEOUT);
         Deque<String> lastLines = new ArrayDeque<>();
         CompletableFuture<Matcher> ready = new CompletableFuture<>();
         BeforeReady beforeReady = new BeforeReady();

@@ -1,7 +1,6 @@
 package dev.gauntlet.runner.isolation;
 
-import dev.gauntlet.runner.UserError;
-import dev.gauntlet.runner.execution.TargetProcess;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.suite.Resources;
 
 import java.io.File;
@@ -173,7 +172,7 @@ public final class Isolation implements AutoCloseable {
 
     /** Waits for the processes still stopping (SIGTERM, then SIGKILL after 5 s) to leave their groups. */
     private void removeGroups() {
-        cgroups.removeOwn(TargetProcess.STOP_TIMEOUT.toMillis() + 2_000);
+        cgroups.removeOwn(PlacedProcess.STOP_TIMEOUT.toMillis() + 2_000);
     }
 
     static boolean isRoot() {

@@ -1,6 +1,6 @@
 package dev.gauntlet.runner.isolation;
 
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package dev.gauntlet.runner.isolation;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -17,6 +18,8 @@ import java.util.concurrent.TimeoutException;
  * }</pre>
  */
 public final class PlacedProcess {
+    /** How long a stopped process gets between SIGTERM and SIGKILL. */
+    public static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final long EXIT_HANDLING_TIMEOUT_SEC = 3;
 
     private final Process process;

@@ -1,6 +1,5 @@
 package dev.gauntlet.runner.isolation;
 
-import dev.gauntlet.runner.execution.TargetLauncher;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +27,9 @@ import java.util.Optional;
  * @see Isolation
  */
 public final class RolePlacement {
+    /** The address a target binds and its generator loads on this machine, outside a network namespace. */
+    public static final String LOOPBACK = "127.0.0.1";
+
     enum Mechanism { CGROUP, TASKSET, NONE }
 
     private final String role;
@@ -93,7 +95,7 @@ public final class RolePlacement {
 
     /** The address this role's server binds and is reached at: 127.0.0.1, or the target's veth address. */
     public String host() {
-        return insideNetns ? netns.targetAddress() : TargetLauncher.HOST;
+        return insideNetns ? netns.targetAddress() : LOOPBACK;
     }
 
     /** Whether load and calibration cross the namespace's veth. */

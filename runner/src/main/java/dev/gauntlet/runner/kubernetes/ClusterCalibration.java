@@ -3,11 +3,12 @@ package dev.gauntlet.runner.kubernetes;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.ShardStart;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.execution.SuiteGenerator;
 import dev.gauntlet.runner.results.ResultsTable;
 
@@ -60,9 +61,9 @@ final class ClusterCalibration {
         String describe() {
             return String.format(Locale.ROOT, "platform: %s round trip p50 %s ms, p99 %s ms, max %s ms; wake-up p99 %s ms "
                             + "(target) / %s ms (generator); target node %s (%s, QoS %s)", path,
-                    ResultsTable.millis(roundTrip.p50Ms()), ResultsTable.millis(roundTrip.p99Ms()),
-                    ResultsTable.millis(roundTrip.maxMs()), ResultsTable.millis(targetHiccups.p99Ms()),
-                    ResultsTable.millis(generatorHiccups.p99Ms()), targetNode.get("node"), targetNode.get("cpuModel"),
+                    Numbers.millis(roundTrip.p50Ms()), Numbers.millis(roundTrip.p99Ms()),
+                    Numbers.millis(roundTrip.maxMs()), Numbers.millis(targetHiccups.p99Ms()),
+                    Numbers.millis(generatorHiccups.p99Ms()), targetNode.get("node"), targetNode.get("cpuModel"),
                     targetNode.get("qosClass"));
         }
     }

@@ -1,7 +1,7 @@
 package dev.gauntlet.runner.kubernetes;
 
 import dev.gauntlet.api.RunDirectory;
-import dev.gauntlet.loadgen.GeneratorException;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.split.ShardedLoad.Placement;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;

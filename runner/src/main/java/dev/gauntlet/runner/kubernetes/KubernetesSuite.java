@@ -2,10 +2,10 @@ package dev.gauntlet.runner.kubernetes;
 
 import dev.gauntlet.api.AdminToken;
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.loadgen.GeneratorException;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.split.ShardedLoad;
-import dev.gauntlet.runner.GauntletHome;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.execution.SuiteGenerator;
 import dev.gauntlet.runner.execution.SuiteTargets;
 import dev.gauntlet.runner.suite.ClusterSettings;

@@ -1,6 +1,6 @@
 package dev.gauntlet.runner.kubernetes;
 
-import dev.gauntlet.loadgen.GeneratorException;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.split.ResultsServer;
 import dev.gauntlet.loadgen.split.ShardArchive;
 import io.fabric8.kubernetes.api.model.Pod;

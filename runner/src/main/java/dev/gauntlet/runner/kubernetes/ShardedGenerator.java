@@ -4,9 +4,9 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.loadgen.GeneratorException;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.split.ShardedLoad;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.execution.SuiteGenerator;
 
 import java.io.IOException;

@@ -1,10 +1,10 @@
 package dev.gauntlet.runner.kubernetes;
 
 import dev.gauntlet.api.CpuModel;
-import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
-import dev.gauntlet.runner.GauntletHome;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.execution.SuiteTargets;
 import dev.gauntlet.runner.execution.TargetEndpoint;
 import dev.gauntlet.runner.execution.TargetLauncher;
@@ -24,11 +24,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

@@ -1,10 +1,9 @@
 package dev.gauntlet.runner.metrics;
 
 import dev.gauntlet.api.JvmMetrics;
-import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunJvmCosts;
-import dev.gauntlet.runner.results.ResultRow;
 import org.HdrHistogram.Histogram;
 
 import java.io.FileNotFoundException;
@@ -51,7 +50,7 @@ public final class PauseAligner {
      * Of the {@value #WORST_INTERVALS} intervals worst by response time, those with a pause of either
      * side and the longest such pause; null without an alignment or an interval with responses.
      */
-    public static ResultRow.GcInTail tail(RunJvmCosts.PauseAlignment alignment) {
+    public static GcInTail tail(RunJvmCosts.PauseAlignment alignment) {
         if (alignment == null) {
             return null;
         }
@@ -63,7 +62,7 @@ public final class PauseAligner {
         if (slowest.isEmpty()) {
             return null;
         }
-        return new ResultRow.GcInTail(slowest.size(),
+        return new GcInTail(slowest.size(),
                 (int) slowest.stream().filter(interval -> interval.targetPauseMaxMs() > 0).count(),
                 slowest.stream().mapToDouble(RunJvmCosts.IntervalPauses::targetPauseMaxMs).max().orElse(0),
                 (int) slowest.stream().filter(interval -> interval.generatorPauseMaxMs() > 0).count(),

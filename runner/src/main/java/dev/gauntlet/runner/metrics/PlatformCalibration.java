@@ -2,12 +2,12 @@ package dev.gauntlet.runner.metrics;
 
 import dev.gauntlet.api.CapacityLevel;
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.Percentiles;
 import dev.gauntlet.loadgen.split.JavaCommand;
-import dev.gauntlet.runner.GauntletHome;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.isolation.RolePlacement;
-import dev.gauntlet.runner.results.ResultsTable;
 import org.apache.commons.statistics.descriptive.DoubleStatistics;
 import org.apache.commons.statistics.descriptive.Statistic;
 
@@ -139,9 +139,9 @@ public final class PlatformCalibration {
         public String describe() {
             String line = String.format(Locale.ROOT, "platform: wake-up p99 %s ms (target %s) / %s ms (generator %s), "
                             + "max %s / %s ms; %s round trip p50 %.0f µs, p99 %.0f µs",
-                    ResultsTable.millis(targetHiccups.p99Ms()), where(targetCpus),
-                    ResultsTable.millis(generatorHiccups.p99Ms()), where(generatorCpus),
-                    ResultsTable.millis(targetHiccups.maxMs()), ResultsTable.millis(generatorHiccups.maxMs()),
+                    Numbers.millis(targetHiccups.p99Ms()), where(targetCpus),
+                    Numbers.millis(generatorHiccups.p99Ms()), where(generatorCpus),
+                    Numbers.millis(targetHiccups.maxMs()), Numbers.millis(generatorHiccups.maxMs()),
                     path, roundTrip.p50Ms() * 1000, roundTrip.p99Ms() * 1000);
             if (loopbackRoundTrip != null) {
                 line += String.format(Locale.ROOT, " (loopback p50 %.0f µs, p99 %.0f µs)",

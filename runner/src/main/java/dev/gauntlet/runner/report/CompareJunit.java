@@ -1,14 +1,11 @@
 package dev.gauntlet.runner.report;
 
 import dev.gauntlet.api.Numbers;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.results.Comparison;
 import dev.gauntlet.runner.results.HostDifference;
 import dev.gauntlet.runner.results.RowChange;
 
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +19,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
 
 /**
  * {@code compare --junit FILE}: the comparison as JUnit XML, which the test reporters of CI systems (Jenkins' junit

@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.ResultsDirectory;
-import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunDirectory.HistogramLog;
+import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.loadgen.measure.ErrorLog;
 import dev.gauntlet.loadgen.measure.TrafficLog;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.metrics.IntervalLog;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.gauntlet.runner.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.results;
 
 import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.Numbers;
 
 import java.util.List;
 import java.util.Locale;
@@ -36,7 +37,7 @@ public final class ClientTable {
         for (ResultRow row : rows) {
             JvmMetrics jvm = row.generatorJvm();
             // The held case lets its requests go unanswered: no times, rather than times of zero.
-            Function<Double, String> time = ms -> row.requests() == 0 ? "-" : ResultsTable.millis(ms);
+            Function<Double, String> time = ms -> row.requests() == 0 ? "-" : Numbers.millis(ms);
             out.append(String.format(Locale.ROOT, FORMAT, caseOf(row) + row.runSuffix(),
                     row.client() == null ? "built-in" : row.client(), ResultsTable.number(row.achievedRatePerSec()),
                     time.apply(row.meanMs()), time.apply(row.maxMs()), time.apply(row.p50Ms()),

@@ -2,7 +2,7 @@ package dev.gauntlet.runner.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.Json;
-import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.isolation.Isolation;
 
 import java.io.IOException;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.Verdict;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package dev.gauntlet.runner.results;
 
+import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.runner.statistics.Contrast;
 import dev.gauntlet.runner.statistics.Estimate;
@@ -40,8 +41,8 @@ public final class RankingTable {
             out.append(String.format(Locale.ROOT, FORMAT, row.measured() ? Integer.toString(++rank) : "-", row.target(),
                     row.scenario() + row.runSuffix(), ResultsTable.warmup(row),
                     ResultsTable.number(row.achievedRatePerSec()),
-                    ResultsTable.millis(row.p50Ms()), ResultsTable.millis(row.p99Ms()), ResultsTable.mark(row), ResultsTable.millis(row.p999Ms()),
-                    ResultsTable.millis(row.maxMs()), row.errors(), row.verdictLabel(), row.note()));
+                    Numbers.millis(row.p50Ms()), Numbers.millis(row.p99Ms()), ResultsTable.mark(row), Numbers.millis(row.p999Ms()),
+                    Numbers.millis(row.maxMs()), row.errors(), row.verdictLabel(), row.note()));
         }
         out.append(ResultsTable.footnote(rows));
         List<Repetitions.Group> groups = Repetitions.of(rows);

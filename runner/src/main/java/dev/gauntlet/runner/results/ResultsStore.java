@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.ResultsDirectory;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.isolation.Isolation;
 import dev.gauntlet.runner.statistics.Estimate;
 import dev.gauntlet.runner.suite.RunPlan;

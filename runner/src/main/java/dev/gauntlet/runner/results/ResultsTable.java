@@ -1,12 +1,13 @@
 package dev.gauntlet.runner.results;
 
 import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.runner.statistics.Estimate;
 
 import java.util.List;
-import java.util.function.Function;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * Formats result rows as the fixed-width table the CLI prints: a row per run, and after the runs of
@@ -43,8 +44,8 @@ public final class ResultsTable {
                     row.scenario() + row.runSuffix(),
                     warmup(row), row.requests(), row.measured() ? row.unansweredAtEnd() : "-",
                     dropped(dropping, row.measured() ? row.droppedQueueFull() : "-"), number(row.achievedRatePerSec()),
-                    row.goodputPerSec() == null ? "-" : number(row.goodputPerSec()), millis(row.meanMs()), millis(row.p50Ms()), millis(row.p99Ms()), mark(row),
-                    millis(row.p999Ms()), millis(row.maxMs()), row.errors(),
+                    row.goodputPerSec() == null ? "-" : number(row.goodputPerSec()), Numbers.millis(row.meanMs()), Numbers.millis(row.p50Ms()), Numbers.millis(row.p99Ms()), mark(row),
+                    Numbers.millis(row.p999Ms()), Numbers.millis(row.maxMs()), row.errors(),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight(),
                     hiccups(row.generatorHiccupP99Ms(), row.targetHiccupP99Ms()),
                     bothSides(row, ResultsTable::gcPauseMax), bothSides(row, ResultsTable::heapMax), row.verdictLabel(), row.note()));
@@ -76,18 +77,18 @@ public final class ResultsTable {
 
     /** Best and median in the columns' own units, the spread as a percentage of each figure's mean. */
     private static void appendGroup(StringBuilder out, Repetitions.Group group, boolean dropping) {
-        appendFigures(out, "  best of " + group.runs(), group.best(), ResultsTable::number, ResultsTable::millis, dropping, "", "");
-        appendFigures(out, "  median", group.median(), ResultsTable::number, ResultsTable::millis, dropping, "", "");
+        appendFigures(out, "  best of " + group.runs(), group.best(), ResultsTable::number, Numbers::millis, dropping, "", "");
+        appendFigures(out, "  median", group.median(), ResultsTable::number, Numbers::millis, dropping, "", "");
         appendFigures(out, "  spread (cv)", group.spread(), ResultsTable::percent, ResultsTable::percent, dropping,
                 group.unsteady() == null ? "" : Verdict.NOT_STEADY.label(), group.unsteady() == null ? "" : group.unsteady());
     }
 
     /** The mean over forks of the headline figures, and their intervals' half-widths in the columns' units. */
     private static void appendIntervals(StringBuilder out, Intervals c, boolean dropping) {
-        appendHeadline(out, "  mean of " + c.forks() + " forks", dropping, number(c.rate().mean()), millis(c.p50Ms().mean()),
-                millis(c.p99Ms().mean()), millis(c.maxMs().mean()), "");
+        appendHeadline(out, "  mean of " + c.forks() + " forks", dropping, number(c.rate().mean()), Numbers.millis(c.p50Ms().mean()),
+                Numbers.millis(c.p99Ms().mean()), Numbers.millis(c.maxMs().mean()), "");
         appendHeadline(out, "  ± " + Estimate.level(c.rate().confidence()) + " CI", dropping, "±" + number(c.rate().halfWidth()),
-                "±" + millis(c.p50Ms().halfWidth()), "±" + millis(c.p99Ms().halfWidth()), "±" + millis(c.maxMs().halfWidth()),
+                "±" + Numbers.millis(c.p50Ms().halfWidth()), "±" + Numbers.millis(c.p99Ms().halfWidth()), "±" + Numbers.millis(c.maxMs().halfWidth()),
                 "over forks, each the mean of its repetitions");
     }
 
@@ -123,7 +124,7 @@ public final class ResultsTable {
 
     /** The noise floor of both sides, generator/target, in ms. */
     private static String hiccups(double generatorMs, double targetMs) {
-        return Double.isNaN(generatorMs) ? "-" : millis(generatorMs) + "/" + millis(targetMs);
+        return Double.isNaN(generatorMs) ? "-" : Numbers.millis(generatorMs) + "/" + Numbers.millis(targetMs);
     }
 
     /** A JVM figure of each side, generator/target like the hiccups, as {@code gc max ms} and {@code heap MB} show it. */
@@ -140,7 +141,7 @@ public final class ResultsTable {
 
     /** The longest stop-the-world pause of the measured phase; 0 when there was none. */
     private static String gcPauseMax(JvmMetrics metrics) {
-        return metrics.gcPauses().count() == 0 ? "0" : millis(metrics.gcPauses().maxMs());
+        return metrics.gcPauses().count() == 0 ? "0" : Numbers.millis(metrics.gcPauses().maxMs());
     }
 
     /** Heap used after GC at most; {@code -} when no collection happened in the measured phase. */
@@ -153,20 +154,4 @@ public final class ResultsTable {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.0f", value);
     }
 
-    /** Three significant figures at most, so 0.0412 and 1234.5 both stay readable. */
-    public static String millis(double ms) {
-        if (Double.isNaN(ms)) {
-            return "-";
-        }
-        if (ms >= 100) {
-            return String.format(Locale.ROOT, "%.0f", ms);
-        }
-        if (ms >= 10) {
-            return String.format(Locale.ROOT, "%.1f", ms);
-        }
-        if (ms >= 1) {
-            return String.format(Locale.ROOT, "%.2f", ms);
-        }
-        return String.format(Locale.ROOT, "%.3f", ms);
-    }
 }

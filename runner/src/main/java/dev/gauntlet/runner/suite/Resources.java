@@ -1,13 +1,12 @@
 package dev.gauntlet.runner.suite;
 
-import dev.gauntlet.runner.isolation.Isolation;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The CPUs and memory of each role, applied with cgroups (see {@link Isolation}). A suite
+ * The CPUs and memory of each role, applied with cgroups (see {@code isolation.Isolation}). A suite
  * without this section keeps the default placement: the target on the lower half of the CPUs,
  * the generator on the upper half, pinned by {@code taskset}.
  */

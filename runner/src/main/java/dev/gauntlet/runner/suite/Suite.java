@@ -7,11 +7,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
-import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.ProtocolTarget;
+import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 
 import java.net.URI;
 import java.util.ArrayList;

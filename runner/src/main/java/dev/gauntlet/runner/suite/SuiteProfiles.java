@@ -3,7 +3,7 @@ package dev.gauntlet.runner.suite;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,7 +4,7 @@ import dev.gauntlet.api.ConnectionBudget;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.loadgen.split.HostLimits;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -1,7 +1,7 @@
 package dev.gauntlet.runner.cli;
 
-import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.Signals;
+import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.execution.TargetLauncher;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

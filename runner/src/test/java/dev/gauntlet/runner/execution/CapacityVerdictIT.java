@@ -9,7 +9,7 @@ import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.loadgen.split.JavaCommand;
-import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.isolation.Isolation;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

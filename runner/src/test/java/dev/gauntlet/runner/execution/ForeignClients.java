@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.Protocol;
+import dev.gauntlet.runner.isolation.RolePlacement;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -49,7 +50,7 @@ record ForeignClients(int port, Optional<Path> certificate) {
     }
 
     private String url(String path, Protocol protocol) {
-        return (protocol.tls() ? "https" : "http") + "://" + TargetLauncher.HOST + ":" + port + path;
+        return (protocol.tls() ? "https" : "http") + "://" + RolePlacement.LOOPBACK + ":" + port + path;
     }
 
     static {

@@ -1,8 +1,8 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.LauncherIT;
+import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

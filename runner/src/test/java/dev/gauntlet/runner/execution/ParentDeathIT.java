@@ -1,7 +1,7 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,10 +1,10 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.Protocol;
-import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
-import dev.gauntlet.runner.GauntletHome;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.io.TempDir;

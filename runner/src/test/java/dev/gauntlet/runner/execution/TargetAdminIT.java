@@ -1,20 +1,20 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.AdminToken;
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
+import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.loadgen.split.JavaCommand;
-import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.RawHttp;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.isolation.RolePlacement;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -67,11 +67,11 @@ class TargetAdminIT {
             assertThat(List.of(none.status(), wrong.status(), bare.status())).as("no token, a wrong one, the right one unbearered")
                     .containsOnly(403);
             assertThat(none.bodyText()).contains("needs the target's admin token");
-            RawHttp.Response stats = RawHttp.get(TargetLauncher.HOST, adminPort, "/stats");
+            RawHttp.Response stats = RawHttp.get(RolePlacement.LOOPBACK, adminPort, "/stats");
             assertThat(stats.status()).as("GET /stats without a token").isEqualTo(200);
             assertThat(TargetEndpoint.statsField(stats.bodyText(), "completed")).as("counts after the refused resets").isEqualTo(20L);
-            assertThat(RawHttp.get(TargetLauncher.HOST, adminPort, "/settings").status()).isEqualTo(200);
-            assertThat(RawHttp.get(TargetLauncher.HOST, adminPort, "/hiccup").status()).isEqualTo(200);
+            assertThat(RawHttp.get(RolePlacement.LOOPBACK, adminPort, "/settings").status()).isEqualTo(200);
+            assertThat(RawHttp.get(RolePlacement.LOOPBACK, adminPort, "/hiccup").status()).isEqualTo(200);
 
             RawHttp.Response right = post(adminPort, "Authorization: Bearer " + target.endpoint().adminToken() + "\r\n");
 
@@ -224,7 +224,7 @@ class TargetAdminIT {
     }
 
     private static RawHttp.Response post(int adminPort, String headers) throws IOException {
-        return RawHttp.exchange(TargetLauncher.HOST, adminPort, "POST /stats/reset HTTP/1.1\r\nHost: " + TargetLauncher.HOST
+        return RawHttp.exchange(RolePlacement.LOOPBACK, adminPort, "POST /stats/reset HTTP/1.1\r\nHost: " + RolePlacement.LOOPBACK
                 + ":" + adminPort + "\r\n" + headers + "Content-Length: 0\r\nConnection: close\r\n\r\n");
     }
 

@@ -1,9 +1,9 @@
 package dev.gauntlet.runner.execution;
 
-import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.TargetCatalogue.TargetEntry;
-import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.runner.RawHttp;
+import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Named;
@@ -70,7 +70,7 @@ class TargetContractIT {
         TargetProcess target = launcher.start(entry.name(), List.of(), logs.resolve("target.log"));
         try {
             assertThat(millisSince(startNs)).as("ms until READY").isLessThan(10_000);
-            String host = TargetLauncher.HOST;
+            String host = RolePlacement.LOOPBACK;
             int port = target.endpoint().port();
 
             RawHttp.Response hello = RawHttp.get(host, port, "/hello");
@@ -143,7 +143,7 @@ class TargetContractIT {
 
     /** {@code GET /hiccup}: an HdrHistogram interval log, read by HdrHistogram's own reader, starting at the last reset. */
     private static void assertHiccupLogSince(TargetProcess target, long resetEpochMs) throws IOException {
-        RawHttp.Response hiccup = RawHttp.get(TargetLauncher.HOST, target.endpoint().adminUri("/").getPort(), "/hiccup");
+        RawHttp.Response hiccup = RawHttp.get(RolePlacement.LOOPBACK, target.endpoint().adminUri("/").getPort(), "/hiccup");
         assertThat(hiccup.status()).as("GET /hiccup").isEqualTo(200);
         assertThat(hiccup.header("Content-Type")).isEqualTo("text/plain");
         HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(hiccup.body()));

@@ -1,9 +1,10 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.runner.GauntletHome;
 import dev.gauntlet.runner.RawHttp;
 import dev.gauntlet.runner.Signals;
+import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.isolation.PlacedProcess;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ class TargetStopIT {
     private static final int HELD_REQUESTS = 3_000;
     private static final long HELD_WAIT_MS = 60_000;
     private static final Duration HOLD_TIMEOUT = Duration.ofSeconds(60);
-    private static final long STOP_MS = TargetProcess.STOP_TIMEOUT.toMillis();
+    private static final long STOP_MS = PlacedProcess.STOP_TIMEOUT.toMillis();
     private static final Pattern IN_FLIGHT = Pattern.compile("\"inFlight\":(\\d+)");
 
     @TempDir
@@ -123,7 +124,7 @@ class TargetStopIT {
         byte[] request = heldRequest(target);
         try {
             for (int i = 0; i < HELD_REQUESTS && target.isAlive(); i++) {
-                Socket socket = RawHttp.connect(TargetLauncher.HOST, target.endpoint().port());
+                Socket socket = RawHttp.connect(RolePlacement.LOOPBACK, target.endpoint().port());
                 held.add(socket);
                 socket.getOutputStream().write(request);
             }
@@ -133,7 +134,7 @@ class TargetStopIT {
     }
 
     private static byte[] heldRequest(TargetProcess target) {
-        return ("GET /hello?wait=" + HELD_WAIT_MS + " HTTP/1.1\r\nHost: " + TargetLauncher.HOST + ":" + target.endpoint().port()
+        return ("GET /hello?wait=" + HELD_WAIT_MS + " HTTP/1.1\r\nHost: " + RolePlacement.LOOPBACK + ":" + target.endpoint().port()
                 + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
     }
 
@@ -144,7 +145,7 @@ class TargetStopIT {
     private static void hold(TargetProcess target, List<Socket> held) throws IOException, InterruptedException {
         byte[] request = heldRequest(target);
         for (int i = 0; i < HELD_REQUESTS; i++) {
-            Socket socket = RawHttp.connect(TargetLauncher.HOST, target.endpoint().port());
+            Socket socket = RawHttp.connect(RolePlacement.LOOPBACK, target.endpoint().port());
             held.add(socket);
             socket.getOutputStream().write(request);
         }

@@ -1,7 +1,7 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Timeout;
@@ -39,7 +39,7 @@ class TomcatAsyncDispatchHttp2IT {
         Path log = logs.resolve("target.log");
         TargetProcess target = launcher.start(TARGET, List.of("--http2", "true"), log);
         try {
-            String base = "http://" + TargetLauncher.HOST + ":" + target.endpoint().port();
+            String base = "http://" + RolePlacement.LOOPBACK + ":" + target.endpoint().port();
             List<String> statuses = new ArrayList<>();
             for (String path : List.of("/hello", "/hello?wait=100", "/nothing-here", "/hello?wait=soon", "/hello")) {
                 statuses.add(ExternalTool.run(List.of("curl", "--silent", "--show-error", "--max-time", "10", "--http2-prior-knowledge",

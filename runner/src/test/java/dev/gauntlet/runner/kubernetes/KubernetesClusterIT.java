@@ -2,7 +2,7 @@ package dev.gauntlet.runner.kubernetes;
 
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.base.GauntletHome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIf;

@@ -44,8 +44,8 @@ class PauseAlignerTest {
         assertThat(alignment.worstResponseWithTargetPause()).isEqualTo(2);
         assertThat(alignment.worstLagWithGeneratorPause()).isEqualTo(1);
         // The tail by response time: the generator's pause fell in the first interval, not among the ten slowest.
-        ResultRow.GcInTail tail = PauseAligner.tail(alignment);
-        assertThat(tail).isEqualTo(new ResultRow.GcInTail(10, 2, 35, 0, 0));
+        GcInTail tail = PauseAligner.tail(alignment);
+        assertThat(tail).isEqualTo(new GcInTail(10, 2, 35, 0, 0));
         // Beside them, each side's pauses of the measured phase as its JVM's figures count them.
         assertThat(tail.describe(new JvmMetrics.GcPauses(4, 90, 35, target), new JvmMetrics.GcPauses(1, 40, 40, generator)))
                 .isEqualTo("of the 10 slowest seconds, 2 held a target GC pause (up to 35.0 ms; the measured phase's target GC "

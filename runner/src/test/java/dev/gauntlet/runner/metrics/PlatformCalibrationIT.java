@@ -1,7 +1,7 @@
 package dev.gauntlet.runner.metrics;
 
 import dev.gauntlet.api.CapacityLevel;
-import dev.gauntlet.runner.GauntletHome;
+import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.isolation.Isolation;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

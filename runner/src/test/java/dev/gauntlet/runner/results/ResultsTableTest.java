@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.results;
 
 import dev.gauntlet.api.JvmMetrics;
+import dev.gauntlet.api.Numbers;
 import dev.gauntlet.api.Verdict;
 import org.junit.jupiter.api.Test;
 
@@ -12,11 +13,11 @@ class ResultsTableTest {
 
     @Test
     void millisKeepThreeSignificantFigures() {
-        assertThat(ResultsTable.millis(0.04123)).isEqualTo("0.041");
-        assertThat(ResultsTable.millis(1.2345)).isEqualTo("1.23");
-        assertThat(ResultsTable.millis(12.345)).isEqualTo("12.3");
-        assertThat(ResultsTable.millis(1234.5)).isEqualTo("1235");
-        assertThat(ResultsTable.millis(Double.NaN)).isEqualTo("-");
+        assertThat(Numbers.millis(0.04123)).isEqualTo("0.041");
+        assertThat(Numbers.millis(1.2345)).isEqualTo("1.23");
+        assertThat(Numbers.millis(12.345)).isEqualTo("12.3");
+        assertThat(Numbers.millis(1234.5)).isEqualTo("1235");
+        assertThat(Numbers.millis(Double.NaN)).isEqualTo("-");
     }
 
     @Test

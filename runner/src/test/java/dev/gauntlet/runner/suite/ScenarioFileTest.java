@@ -3,7 +3,7 @@ package dev.gauntlet.runner.suite;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.loadgen.split.HostLimits;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;

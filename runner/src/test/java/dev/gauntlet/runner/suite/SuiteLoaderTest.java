@@ -6,7 +6,7 @@ import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.api.TargetCatalogue;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.execution.ClientModules;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package dev.gauntlet.runner.suite;
 
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package dev.gauntlet.runner.suite;
 import dev.gauntlet.api.ConnectionBudget;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.loadgen.split.HostLimits;
-import dev.gauntlet.runner.UserError;
+import dev.gauntlet.runner.base.UserError;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

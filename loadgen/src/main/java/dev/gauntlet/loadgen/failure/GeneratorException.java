@@ -1,4 +1,4 @@
-package dev.gauntlet.loadgen;
+package dev.gauntlet.loadgen.failure;
 
 /**
  * A load that cannot run as asked: bad input, an unreachable target, limits that make it

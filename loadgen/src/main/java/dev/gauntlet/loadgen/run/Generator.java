@@ -1,19 +1,18 @@
-package dev.gauntlet.loadgen;
+package dev.gauntlet.loadgen.run;
 
 import dev.gauntlet.api.AdminToken;
-import dev.gauntlet.api.Json;
+import dev.gauntlet.api.Capacity;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunDirectory;
 import dev.gauntlet.api.RunSummary;
-import dev.gauntlet.api.Capacity;
 import dev.gauntlet.hiccup.CapacityLog;
 import dev.gauntlet.hiccup.HiccupMeter;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.measure.AdminClient;
 import dev.gauntlet.loadgen.measure.CapacityCourse;
 import dev.gauntlet.loadgen.measure.CostMeter;
 import dev.gauntlet.loadgen.measure.IntervalLogs;
-import dev.gauntlet.loadgen.measure.JitWarmup;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;
 import dev.gauntlet.loadgen.measure.RequestCounters;
 import dev.gauntlet.loadgen.measure.SteadyJudge;
@@ -21,11 +20,11 @@ import dev.gauntlet.loadgen.measure.TargetWatch;
 import dev.gauntlet.loadgen.measure.TrafficLog;
 import dev.gauntlet.loadgen.split.HostLimits;
 import dev.gauntlet.loadgen.split.LoadShares;
-import dev.gauntlet.loadgen.split.MultiProcess;
 import dev.gauntlet.loadgen.split.Preflight;
 import dev.gauntlet.loadgen.split.ResultMerge;
 import dev.gauntlet.loadgen.transport.ClientEngines;
 import dev.gauntlet.loadgen.transport.SourceAddresses;
+import dev.gauntlet.loadgen.transport.TargetAddress;
 import dev.gauntlet.loadgen.verdict.Verdicts;
 
 import java.io.IOException;
@@ -44,8 +43,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * Runs one bounded load against one URL and returns what it measured; the library entry point
- * of the load generator ({@link GeneratorMain} is the same as a process).
+ * Runs one bounded load against one URL in this process and returns what it measured; the library entry point of the
+ * load generator ({@code GeneratorMain} is the same as a process, and splits a load over several with
+ * {@code MultiProcess}).
  *
  * <pre>{@code
  * LoadSpec spec = LoadSpec.of(URI.create("http://127.0.0.1:8080/hello?wait=100"),
@@ -66,9 +66,6 @@ import java.util.function.Function;
  * @throws GeneratorException when the target is unreachable or the spec cannot run here
  */
 public final class Generator {
-    /** How long {@link #runWarmed} may spend warming the generator's JIT before the run, at most. */
-    public static final long JIT_WARMUP_MAX_MS = JitWarmup.MAX_MS + JitWarmup.WINDOW_MS;
-
     private Generator() {
     }
 
@@ -77,14 +74,11 @@ public final class Generator {
     }
 
     /**
-     * {@link #run}, once the generator JVM's own JIT has settled: its engine is driven against a
-     * loopback sink in this process until its compiler is nearly idle ({@code JitWarmup}), so the
-     * run measures the target, not the generator compiling its loop. What a generator process the
-     * runner starts does; {@code summary.json}'s {@code generatorWarmup} records the windows.
+     * {@link #run}, once the generator JVM's own JIT has settled ({@code JitWarmup}), whose windows {@code warmup} holds
+     * (null: it did not run); {@code summary.json}'s {@code generatorWarmup} records them.
      */
-    public static RunSummary runWarmed(LoadSpec spec, Path outputDir) {
-        check(spec);
-        return run(spec, outputDir, System.err, HostLimits.read(), null, JitWarmup.run(spec, System.err));
+    public static RunSummary runWarmed(LoadSpec spec, Path outputDir, RunSummary.GeneratorWarmup warmup) {
+        return run(spec, outputDir, System.err, HostLimits.read(), null, warmup);
     }
 
     /**
@@ -123,7 +117,7 @@ public final class Generator {
     public static RunSummary merge(LoadSpec spec, List<Path> shardDirs, Path outputDir) {
         try {
             RunSummary merged = ResultMerge.merge(spec, shardDirs, outputDir);
-            write(merged, new RunDirectory(outputDir).summary());
+            new RunDirectory(outputDir).writeSummary(merged);
             return merged;
         } catch (IOException e) {
             throw new GeneratorException("the shards' results could not be merged: " + e.getMessage());
@@ -134,10 +128,10 @@ public final class Generator {
                                   RunSummary.GeneratorWarmup warmup) {
         InetSocketAddress address = TargetAddress.resolve(spec);
         InetAddress[] sources = SourceAddresses.resolve(spec.sourceAddresses());
-        Preflight.Plan plan = preflight(spec, address, limits);
         if (spec.processes() > 1) {
-            return MultiProcess.run(spec, outputDir, progress);
+            throw new IllegalArgumentException("a load over " + spec.processes() + " processes is MultiProcess's to run");
         }
+        Preflight.Plan plan = preflight(spec, address, limits);
         plan.warnings().forEach(warning -> progress.println("gauntlet load: warning: " + warning));
         if (outputDir != null) {
             try {
@@ -153,7 +147,7 @@ public final class Generator {
         long runStartNs = nowNs - Duration.between(startedAt, now).toNanos();
         AdminClient admin = spec.adminUrl() == null ? null : new AdminClient(spec.adminUrl(), AdminToken.forClient());
         EngineThreads engine = new EngineThreads(spec, address, sources, plan.maxConnections(), runStartNs, recorder, admin);
-        CostMeter cost = new CostMeter(engine);
+        CostMeter cost = new CostMeter(engine::demands);
         progress.printf(Locale.ROOT, "gauntlet load: %s -> %s, warm-up %s, measured %s%s%n", spec.model().describe(),
                 spec.url(), spec.steady() == null ? seconds(spec.warmupMs())
                         : seconds(spec.warmupMs()) + " to " + seconds(spec.warmupMaxMs()) + " until steady",
@@ -217,7 +211,11 @@ public final class Generator {
                 .bytes(engine.measuredBytes()).timings(engine.timings()).build())
                 .withGeneratorWarmup(warmup);
         if (outputDir != null) {
-            write(summary, new RunDirectory(outputDir).summary());
+            try {
+                new RunDirectory(outputDir).writeSummary(summary);
+            } catch (IOException e) {
+                throw new GeneratorException("cannot write the summary into " + outputDir + ": " + e.getMessage());
+            }
         }
         return summary;
     }
@@ -262,14 +260,6 @@ public final class Generator {
         }
         TargetAddress.checkReachable(spec, address);
         return plan;
-    }
-
-    public static void write(RunSummary summary, Path file) {
-        try {
-            Json.json().writeValue(file.toFile(), summary);
-        } catch (IOException e) {
-            throw new GeneratorException("cannot write " + file + ": " + e.getMessage());
-        }
     }
 
     private static String seconds(long ms) {

@@ -1,4 +1,4 @@
-package dev.gauntlet.runner;
+package dev.gauntlet.runner.base;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

@@ -1,4 +1,4 @@
-package dev.gauntlet.loadgen;
+package dev.gauntlet.loadgen.run;
 
 import dev.gauntlet.hiccup.HiccupMeter;
 import dev.gauntlet.loadgen.measure.LatencyRecorder;

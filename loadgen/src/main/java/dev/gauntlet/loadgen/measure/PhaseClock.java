@@ -1,4 +1,4 @@
-package dev.gauntlet.loadgen.model;
+package dev.gauntlet.loadgen.measure;
 
 import dev.gauntlet.api.LoadSpec;
 

@@ -1,13 +1,7 @@
-package dev.gauntlet.loadgen.transport;
+package dev.gauntlet.loadgen.engine;
 
 import dev.gauntlet.api.TlsTrust;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.TrustManagerFactory;
-import javax.net.ssl.X509TrustManager;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -21,6 +15,12 @@ import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
 
 /**
  * The generator's side of TLS, made once per load: a JDK context trusting what {@link TlsTrust} says, and a client
@@ -59,7 +59,7 @@ public final class TlsClient {
     }
 
     /** A new client-mode engine for one connection. */
-    SSLEngine engine() {
+    public SSLEngine engine() {
         SSLEngine engine = context.createSSLEngine(host, port);
         engine.setUseClientMode(true);
         SSLParameters parameters = engine.getSSLParameters();

@@ -1,4 +1,4 @@
-package dev.gauntlet.loadgen.measure;
+package dev.gauntlet.loadgen.warmup;
 
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;

@@ -1,14 +1,10 @@
-package dev.gauntlet.loadgen;
+package dev.gauntlet.loadgen.transport;
 
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.TlsTrust;
-import dev.gauntlet.loadgen.transport.TlsClient;
+import dev.gauntlet.loadgen.engine.TlsClient;
+import dev.gauntlet.loadgen.failure.GeneratorException;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLException;
-import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSocket;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -18,16 +14,21 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.CertPathValidatorException;
 import java.security.cert.CertificateExpiredException;
 import java.security.cert.CertificateNotYetValidException;
-import java.security.cert.CertPathValidatorException;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 
 /**
  * Where the load goes: the spec's target resolved, and checked to answer — and to speak the load's protocol — before
  * anything starts, so that a wrong port, a server without TLS (or with it, for http://), a certificate not trusted or a
  * server without HTTP/2 is one clear line rather than a run of failed requests.
  */
-final class TargetAddress {
+public final class TargetAddress {
     /** The HTTP/2 connection preface and an empty SETTINGS frame: what h2c with prior knowledge opens with. */
     private static final byte[] H2C_OPENING = ("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
     private static final byte[] EMPTY_SETTINGS = {0, 0, 0, 0x4, 0, 0, 0, 0, 0};
@@ -41,7 +42,7 @@ final class TargetAddress {
     }
 
     /** The spec's host and port (80, or 443 for https, when the URL names none), resolved. */
-    static InetSocketAddress resolve(LoadSpec spec) {
+    public static InetSocketAddress resolve(LoadSpec spec) {
         int port = spec.url().getPort() < 0 ? (spec.tls() ? 443 : 80) : spec.url().getPort();
         InetSocketAddress address = new InetSocketAddress(spec.url().getHost(), port);
         if (address.isUnresolved()) {
@@ -51,7 +52,7 @@ final class TargetAddress {
     }
 
     /** One blocking connect first, then the TLS handshake, the HTTP/2 preface or a plain HTTP/1.1 request. */
-    static void checkReachable(LoadSpec spec, InetSocketAddress address) {
+    public static void checkReachable(LoadSpec spec, InetSocketAddress address) {
         int timeoutMs = (int) Math.min(spec.connectTimeoutMs(), Integer.MAX_VALUE);
         try (Socket socket = new Socket()) {
             socket.connect(address, timeoutMs);

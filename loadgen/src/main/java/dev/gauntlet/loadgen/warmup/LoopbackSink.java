@@ -1,11 +1,7 @@
-package dev.gauntlet.loadgen.measure;
+package dev.gauntlet.loadgen.warmup;
 
 import dev.gauntlet.api.Protocol;
 
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLServerSocket;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,6 +20,10 @@ import java.security.KeyStore;
 import java.util.Base64;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLServerSocket;
 
 /**
  * A server on 127.0.0.1, port 0, in the generator's own process, answering every request at once with the target

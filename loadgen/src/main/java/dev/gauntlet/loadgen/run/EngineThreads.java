@@ -1,4 +1,4 @@
-package dev.gauntlet.loadgen;
+package dev.gauntlet.loadgen.run;
 
 import dev.gauntlet.api.BytesTransferred;
 import dev.gauntlet.api.ErrorKind;
@@ -6,16 +6,16 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RequestTimings;
 import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.measure.AdminClient;
-import dev.gauntlet.loadgen.measure.LatencyRecorder;
 import dev.gauntlet.loadgen.measure.ErrorKinds;
+import dev.gauntlet.loadgen.measure.LatencyRecorder;
+import dev.gauntlet.loadgen.measure.PhaseClock;
 import dev.gauntlet.loadgen.measure.RequestCounters;
 import dev.gauntlet.loadgen.measure.ThreadDemand;
 import dev.gauntlet.loadgen.measure.TrafficCounters;
 import dev.gauntlet.loadgen.model.LoadDriver;
-import dev.gauntlet.loadgen.model.PhaseClock;
 import dev.gauntlet.loadgen.split.LoadShares;
-import dev.gauntlet.loadgen.transport.Engine;
 import dev.gauntlet.loadgen.transport.ConnectionSlots;
+import dev.gauntlet.loadgen.transport.Engine;
 import dev.gauntlet.loadgen.transport.LeanEngine;
 import dev.gauntlet.loadgen.transport.LibraryEngine;
 import dev.gauntlet.loadgen.transport.WakeFloor;
@@ -46,14 +46,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * later, so the engines' starts interleave instead of marching in step.
  */
 public final class EngineThreads {
-    /**
-     * Open-loop requests one process holds at most while they wait for a connection, shared evenly by
-     * its engines: what falls due while they are full is dropped, counted, and makes the run
-     * generator-limited, instead of the heap filling with requests that will never be sent. 2^20
-     * intended starts and their wait stamps take 16 MB (32 MB while the ring doubles): ten seconds of
-     * a 100k/s schedule, more than a run holds unless its rate outruns what the process can send.
-     */
-    public static final int PENDING_PER_PROCESS = 1 << 20;
 
     private final List<Engine> engines = new ArrayList<>();
     private final List<RequestCounters> counters = new ArrayList<>();
@@ -86,9 +78,9 @@ public final class EngineThreads {
                 wireTimings.add(timings);
                 engines.add(new LeanEngine(share, driver, address, sources,
                         ConnectionSlots.limit(share, Math.max(1, maxConnections / n)),
-                        Math.max(1, PENDING_PER_PROCESS / n), engineCounters, wakeFloor, engineTraffic, timings));
+                        Math.max(1, Engine.PENDING_PER_PROCESS / n), engineCounters, wakeFloor, engineTraffic, timings));
             } else {
-                engines.add(new LibraryEngine(share, driver, maxConnections, PENDING_PER_PROCESS, engineTraffic));
+                engines.add(new LibraryEngine(share, driver, maxConnections, Engine.PENDING_PER_PROCESS, engineTraffic));
             }
         }
         demands = new ThreadDemand[n];

@@ -1,4 +1,4 @@
-package dev.gauntlet.runner;
+package dev.gauntlet.runner.base;
 
 /**
  * A problem the user can fix — a wrong flag value, a broken suite file, an unreachable target.

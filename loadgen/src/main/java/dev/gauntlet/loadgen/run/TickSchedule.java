@@ -1,4 +1,4 @@
-package dev.gauntlet.loadgen;
+package dev.gauntlet.loadgen.run;
 
 import java.util.concurrent.TimeUnit;
 
