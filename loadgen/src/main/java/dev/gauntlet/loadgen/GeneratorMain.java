@@ -93,6 +93,15 @@ public final class GeneratorMain {
     }
 
     /**
+     * A share of a split load from the common start {@code startAt}: in this process, or over its own processes when it
+     * has several ({@link MultiProcess}, whose children start its lead after now rather than at {@code startAt}).
+     */
+    static RunSummary runFrom(LoadSpec share, Path output, Instant startAt) {
+        return share.processes() > 1 ? MultiProcess.run(share, output, System.err, GeneratorMain.class)
+                : Generator.runFrom(share, output, startAt);
+    }
+
+    /**
      * Runs {@code load}; SIGTERM interrupts it, and the JVM waits (at most 10 s) for it to write
      * its files. A {@link GeneratorException} ends the process: one line, and its exit code. Returns false
      * when a signal ended the load, and the JVM is already shutting down.

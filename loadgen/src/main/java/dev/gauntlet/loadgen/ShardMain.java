@@ -153,7 +153,7 @@ public final class ShardMain {
         ShardStart started = new ShardStart(index, options.shards(), readyAt, startAt, System.currentTimeMillis(),
                 System.getenv(ShardStart.NODE_VARIABLE), CpuModel.read());
         Path output = options.outputDir();
-        Generator.runFrom(share, output, Instant.ofEpochMilli(startAt));
+        GeneratorMain.runFrom(share, output, Instant.ofEpochMilli(startAt));
         try {
             Json.json().writeValue(new RunDirectory(output).shardStart().toFile(), started);
         } catch (IOException e) {

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,8 +55,11 @@ class ShardMainIT {
         }
     }
 
-    @Test
-    void aShardWaitsForTheStartInstantRunsItsShareAndServesItsFilesUntilCollected(@TempDir Path dir) throws Exception {
+    /** In one process, and over two of its own (a shard of a load split over processes too). */
+    @ParameterizedTest(name = "{0} processes a shard")
+    @ValueSource(ints = {1, 2})
+    void aShardWaitsForTheStartInstantRunsItsShareAndServesItsFilesUntilCollected(int processes, @TempDir Path dir)
+            throws Exception {
         try (TestServer server = TestServer.hello(); HttpClient http = HttpClient.newHttpClient()) {
             Path startFile = dir.resolve("control/start-at");
             Path collectedFile = dir.resolve("control/collected");
@@ -62,7 +67,7 @@ class ShardMainIT {
             Path stderr = dir.resolve("stderr");
             try (WatchService watcher = FileSystems.getDefault().newWatchService()) {
                 readyFile.getParent().register(watcher, StandardWatchEventKinds.ENTRY_CREATE);
-                shard = shard(dir, server, Map.of("JOB_COMPLETION_INDEX", "1"), startFile, readyFile)
+                shard = shard(dir, server, processes, Map.of("JOB_COMPLETION_INDEX", "1"), startFile, readyFile)
                         .redirectErrorStream(true).redirectOutput(stderr.toFile()).start();
                 // The shard's ready file is the signal: created once its checks passed.
                 while (!Files.exists(readyFile)) {
@@ -98,6 +103,7 @@ class ShardMainIT {
             RunSummary summary = Json.json().readValue(copy.resolve("summary.json").toFile(), RunSummary.class);
             // Shard 1 of 2 of 200 requests/s for 1 s.
             assertThat(summary.completed()).as("%s", summary).isBetween(95L, 100L);
+            assertThat(summary.processes()).isEqualTo(processes);
             assertThat(summary.spec().startOffsetNs()).isEqualTo(5_000_000);
             ShardStart start = Json.json().readValue(new RunDirectory(copy).shardStart().toFile(), ShardStart.class);
             assertThat(start.index()).isEqualTo(1);
@@ -116,7 +122,7 @@ class ShardMainIT {
         try (TestServer server = TestServer.hello()) {
             Path startFile = Files.createDirectories(dir.resolve("control")).resolve("start-at");
             Files.writeString(startFile, Long.toString(System.currentTimeMillis() + 3_000));
-            ProcessBuilder builder = shard(dir, server, Map.of("JOB_COMPLETION_INDEX", "0"), startFile, dir.resolve("out/.ready"));
+            ProcessBuilder builder = shard(dir, server, 1, Map.of("JOB_COMPLETION_INDEX", "0"), startFile, dir.resolve("out/.ready"));
             builder.command().addAll(List.of("--collect-timeout", "1"));
             shard = builder.start();
             String stderr = read(shard.getErrorStream());
@@ -133,7 +139,7 @@ class ShardMainIT {
         try (TestServer server = TestServer.hello()) {
             Path startFile = Files.createDirectories(dir.resolve("control")).resolve("start-at");
             Files.writeString(startFile, Long.toString(System.currentTimeMillis() - 1_000));
-            shard = shard(dir, server, Map.of("JOB_COMPLETION_INDEX", "0"), startFile, dir.resolve("out/.ready")).start();
+            shard = shard(dir, server, 1, Map.of("JOB_COMPLETION_INDEX", "0"), startFile, dir.resolve("out/.ready")).start();
             String stderr = read(shard.getErrorStream());
 
             assertThat(shard.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -146,7 +152,7 @@ class ShardMainIT {
     @Test
     void withoutItsIndexAShardExitsTwoWithOneLine(@TempDir Path dir) throws Exception {
         try (TestServer server = TestServer.hello()) {
-            shard = shard(dir, server, Map.of(), dir.resolve("start-at"), dir.resolve("out/.ready")).start();
+            shard = shard(dir, server, 1, Map.of(), dir.resolve("start-at"), dir.resolve("out/.ready")).start();
             String stderr = read(shard.getErrorStream());
 
             assertThat(shard.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -159,7 +165,7 @@ class ShardMainIT {
     @Test
     void aShardCountOutOfRangeExitsTwoWithOneLine(@TempDir Path dir) throws Exception {
         try (TestServer server = TestServer.hello()) {
-            ProcessBuilder builder = shard(dir, server, Map.of("JOB_COMPLETION_INDEX", "0"), dir.resolve("start-at"),
+            ProcessBuilder builder = shard(dir, server, 1, Map.of("JOB_COMPLETION_INDEX", "0"), dir.resolve("start-at"),
                     dir.resolve("out/.ready"));
             // 2^32 + 1: cut to an int it would be one shard, the whole load.
             builder.command().set(builder.command().indexOf("--shards") + 1, "4294967297");
@@ -174,10 +180,11 @@ class ShardMainIT {
         }
     }
 
-    private static ProcessBuilder shard(Path dir, TestServer server, Map<String, String> env, Path startFile, Path readyFile)
-            throws IOException {
+    /** A shard of 2 of 200 requests/s for 1 s, run over {@code processes} processes of its own. */
+    private static ProcessBuilder shard(Path dir, TestServer server, int processes, Map<String, String> env, Path startFile,
+                                        Path readyFile) throws IOException {
         LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
-                .withPhases(0, 1_000);
+                .withPhases(0, 1_000).toBuilder().processes(processes).build();
         Path specFile = dir.resolve("spec.json");
         Json.json().writeValue(specFile.toFile(), spec);
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),

@@ -27,7 +27,7 @@ public final class Preflight {
      * what one process sends (a lean engine thread sends a few hundred thousand a second), so it
      * never binds a real run; below it the schedule's nanosecond offsets stay exact to 1 %, and
      * what the engines cannot send fills their bounded queue and is dropped and counted
-     * ({@link dev.gauntlet.loadgen.run.EngineThreads#PENDING_PER_PROCESS}). Above it, nothing is started.
+     * ({@link dev.gauntlet.loadgen.transport.Engine#PENDING_PER_PROCESS}). Above it, nothing is started.
      */
     static final double MAX_RATE_PER_PROCESS = 10_000_000;
 
