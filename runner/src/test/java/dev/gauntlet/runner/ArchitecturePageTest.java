@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * docs/architecture.md names classes and paths that the code must still have: each class it names in backticks
  * ({@code `Generator`}, {@code `LoadDriver.of`}, {@code `Engine#PENDING_PER_PROCESS`}) has a source file of that name
- * under some module's {@code src/main/java}, holding the member named; each repository path it names in backticks
+ * under some module's {@code src/main/java}, declaring the member named (a use such as {@code Engine.PENDING_PER_PROCESS}
+ * in another class's file does not count); each repository path it names in backticks
  * ({@code `docs/targets.md`}, {@code `.ci/run`}) exists; and the page stays within {@value #MAX_LINES} lines, to be
  * read at one sitting. A package move that leaves the page behind fails the build.
  */
@@ -51,14 +52,16 @@ class ArchitecturePageTest {
         String page = """
                 # A page
 
-                `GeneratorMain` runs `Generator.runWarmed` and `LoadDriver#of` over `NoSuchEngine`;
-                `Generator.noSuchMethod` is gone. Read `docs/targets.md`, not `docs/no-such-page.md`.
+                `GeneratorMain` runs `Generator.runWarmed` and `LoadDriver#of` over `NoSuchEngine`, with
+                `Engine.PENDING_PER_PROCESS` (not `EngineThreads.PENDING_PER_PROCESS`, which only uses it) and
+                `LoadModel.OpenLoop`; `Generator.noSuchMethod` is gone. Read `docs/targets.md`, not `docs/no-such-page.md`.
                 A `load --rate 10` flag, `READY port=P`, `summary.json` and `runs/<target>/target.log` are not names.
                 """;
 
         assertThat(PageNames.problems(page, ROOT)).containsExactly(
                 "`NoSuchEngine`: no NoSuchEngine.java under any module's src/main/java",
-                "`Generator.noSuchMethod`: noSuchMethod is not in Generator.java",
+                "`EngineThreads.PENDING_PER_PROCESS`: EngineThreads.java declares no PENDING_PER_PROCESS",
+                "`Generator.noSuchMethod`: Generator.java declares no noSuchMethod",
                 "`docs/no-such-page.md`: no such path in the repository");
     }
 
@@ -77,6 +80,8 @@ class ArchitecturePageTest {
                 "([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)((?:[.#][A-Za-z_][A-Za-z0-9_]*)*)(?:\\(\\))?");
         /** A relative repository path: a slash, nothing a placeholder or an absolute or shell path has. */
         private static final Pattern PATH = Pattern.compile("(?!/)[A-Za-z0-9._-]*(?:/[A-Za-z0-9._-]+)+/?");
+        /** Words that may stand before a name that is called, not declared. */
+        private static final Set<String> KEYWORDS = Set.of("return", "new", "throw", "else", "case", "yield", "assert");
         private static final Set<String> SKIPPED_DIRECTORIES = Set.of(".git", "target", "node_modules", ".gauntlet-build");
 
         private PageNames() {
@@ -126,12 +131,32 @@ class ArchitecturePageTest {
             }
             List<String> problems = new ArrayList<>();
             for (String member : members.isEmpty() ? new String[0] : members.substring(1).split("[.#]")) {
-                Pattern word = Pattern.compile("\\b" + Pattern.quote(member) + "\\b");
-                if (files.stream().noneMatch(file -> word.matcher(read(file)).find())) {
-                    problems.add("`" + token + "`: " + member + " is not in " + className + ".java");
+                if (files.stream().noneMatch(file -> declares(read(file), member))) {
+                    problems.add("`" + token + "`: " + className + ".java declares no " + member);
                 }
             }
             return problems;
+        }
+
+        /**
+         * Whether {@code source} declares {@code member}: a nested type, a method, field or record component after its
+         * type ({@code long takeDue(}, {@code int PENDING_PER_PROCESS =}), or an enum constant; not a use of another
+         * class's member ({@code Engine.PENDING_PER_PROCESS}) nor a call after a keyword ({@code return of(}).
+         */
+        static boolean declares(String source, String member) {
+            String name = Pattern.quote(member);
+            if (Pattern.compile("\\b(?:class|record|interface|enum)\\s+" + name + "\\b").matcher(source).find()
+                    || Pattern.compile("(?m)^\\s*" + name + "\\s*(?:[,;(]|$)").matcher(source).find()
+                    || Pattern.compile("[{,]\\s*" + name + "\\s*[,;}]").matcher(source).find()) {
+                return true;
+            }
+            Matcher typed = Pattern.compile("([\\w>\\]]+)\\s+" + name + "\\s*[(=;,)]").matcher(source);
+            while (typed.find()) {
+                if (!KEYWORDS.contains(typed.group(1))) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** Every main source file of every module, by class name (one name may be in several modules). */
