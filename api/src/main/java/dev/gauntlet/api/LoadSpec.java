@@ -47,7 +47,7 @@ import java.util.concurrent.TimeUnit;
  * @param wakeGranularityUs   open loop on the built-in engine: its timer wakes no sooner than this many µs after
  *                            it last slept, and each wake sends every request then due (still timed from its
  *                            intended start); 0 wakes for each intended start; null: chosen as it runs from the
- *                            platform's measured wake-up latency ({@code docs/architecture.md}, <i>The open loop's
+ *                            platform's measured wake-up latency ({@code docs/generator.md}, <i>The open loop's
  *                            wake-ups</i>)
  * @param http2               send the requests as HTTP/2 streams: negotiated by ALPN over TLS ({@code https}), with prior
  *                            knowledge in clear ({@code h2c}); false: HTTP/1.1

@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * Whose figures a run's are. Every run carries exactly one, with its evidence; the rules and
- * their thresholds are in {@code docs/architecture.md} ("Verdicts").
+ * their thresholds are in {@code docs/verdicts.md}.
  */
 public enum Verdict {
     /** The generator kept its schedule, the target kept up: the figures are the target's. */

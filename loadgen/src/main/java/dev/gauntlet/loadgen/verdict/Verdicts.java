@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
  *
  * <p>Lateness is always weighed against the noise floor the generator's hiccup meter measured in
  * the same window: a loop that came as late as a thread sleeping 1 ms on the same machine was
- * late because of the machine. The thresholds are documented in {@code docs/architecture.md}.
+ * late because of the machine. The thresholds are documented in {@code docs/verdicts.md}.
  */
 public final class Verdicts {
     /** Share of the measured phase the engine thread ran or waited for a CPU from which it had no time to spare. */

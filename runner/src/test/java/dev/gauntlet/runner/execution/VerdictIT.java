@@ -40,7 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Each cell of the verdict's decision table (docs/architecture.md#verdicts) constructed for real,
+ * Each cell of the verdict's decision table (docs/verdicts.md) constructed for real,
  * against the dummy target or a small server in this JVM whose answer is known, with the generator
  * in this JVM or, when it is the one stopped, a process of its own: a target stopped for 1 s, a
  * generator starved of CPU, a connection cap below the concurrency the rate needs, a long wait
