@@ -198,23 +198,7 @@ public class LauncherIT {
 
     @Test
     void runOfASuiteFileWritesItsResults(@TempDir Path work) throws Exception {
-        Path suite = work.resolve("tiny.yaml");
-        Files.writeString(suite, """
-                name: tiny
-                description: one target, one short scenario
-                targets: [dummy]
-                repetitions: 1
-                jvm:
-                  target: [-Xmx256m]
-                  generator: [-Xmx256m, -Dgauntlet.jitWarmup=false]
-                scenarios:
-                  - name: open
-                    description: 200 requests/s for 1 s
-                    load: { type: open, ratePerSec: 200 }
-                    waitMs: 0
-                    warmupMs: 500
-                    durationMs: 1000
-                """);
+        Path suite = DummySuite.openLoop(work.resolve("tiny.yaml"), "256m", 200, 500, 1_000);
 
         Outcome outcome = gauntlet("run", "--suite", suite.toString(), "--results", work.resolve("results").toString(),
                 "--calibration-seconds", "1");
