@@ -28,12 +28,10 @@ class GeneratorMainIT {
     @Test
     void runsASpecAndWritesTheFiles(@TempDir Path dir) throws Exception {
         try (TestServer server = TestServer.hello()) {
-            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
-                    .withPhases(0, 1_000);
-            Path specFile = dir.resolve("spec.json");
-            Json.json().writeValue(specFile.toFile(), spec);
+            Path specFile = specFile(dir, LoadSpec.of(server.uri("/hello"),
+                    new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT)).withPhases(0, 1_000));
 
-            Result result = generatorMain("--spec", specFile.toString(), "--output", dir.toString());
+            MainProcess.Exited result = generatorMain("--spec", specFile.toString(), "--output", dir.toString());
 
             assertThat(result.exitCode()).as(result.stderr()).isZero();
             RunSummary summary = Json.json().readValue(dir.resolve("summary.json").toFile(), RunSummary.class);
@@ -48,11 +46,10 @@ class GeneratorMainIT {
     @Test
     void aColdGeneratorIsAskedForByAJvmOption(@TempDir Path dir) throws Exception {
         try (TestServer server = TestServer.hello()) {
-            Path specFile = dir.resolve("spec.json");
-            Json.json().writeValue(specFile.toFile(), LoadSpec.of(server.uri("/hello"),
+            Path specFile = specFile(dir, LoadSpec.of(server.uri("/hello"),
                     new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT)).withPhases(0, 500));
 
-            Result result = generatorMain("-Dgauntlet.jitWarmup=false", "--spec", specFile.toString(), "--output", dir.toString());
+            MainProcess.Exited result = generatorMain("-Dgauntlet.jitWarmup=false", "--spec", specFile.toString(), "--output", dir.toString());
 
             assertThat(result.exitCode()).as(result.stderr()).isZero();
             RunSummary summary = Json.json().readValue(dir.resolve("summary.json").toFile(), RunSummary.class);
@@ -64,11 +61,10 @@ class GeneratorMainIT {
     @Test
     void sigtermEndsTheRunAndStillWritesTheFiles(@TempDir Path dir) throws Exception {
         try (TestServer server = TestServer.hello()) {
-            LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(100, LoadModel.InterArrival.CONSTANT))
-                    .withPhases(0, 60_000);
-            Path specFile = dir.resolve("spec.json");
-            Json.json().writeValue(specFile.toFile(), spec);
-            Process process = new ProcessBuilder(javaCommand(List.of(), "--spec", specFile.toString(), "--output", dir.toString()))
+            Path specFile = specFile(dir, LoadSpec.of(server.uri("/hello"),
+                    new LoadModel.OpenLoop(100, LoadModel.InterArrival.CONSTANT)).withPhases(0, 60_000));
+            Process process = new ProcessBuilder(MainProcess.command(List.of(), GeneratorMain.class,
+                    List.of("--spec", specFile.toString(), "--output", dir.toString())))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             try (BufferedReader stderr = process.errorReader(StandardCharsets.UTF_8)) {
                 // The first progress line of the measured phase: the run is under way.
@@ -89,11 +85,9 @@ class GeneratorMainIT {
     @Test
     void anUnreachableTargetExitsTwoWithOneLine(@TempDir Path dir) throws Exception {
         int port = TestServer.unusedAddress().getPort();
-        Path specFile = dir.resolve("spec.json");
-        Json.json().writeValue(specFile.toFile(),
-                LoadSpec.of(URI.create("http://127.0.0.1:" + port + "/hello"), new LoadModel.ClosedLoop(1)));
+        Path specFile = specFile(dir, LoadSpec.of(URI.create("http://127.0.0.1:" + port + "/hello"), new LoadModel.ClosedLoop(1)));
 
-        Result result = generatorMain("--spec", specFile.toString(), "--output", dir.toString());
+        MainProcess.Exited result = generatorMain("--spec", specFile.toString(), "--output", dir.toString());
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.stderr()).isEqualTo("gauntlet generator: nothing listens on 127.0.0.1:" + port + System.lineSeparator());
@@ -101,12 +95,11 @@ class GeneratorMainIT {
 
     @Test
     void anImpossibleRunIsRefusedWithExitTwoAndTheNumbers(@TempDir Path dir) throws Exception {
-        Path specFile = dir.resolve("spec.json");
-        Json.json().writeValue(specFile.toFile(),
-                LoadSpec.of(URI.create("http://127.0.0.1:9/hello?wait=60000"), new LoadModel.MaxConcurrency(54_000)));
+        Path specFile = specFile(dir, LoadSpec.of(URI.create("http://127.0.0.1:9/hello?wait=60000"),
+                new LoadModel.MaxConcurrency(54_000)));
 
         // As here: 20,000 open files, which cannot be raised.
-        Result result = generatorMain("-XX:-MaxFDLimit", "--spec", specFile.toString(), "--output", dir.toString());
+        MainProcess.Exited result = generatorMain("-XX:-MaxFDLimit", "--spec", specFile.toString(), "--output", dir.toString());
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.stderr()).hasLineCount(1)
@@ -119,36 +112,26 @@ class GeneratorMainIT {
         Path specFile = dir.resolve("spec.json");
         Files.writeString(specFile, "{\"url\": \"http://127.0.0.1:1/\", \"model\": {\"type\": \"open\", \"ratePerSec\": -1}}");
 
-        Result result = generatorMain("--spec", specFile.toString(), "--output", dir.toString());
+        MainProcess.Exited result = generatorMain("--spec", specFile.toString(), "--output", dir.toString());
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.stderr()).startsWith("gauntlet generator: invalid spec").hasLineCount(1);
     }
 
-    private record Result(int exitCode, String stderr) {
+    /** {@code spec} written as the runner hands it to the generator: {@code spec.json} in {@code dir}. */
+    private static Path specFile(Path dir, LoadSpec spec) throws IOException {
+        Path file = dir.resolve("spec.json");
+        Json.json().writeValue(file.toFile(), spec);
+        return file;
     }
 
-    private static List<String> javaCommand(List<String> jvmOptions, String... args) {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), GeneratorMain.class.getName()));
-        command.addAll(List.of(args));
-        return command;
-    }
-
-    private static Result generatorMain(String... args) throws IOException, InterruptedException {
+    /** {@code GeneratorMain} as the runner starts it; the leading {@code -XX} and {@code -D} arguments are JVM options. */
+    private static MainProcess.Exited generatorMain(String... args) throws IOException, InterruptedException {
         List<String> rest = new ArrayList<>(List.of(args));
         List<String> jvmOptions = new ArrayList<>();
         while (!rest.isEmpty() && (rest.getFirst().startsWith("-XX") || rest.getFirst().startsWith("-D"))) {
             jvmOptions.add(rest.removeFirst());
         }
-        List<String> command = javaCommand(jvmOptions, rest.toArray(String[]::new));
-        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("GeneratorMain did not finish");
-        }
-        return new Result(process.exitValue(), stderr);
+        return MainProcess.run(jvmOptions, GeneratorMain.class, rest.toArray(String[]::new));
     }
 }

@@ -43,24 +43,12 @@ class Http2GatheredWritesIT {
     void requestsThatResponsesArrivingTogetherFreeShareOneWrite() throws Exception {
         // One connection of four streams, each slot sending again as soon as it is answered; the server answers in
         // batches of four, in one write (or what it holds once the client is quiet for 20 ms, at the run's end).
-        ScriptedHttp2Server.Script batchesOfFour = new ScriptedHttp2Server.Script() {
-            @Override
-            public void onRequest(ScriptedHttp2Server.Exchange exchange, int streamId) throws IOException {
-                exchange.idleAfter(20);
-                exchange.held.add(streamId);
-                if (exchange.held.size() == 4) {
-                    onIdle(exchange);
-                }
+        ScriptedHttp2Server.Script batchesOfFour = ScriptedHttp2Server.batchesOf(4, exchange -> {
+            if (!exchange.held.isEmpty()) {
+                exchange.answerTogether(List.copyOf(exchange.held));
+                exchange.held.clear();
             }
-
-            @Override
-            public void onIdle(ScriptedHttp2Server.Exchange exchange) throws IOException {
-                if (!exchange.held.isEmpty()) {
-                    exchange.answerTogether(List.copyOf(exchange.held));
-                    exchange.held.clear();
-                }
-            }
-        };
+        });
         try (ScriptedHttp2Server server = new ScriptedHttp2Server(tls.sslContext(), batchesOfFour);
              RecordCountingRelay relay = new RecordCountingRelay(server.uri("/hello"))) {
             LoadSpec spec = spec(relay, new LoadModel.ClosedLoop(1), 4).toBuilder().durationMs(500).build();

@@ -105,40 +105,24 @@ class Http2MisbehaviourIT {
         // it holds once the client is quiet for 20 ms, or when all four streams are in flight; from the ninth request
         // on, a batch of four gets a GOAWAY naming its second stream instead: the first two are answered after it, the
         // two above it are left, and the connection closes.
-        ScriptedHttp2Server.Script batches = new ScriptedHttp2Server.Script() {
-            @Override
-            public void onRequest(ScriptedHttp2Server.Exchange exchange, int streamId) throws IOException {
-                exchange.idleAfter(20);
-                exchange.held.add(streamId);
-                if (exchange.held.size() == 4) {
-                    flush(exchange);
-                }
+        ScriptedHttp2Server.Script batches = ScriptedHttp2Server.batchesOf(4, exchange -> {
+            if (exchange.held.isEmpty()) {
+                return;
             }
-
-            @Override
-            public void onIdle(ScriptedHttp2Server.Exchange exchange) throws IOException {
-                flush(exchange);
-            }
-
-            private void flush(ScriptedHttp2Server.Exchange exchange) throws IOException {
-                if (exchange.held.isEmpty()) {
-                    return;
+            if (exchange.requests < 9 || exchange.held.size() < 4) {
+                for (int id : exchange.held) {
+                    exchange.answer(id);
                 }
-                if (exchange.requests < 9 || exchange.held.size() < 4) {
-                    for (int id : exchange.held) {
-                        exchange.answer(id);
-                    }
-                    exchange.held.clear();
-                    return;
-                }
-                List<Integer> ids = List.copyOf(exchange.held);
-                exchange.goAway(ids.get(1));
-                exchange.answer(ids.get(0));
-                exchange.answer(ids.get(1));
-                exchange.held.removeAll(ids.subList(0, 2));
-                exchange.closeNow();
+                exchange.held.clear();
+                return;
             }
-        };
+            List<Integer> ids = List.copyOf(exchange.held);
+            exchange.goAway(ids.get(1));
+            exchange.answer(ids.get(0));
+            exchange.answer(ids.get(1));
+            exchange.held.removeAll(ids.subList(0, 2));
+            exchange.closeNow();
+        });
         try (ScriptedHttp2Server server = new ScriptedHttp2Server(null, batches)) {
             LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.ClosedLoop(1)).toBuilder()
                     .http2(true, 4).warmupMs(0).durationMs(1_000).responseTimeoutMs(RESPONSE_TIMEOUT_MS).build();

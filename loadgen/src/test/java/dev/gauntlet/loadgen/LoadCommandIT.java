@@ -12,9 +12,7 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -82,7 +80,7 @@ class LoadCommandIT {
     void aRateNoProcessCanScheduleExitsTwoWithOneLineBeforeAnythingIsSent() throws Exception {
         try (TestServer server = TestServer.hello()) {
             long startNs = System.nanoTime();
-            Result result = loadCommand(server.uri("/hello").toString(), "--rate", "1e9");
+            MainProcess.Exited result = loadCommand(server.uri("/hello").toString(), "--rate", "1e9");
 
             assertThat(result.exitCode()).as(result.stderr()).isEqualTo(2);
             assertThat(result.stderr()).hasLineCount(1).startsWith("gauntlet load: a rate of 1000M requests/s over 1 process "
@@ -97,34 +95,21 @@ class LoadCommandIT {
         try (TestServer server = TestServer.hello()) {
             String url = server.uri("/hello").toString();
             assertThat(loadCommand(url, "--rate", "10", "--duration", "999999999999m"))
-                    .isEqualTo(new Result(2, "gauntlet load: Invalid value for option '--duration': '999999999999m' is longer "
+                    .isEqualTo(new MainProcess.Exited(2, "gauntlet load: Invalid value for option '--duration': '999999999999m' is longer "
                             + "than 7 days, the longest a duration may be: give 0ms to 10080m" + System.lineSeparator()));
-            assertThat(loadCommand(url, "--rate", "Infinity")).isEqualTo(new Result(2, "gauntlet load: --rate must be a "
+            assertThat(loadCommand(url, "--rate", "Infinity")).isEqualTo(new MainProcess.Exited(2, "gauntlet load: --rate must be a "
                     + "finite number of requests/s above 0, got Infinity" + System.lineSeparator()));
-            assertThat(loadCommand(url, "--connections", "10", "--threads", "100000")).isEqualTo(new Result(2,
+            assertThat(loadCommand(url, "--connections", "10", "--threads", "100000")).isEqualTo(new MainProcess.Exited(2,
                     "gauntlet load: --threads must be 1 to 256, got 100000" + System.lineSeparator()));
-            assertThat(loadCommand(url, "--rate", "10", "--max-connections", "-5")).isEqualTo(new Result(2,
+            assertThat(loadCommand(url, "--rate", "10", "--max-connections", "-5")).isEqualTo(new MainProcess.Exited(2,
                     "gauntlet load: --max-connections must be 1 to 2147483647, got -5" + System.lineSeparator()));
             assertThat(server.requests()).isZero();
         }
     }
 
-    private record Result(int exitCode, String stderr) {
-    }
-
     /** {@code LoadCommand} as a process of its own, as {@code ./gauntlet load} runs it. */
-    private static Result loadCommand(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
-                "-cp", System.getProperty("java.class.path"), LoadCommand.class.getName()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        try {
-            String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            return new Result(process.exitValue(), stderr);
-        } finally {
-            process.destroyForcibly();
-        }
+    private static MainProcess.Exited loadCommand(String... args) throws Exception {
+        return MainProcess.run(List.of(), LoadCommand.class, args);
     }
 
     private static CommandLine command(StringWriter out, StringWriter err) {

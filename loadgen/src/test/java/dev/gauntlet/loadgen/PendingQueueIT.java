@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +35,7 @@ class PendingQueueIT {
                             LoadModel.OpenLoop.fixedPool(5_000_000, LoadModel.InterArrival.CONSTANT, 2)).toBuilder()
                     .warmupMs(0).durationMs(2_000).hardCapMs(3_000).build();
             // --start-at: straight into the run, without the generator's own JIT warm-up.
-            Generated run = generate(spec, dir, "-Xmx64m", "--start-at", Long.toString(System.currentTimeMillis() + 500));
+            MainProcess.Exited run = generate(spec, dir, "-Xmx64m", "--start-at", Long.toString(System.currentTimeMillis() + 500));
             String stderr = run.stderr();
 
             assertThat(run.exitCode()).as(stderr).isZero();
@@ -56,7 +55,7 @@ class PendingQueueIT {
         try (TestServer server = TestServer.hello()) {
             LoadSpec spec = LoadSpec.of(server.uri("/hello"), new LoadModel.OpenLoop(1e9, LoadModel.InterArrival.EXPONENTIAL));
             long startNs = System.nanoTime();
-            Generated run = generate(spec, dir, "-Xmx256m");
+            MainProcess.Exited run = generate(spec, dir, "-Xmx256m");
             String stderr = run.stderr();
 
             assertThat(run.exitCode()).isEqualTo(2);
@@ -67,24 +66,13 @@ class PendingQueueIT {
         }
     }
 
-    private record Generated(int exitCode, String stderr) {
-    }
-
     /** A generator process on {@code spec}, with {@code heap} and {@code extraArguments}, to its end. */
-    private static Generated generate(LoadSpec spec, Path dir, String heap, String... extraArguments) throws Exception {
+    private static MainProcess.Exited generate(LoadSpec spec, Path dir, String heap, String... extraArguments)
+            throws Exception {
         Path specFile = dir.resolve("spec.json");
         Json.json().writeValue(specFile.toFile(), spec);
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(), heap,
-                "-cp", System.getProperty("java.class.path"), GeneratorMain.class.getName(),
-                "--spec", specFile.toString(), "--output", dir.toString()));
-        command.addAll(List.of(extraArguments));
-        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        try {
-            String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            return new Generated(process.exitValue(), stderr);
-        } finally {
-            process.destroyForcibly();
-        }
+        List<String> args = new ArrayList<>(List.of("--spec", specFile.toString(), "--output", dir.toString()));
+        args.addAll(List.of(extraArguments));
+        return MainProcess.run(List.of(heap), GeneratorMain.class, args.toArray(String[]::new));
     }
 }

@@ -54,6 +54,33 @@ final class ScriptedHttp2Server implements AutoCloseable {
         }
     }
 
+    /** What a script does with the requests a connection holds ({@link Exchange#held}). */
+    interface Flush {
+        void held(Exchange exchange) throws IOException;
+    }
+
+    /**
+     * A script that holds each request until {@code size} are held or the client is quiet for 20 ms, then hands them
+     * to {@code flush}, which answers, refuses or keeps them.
+     */
+    static Script batchesOf(int size, Flush flush) {
+        return new Script() {
+            @Override
+            public void onRequest(Exchange exchange, int streamId) throws IOException {
+                exchange.idleAfter(20);
+                exchange.held.add(streamId);
+                if (exchange.held.size() == size) {
+                    flush.held(exchange);
+                }
+            }
+
+            @Override
+            public void onIdle(Exchange exchange) throws IOException {
+                flush.held(exchange);
+            }
+        };
+    }
+
     private final ServerSocket server;
     private final Script script;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();

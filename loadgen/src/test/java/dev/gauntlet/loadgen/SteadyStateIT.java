@@ -29,8 +29,7 @@ class SteadyStateIT {
     void aTargetThatWarmsUpForTenSecondsIsWarmedUntilItSettles(@TempDir Path dir) throws Exception {
         try (TestServer server = TestServer.hello()) {
             server.warmUpOver(40, 10, 10_000);
-            RunSummary summary = Generator.run(closedLoop(server).warmupMs(1_000)
-                    .steady(new SteadyRule(30_000, 3, 10)).build(), dir, System.err);
+            RunSummary summary = warmedUntilSteady(server, new SteadyRule(30_000, 3, 10), dir);
 
             RunSummary.Steadiness steadiness = summary.steadiness();
             assertThat(steadiness.settled()).isTrue();
@@ -50,8 +49,7 @@ class SteadyStateIT {
         try (TestServer server = TestServer.hello()) {
             // 500/s climbing by some 5 % a second, well past the 5 % the rule allows two windows' mean to move by.
             server.warmUpOver(40, 10, 20_000);
-            RunSummary summary = Generator.run(closedLoop(server).warmupMs(1_000)
-                    .steady(new SteadyRule(6_000, 2, 10)).build(), dir, System.err);
+            RunSummary summary = warmedUntilSteady(server, new SteadyRule(6_000, 2, 10), dir);
 
             assertThat(summary.steadiness().settled()).isFalse();
             assertThat(summary.steadiness().warmupMs()).isBetween(6_000L, 6_500L);
@@ -87,6 +85,11 @@ class SteadyStateIT {
             assertThat(summary.responseTime().p50Ms()).isBetween(20.0, 40.0);
             assertThat(summary.verdict()).as(String.join("; ", summary.evidence())).isIn(Verdict.OK, Verdict.PLATFORM_NOISY);
         }
+    }
+
+    /** The closed loop warmed up for 1 s at the least, then until {@code rule} finds it steady. */
+    private static RunSummary warmedUntilSteady(TestServer server, SteadyRule rule, Path dir) throws Exception {
+        return Generator.run(closedLoop(server).warmupMs(1_000).steady(rule).build(), dir, System.err);
     }
 
     private static LoadSpec.Builder closedLoop(TestServer server) {

@@ -7,6 +7,7 @@ import dev.gauntlet.api.Json;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.execution.ClientModules;
+import org.assertj.core.api.AbstractStringAssert;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,12 @@ public class LauncherIT {
         }
     }
 
+    /** A command refused as a user should see it: exit code 2 and one line on stderr, that line for the test to check. */
+    private static AbstractStringAssert<?> assertRefusedInOneLine(Outcome outcome) {
+        assertThat(outcome.exitCode()).as("%s", outcome.stderr()).isEqualTo(2);
+        return assertThat(outcome.stderr()).singleElement().asString();
+    }
+
     @BeforeAll
     static void startTargetThroughTheLauncher() throws Exception {
         target = launcher("target", "dummy", "--jvm-option", "-Xmx256m").redirectError(ProcessBuilder.Redirect.DISCARD).start();
@@ -91,17 +98,14 @@ public class LauncherIT {
     void aWrongFlagExitsWithCodeTwoAndOneLine() throws Exception {
         Outcome outcome = gauntlet("run", "--no-such-flag");
 
-        assertThat(outcome.exitCode()).isEqualTo(2);
-        assertThat(outcome.stderr()).hasSize(1);
-        assertThat(outcome.stderr().getFirst()).contains("--no-such-flag").contains("gauntlet run --help");
+        assertRefusedInOneLine(outcome).contains("--no-such-flag").contains("gauntlet run --help");
     }
 
     @Test
     void aTargetGivenAnOutOfRangeFlagSaysSoInOneLine() throws Exception {
         Outcome outcome = gauntlet("target", "dummy", "--workers", "-5");
 
-        assertThat(outcome.exitCode()).isEqualTo(2);
-        assertThat(outcome.stderr()).containsExactly("target: --workers must be a whole number from 1 to 100000, got -5");
+        assertRefusedInOneLine(outcome).isEqualTo("target: --workers must be a whole number from 1 to 100000, got -5");
     }
 
     /** {@code --also}: a protocol the server does not serve, or a server that boots once per JVM, is one line. */
@@ -110,11 +114,9 @@ public class LauncherIT {
         Outcome notServed = gauntlet("target", "dummy", "--also", "h2");
         Outcome oncePerJvm = gauntlet("target", "quarkus-rest-sync", "--also", "h2c");
 
-        assertThat(notServed.exitCode()).isEqualTo(2);
-        assertThat(notServed.stderr()).containsExactly("target: dev.gauntlet.targets.dummy.DummyServer does not serve h2 "
+        assertRefusedInOneLine(notServed).isEqualTo("target: dev.gauntlet.targets.dummy.DummyServer does not serve h2 "
                 + "(it serves http1); leave it out of --also");
-        assertThat(oncePerJvm.exitCode()).isEqualTo(2);
-        assertThat(oncePerJvm.stderr()).containsExactly("target: dev.gauntlet.targets.quarkus.QuarkusRestSync starts once "
+        assertRefusedInOneLine(oncePerJvm).isEqualTo("target: dev.gauntlet.targets.quarkus.QuarkusRestSync starts once "
                 + "per JVM: start one target per protocol instead of --also");
     }
 
@@ -122,8 +124,7 @@ public class LauncherIT {
     void anUnknownTargetIsRefusedBeforeAnythingStarts() throws Exception {
         Outcome outcome = gauntlet("run", "--targets", "no-such-target", "--results", "/nonexistent/dir");
 
-        assertThat(outcome.exitCode()).isEqualTo(2);
-        assertThat(outcome.stderr()).containsExactly(
+        assertRefusedInOneLine(outcome).isEqualTo(
                 "gauntlet: unknown target 'no-such-target': ./gauntlet targets lists the names");
     }
 
@@ -192,29 +193,12 @@ public class LauncherIT {
     void loadAgainstNothingIsOneLine() throws Exception {
         Outcome outcome = gauntlet("load", "http://127.0.0.1:1/hello", "--rate", "10");
 
-        assertThat(outcome.exitCode()).isEqualTo(2);
-        assertThat(outcome.stderr()).containsExactly("gauntlet load: nothing listens on 127.0.0.1:1");
+        assertRefusedInOneLine(outcome).isEqualTo("gauntlet load: nothing listens on 127.0.0.1:1");
     }
 
     @Test
     void runOfASuiteFileWritesItsResults(@TempDir Path work) throws Exception {
-        Path suite = work.resolve("tiny.yaml");
-        Files.writeString(suite, """
-                name: tiny
-                description: one target, one short scenario
-                targets: [dummy]
-                repetitions: 1
-                jvm:
-                  target: [-Xmx256m]
-                  generator: [-Xmx256m, -Dgauntlet.jitWarmup=false]
-                scenarios:
-                  - name: open
-                    description: 200 requests/s for 1 s
-                    load: { type: open, ratePerSec: 200 }
-                    waitMs: 0
-                    warmupMs: 500
-                    durationMs: 1000
-                """);
+        Path suite = DummySuite.openLoop(work.resolve("tiny.yaml"), "256m", 200, 500, 1_000);
 
         Outcome outcome = gauntlet("run", "--suite", suite.toString(), "--results", work.resolve("results").toString(),
                 "--calibration-seconds", "1");
@@ -298,8 +282,7 @@ public class LauncherIT {
     void anUnknownClientIsOneLineAndExitCodeTwo() throws Exception {
         Outcome outcome = gauntlet("load", hello, "--client", "no-such-client", "--connections", "1");
 
-        assertThat(outcome.exitCode()).isEqualTo(2);
-        assertThat(outcome.stderr()).singleElement().asString()
+        assertRefusedInOneLine(outcome)
                 .startsWith("gauntlet: unknown client 'no-such-client'; the clients are jdk-platform, ");
     }
 
@@ -307,8 +290,7 @@ public class LauncherIT {
     void engineThreadsWithAClientAreOneLineAndExitCodeTwo() throws Exception {
         Outcome outcome = gauntlet("load", hello, "--client", "jdk-async", "--threads", "2", "--connections", "2");
 
-        assertThat(outcome.exitCode()).isEqualTo(2);
-        assertThat(outcome.stderr()).containsExactly("gauntlet load: a client library engine runs from one driver thread, "
+        assertRefusedInOneLine(outcome).isEqualTo("gauntlet load: a client library engine runs from one driver thread, "
                 + "got 2 threads: engine threads (--threads, generator.threads) are the built-in engine's; drop them, or "
                 + "split a client's load with processes");
     }
@@ -318,15 +300,13 @@ public class LauncherIT {
         // Refused before the target is reached: the hello target does not speak h2c either, and that is not the line.
         Outcome load = gauntlet("load", hello, "--client", "ahc-async", "--http2", "--connections", "1");
 
-        assertThat(load.exitCode()).isEqualTo(2);
-        assertThat(load.stderr()).singleElement().asString()
+        assertRefusedInOneLine(load)
                 .startsWith("gauntlet load: client ahc-async speaks http1 here, not h2c: pick another client");
 
         Outcome run = gauntlet("run", "--suite", "protocols", "--targets", "jetty-handler-virtual@h2", "--clients",
                 "jdk-async,ahc-async", "--results", "/nonexistent/dir");
 
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.stderr()).singleElement().asString()
+        assertRefusedInOneLine(run)
                 .startsWith("gauntlet: client ahc-async speaks http1, not h2 (target jetty-handler-virtual@h2): name the "
                         + "targets it can load with --targets");
     }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 
 import java.util.SplittableRandom;
+import java.util.function.IntConsumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -34,17 +35,12 @@ public class LatencyRecorderTest {
         LatencyRecorder recorder = new LatencyRecorder();
         Histogram expected = LatencyRecorder.newHistogram();
         SplittableRandom random = new SplittableRandom(1);
-        try (IntervalLogs logs = new IntervalLogs(dir, 1_700_000_000_000L, "test")) {
-            for (int interval = 0; interval < 5; interval++) {
-                for (int i = 0; i < 1_000; i++) {
-                    long serviceNs = 1 + random.nextLong(100_000_000);
-                    recorder.recordResponse(0, 0, serviceNs);
-                    recorder.recordLag(i);
-                    expected.recordValue(serviceNs);
-                }
-                recorder.sampleInterval(logs);
-            }
-        }
+        logIntervals(dir, recorder, 5, 1_000, i -> {
+            long serviceNs = 1 + random.nextLong(100_000_000);
+            recorder.recordResponse(0, 0, serviceNs);
+            recorder.recordLag(i);
+            expected.recordValue(serviceNs);
+        });
         assertThat(recorder.responseTotal()).isEqualTo(expected);
         assertThat(recorder.serviceTotal()).isEqualTo(expected);
         assertThat(sumOfIntervals(new RunDirectory(dir).log(HistogramLog.RESPONSE), 5)).isEqualTo(expected);
@@ -57,18 +53,25 @@ public class LatencyRecorderTest {
         LatencyRecorder recorder = new LatencyRecorder(3);
         Histogram expected = LatencyRecorder.newHistogram();
         SplittableRandom random = new SplittableRandom(2);
+        logIntervals(dir, recorder, 4, 3_000, i -> {
+            long responseNs = 1 + random.nextLong(50_000_000);
+            recorder.writer(i % 3).recordResponse(0, 0, responseNs);
+            expected.recordValue(responseNs);
+        });
+        assertThat(recorder.responseTotal()).isEqualTo(expected);
+        assertThat(sumOfIntervals(new RunDirectory(dir).log(HistogramLog.RESPONSE), 4)).isEqualTo(expected);
+    }
+
+    /** {@code intervals} intervals logged to {@code dir}, in each {@code record} called for requests 0 to {@code requests}. */
+    private static void logIntervals(Path dir, LatencyRecorder recorder, int intervals, int requests, IntConsumer record) {
         try (IntervalLogs logs = new IntervalLogs(dir, 1_700_000_000_000L, "test")) {
-            for (int interval = 0; interval < 4; interval++) {
-                for (int i = 0; i < 3_000; i++) {
-                    long responseNs = 1 + random.nextLong(50_000_000);
-                    recorder.writer(i % 3).recordResponse(0, 0, responseNs);
-                    expected.recordValue(responseNs);
+            for (int interval = 0; interval < intervals; interval++) {
+                for (int i = 0; i < requests; i++) {
+                    record.accept(i);
                 }
                 recorder.sampleInterval(logs);
             }
         }
-        assertThat(recorder.responseTotal()).isEqualTo(expected);
-        assertThat(sumOfIntervals(new RunDirectory(dir).log(HistogramLog.RESPONSE), 4)).isEqualTo(expected);
     }
 
     public static Histogram sumOfIntervals(Path log, int expectedIntervals) throws Exception {

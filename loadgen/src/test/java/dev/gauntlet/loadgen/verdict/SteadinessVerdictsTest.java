@@ -5,6 +5,7 @@ import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.Verdict;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,9 +18,7 @@ class SteadinessVerdictsTest {
 
     @Test
     void aClosedLoopWhoseThroughputClimbsBetweenItsHalvesIsNotSteady() {
-        ConstructedRun run = new ConstructedRun();
-        run.spec = ConstructedRun.CLOSED;
-        run.steadiness = measured(closedWindow(10_000), closedWindow(10_100), closedWindow(11_500), closedWindow(11_600));
+        ConstructedRun run = closedLoopMeasured(10_000, 10_100, 11_500, 11_600);
         RunSummary judged = run.judge();
 
         assertThat(judged.verdict()).isEqualTo(Verdict.NOT_STEADY);
@@ -30,9 +29,7 @@ class SteadinessVerdictsTest {
     @Test
     void aClosedLoopMovingWithinItsToleranceAndAStallIsSteady() {
         // 9 % apart: within the 10 % tolerance; 12 % apart with a 50 ms stall in a window: within 10 % + 5 %.
-        ConstructedRun within = new ConstructedRun();
-        within.spec = ConstructedRun.CLOSED;
-        within.steadiness = measured(closedWindow(10_000), closedWindow(10_000), closedWindow(10_900), closedWindow(10_900));
+        ConstructedRun within = closedLoopMeasured(10_000, 10_000, 10_900, 10_900);
         ConstructedRun stalled = new ConstructedRun();
         stalled.spec = ConstructedRun.CLOSED;
         RunSummary.Steadiness.Window stall = new RunSummary.Steadiness.Window(8_800, 5, 9, Double.NaN, 0.2, 50, 0, 0, 0, 0);
@@ -45,10 +42,8 @@ class SteadinessVerdictsTest {
     @Test
     void anOpenLoopsMedianMovingWithinThePlatformsNoiseIsSteadyBeyondItNot() {
         // 0.4 ms to 1.2 ms: three times over, yet within the 1 ms allowance and twice the 0.3 ms wake-up p99.
-        ConstructedRun noisy = new ConstructedRun();
-        noisy.steadiness = measured(openWindow(0.4), openWindow(0.4), openWindow(1.2), openWindow(1.2));
-        ConstructedRun drifting = new ConstructedRun();
-        drifting.steadiness = measured(openWindow(2), openWindow(2), openWindow(6), openWindow(6));
+        ConstructedRun noisy = openLoopMeasured(0.4, 0.4, 1.2, 1.2);
+        ConstructedRun drifting = openLoopMeasured(2, 2, 6, 6);
 
         assertThat(noisy.judge().verdict()).isEqualTo(Verdict.OK);
         assertThat(drifting.judge().verdict()).isEqualTo(Verdict.NOT_STEADY);
@@ -70,9 +65,7 @@ class SteadinessVerdictsTest {
     @Test
     void aThroughputThatFellWithTheTargetCpusCapacityIsThePlatforms() {
         // A quarter of the target's CPU taken from the third second on: the throughput falls by as much.
-        ConstructedRun run = new ConstructedRun();
-        run.spec = ConstructedRun.CLOSED;
-        run.steadiness = measured(closedWindow(10_000), closedWindow(10_000), closedWindow(7_600), closedWindow(7_400));
+        ConstructedRun run = closedLoopMeasured(10_000, 10_000, 7_600, 7_400);
         run.capacity = new Capacity(course(1_900, 1_900, 1_420, 1_430), course(1_900, 1_910, 1_890, 1_900));
         RunSummary judged = run.judge();
 
@@ -85,9 +78,7 @@ class SteadinessVerdictsTest {
     @Test
     void aThroughputThatFellWhileTheCapacityHeldIsNotSteady() {
         // The target's own ramp: its CPUs kept their capacity.
-        ConstructedRun run = new ConstructedRun();
-        run.spec = ConstructedRun.CLOSED;
-        run.steadiness = measured(closedWindow(10_000), closedWindow(10_000), closedWindow(7_600), closedWindow(7_400));
+        ConstructedRun run = closedLoopMeasured(10_000, 10_000, 7_600, 7_400);
         run.capacity = new Capacity(course(1_900, 1_900, 1_890, 1_910), course(1_900, 1_910, 1_890, 1_900));
         RunSummary judged = run.judge();
 
@@ -99,9 +90,7 @@ class SteadinessVerdictsTest {
     @Test
     void aDropFarBeyondTheCapacitysOwnIsNotSteady() {
         // Mixed causes: the CPUs lost a tenth while the throughput lost 40 %: the rest is the target's.
-        ConstructedRun run = new ConstructedRun();
-        run.spec = ConstructedRun.CLOSED;
-        run.steadiness = measured(closedWindow(10_000), closedWindow(10_000), closedWindow(6_000), closedWindow(6_000));
+        ConstructedRun run = closedLoopMeasured(10_000, 10_000, 6_000, 6_000);
         run.capacity = new Capacity(course(1_900, 1_900, 1_710, 1_710), Capacity.Course.UNKNOWN);
 
         assertThat(run.judge().verdict()).isEqualTo(Verdict.NOT_STEADY);
@@ -111,9 +100,7 @@ class SteadinessVerdictsTest {
     void aCapacityThatMovedByItsOwnNoiseDoesNotExplainADriftJustPastTheAllowance() {
         // netty at 2026-12-06 05:09: +12 % against a ±12 % allowance, the generator's capacity +4 %: within the
         // allowance once scaled, yet the capacity predicts a third of the move. The target's.
-        ConstructedRun run = new ConstructedRun();
-        run.spec = ConstructedRun.CLOSED;
-        run.steadiness = measured(closedWindow(79_530), closedWindow(79_530), closedWindow(89_355), closedWindow(89_355));
+        ConstructedRun run = closedLoopMeasured(79_530, 79_530, 89_355, 89_355);
         run.capacity = new Capacity(course(2_300, 2_300, 2_290, 2_290), course(2_143, 2_143, 2_227, 2_227));
 
         assertThat(run.judge().verdict()).isEqualTo(Verdict.NOT_STEADY);
@@ -122,8 +109,7 @@ class SteadinessVerdictsTest {
     @Test
     void anOpenLoopsMedianThatRoseAsTheCapacityFellIsThePlatforms() {
         // 4 ms of work becomes 6 ms on CPUs with two thirds of their capacity.
-        ConstructedRun run = new ConstructedRun();
-        run.steadiness = measured(openWindow(4), openWindow(4), openWindow(6), openWindow(6));
+        ConstructedRun run = openLoopMeasured(4, 4, 6, 6);
         run.capacity = new Capacity(course(1_800, 1_800, 1_200, 1_200), course(1_800, 1_800, 1_800, 1_800));
         RunSummary judged = run.judge();
 
@@ -161,7 +147,24 @@ class SteadinessVerdictsTest {
     }
 
     private static Capacity.Course course(double... perWindow) {
-        return new Capacity.Course(java.util.Arrays.stream(perWindow).boxed().toList(), 0, 0);
+        return new Capacity.Course(Arrays.stream(perWindow).boxed().toList(), 0, 0);
+    }
+
+    /** The constructed closed loop, its measured phase in windows that completed {@code perSec} each. */
+    private static ConstructedRun closedLoopMeasured(double... perSec) {
+        ConstructedRun run = new ConstructedRun();
+        run.spec = ConstructedRun.CLOSED;
+        run.steadiness = measured(Arrays.stream(perSec).mapToObj(SteadinessVerdictsTest::closedWindow)
+                .toArray(RunSummary.Steadiness.Window[]::new));
+        return run;
+    }
+
+    /** The constructed open loop, its measured phase in windows of the median response times {@code p50Ms}. */
+    private static ConstructedRun openLoopMeasured(double... p50Ms) {
+        ConstructedRun run = new ConstructedRun();
+        run.steadiness = measured(Arrays.stream(p50Ms).mapToObj(SteadinessVerdictsTest::openWindow)
+                .toArray(RunSummary.Steadiness.Window[]::new));
+        return run;
     }
 
     private static RunSummary.Steadiness measured(RunSummary.Steadiness.Window... windows) {

@@ -41,43 +41,31 @@ class TargetCommandSignalIT {
     @ParameterizedTest(name = "SIG{0}")
     @ValueSource(strings = {"TERM", "INT", "HUP"})
     void theTargetJvmEndsWithTheRunner(String signal) throws Exception {
-        Process gauntlet = startTargetDummy();
-        ProcessHandle target = awaitReadyTarget(gauntlet);
-        try {
+        withReadyTarget((gauntlet, target) -> {
             Signals.send(signal, gauntlet.pid());
 
             assertThat(gauntlet.waitFor(RUNNER_EXIT_TIMEOUT_SEC, TimeUnit.SECONDS)).as("runner exited after SIG%s", signal).isTrue();
             assertThat(target.isAlive()).as("target JVM alive after the runner's SIG%s (runner stderr: %s)", signal, stderr())
                     .isFalse();
-        } finally {
-            target.destroyForcibly();
-            gauntlet.destroyForcibly();
-        }
+        });
     }
 
     /** SIGKILL gives the runner no chance to stop the target: the target sees its parent gone and exits. */
     @Test
     void theTargetJvmEndsWithARunnerKilledWithSigkill() throws Exception {
-        Process gauntlet = startTargetDummy();
-        ProcessHandle target = awaitReadyTarget(gauntlet);
-        try {
+        withReadyTarget((gauntlet, target) -> {
             gauntlet.destroyForcibly();
 
             assertThat(gauntlet.waitFor(RUNNER_EXIT_TIMEOUT_SEC, TimeUnit.SECONDS)).as("runner exited").isTrue();
             assertThat(target.onExit().completeOnTimeout(null, ORPHAN_EXIT_TIMEOUT_SEC, TimeUnit.SECONDS).get())
                     .as("target JVM ended within %d s of the runner's SIGKILL", ORPHAN_EXIT_TIMEOUT_SEC).isNotNull();
             assertThat(stderr()).contains("gauntlet: the process that started this one (pid " + gauntlet.pid() + ") has ended; exiting");
-        } finally {
-            target.destroyForcibly();
-            gauntlet.destroyForcibly();
-        }
+        });
     }
 
     @Test
     void aTargetDeafToSigtermIsKilledWhenTheRunnerEnds() throws Exception {
-        Process gauntlet = startTargetDummy();
-        ProcessHandle target = awaitReadyTarget(gauntlet);
-        try {
+        withReadyTarget((gauntlet, target) -> {
             // A stopped process is as deaf to SIGTERM as a JVM whose heap is exhausted; SIGKILL still ends it.
             Signals.send("STOP", target.pid());
             Signals.send("TERM", gauntlet.pid());
@@ -85,10 +73,24 @@ class TargetCommandSignalIT {
             assertThat(gauntlet.waitFor(RUNNER_EXIT_TIMEOUT_SEC, TimeUnit.SECONDS)).as("runner exited").isTrue();
             assertThat(target.isAlive()).as("target JVM alive after the runner exited (runner stderr: %s)", stderr())
                     .isFalse();
+        });
+    }
+
+    /** Runs {@code test} on a started {@code ./gauntlet target dummy} and its ready target JVM; kills both after it. */
+    private void withReadyTarget(RunnerAndTarget test) throws Exception {
+        Process gauntlet = startTargetDummy();
+        ProcessHandle target = awaitReadyTarget(gauntlet);
+        try {
+            test.run(gauntlet, target);
         } finally {
             target.destroyForcibly();
             gauntlet.destroyForcibly();
         }
+    }
+
+    @FunctionalInterface
+    private interface RunnerAndTarget {
+        void run(Process gauntlet, ProcessHandle target) throws Exception;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.runner.LauncherIT;
+import dev.gauntlet.runner.DummySuite;
 import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.AfterEach;
@@ -78,23 +79,7 @@ class LeftoverJvmsIT {
 
     @Test
     void aRunOnItsCpuRefusesToStartUntilItIsKilled() throws Exception {
-        Path suite = work.resolve("tiny.yaml");
-        Files.writeString(suite, """
-                name: tiny
-                description: one target, one short scenario
-                targets: [dummy]
-                repetitions: 1
-                jvm:
-                  target: [-Xmx128m]
-                  generator: [-Xmx128m, -Dgauntlet.jitWarmup=false]
-                scenarios:
-                  - name: open
-                    description: 50 requests/s for 1 s
-                    load: { type: open, ratePerSec: 50 }
-                    waitMs: 0
-                    warmupMs: 500
-                    durationMs: 1000
-                """);
+        Path suite = DummySuite.openLoop(work.resolve("tiny.yaml"), "128m", 50, 500, 1_000);
         List<String> run = List.of("run", "--suite", suite.toString(), "--results", work.resolve("results").toString(),
                 "--no-calibration");
 

@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.execution;
 
 import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.runner.DummySuite;
 import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.isolation.RolePlacement;
 import org.junit.jupiter.api.Test;
@@ -34,24 +35,8 @@ class ParentDeathIT {
 
     @Test
     void aRunKilledWithSigkillLeavesNoJvm() throws Exception {
-        Path suite = work.resolve("long.yaml");
         // Long enough to be killed in the middle: the test ends it after a few seconds.
-        Files.writeString(suite, """
-                name: long
-                description: one target, one scenario longer than the test lets it run
-                targets: [dummy]
-                repetitions: 1
-                jvm:
-                  target: [-Xmx128m]
-                  generator: [-Xmx128m, -Dgauntlet.jitWarmup=false]
-                scenarios:
-                  - name: open
-                    description: 20 requests/s for 60 s
-                    load: { type: open, ratePerSec: 20 }
-                    waitMs: 0
-                    warmupMs: 1000
-                    durationMs: 60000
-                """);
+        Path suite = DummySuite.openLoop(work.resolve("long.yaml"), "128m", 20, 1_000, 60_000);
         Process runner = gauntlet("run", "--suite", suite.toString(), "--results", work.resolve("results").toString(),
                 "--no-calibration");
 

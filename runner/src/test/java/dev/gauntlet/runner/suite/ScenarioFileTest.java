@@ -102,15 +102,7 @@ class ScenarioFileTest {
     }
 
     private static Suite parse(String generator, String load) {
-        return SuiteLoader.parse("""
-                name: mine
-                targets: [dummy]
-                scenarios:
-                  - name: s
-                    load: %s
-                    durationMs: 1000
-                    %s
-                """.formatted(load, generator).getBytes(StandardCharsets.UTF_8), "my.yaml");
+        return OneScenarioSuite.of(load, generator);
     }
 
     private static Suite load(String name) {

@@ -14,11 +14,20 @@ import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SuiteLoaderTest {
+    /** The scenarios of a suite whose test is about the rest of it: one, s, two connections for a second. */
+    private static final String ONE_CLOSED_SCENARIO = """
+            scenarios:
+              - name: s
+                load: { type: closed, connections: 2 }
+                durationMs: 1000
+            """;
+
 
     @Test
     void protocolsRunEachTargetOncePerProtocolItServesAndSayWhatIsLeftOut() {
@@ -43,16 +52,12 @@ class SuiteLoaderTest {
 
     @Test
     void protocolsBeyondHttp1StayOnThisMachine() {
-        assertThatThrownBy(() -> SuiteLoader.parse("""
+        assertThatThrownBy(() -> parse("""
                 name: mine
                 targets: [dummy]
                 protocols: [h2]
                 placement: kubernetes
-                scenarios:
-                  - name: s
-                    load: { type: closed, connections: 2 }
-                    durationMs: 1000
-                """.getBytes(StandardCharsets.UTF_8), "mine.yaml"))
+                """ + ONE_CLOSED_SCENARIO))
                 .isInstanceOf(UserError.class).hasMessageContaining("protocols beyond http1 run on this machine");
     }
 
@@ -105,25 +110,11 @@ class SuiteLoaderTest {
 
     @Test
     void aFixedPoolWithoutItsSizeOrAnUnknownPolicyIsOneLine() {
-        assertThatThrownBy(() -> parse("""
-                name: mine
-                targets: [dummy]
-                scenarios:
-                  - name: s
-                    load: { type: open, ratePerSec: 100, connectionPolicy: FIXED }
-                    durationMs: 1000
-                """))
+        assertThatThrownBy(() -> OneScenarioSuite.of("{ type: open, ratePerSec: 100, connectionPolicy: FIXED }"))
                 .isInstanceOf(UserError.class)
                 .hasMessageStartingWith("my.yaml")
                 .hasMessageContaining("a FIXED pool needs connections >= 1");
-        assertThatThrownBy(() -> parse("""
-                name: mine
-                targets: [dummy]
-                scenarios:
-                  - name: s
-                    load: { type: open, ratePerSec: 100, connectionPolicy: SOMETIMES }
-                    durationMs: 1000
-                """))
+        assertThatThrownBy(() -> OneScenarioSuite.of("{ type: open, ratePerSec: 100, connectionPolicy: SOMETIMES }"))
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("ADAPTIVE")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
@@ -134,11 +125,7 @@ class SuiteLoaderTest {
         Suite suite = parse("""
                 name: mine
                 targets: [dummy]
-                scenarios:
-                  - name: s
-                    load: { type: closed, connections: 2 }
-                    durationMs: 1000
-                """);
+                """ + ONE_CLOSED_SCENARIO);
 
         assertThat(suite.repetitions()).isEqualTo(1);
         assertThat(suite.jvm().target()).isEqualTo(JvmOptions.DEFAULT_TARGET);
@@ -170,41 +157,19 @@ class SuiteLoaderTest {
 
     @Test
     void anOpenLoopRampsWithinItsWarmUpOnly() {
-        String suite = """
-                name: mine
-                targets: [dummy]
-                scenarios:
-                  - name: s
-                    load: %s
-                    warmupMs: 3000
-                    durationMs: 1000
-                    generator: { rampMs: %d }
-                """;
-        LoadSpec spec = parse(suite.formatted("{ type: open, ratePerSec: 100 }", 2000)).scenarios().getFirst()
+        LoadSpec spec = warmingUp3s("{ type: open, ratePerSec: 100 }", "generator: { rampMs: 2000 }").scenarios().getFirst()
                 .toSpec(URI.create("http://127.0.0.1:1/hello"), null);
         assertThat(spec.rampMs()).isEqualTo(2_000);
 
-        assertThatThrownBy(() -> parse(suite.formatted("{ type: open, ratePerSec: 100 }", 4000)))
-                .isInstanceOf(UserError.class)
-                .hasMessageContaining("scenario s: generator.rampMs must be within the warm-up, 0 to 3000 ms, got 4000");
-        assertThatThrownBy(() -> parse(suite.formatted("{ type: closed, connections: 2 }", 1000)))
-                .isInstanceOf(UserError.class)
-                .hasMessageContaining("generator.rampMs raises an open loop's rate");
+        assertThat(errorOf(() -> warmingUp3s("{ type: open, ratePerSec: 100 }", "generator: { rampMs: 4000 }")))
+                .contains("scenario s: generator.rampMs must be within the warm-up, 0 to 3000 ms, got 4000");
+        assertThat(errorOf(() -> warmingUp3s("{ type: closed, connections: 2 }", "generator: { rampMs: 1000 }")))
+                .contains("generator.rampMs raises an open loop's rate");
     }
 
     @Test
     void aScenarioWarmsUpUntilSteadyBetweenItsMinimumAndItsMaximum() {
-        String suite = """
-                name: mine
-                targets: [dummy]
-                scenarios:
-                  - name: s
-                    load: %s
-                    warmupMs: 3000
-                    steady: %s
-                    durationMs: 1000
-                """;
-        Suite.Scenario scenario = parse(suite.formatted("{ type: closed, connections: 2 }", "{ maxMs: 20500 }"))
+        Suite.Scenario scenario = warmingUp3s("{ type: closed, connections: 2 }", "steady: { maxMs: 20500 }")
                 .scenarios().getFirst();
         LoadSpec spec = scenario.toSpec(URI.create("http://127.0.0.1:1/hello"), null);
         assertThat(spec.steady()).isEqualTo(new SteadyRule(20_500, SteadyRule.DEFAULT_WINDOWS,
@@ -214,15 +179,12 @@ class SuiteLoaderTest {
         assertThat(scenario.warmupLeastMs()).isEqualTo(7_000);
         assertThat(spec.hardCapMs()).isGreaterThan(21_000 + 1_000);
 
-        assertThatThrownBy(() -> parse(suite.formatted("{ type: closed, connections: 2 }", "{ maxMs: 2000 }")))
-                .isInstanceOf(UserError.class)
-                .hasMessageContaining("scenario s: steady.maxMs (2000) must be at least warmupMs (3000), the warm-up's minimum");
-        assertThatThrownBy(() -> parse(suite.formatted("{ type: closed, connections: 2 }", "{ maxMs: 9000, windows: 1 }")))
-                .isInstanceOf(UserError.class)
-                .hasMessageContaining("a steady state is judged on 2 to 60 windows, got 1");
-        assertThatThrownBy(() -> parse(suite.formatted("{ type: max-concurrency, requests: 10 }", "{ maxMs: 9000 }")))
-                .isInstanceOf(UserError.class)
-                .hasMessageContaining("max concurrency holds its requests from the measured phase's start");
+        assertThat(errorOf(() -> warmingUp3s("{ type: closed, connections: 2 }", "steady: { maxMs: 2000 }")))
+                .contains("scenario s: steady.maxMs (2000) must be at least warmupMs (3000), the warm-up's minimum");
+        assertThat(errorOf(() -> warmingUp3s("{ type: closed, connections: 2 }", "steady: { maxMs: 9000, windows: 1 }")))
+                .contains("a steady state is judged on 2 to 60 windows, got 1");
+        assertThat(errorOf(() -> warmingUp3s("{ type: max-concurrency, requests: 10 }", "steady: { maxMs: 9000 }")))
+                .contains("max concurrency holds its requests from the measured phase's start");
     }
 
     @Test
@@ -240,22 +202,14 @@ class SuiteLoaderTest {
                 targets: [dummy]
                 repetitions: 4
                 repeat: round
-                scenarios:
-                  - name: s
-                    load: { type: closed, connections: 2 }
-                    durationMs: 1000
-                """))
+                """ + ONE_CLOSED_SCENARIO))
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("repeat: round is now forks: N (each fork starts every target afresh, in turn)");
         assertThatThrownBy(() -> parse("""
                 name: mine
                 targets: [dummy]
                 forks: 51
-                scenarios:
-                  - name: s
-                    load: { type: closed, connections: 2 }
-                    durationMs: 1000
-                """))
+                """ + ONE_CLOSED_SCENARIO))
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("forks must be 1 to 50, got 51");
     }
@@ -266,30 +220,20 @@ class SuiteLoaderTest {
                 name: mine
                 targets: [dummy]
                 colour: blue
-                scenarios:
-                  - name: s
-                    load: { type: closed, connections: 2 }
-                    durationMs: 1000
-                """))
+                """ + ONE_CLOSED_SCENARIO))
                 .isInstanceOf(UserError.class)
                 .hasMessage("my.yaml: unknown field 'colour'; known there: baselines, clients, description, forks, jvm, kubernetes, name, placement, protocols, repeat, repetitions, resources, scaling, scenarios, table, targets, untilResolved");
     }
 
     @Test
     void aBaselineMustBeOneOfTheTargetsAndNoneNamedLeavesTheDefault() {
-        String scenarios = """
-                scenarios:
-                  - name: s
-                    load: { type: closed, connections: 2 }
-                    durationMs: 1000
-                """;
-        assertThatThrownBy(() -> parse("name: mine\ntargets: [netty-event-loop]\nbaselines: [dummy]\n" + scenarios))
+        assertThatThrownBy(() -> parse("name: mine\ntargets: [netty-event-loop]\nbaselines: [dummy]\n" + ONE_CLOSED_SCENARIO))
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("baselines names dummy, which is not one of the targets [netty-event-loop]");
-        assertThat(parse("name: mine\ntargets: [dummy, netty-event-loop]\n" + scenarios).baselines()).as("the default, unwritten")
+        assertThat(parse("name: mine\ntargets: [dummy, netty-event-loop]\n" + ONE_CLOSED_SCENARIO).baselines()).as("the default, unwritten")
                 .isNull();
         assertThat(parse("name: mine\ntargets: [jetty-handler-sync, netty-event-loop]\nbaselines: [jetty-handler-sync]\n"
-                + scenarios).withTargets(List.of("netty-event-loop")).baselines()).as("a baseline left out with its target").isEmpty();
+                + ONE_CLOSED_SCENARIO).withTargets(List.of("netty-event-loop")).baselines()).as("a baseline left out with its target").isEmpty();
     }
 
     @Test
@@ -309,14 +253,7 @@ class SuiteLoaderTest {
 
     @Test
     void anInvalidLoadIsReportedAsTheUserWroteIt() {
-        assertThatThrownBy(() -> parse("""
-                name: mine
-                targets: [dummy]
-                scenarios:
-                  - name: s
-                    load: { type: open, ratePerSec: -5 }
-                    durationMs: 1000
-                """))
+        assertThatThrownBy(() -> OneScenarioSuite.of("{ type: open, ratePerSec: -5 }"))
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("rate must be > 0");
     }
@@ -410,23 +347,15 @@ class SuiteLoaderTest {
 
     @Test
     void aBadPlacementIsOneLine() {
-        String scenarios = """
-                scenarios:
-                  - name: s
-                    load: { type: closed, connections: 1 }
-                    durationMs: 1000
-                """;
-        assertThatThrownBy(() -> SuiteLoader.parse(("name: mine\ntargets: [dummy]\nplacement: moon\n" + scenarios)
-                .getBytes(StandardCharsets.UTF_8), "my.yaml")).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> parse("name: mine\ntargets: [dummy]\nplacement: moon\n" + ONE_CLOSED_SCENARIO)).isInstanceOf(UserError.class)
                 .hasMessageStartingWith("my.yaml line 3:").hasMessageContaining("moon").hasMessageContaining("kubernetes");
-        assertThatThrownBy(() -> SuiteLoader.parse(("name: mine\ntargets: [dummy]\nkubernetes: { shards: 2 }\n" + scenarios)
-                .getBytes(StandardCharsets.UTF_8), "my.yaml")).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> parse("name: mine\ntargets: [dummy]\nkubernetes: { shards: 2 }\n" + ONE_CLOSED_SCENARIO)).isInstanceOf(UserError.class)
                 .hasMessageContaining("kubernetes: says how the suite uses a cluster: it goes with placement: kubernetes");
-        assertThatThrownBy(() -> SuiteLoader.parse(("name: mine\ntargets: [dummy]\nplacement: kubernetes\n"
-                + "kubernetes: { shards: 0 }\n" + scenarios).getBytes(StandardCharsets.UTF_8), "my.yaml"))
+        assertThatThrownBy(() -> parse("name: mine\ntargets: [dummy]\nplacement: kubernetes\n"
+                + "kubernetes: { shards: 0 }\n" + ONE_CLOSED_SCENARIO))
                 .isInstanceOf(UserError.class).hasMessageContaining("kubernetes.shards must be 1 to 64, got 0");
-        assertThatThrownBy(() -> SuiteLoader.parse(("name: mine\ntargets: [dummy]\nplacement: kubernetes\n"
-                + "kubernetes: { nodes: 2 }\n" + scenarios).getBytes(StandardCharsets.UTF_8), "my.yaml"))
+        assertThatThrownBy(() -> parse("name: mine\ntargets: [dummy]\nplacement: kubernetes\n"
+                + "kubernetes: { nodes: 2 }\n" + ONE_CLOSED_SCENARIO))
                 .isInstanceOf(UserError.class).hasMessage(
                         "my.yaml: unknown field 'kubernetes.nodes'; known there: image, loadNodes, namespace, readyTimeoutMs, shards, startLeadMs, targetNodes");
     }
@@ -558,15 +487,20 @@ class SuiteLoaderTest {
 
     /** The one-line error of a suite with {@code head} (its name, and more) and its one scenario's {@code phases}. */
     private static String suiteError(String head, String phases) {
-        try {
-            parse("""
+        return errorOf(() -> parse("""
+                %s
+                targets: [dummy]
+                scenarios:
+                  - name: s
+                    load: { type: closed, connections: 1 }
                     %s
-                    targets: [dummy]
-                    scenarios:
-                      - name: s
-                        load: { type: closed, connections: 1 }
-                        %s
-                    """.formatted(head, phases));
+                """.formatted(head, phases)));
+    }
+
+    /** The error of a suite the loader refuses, checked to be one line; {@code no error} for a suite it takes. */
+    private static String errorOf(Supplier<Suite> parsing) {
+        try {
+            parsing.get();
         } catch (UserError e) {
             assertThat(e.getMessage()).doesNotContain("\n");
             return e.getMessage();
@@ -574,7 +508,12 @@ class SuiteLoaderTest {
         return "no error";
     }
 
+    /** A suite of one scenario, s, of {@code load}: warmed up 3 s, measured 1 s, and set up by one more field. */
+    private static Suite warmingUp3s(String load, String field) {
+        return OneScenarioSuite.of(load, "warmupMs: 3000", field);
+    }
+
     private static Suite parse(String yaml) {
-        return SuiteLoader.parse(yaml.getBytes(StandardCharsets.UTF_8), "my.yaml");
+        return OneScenarioSuite.parse(yaml);
     }
 }

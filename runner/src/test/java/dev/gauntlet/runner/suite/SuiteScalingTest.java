@@ -121,15 +121,13 @@ class SuiteScalingTest {
 
     @Test
     void autoGivesTheCutHeldRequestsOneGeneratorProcessWhenTheyFitItsOpenFiles() {
-        Suite suite = suite("""
+        SuiteScaling.Fitted fitted = fittedHere("""
                   - name: concurrency
                     load: { type: max-concurrency, requests: 54000 }
                     waitMs: 9000
                     durationMs: 8000
                     generator: { processes: auto }
                 """);
-
-        SuiteScaling.Fitted fitted = SuiteScaling.fit(suite, 1, null, HERE);
 
         Suite.Scenario concurrency = fitted.suite().scenarios().getFirst();
         assertThat(concurrency.load()).as("cut to the target's files, not to a generator process's")
@@ -147,7 +145,7 @@ class SuiteScalingTest {
 
     @Test
     void autoPicksTheFewestProcessesWhoseSharesEachFitOnesOpenFiles() {
-        Suite suite = suite("""
+        SuiteScaling.Fitted fitted = fittedHere("""
                   - name: wide
                     load: { type: open, ratePerSec: 1000 }
                     durationMs: 5000
@@ -157,8 +155,6 @@ class SuiteScalingTest {
                     durationMs: 5000
                     generator: { maxConnections: 39600 }
                 """);
-
-        SuiteScaling.Fitted fitted = SuiteScaling.fit(suite, 1, null, HERE);
 
         // 19,800 connections per process here (20,000 files, 200 for the JVM): 39,600 is two shares, one more is three.
         assertThat(fitted.suite().scenarios()).extracting(s -> s.template().processes()).containsExactly(3, 2);
@@ -171,14 +167,12 @@ class SuiteScalingTest {
 
     @Test
     void aProcessShareIsTheBudgetThePreflightChecksEachEngineThreadsSelectorIncluded() {
-        Suite suite = suite("""
+        SuiteScaling.Fitted fitted = fittedHere("""
                   - name: threaded
                     load: { type: open, ratePerSec: 1000 }
                     durationMs: 5000
                     generator: { threads: 4, maxConnections: 39589 }
                 """);
-
-        SuiteScaling.Fitted fitted = SuiteScaling.fit(suite, 1, null, HERE);
 
         // 20,000 files less 200 for the JVM and 2 for each of the 3 further engine threads: 19,794 a process.
         assertThat(new ConnectionBudget(20_000, 28_232, 0, 4).files()).isEqualTo(19_794);
@@ -189,7 +183,7 @@ class SuiteScalingTest {
 
     @Test
     void autoIsOneProcessSaidNowhereWhenNothingWasCut() {
-        Suite suite = suite("""
+        SuiteScaling.Fitted fitted = fittedHere("""
                   - name: small
                     load: { type: closed, connections: 1000 }
                     durationMs: 5000
@@ -197,8 +191,6 @@ class SuiteScalingTest {
                     load: { type: open, ratePerSec: 1000 }
                     durationMs: 5000
                 """);
-
-        SuiteScaling.Fitted fitted = SuiteScaling.fit(suite, 1, null, HERE);
 
         assertThat(fitted.suite().scenarios()).extracting(s -> s.template().processes()).containsExactly(1, 1);
         assertThat(fitted.changes()).isEmpty();
@@ -255,6 +247,11 @@ class SuiteScalingTest {
 
         assertThat(fitted.factor()).isEqualTo(1);
         assertThat(((LoadModel.OpenLoop) fitted.suite().scenarios().get(1).load()).ratePerSec()).isEqualTo(1000);
+    }
+
+    /** A suite of {@code scenarios} fitted to one target CPU and the limits {@link #HERE}. */
+    private static SuiteScaling.Fitted fittedHere(String scenarios) {
+        return SuiteScaling.fit(suite(scenarios), 1, null, HERE);
     }
 
     /** A suite of target {@code a} with these scenarios (YAML list items, indented by two). */
