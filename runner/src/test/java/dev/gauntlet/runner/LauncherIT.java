@@ -114,8 +114,8 @@ public class LauncherIT {
         Outcome notServed = gauntlet("target", "dummy", "--also", "h2");
         Outcome oncePerJvm = gauntlet("target", "quarkus-rest-sync", "--also", "h2c");
 
-        assertRefusedInOneLine(notServed).isEqualTo("target: dev.gauntlet.targets.dummy.DummyServer does not serve h2 "
-                + "(it serves http1); leave it out of --also");
+        assertRefusedInOneLine(notServed).isEqualTo("target: dev.gauntlet.targets.dummy.DummyServer does not serve h2; "
+                + "leave it out of --also");
         assertRefusedInOneLine(oncePerJvm).isEqualTo("target: dev.gauntlet.targets.quarkus.QuarkusRestSync starts once "
                 + "per JVM: start one target per protocol instead of --also");
     }

@@ -1,9 +1,5 @@
 package dev.gauntlet.targets;
 
-import dev.gauntlet.api.Protocol;
-
-import java.util.Set;
-
 /**
  * One server technology serving the target contract in one handler style. A technology module
  * provides one small final class per style, named in the target catalogue; {@link TargetMain}
@@ -24,14 +20,6 @@ import java.util.Set;
 public interface HelloServer {
 
     /**
-     * What it can serve, as the target catalogue lists it: {@link TargetMain} refuses {@code --tls} or {@code --http2}
-     * for a server without it, before {@link #start}.
-     */
-    default Set<Protocol> protocols() {
-        return Set.of(Protocol.HTTP1);
-    }
-
-    /**
      * Whether a second instance can start beside the first in one JVM ({@code --also}); false for a framework that
      * boots once per process from global state (system properties, one application).
      */
@@ -41,7 +29,8 @@ public interface HelloServer {
 
     /**
      * Starts listening on {@code settings.bind():settings.port()}, with TLS when {@code settings.tls()} is given and
-     * HTTP/2 beside HTTP/1.1 when {@code settings.http2()}; returns the bound port.
+     * HTTP/2 beside HTTP/1.1 when {@code settings.http2()}; returns the bound port. What a target serves is the
+     * catalogue's {@code protocols}; a server without TLS or HTTP/2 throws {@link ProtocolNotServed} when asked for it.
      */
     int start(TargetSettings settings, RequestStats stats) throws Exception;
 

@@ -15,8 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Starts one target: {@code TargetMain --server dev.gauntlet.targets.jetty.JettyHandlerSync --port 0}.
@@ -59,7 +57,7 @@ public final class TargetMain {
         VirtualThreadSchedulerEvent.register();
         RequestStats stats = new RequestStats();
         HelloServer server = instantiate(arguments.serverClass());
-        refuseWhatItCannotServe(arguments, server);
+        refuseASecondInstanceItCannotStart(arguments, server);
         TargetTls tls = tls(arguments);
         TargetSettings settings = arguments.tls() == null ? arguments.settings() : arguments.settings().withTls(tls);
         List<HelloServer> servers = new ArrayList<>(List.of(server));
@@ -68,11 +66,11 @@ public final class TargetMain {
         Map<Protocol, Integer> alsoPorts = new LinkedHashMap<>();
         Path certificatePem = null;
         try {
-            port = server.start(settings, stats);
+            port = startServing(server, settings, stats, arguments, false);
             for (Protocol protocol : arguments.also()) {
                 HelloServer another = instantiate(arguments.serverClass());
                 servers.add(another);
-                alsoPorts.put(protocol, another.start(settings.forAnotherPort(protocol, tls), stats));
+                alsoPorts.put(protocol, startServing(another, settings.forAnotherPort(protocol, tls), stats, arguments, true));
             }
             admin = new AdminServer(settings, stats, platform, arguments.serverClass(), port, adminToken());
             admin.start();
@@ -100,25 +98,26 @@ public final class TargetMain {
         System.out.flush();
     }
 
-    /**
-     * Ends the process with one line when the server does not serve the main port's protocol or one of {@code --also}'s,
-     * or cannot start twice in one JVM and {@code --also} asks it to.
-     */
-    private static void refuseWhatItCannotServe(TargetArguments arguments, HelloServer server) {
-        Set<Protocol> served = server.protocols();
-        Protocol asked = Protocol.of(arguments.tls() != null, arguments.settings().http2());
-        if (!served.contains(asked)) {
-            fail(arguments.serverClass() + " does not serve " + asked.label() + " (it serves " + labels(served)
-                    + "); start it without " + (arguments.tls() != null && !served.contains(Protocol.HTTPS1) ? "--tls" : "--http2"));
-        }
-        for (Protocol protocol : arguments.also()) {
-            if (!served.contains(protocol)) {
-                fail(arguments.serverClass() + " does not serve " + protocol.label() + " (it serves " + labels(served)
-                        + "); leave it out of --also");
-            }
-        }
+    /** Ends the process with one line when {@code --also} asks for a second instance of a server that boots once per JVM. */
+    private static void refuseASecondInstanceItCannotStart(TargetArguments arguments, HelloServer server) {
         if (!arguments.also().isEmpty() && !server.startsTwiceInOneJvm()) {
             fail(arguments.serverClass() + " " + ONCE_PER_JVM + ": start one target per protocol instead of --also");
+        }
+    }
+
+    /**
+     * Starts {@code server}; ends the process with one line when it has no code for the protocol the settings ask for
+     * (what a target serves is its catalogue entry's {@code protocols}, which the runner checks; this is for a start by
+     * hand): for the serving port, the flag to leave out; for one of {@code --also}'s ports, that.
+     */
+    private static int startServing(HelloServer server, TargetSettings settings, RequestStats stats,
+                                    TargetArguments arguments, boolean also) throws Exception {
+        try {
+            return server.start(settings, stats);
+        } catch (ProtocolNotServed e) {
+            fail(arguments.serverClass() + " does not serve " + e.asked().label() + "; "
+                    + (also ? "leave it out of --also" : "start it without " + e.flag()));
+            return -1;
         }
     }
 
@@ -141,10 +140,6 @@ public final class TargetMain {
                     : " (a PKCS#12 key store, its password in $" + TargetTls.PASSWORD_VARIABLE + ")"));
             return null;
         }
-    }
-
-    private static String labels(Set<Protocol> protocols) {
-        return protocols.stream().map(Protocol::label).sorted().collect(Collectors.joining(", "));
     }
 
     private static void fail(String message) {

@@ -1,6 +1,7 @@
 package dev.gauntlet.targets.dummy;
 
 import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.ProtocolNotServed;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
@@ -36,8 +37,10 @@ public final class DummyServer implements HelloServer {
         this.serviceNanos = serviceNanos;
     }
 
+    /** Cleartext HTTP/1.1 only: the dummy has no TLS and no HTTP/2. */
     @Override
-    public int start(TargetSettings settings, RequestStats stats) throws IOException {
+    public int start(TargetSettings settings, RequestStats stats) throws IOException, ProtocolNotServed {
+        ProtocolNotServed.unlessHttp1(settings);
         listener = ServerSocketChannel.open();
         listener.setOption(StandardSocketOptions.SO_REUSEADDR, settings.reuseAddress());
         listener.bind(new InetSocketAddress(settings.bind(), settings.port()), settings.backlog());

@@ -1,6 +1,5 @@
 package dev.gauntlet.targets.helidon;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
@@ -22,7 +21,6 @@ import java.net.StandardSocketOptions;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Helidon 4 SE webserver, virtual: its native model. Every connection is read, and every request
@@ -43,11 +41,6 @@ public final class HelidonSeVirtual implements HelloServer {
 
     private WebServer server;
     private RequestStats stats;
-
-    @Override
-    public Set<Protocol> protocols() {
-        return Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws GeneralSecurityException {

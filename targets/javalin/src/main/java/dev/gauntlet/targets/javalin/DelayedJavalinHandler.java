@@ -1,13 +1,11 @@
 package dev.gauntlet.targets.javalin;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.DelayedCompletion;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.jetty.JettyConnectionFactories;
 
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -22,11 +20,6 @@ abstract sealed class DelayedJavalinHandler implements HelloServer permits Javal
 
     DelayedJavalinHandler(Supplier<DelayedCompletion> completions) {
         this.completions = completions;
-    }
-
-    @Override
-    public final Set<Protocol> protocols() {
-        return JettyConnectionFactories.PROTOCOLS;
     }
 
     @Override

@@ -1,12 +1,9 @@
 package dev.gauntlet.targets.javalin;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.jetty.JettyConnectionFactories;
-
-import java.util.Set;
 
 /**
  * {@code javalin-handler-sync}: a Javalin {@code GET /hello} handler that sleeps out the wait on a Jetty
@@ -14,11 +11,6 @@ import java.util.Set;
  */
 public final class JavalinHandlerSync implements HelloServer {
     private final JavalinServer server = JavalinServer.sleepingOnPlatformThreads();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return JettyConnectionFactories.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) {

@@ -1,21 +1,13 @@
 package dev.gauntlet.targets.jdk;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.PlatformWorkers;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
-import java.util.Set;
-
 /** {@code com.sun.net.httpserver}, sync: the handler sleeps on a pool of up to {@code workers} platform threads. */
 public final class JdkHttpServerSync implements HelloServer {
     private final JdkServer server = new JdkServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return JdkServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

@@ -1,11 +1,9 @@
 package dev.gauntlet.targets.jdk;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
-import java.util.Set;
 import java.util.concurrent.Executors;
 
 /**
@@ -14,11 +12,6 @@ import java.util.concurrent.Executors;
  */
 public final class JdkHttpServerVirtual implements HelloServer {
     private final JdkServer server = new JdkServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return JdkServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

@@ -3,14 +3,13 @@ package dev.gauntlet.targets.jdk;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
-import dev.gauntlet.api.Protocol;
+import dev.gauntlet.targets.ProtocolNotServed;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.security.GeneralSecurityException;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -23,8 +22,6 @@ import java.util.concurrent.ExecutorService;
  * JSSE context; the API has no HTTP/2.
  */
 final class JdkServer {
-    /** What every style serves. */
-    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1);
 
     /** Idle keep-alive connections kept open; the JDK's default of 200 closes the rest after each response. */
     private static final int MAX_IDLE_CONNECTIONS = 100_000;
@@ -32,7 +29,10 @@ final class JdkServer {
     private HttpServer server;
     private ExecutorService executor;
 
-    int start(TargetSettings settings, RequestStats stats, ExecutorService executor) throws IOException, GeneralSecurityException {
+    /** HTTP/1.1, with TLS or without: the API has no HTTP/2. */
+    int start(TargetSettings settings, RequestStats stats, ExecutorService executor)
+            throws IOException, GeneralSecurityException, ProtocolNotServed {
+        ProtocolNotServed.unlessHttp11(settings);
         // The JDK reads these once, when the first HttpServer of the process is created: this one,
         // as TargetMain starts the admin endpoint after it. A -D on the command line wins.
         defaultProperty("sun.net.httpserver.nodelay", String.valueOf(settings.tcpNoDelay()));

@@ -1,12 +1,10 @@
 package dev.gauntlet.targets.jetty;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.DelayedCompletion;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -21,11 +19,6 @@ abstract sealed class DelayedJettyHandler implements HelloServer permits JettyHa
 
     DelayedJettyHandler(Supplier<DelayedCompletion> completions) {
         this.completions = completions;
-    }
-
-    @Override
-    public final Set<Protocol> protocols() {
-        return JettyConnectionFactories.PROTOCOLS;
     }
 
     @Override

@@ -1,13 +1,11 @@
 package dev.gauntlet.targets.jetty;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.DelayedCompletion;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.servlet.HelloServlet;
 
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -22,11 +20,6 @@ abstract sealed class DelayedJettyServlet implements HelloServer permits JettySe
 
     DelayedJettyServlet(Supplier<DelayedCompletion> completions) {
         this.completions = completions;
-    }
-
-    @Override
-    public final Set<Protocol> protocols() {
-        return JettyConnectionFactories.PROTOCOLS;
     }
 
     @Override

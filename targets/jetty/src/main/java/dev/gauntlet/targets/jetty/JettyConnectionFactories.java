@@ -1,6 +1,5 @@
 package dev.gauntlet.targets.jetty;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.TargetSettings;
 import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
 import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
@@ -13,7 +12,6 @@ import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 import java.security.GeneralSecurityException;
-import java.util.Set;
 
 /**
  * The protocols of a Jetty 12 connector as the target settings ask for them: HTTP/1.1, with {@code --tls} over the
@@ -21,9 +19,6 @@ import java.util.Set;
  * (this module's and Javalin's) wires its connector alike.
  */
 public final class JettyConnectionFactories {
-    /** What a connector with these factories serves. */
-    public static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
-
     private JettyConnectionFactories() {
     }
 

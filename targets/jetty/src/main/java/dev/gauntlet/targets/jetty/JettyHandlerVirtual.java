@@ -1,11 +1,8 @@
 package dev.gauntlet.targets.jetty;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
-
-import java.util.Set;
 
 /**
  * {@code jetty-handler-virtual}: the blocking core handler of the sync style, which Jetty runs on
@@ -13,11 +10,6 @@ import java.util.Set;
  */
 public final class JettyHandlerVirtual implements HelloServer {
     private final JettyServer server = new JettyServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return JettyConnectionFactories.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

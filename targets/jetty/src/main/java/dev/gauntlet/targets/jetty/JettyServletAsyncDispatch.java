@@ -1,12 +1,9 @@
 package dev.gauntlet.targets.jetty;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.servlet.HelloServlet;
-
-import java.util.Set;
 
 /**
  * {@code jetty-servlet-async-dispatch}: the servlet starts async mode and hands the request to the
@@ -15,11 +12,6 @@ import java.util.Set;
  */
 public final class JettyServletAsyncDispatch implements HelloServer {
     private final JettyServer server = new JettyServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return JettyConnectionFactories.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

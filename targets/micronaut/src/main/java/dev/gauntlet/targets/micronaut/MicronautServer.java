@@ -1,6 +1,5 @@
 package dev.gauntlet.targets.micronaut;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.PlatformWorkers;
 import dev.gauntlet.targets.RequestStats;
@@ -18,7 +17,6 @@ import java.security.GeneralSecurityException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -49,8 +47,6 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  */
 final class MicronautServer {
-    /** What every style serves. */
-    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
     /** The property each controller requires; its value is the style's name. */
     static final String STYLE_PROPERTY = "gauntlet.style";
     /** The name of the sync style's platform pool, for {@code @ExecuteOn}. */

@@ -1,13 +1,11 @@
 package dev.gauntlet.targets.micronaut;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
 import java.io.IOException;
 import java.security.GeneralSecurityException;
-import java.util.Set;
 
 /**
  * A Micronaut target: the server, started with its style's controller, is all a style adds to
@@ -19,11 +17,6 @@ abstract sealed class MicronautTarget implements HelloServer permits MicronautHt
 
     MicronautTarget(MicronautServer server) {
         this.server = server;
-    }
-
-    @Override
-    public final Set<Protocol> protocols() {
-        return MicronautServer.PROTOCOLS;
     }
 
     @Override

@@ -1,13 +1,11 @@
 package dev.gauntlet.targets.netty;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.DelayedCompletion;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
 import javax.net.ssl.SSLException;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -21,11 +19,6 @@ abstract sealed class DelayedNettyHandler implements HelloServer permits NettyHa
 
     DelayedNettyHandler(Supplier<DelayedCompletion> completions) {
         this.completions = completions;
-    }
-
-    @Override
-    public final Set<Protocol> protocols() {
-        return NettyServer.PROTOCOLS;
     }
 
     @Override

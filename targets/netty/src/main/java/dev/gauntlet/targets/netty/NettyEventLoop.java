@@ -1,12 +1,10 @@
 package dev.gauntlet.targets.netty;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
 import javax.net.ssl.SSLException;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,11 +13,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class NettyEventLoop implements HelloServer {
     private final NettyServer server = new NettyServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return NettyServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws InterruptedException, SSLException {

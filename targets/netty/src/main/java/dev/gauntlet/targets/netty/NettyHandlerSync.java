@@ -1,6 +1,5 @@
 package dev.gauntlet.targets.netty;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.PlatformWorkers;
@@ -8,7 +7,6 @@ import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
 import javax.net.ssl.SSLException;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -23,11 +21,6 @@ import java.util.concurrent.ExecutorService;
 public final class NettyHandlerSync implements HelloServer {
     private final NettyServer server = new NettyServer();
     private ExecutorService workers;
-
-    @Override
-    public Set<Protocol> protocols() {
-        return NettyServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws InterruptedException, SSLException {

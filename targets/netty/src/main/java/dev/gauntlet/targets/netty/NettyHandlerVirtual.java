@@ -1,13 +1,11 @@
 package dev.gauntlet.targets.netty;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
 import javax.net.ssl.SSLException;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -19,11 +17,6 @@ import java.util.concurrent.Executors;
 public final class NettyHandlerVirtual implements HelloServer {
     private final NettyServer server = new NettyServer();
     private final ExecutorService virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return NettyServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws InterruptedException, SSLException {

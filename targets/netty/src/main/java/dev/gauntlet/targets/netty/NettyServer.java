@@ -1,6 +1,5 @@
 package dev.gauntlet.targets.netty;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.netty.bootstrap.ServerBootstrap;
@@ -18,7 +17,6 @@ import io.netty.handler.ssl.SslContext;
 
 import javax.net.ssl.SSLException;
 import java.net.InetSocketAddress;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -32,8 +30,6 @@ import java.util.function.Supplier;
  * the total number of I/O threads (no separate acceptor group).
  */
 final class NettyServer {
-    /** What every style serves. */
-    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
 
     private EventLoopGroup eventLoops;
     private Channel listener;

@@ -1,6 +1,5 @@
 package dev.gauntlet.targets.pekko;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
@@ -9,7 +8,6 @@ import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 
 import java.time.Duration;
-import java.util.Set;
 
 /**
  * {@code pekko-http-actor}: Pekko HTTP hands each {@code /hello} request to an actor of its own
@@ -24,11 +22,6 @@ public final class PekkoHttpActor implements HelloServer {
     private static final Duration ASK_TIMEOUT = Duration.ofMillis(HelloContract.MAX_WAIT_MS).plusMinutes(1);
 
     private PekkoServer server;
-
-    @Override
-    public Set<Protocol> protocols() {
-        return PekkoServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

@@ -1,6 +1,5 @@
 package dev.gauntlet.targets.pekko;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
@@ -9,7 +8,6 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 
 import java.time.Duration;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -21,11 +19,6 @@ import java.util.concurrent.CompletionStage;
  */
 public final class PekkoHttpEventLoop implements HelloServer {
     private PekkoServer server;
-
-    @Override
-    public Set<Protocol> protocols() {
-        return PekkoServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

@@ -2,7 +2,6 @@ package dev.gauntlet.targets.pekko;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
@@ -22,7 +21,6 @@ import org.apache.pekko.http.javadsl.model.StatusCodes;
 
 import java.time.Duration;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -40,8 +38,6 @@ import java.util.function.Function;
  * upgrade). Pekko runs up to 256 streams of a connection at once ({@code http2.max-concurrent-streams}).
  */
 final class PekkoServer {
-    /** What every style serves. */
-    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
     /** {@code text/plain} with no charset parameter: Pekko's plain text types otherwise say {@code charset=UTF-8}. */
     private static final ContentType TEXT_PLAIN = MediaTypes.TEXT_PLAIN.toContentTypeWithMissingCharset();
     /** The answer to {@code /hello}: immutable, so one instance serves every request. */

@@ -1,11 +1,8 @@
 package dev.gauntlet.targets.quarkus;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
-
-import java.util.Set;
 
 /**
  * {@code quarkus-rest-event-loop}: a non-blocking endpoint on the connection's event loop returns a
@@ -13,11 +10,6 @@ import java.util.Set;
  */
 public final class QuarkusRestEventLoop implements HelloServer {
     private final QuarkusServer server = new QuarkusServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return QuarkusServer.PROTOCOLS;
-    }
 
     @Override
     public boolean startsTwiceInOneJvm() {

@@ -1,20 +1,12 @@
 package dev.gauntlet.targets.quarkus;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
-import java.util.Set;
-
 /** {@code quarkus-rest-sync}: a {@code @Blocking} endpoint sleeps on a thread of Quarkus' worker pool, at most {@code workers} threads. */
 public final class QuarkusRestSync implements HelloServer {
     private final QuarkusServer server = new QuarkusServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return QuarkusServer.PROTOCOLS;
-    }
 
     @Override
     public boolean startsTwiceInOneJvm() {

@@ -1,20 +1,12 @@
 package dev.gauntlet.targets.quarkus;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
-import java.util.Set;
-
 /** {@code quarkus-rest-virtual}: a {@code @RunOnVirtualThread} endpoint sleeps on a virtual thread. */
 public final class QuarkusRestVirtual implements HelloServer {
     private final QuarkusServer server = new QuarkusServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return QuarkusServer.PROTOCOLS;
-    }
 
     @Override
     public boolean startsTwiceInOneJvm() {

@@ -1,6 +1,5 @@
 package dev.gauntlet.targets.quarkus;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
@@ -9,7 +8,6 @@ import io.quarkus.vertx.http.HttpServer;
 
 import java.io.IOException;
 import java.security.GeneralSecurityException;
-import java.util.Set;
 
 /**
  * Boots the Quarkus application that {@code quarkus-maven-plugin} augmented at build time, inside
@@ -32,8 +30,6 @@ import java.util.Set;
  * connection are not limited: Quarkus announces no {@code SETTINGS_MAX_CONCURRENT_STREAMS} unless told.
  */
 final class QuarkusServer {
-    /** What every style serves. */
-    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
     /** Quarkus boots one application per process, configured by system properties. */
     static final boolean STARTS_TWICE_IN_ONE_JVM = false;
 

@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Starts Spring Boot with Spring MVC on its embedded Tomcat inside the target's JVM, from the flat
@@ -29,8 +28,6 @@ import java.util.Set;
  * {@code server.http2.enabled} serves HTTP/2 beside HTTP/1.1 on the same port.
  */
 final class SpringMvcServer {
-    /** What every style serves. */
-    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
 
     /** Above the process's open-files limit (20,000 here); Boot's default of 8,192 would cap every style. */
     private static final int MAX_CONNECTIONS = 100_000;

@@ -1,11 +1,8 @@
 package dev.gauntlet.targets.springmvc;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
-
-import java.util.Set;
 
 /**
  * {@code spring-mvc-virtual}: Spring Boot, Spring MVC on embedded Tomcat; the controller sleeps out
@@ -14,11 +11,6 @@ import java.util.Set;
  */
 public final class SpringMvcVirtual implements HelloServer {
     private final SpringMvcServer server = new SpringMvcServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return SpringMvcServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

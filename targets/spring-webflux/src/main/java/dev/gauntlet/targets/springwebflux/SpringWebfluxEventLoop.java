@@ -1,6 +1,5 @@
 package dev.gauntlet.targets.springwebflux;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
@@ -12,7 +11,6 @@ import org.springframework.context.ConfigurableApplicationContext;
 import reactor.core.scheduler.Schedulers;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code spring-webflux-event-loop}: Spring Boot, a WebFlux annotated controller on Reactor Netty.
@@ -26,11 +24,6 @@ import java.util.Set;
  */
 public final class SpringWebfluxEventLoop implements HelloServer {
     private ConfigurableApplicationContext context;
-
-    @Override
-    public Set<Protocol> protocols() {
-        return Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) {

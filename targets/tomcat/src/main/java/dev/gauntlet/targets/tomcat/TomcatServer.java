@@ -21,7 +21,6 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -37,8 +36,6 @@ import java.util.stream.Stream;
  * beside it on the same port; the servlet serves HTTP/2 streams unchanged, each on the same executor.
  */
 final class TomcatServer {
-    /** What every style serves. */
-    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
     /** Above the process's open-files limit (20,000 here), so the connector never refuses first. */
     private static final int MAX_CONNECTIONS = 100_000;
 

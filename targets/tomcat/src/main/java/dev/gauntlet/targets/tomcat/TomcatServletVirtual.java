@@ -1,12 +1,9 @@
 package dev.gauntlet.targets.tomcat;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.servlet.HelloServlet;
-
-import java.util.Set;
 
 /**
  * {@code tomcat-servlet-virtual}: the connector runs every request on a virtual thread of its own
@@ -14,11 +11,6 @@ import java.util.Set;
  */
 public final class TomcatServletVirtual implements HelloServer {
     private final TomcatServer server = new TomcatServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return TomcatServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

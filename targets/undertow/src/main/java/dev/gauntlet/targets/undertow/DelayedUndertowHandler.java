@@ -1,13 +1,11 @@
 package dev.gauntlet.targets.undertow;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.DelayedCompletion;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.undertow.util.SameThreadExecutor;
 
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -23,11 +21,6 @@ abstract sealed class DelayedUndertowHandler implements HelloServer permits Unde
 
     DelayedUndertowHandler(Supplier<DelayedCompletion> completions) {
         this.completions = completions;
-    }
-
-    @Override
-    public final Set<Protocol> protocols() {
-        return UndertowServer.PROTOCOLS;
     }
 
     @Override

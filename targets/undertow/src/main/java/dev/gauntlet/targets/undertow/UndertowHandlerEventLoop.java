@@ -1,12 +1,10 @@
 package dev.gauntlet.targets.undertow;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.undertow.util.SameThreadExecutor;
 
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,11 +13,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class UndertowHandlerEventLoop implements HelloServer {
     private final UndertowServer server = new UndertowServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return UndertowServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

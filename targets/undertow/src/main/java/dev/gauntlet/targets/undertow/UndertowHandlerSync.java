@@ -1,12 +1,9 @@
 package dev.gauntlet.targets.undertow;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
-
-import java.util.Set;
 
 /**
  * {@code undertow-handler-sync}: the exchange is dispatched from the I/O thread to the XNIO worker
@@ -19,11 +16,6 @@ import java.util.Set;
  */
 public final class UndertowHandlerSync implements HelloServer {
     private final UndertowServer server = new UndertowServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return UndertowServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

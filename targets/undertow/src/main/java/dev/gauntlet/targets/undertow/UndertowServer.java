@@ -1,6 +1,5 @@
 package dev.gauntlet.targets.undertow;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.TargetSettings;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
@@ -10,7 +9,6 @@ import org.xnio.Options;
 
 import java.net.InetSocketAddress;
 import java.security.GeneralSecurityException;
-import java.util.Set;
 
 /**
  * An Undertow listener with the target's settings; the styles differ in the root handler
@@ -27,8 +25,6 @@ import java.util.Set;
  * even split of {@code asyncThreads} (50 + 50).
  */
 final class UndertowServer {
-    /** What every style serves. */
-    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
 
     /** Which settings size the I/O threads and the worker pool. */
     enum Threads {

@@ -1,12 +1,9 @@
 package dev.gauntlet.targets.undertow;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.servlet.HelloServlet;
-
-import java.util.Set;
 
 /**
  * {@code undertow-servlet-async-dispatch}: the servlet starts async mode and hands the request to the
@@ -15,11 +12,6 @@ import java.util.Set;
  */
 public final class UndertowServletAsyncDispatch implements HelloServer {
     private final UndertowServletServer server = new UndertowServletServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return UndertowServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

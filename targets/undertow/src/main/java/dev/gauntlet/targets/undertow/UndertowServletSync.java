@@ -1,23 +1,15 @@
 package dev.gauntlet.targets.undertow;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.servlet.HelloServlet;
-
-import java.util.Set;
 
 /**
  * {@code undertow-servlet-sync}: the servlet sleeps out the wait on its XNIO worker thread and writes the response.
  */
 public final class UndertowServletSync implements HelloServer {
     private final UndertowServletServer server = new UndertowServletServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return UndertowServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

@@ -1,12 +1,10 @@
 package dev.gauntlet.targets.undertow;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.servlet.HelloServlet;
 
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -18,11 +16,6 @@ import java.util.concurrent.Executors;
 public final class UndertowServletVirtual implements HelloServer {
     private final UndertowServletServer server = new UndertowServletServer();
     private final ExecutorService virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return UndertowServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

@@ -1,12 +1,9 @@
 package dev.gauntlet.targets.vertx;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.vertx.core.ThreadingModel;
-
-import java.util.Set;
 
 /**
  * {@code vertx-core-event-loop}: the request is handled on its verticle's event loop and the wait
@@ -14,11 +11,6 @@ import java.util.Set;
  */
 public final class VertxCoreEventLoop implements HelloServer {
     private final VertxServer server = new VertxServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return VertxServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

@@ -1,13 +1,10 @@
 package dev.gauntlet.targets.vertx;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.vertx.core.ThreadingModel;
-
-import java.util.Set;
 
 /**
  * {@code vertx-core-sync}: the event-loop handler sleeps in {@code executeBlocking} on the Vert.x
@@ -19,11 +16,6 @@ import java.util.Set;
  */
 public final class VertxCoreSync implements HelloServer {
     private final VertxServer server = new VertxServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return VertxServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

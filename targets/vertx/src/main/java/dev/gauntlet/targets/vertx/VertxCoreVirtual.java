@@ -1,12 +1,9 @@
 package dev.gauntlet.targets.vertx;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.vertx.core.ThreadingModel;
-
-import java.util.Set;
 
 /**
  * {@code vertx-core-virtual}: the verticles are deployed with {@link ThreadingModel#VIRTUAL_THREAD},
@@ -19,11 +16,6 @@ import java.util.Set;
  */
 public final class VertxCoreVirtual implements HelloServer {
     private final VertxServer server = new VertxServer();
-
-    @Override
-    public Set<Protocol> protocols() {
-        return VertxServer.PROTOCOLS;
-    }
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {

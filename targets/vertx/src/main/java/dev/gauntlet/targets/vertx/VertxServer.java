@@ -1,6 +1,5 @@
 package dev.gauntlet.targets.vertx;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.vertx.core.DeploymentOptions;
@@ -17,7 +16,6 @@ import io.vertx.core.net.PfxOptions;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -32,8 +30,6 @@ import java.util.concurrent.TimeUnit;
  * in clear a connection that opens with the HTTP/2 preface is served HTTP/2.
  */
 final class VertxServer {
-    /** What every style serves. */
-    static final Set<Protocol> PROTOCOLS = Set.of(Protocol.HTTP1, Protocol.HTTPS1, Protocol.H2, Protocol.H2C);
 
     private Vertx vertx;
 
