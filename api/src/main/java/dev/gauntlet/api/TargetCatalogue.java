@@ -98,7 +98,9 @@ public final class TargetCatalogue {
      * One runnable target variant.
      *
      * @param name           {@code <tech>-<api>-<style>}, the name users type
-     * @param serverClass    the class in the technology's module that starts this variant
+     * @param serverClass    what in the technology's module starts this variant, as {@code TargetMain --server} takes it:
+     *                       a factory method of the technology's styles ({@code pkg.JettyTargets#handlerSync}), or a
+     *                       server class where the technology has one style; one entry's alone
      * @param maxConcurrency requests it can hold at once when that is documented to be lower than
      *                       what the contract test asks (200); null when unlimited
      * @param extraHeaders   response headers the server insists on adding beyond the contract's

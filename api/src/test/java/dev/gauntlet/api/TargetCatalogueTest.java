@@ -23,6 +23,16 @@ class TargetCatalogueTest {
     }
 
     /**
+     * A target's JVM says which target it is only by its {@code --server}, so no two entries may name the same server
+     * (the runner finds a leftover target JVM's entry by it).
+     */
+    @Test
+    void everyTargetNamesAServerOfItsOwn() {
+        assertThat(TargetCatalogue.builtIn().targets()).extracting(TargetCatalogue.TargetEntry::serverClass)
+                .doesNotHaveDuplicates();
+    }
+
+    /**
      * The concurrency case measures the style: a thread-per-request style is bounded by its platform
      * pool, set from --workers, and says so; the virtual, async-fjp, async-queue, async-timer,
      * event-loop and actor styles hold no platform thread per waiting request, so no pool setting may

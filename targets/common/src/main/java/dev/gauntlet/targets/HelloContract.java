@@ -64,6 +64,12 @@ public final class HelloContract {
         return waitMs;
     }
 
+    /** The blocking styles' wait on the thread that runs the handler, then {@code respond}. */
+    public static void sleepThen(long waitMs, Runnable respond) {
+        sleep(waitMs);
+        respond.run();
+    }
+
     /** The blocking wait of the sync and virtual styles; an interrupt (shutdown) ends it early. */
     public static void sleep(long waitMs) {
         if (waitMs <= 0) {

@@ -1,15 +1,17 @@
 package dev.gauntlet.targets;
 
 /**
- * One server technology serving the target contract in one handler style. A technology module
- * provides one small final class per style, named in the target catalogue; {@link TargetMain}
- * creates it with its no-argument constructor.
+ * One server technology serving the target contract in one handler style. The target catalogue's
+ * {@code serverClass} names how {@link TargetMain} gets one: a public static factory method of a technology's
+ * styles ({@code dev.gauntlet.targets.jetty.JettyTargets#handlerSync}), or a class with a no-argument constructor
+ * where a technology has one style.
  *
  * <pre>{@code
- * public final class JettyHandlerSync implements HelloServer {
+ * final class JettyServer implements HelloServer {
  *     public int start(TargetSettings settings, RequestStats stats) { ... return connector.getLocalPort(); }
  *     public void stop() { server.stop(); }
  * }
+ * public static HelloServer handlerSync() { return new JettyServer(Threads.BLOCKING, HelloHandler::sleeping); }
  * }</pre>
  *
  * <p>The contract: {@code GET /hello?wait=MS} answers {@link HelloContract#BODY} after MS

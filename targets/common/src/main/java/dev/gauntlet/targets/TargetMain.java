@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Starts one target: {@code TargetMain --server dev.gauntlet.targets.jetty.JettyHandlerSync --port 0}.
+ * Starts one target: {@code TargetMain --server dev.gauntlet.targets.jetty.JettyTargets#handlerSync --port 0}.
  * Prints {@code CPU <model>} and {@code READY port=P admin=A} once both ports listen, after
  * {@code TLS certificate=FILE} with {@code --tls} (the certificate's PEM, for clients to trust; deleted when it stops)
  * and {@code ALSO h2 port=P} for each protocol of {@code --also h2,h2c}, served by another instance of the server on a
@@ -153,13 +153,23 @@ public final class TargetMain {
         return token == null || token.isEmpty() ? null : token;
     }
 
-    private static HelloServer instantiate(String serverClass) {
+    /**
+     * The server {@code --server} names: {@code pkg.Class#style}, a public static method returning one style's server
+     * (a technology's factories, as the catalogue names them), or {@code pkg.Class}, a server class with a public
+     * no-argument constructor (a technology with one style, a test's stand-in). Ends the process with one line when
+     * there is none.
+     */
+    private static HelloServer instantiate(String server) {
+        int hash = server.indexOf('#');
         try {
-            return (HelloServer) Class.forName(serverClass).getDeclaredConstructor().newInstance();
+            Object created = hash < 0
+                    ? Class.forName(server).getDeclaredConstructor().newInstance()
+                    : Class.forName(server.substring(0, hash)).getMethod(server.substring(hash + 1)).invoke(null);
+            return (HelloServer) created;
         } catch (ClassNotFoundException | ClassCastException | NoSuchMethodException e) {
-            System.err.println("target: " + serverClass + " is not a HelloServer on this classpath (" + e + ")");
+            System.err.println("target: " + server + " is not a HelloServer on this classpath (" + e + ")");
         } catch (InstantiationException | IllegalAccessException | InvocationTargetException e) {
-            System.err.println("target: " + serverClass + " could not be created: " + e);
+            System.err.println("target: " + server + " could not be created: " + e);
         }
         System.exit(2);
         return null;

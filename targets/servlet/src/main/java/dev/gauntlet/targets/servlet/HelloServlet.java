@@ -45,14 +45,14 @@ public final class HelloServlet extends HttpServlet {
 
     /** sync and virtual: sleeps on the container thread that called the servlet. */
     public static HelloServlet sleeping(RequestStats stats) {
-        return new HelloServlet(stats, (request, waitMs, respond) -> sleepThen(waitMs, () -> respond.accept(null)));
+        return new HelloServlet(stats, (request, waitMs, respond) -> HelloContract.sleepThen(waitMs, () -> respond.accept(null)));
     }
 
     /** async-dispatch: {@code startAsync}, then {@code AsyncContext.start} runs the sleep on the container's executor. */
     public static HelloServlet dispatching(RequestStats stats) {
         return new HelloServlet(stats, (request, waitMs, respond) -> {
             AsyncContext async = startAsync(request);
-            async.start(() -> sleepThen(waitMs, () -> respond.accept(async)));
+            async.start(() -> HelloContract.sleepThen(waitMs, () -> respond.accept(async)));
         });
     }
 
@@ -65,11 +65,6 @@ public final class HelloServlet extends HttpServlet {
             AsyncContext async = startAsync(request);
             completion.submit(waitMs, () -> respond.accept(async));
         });
-    }
-
-    private static void sleepThen(long waitMs, Runnable respond) {
-        HelloContract.sleep(waitMs);
-        respond.run();
     }
 
     /** Async mode with no timeout: the wait, at most an hour, ends it. */
