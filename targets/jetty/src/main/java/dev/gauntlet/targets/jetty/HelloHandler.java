@@ -37,10 +37,7 @@ final class HelloHandler extends Handler.Abstract {
      * the pool has a virtual-threads executor), where it sleeps.
      */
     static HelloHandler sleeping(RequestStats stats) {
-        return new HelloHandler(InvocationType.BLOCKING, stats, (waitMs, respond) -> {
-            HelloContract.sleep(waitMs);
-            respond.run();
-        });
+        return new HelloHandler(InvocationType.BLOCKING, stats, HelloContract::sleepThen);
     }
 
     /**

@@ -5,15 +5,15 @@ import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 
 /**
- * {@code jetty-handler-virtual}: the blocking core handler of the sync style, which Jetty runs on
- * virtual threads (a {@code VirtualThreadPool} as the thread pool's virtual-threads executor).
+ * {@link JettyTargets#handlerVirtual()} by {@code new}, for loadgen's tests, which start it in their own JVM as a
+ * server of every protocol. The catalogue names the factory; this class goes once those tests call it.
  */
 public final class JettyHandlerVirtual implements HelloServer {
-    private final JettyServer server = new JettyServer();
+    private final HelloServer server = JettyTargets.handlerVirtual();
 
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {
-        return server.start(settings, JettyServer.Threads.VIRTUAL, HelloHandler.sleeping(stats));
+        return server.start(settings, stats);
     }
 
     @Override

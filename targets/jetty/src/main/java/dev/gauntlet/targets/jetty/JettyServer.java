@@ -1,6 +1,8 @@
 package dev.gauntlet.targets.jetty;
 
 import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.servlet.HelloServlet;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -12,14 +14,17 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
 
+import java.util.function.Function;
+
 /**
  * The Jetty set-up every style shares: one connector with the target settings, no
  * {@code Server} or {@code Date} header, and the thread pool of the style's {@link Threads}. The
  * handler styles run a core {@link Handler}; the servlet styles run {@link HelloServlet} in an
  * ee10 servlet context (other paths: the context's 404). The connector speaks what
  * {@link JettyConnectionFactories} gives it; the handler or servlet serves HTTP/2 streams unchanged.
+ * {@link JettyTargets} makes one per style.
  */
-final class JettyServer {
+final class JettyServer implements HelloServer {
     /**
      * How long a stop waits for busy threads before interrupting them; sleeping workers end early
      * when interrupted, so a stop stays well inside TargetMain's grace.
@@ -42,10 +47,29 @@ final class JettyServer {
         ASYNC
     }
 
+    private final Threads threads;
+    private final Function<RequestStats, Handler> handler;
     private Server server;
 
-    /** Starts Jetty with {@code handler}; returns the bound port. */
-    int start(TargetSettings settings, Threads threads, Handler handler) throws Exception {
+    /** @param handler the style's core handler, or its servlet in a context ({@link #servlet}) */
+    JettyServer(Threads threads, Function<RequestStats, Handler> handler) {
+        this.threads = threads;
+        this.handler = handler;
+    }
+
+    /** {@code servlet} mapped to {@code /hello} in an ee10 servlet context, async supported. */
+    static Function<RequestStats, Handler> servlet(Function<RequestStats, HelloServlet> servlet) {
+        return stats -> {
+            ServletContextHandler context = new ServletContextHandler();
+            ServletHolder holder = new ServletHolder(servlet.apply(stats));
+            holder.setAsyncSupported(true);
+            context.addServlet(holder, HelloContract.PATH);
+            return context;
+        };
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
         server = new Server(threadPool(settings, threads));
         server.setStopTimeout(STOP_TIMEOUT_MS);
 
@@ -60,21 +84,13 @@ final class JettyServer {
         connector.setAcceptedTcpNoDelay(settings.tcpNoDelay());
         server.addConnector(connector);
 
-        server.setHandler(handler);
+        server.setHandler(handler.apply(stats));
         server.start();
         return connector.getLocalPort();
     }
 
-    /** Starts Jetty with {@code servlet} mapped to {@code /hello}, async supported; returns the bound port. */
-    int start(TargetSettings settings, Threads threads, HelloServlet servlet) throws Exception {
-        ServletContextHandler context = new ServletContextHandler();
-        ServletHolder holder = new ServletHolder(servlet);
-        holder.setAsyncSupported(true);
-        context.addServlet(holder, HelloContract.PATH);
-        return start(settings, threads, context);
-    }
-
-    void stop() throws Exception {
+    @Override
+    public void stop() throws Exception {
         if (server != null) {
             server.stop();
         }
