@@ -2,6 +2,7 @@ package dev.gauntlet.targets.javalin;
 
 import dev.gauntlet.targets.DelayedCompletion;
 import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.jetty.JettyConnectionFactories;
@@ -21,61 +22,55 @@ import java.util.concurrent.CompletableFuture;
  * connector carrying the target settings and no {@code Server} or {@code Date} header. The connector
  * speaks what the jetty target's does ({@link JettyConnectionFactories}: HTTP/1.1, TLS by JSSE, h2 by
  * ALPN, h2c by prior knowledge); Javalin's servlet serves HTTP/2 streams unchanged. The style
- * chooses the thread pool and how the wait passes.
+ * ({@link JavalinTargets}) chooses the thread pool and how the wait passes.
  */
-final class JavalinServer {
+final class JavalinServer implements HelloServer {
     /** How long a stop waits for busy threads before interrupting them (sleeps end early then). */
     private static final long STOP_TIMEOUT_MS = 500;
 
     /** How a style waits {@code waitMs} and then runs {@code respond}, starting on the request's thread. */
     @FunctionalInterface
-    private interface Wait {
+    interface Wait {
         void start(Context ctx, long waitMs, Runnable respond);
     }
 
-    /** The thread pools of the styles. */
-    private enum Threads { BLOCKING, VIRTUAL, ASYNC }
+    /**
+     * The thread pools of the styles: a Jetty {@code QueuedThreadPool} of up to {@code workers} (BLOCKING) or
+     * {@code asyncThreads} (ASYNC) platform threads; VIRTUAL is Javalin's own option ({@code useVirtualThreads}), which
+     * gives Jetty a pool that starts a new virtual thread for every task, selectors included.
+     */
+    enum Threads { BLOCKING, VIRTUAL, ASYNC }
 
-    private final Wait wait;
     private final Threads threads;
+    private final Wait wait;
     private Javalin app;
 
-    private JavalinServer(Wait wait, Threads threads) {
-        this.wait = wait;
+    JavalinServer(Threads threads, Wait wait) {
         this.threads = threads;
+        this.wait = wait;
     }
 
-    /** sync: sleeps on a Jetty {@code QueuedThreadPool} worker, up to {@code workers} platform threads. */
-    static JavalinServer sleepingOnPlatformThreads() {
-        return new JavalinServer(JavalinServer::sleepThen, Threads.BLOCKING);
-    }
-
-    /**
-     * virtual: sleeps on a virtual thread. Javalin's own option ({@code useVirtualThreads}) gives
-     * Jetty a pool that starts a new virtual thread for every task, selectors included.
-     */
-    static JavalinServer sleepingOnVirtualThreads() {
-        return new JavalinServer(JavalinServer::sleepThen, Threads.VIRTUAL);
-    }
+    /** sync and virtual: sleeps on the thread that runs the handler. */
+    static final Wait SLEEPING = (ctx, waitMs, respond) -> HelloContract.sleepThen(waitMs, respond);
 
     /**
      * async-fjp, async-queue: the handler returns with an unfinished {@code ctx.future}, which puts
      * the servlet request in async mode; the completion writes the result and completes the future,
-     * and Javalin then finishes the response. Up to {@code asyncThreads} Jetty threads.
+     * and Javalin then finishes the response.
      */
-    static JavalinServer delayed(DelayedCompletion completion) {
-        return new JavalinServer((ctx, waitMs, respond) -> {
+    static Wait delayed(DelayedCompletion completion) {
+        return (ctx, waitMs, respond) -> {
             CompletableFuture<Void> done = new CompletableFuture<>();
             ctx.future(() -> done);
             completion.submit(waitMs, () -> {
                 respond.run();
                 done.complete(null);
             });
-        }, Threads.ASYNC);
+        };
     }
 
-    /** Starts Javalin; returns the bound port. */
-    int start(TargetSettings settings, RequestStats stats) {
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) {
         app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -116,7 +111,8 @@ final class JavalinServer {
         }
     }
 
-    void stop() {
+    @Override
+    public void stop() {
         if (app != null) {
             app.stop();
         }
@@ -135,10 +131,5 @@ final class JavalinServer {
             ctx.contentType(HelloContract.CONTENT_TYPE).result(HelloContract.BODY_BYTES);
             stats.complete();
         });
-    }
-
-    private static void sleepThen(Context ctx, long waitMs, Runnable respond) {
-        HelloContract.sleep(waitMs);
-        respond.run();
     }
 }
