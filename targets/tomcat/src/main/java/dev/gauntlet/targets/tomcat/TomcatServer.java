@@ -1,7 +1,8 @@
 package dev.gauntlet.targets.tomcat;
 
-import dev.gauntlet.api.Protocol;
 import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.TargetTls;
 import dev.gauntlet.targets.servlet.HelloServlet;
@@ -21,6 +22,7 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -34,9 +36,9 @@ import java.util.stream.Stream;
  *
  * <p>The connector speaks HTTP/1.1, with {@code --tls} over the JDK's TLS (JSSE), and with {@code --http2} HTTP/2
  * beside it on the same port; the servlet serves HTTP/2 streams unchanged, each on the same executor.
+ * {@link TomcatTargets} makes one per style.
  */
-final class TomcatServer {
-    /** Above the process's open-files limit (20,000 here), so the connector never refuses first. */
+final class TomcatServer implements HelloServer {    /** Above the process's open-files limit (20,000 here), so the connector never refuses first. */
     private static final int MAX_CONNECTIONS = 100_000;
 
     /** Which executor runs the requests. */
@@ -49,10 +51,18 @@ final class TomcatServer {
         VIRTUAL
     }
 
+    private final Threads threads;
+    private final Function<RequestStats, HelloServlet> servlet;
     private Tomcat tomcat;
     private Path baseDir;
 
-    int start(TargetSettings settings, Threads threads, HelloServlet servlet) throws IOException, LifecycleException {
+    TomcatServer(Threads threads, Function<RequestStats, HelloServlet> servlet) {
+        this.threads = threads;
+        this.servlet = servlet;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws IOException, LifecycleException {
         baseDir = Files.createTempDirectory("gauntlet-tomcat");
         tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
@@ -87,7 +97,7 @@ final class TomcatServer {
         tomcat.setConnector(connector);
 
         Context context = tomcat.addContext("", null);
-        Tomcat.addServlet(context, "hello", servlet).setAsyncSupported(true);
+        Tomcat.addServlet(context, "hello", servlet.apply(stats)).setAsyncSupported(true);
         context.addServletMappingDecoded(HelloContract.PATH, "hello");
         tomcat.start();
         return connector.getLocalPort();
@@ -114,7 +124,8 @@ final class TomcatServer {
         return http2;
     }
 
-    void stop() throws LifecycleException, IOException {
+    @Override
+    public void stop() throws LifecycleException, IOException {
         if (tomcat != null) {
             tomcat.stop();
             tomcat.destroy();
