@@ -25,7 +25,6 @@ import java.security.GeneralSecurityException;
  * even split of {@code asyncThreads} (50 + 50).
  */
 final class UndertowServer {
-
     /** Which settings size the I/O threads and the worker pool. */
     enum Threads {
         /** A platform worker is held for the whole wait: {@code ioThreads} I/O threads, {@code workers} workers. */
