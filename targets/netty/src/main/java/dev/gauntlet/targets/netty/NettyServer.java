@@ -1,5 +1,6 @@
 package dev.gauntlet.targets.netty;
 
+import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.netty.bootstrap.ServerBootstrap;
@@ -23,19 +24,23 @@ import java.util.function.Supplier;
 /**
  * A Netty HTTP server with the target's settings: {@code ioThreads} event loops on the epoll
  * transport when it is available (else NIO), each connection's handlers set up by {@link HelloPipelines}
- * (HTTP/1.1, with TLS and HTTP/2 when asked). The styles differ only in the {@link HelloHandler.Wait}
- * each connection (or HTTP/2 stream) gets.
+ * (HTTP/1.1, with TLS and HTTP/2 when asked). The styles ({@link NettyTargets}) differ only in the
+ * {@link HelloHandler.Wait} each connection (or HTTP/2 stream) gets.
  *
  * <p>The listening channel is registered on one of the same event loops, so {@code ioThreads} is
  * the total number of I/O threads (no separate acceptor group).
  */
-final class NettyServer {
-
+final class NettyServer implements HelloServer {
+    private final Supplier<HelloHandler.Wait> waits;
     private EventLoopGroup eventLoops;
     private Channel listener;
 
-    int start(TargetSettings settings, RequestStats stats, Supplier<HelloHandler.Wait> waits)
-            throws InterruptedException, SSLException {
+    NettyServer(Supplier<HelloHandler.Wait> waits) {
+        this.waits = waits;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws InterruptedException, SSLException {
         SslContext tls = settings.tls() == null ? null : NettyTls.serverContext(settings.tls(), settings.http2());
         boolean epoll = Epoll.isAvailable();
         eventLoops = new MultiThreadIoEventLoopGroup(settings.ioThreads(),
@@ -52,7 +57,8 @@ final class NettyServer {
         return ((InetSocketAddress) listener.localAddress()).getPort();
     }
 
-    void stop() {
+    @Override
+    public void stop() {
         if (listener != null) {
             listener.close().syncUninterruptibly();
         }
