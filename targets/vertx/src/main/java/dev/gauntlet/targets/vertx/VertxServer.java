@@ -1,5 +1,6 @@
 package dev.gauntlet.targets.vertx;
 
+import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.vertx.core.DeploymentOptions;
@@ -22,19 +23,25 @@ import java.util.concurrent.TimeUnit;
 /**
  * A Vert.x core HTTP server with the target's settings, deployed the Vert.x way: one verticle
  * instance per event loop ({@code ioThreads}), each with its own {@link HttpServer} on the same
- * port, among which Vert.x deals out the connections. The styles differ in the verticles'
+ * port, among which Vert.x deals out the connections. The styles ({@link VertxTargets}) differ in the verticles'
  * threading model and in the {@link HelloHandler.Wait}.
  *
  * <p>The epoll transport is used when it is available; the worker pool ({@code executeBlocking})
  * has {@code workers} threads. TLS is the JDK's (JSSE); with HTTP/2, ALPN offers h2 then http/1.1, and
  * in clear a connection that opens with the HTTP/2 preface is served HTTP/2.
  */
-final class VertxServer {
-
+final class VertxServer implements HelloServer {
+    private final ThreadingModel threadingModel;
+    private final HelloHandler.Wait wait;
     private Vertx vertx;
 
-    int start(TargetSettings settings, RequestStats stats, ThreadingModel threadingModel, HelloHandler.Wait wait)
-            throws Exception {
+    VertxServer(ThreadingModel threadingModel, HelloHandler.Wait wait) {
+        this.threadingModel = threadingModel;
+        this.wait = wait;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
         vertx = Vertx.vertx(new VertxOptions()
                 .setPreferNativeTransport(true)
                 .setEventLoopPoolSize(settings.ioThreads())
@@ -74,7 +81,8 @@ final class VertxServer {
         return options;
     }
 
-    void stop() throws Exception {
+    @Override
+    public void stop() throws Exception {
         if (vertx != null) {
             vertx.close().await(3, TimeUnit.SECONDS);
         }
