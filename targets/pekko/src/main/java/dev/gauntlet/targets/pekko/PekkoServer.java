@@ -3,6 +3,7 @@ package dev.gauntlet.targets.pekko;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -24,12 +25,13 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
  * The Pekko HTTP set-up every style shares: one typed {@code ActorSystem} configured from the
  * target settings, Pekko HTTP's server bound with a request-to-{@code CompletionStage} handler
- * that routes {@code GET /hello}, and the pre-built responses. A style supplies the system's
+ * that routes {@code GET /hello}, and the pre-built responses. A style ({@link PekkoTargets}) supplies the system's
  * guardian actor and how a {@code /hello} request waits ({@link Respond}).
  *
  * <p>TLS is the JDK's (JSSE): {@code enableHttps} with the target's {@code SSLContext}. With {@code --http2},
@@ -37,8 +39,7 @@ import java.util.function.Function;
  * ({@code h2}, then {@code http/1.1}), in clear to a connection opening with the HTTP/2 preface (and to an h2c
  * upgrade). Pekko runs up to 256 streams of a connection at once ({@code http2.max-concurrent-streams}).
  */
-final class PekkoServer {
-    /** {@code text/plain} with no charset parameter: Pekko's plain text types otherwise say {@code charset=UTF-8}. */
+final class PekkoServer<T> implements HelloServer {    /** {@code text/plain} with no charset parameter: Pekko's plain text types otherwise say {@code charset=UTF-8}. */
     private static final ContentType TEXT_PLAIN = MediaTypes.TEXT_PLAIN.toContentTypeWithMissingCharset();
     /** The answer to {@code /hello}: immutable, so one instance serves every request. */
     static final HttpResponse HELLO = HttpResponse.create()
@@ -62,24 +63,26 @@ final class PekkoServer {
         CompletionStage<HttpResponse> after(long waitMs);
     }
 
-    private final ActorSystem<?> system;
-    private final ServerBinding binding;
-
-    private PekkoServer(ActorSystem<?> system, ServerBinding binding) {
-        this.system = system;
-        this.binding = binding;
-    }
+    private final Function<RequestStats, Behavior<T>> guardian;
+    private final BiFunction<ActorSystem<T>, RequestStats, Respond> style;
+    private ActorSystem<T> system;
+    private ServerBinding binding;
 
     /**
-     * Starts an actor system with {@code guardian} as its root actor, then binds the server.
-     *
-     * @param style given the running system, how requests wait
+     * @param guardian the actor system's root actor
+     * @param style    given the running system, how requests wait
      */
-    static <T> PekkoServer start(TargetSettings settings, RequestStats stats, Behavior<T> guardian,
-                                 Function<ActorSystem<T>, Respond> style) throws Exception {
-        ActorSystem<T> system = ActorSystem.create(guardian, "gauntlet", config(settings));
+    PekkoServer(Function<RequestStats, Behavior<T>> guardian, BiFunction<ActorSystem<T>, RequestStats, Respond> style) {
+        this.guardian = guardian;
+        this.style = style;
+    }
+
+    /** Starts the actor system, then binds the server; returns the port bound, the real one for port 0. */
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws Exception {
+        system = ActorSystem.create(guardian.apply(stats), "gauntlet", config(settings));
         try {
-            Respond respond = style.apply(system);
+            Respond respond = style.apply(system, stats);
             // Typed, as bind is overloaded for a HandlerProvider too.
             org.apache.pekko.japi.function.Function<HttpRequest, CompletionStage<HttpResponse>> handler =
                     request -> handle(request, respond, stats);
@@ -88,22 +91,18 @@ final class PekkoServer {
                 server = server.enableHttps(ConnectionContext.httpsServer(settings.tls().sslContext()));
             }
             // The handler form of bind: the only one Pekko serves HTTP/2 through (bindFlow is HTTP/1.1 alone).
-            ServerBinding binding = server.bind(handler)
+            binding = server.bind(handler)
                     .toCompletableFuture()
                     .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            return new PekkoServer(system, binding);
+            return binding.localAddress().getPort();
         } catch (Exception e) {
             system.terminate();
             throw e;
         }
     }
 
-    /** The port bound: the real one when the settings asked for port 0. */
-    int port() {
-        return binding.localAddress().getPort();
-    }
-
-    void stop() throws Exception {
+    @Override
+    public void stop() throws Exception {
         try {
             binding.terminate(STOP_DEADLINE).toCompletableFuture()
                     .get(STOP_DEADLINE.plus(TERMINATION_TIMEOUT).toMillis(), TimeUnit.MILLISECONDS);
