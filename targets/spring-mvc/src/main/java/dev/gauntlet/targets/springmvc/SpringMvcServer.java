@@ -1,6 +1,6 @@
 package dev.gauntlet.targets.springmvc;
 
-import dev.gauntlet.api.Protocol;
+import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import org.springframework.boot.Banner;
@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * Starts Spring Boot with Spring MVC on its embedded Tomcat inside the target's JVM, from the flat
- * classpath (no fat jar), and stops it. The styles differ only in Tomcat's executor.
+ * classpath (no fat jar), and stops it. The styles ({@link SpringMvcTargets}) differ only in Tomcat's executor.
  *
  * <p>The settings go in as command-line properties, the highest-precedence source Boot reads, so
  * no environment variable or stray {@code application.properties} can change what the target
@@ -27,14 +27,20 @@ import java.util.List;
  * no OpenSSL listener, {@code server.tomcat.use-apr} being {@code never}); with {@code --http2},
  * {@code server.http2.enabled} serves HTTP/2 beside HTTP/1.1 on the same port.
  */
-final class SpringMvcServer {
-
+final class SpringMvcServer implements HelloServer {
     /** Above the process's open-files limit (20,000 here); Boot's default of 8,192 would cap every style. */
     private static final int MAX_CONNECTIONS = 100_000;
 
+    /** Tomcat's virtual-thread executor ({@code spring.threads.virtual.enabled}) rather than its platform pool. */
+    private final boolean virtualThreads;
     private ConfigurableApplicationContext context;
 
-    int start(TargetSettings settings, RequestStats stats, boolean virtualThreads) throws GeneralSecurityException, IOException {
+    SpringMvcServer(boolean virtualThreads) {
+        this.virtualThreads = virtualThreads;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws GeneralSecurityException, IOException {
         SpringApplication application = new SpringApplication(HelloMvcApplication.class);
         application.setWebApplicationType(WebApplicationType.SERVLET);
         application.setBannerMode(Banner.Mode.OFF);
@@ -49,7 +55,8 @@ final class SpringMvcServer {
         return ((WebServerApplicationContext) context).getWebServer().getPort();
     }
 
-    void stop() {
+    @Override
+    public void stop() {
         if (context != null) {
             context.close();
         }
