@@ -1,6 +1,7 @@
 package dev.gauntlet.targets.micronaut;
 
 import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.PlatformWorkers;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
@@ -23,8 +24,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The Micronaut application every style shares: an application context holding the target's
  * {@link RequestStats}, configured from the target settings, and its Netty HTTP server. The style
- * chooses which {@code GET /hello} controller exists: each controller {@code @Requires} its
- * {@link #STYLE_PROPERTY}, so the router knows only one and a request pays nothing for the choice.
+ * ({@link MicronautTargets}) chooses which {@code GET /hello} controller exists: each of {@link HelloControllers}
+ * {@code @Requires} its {@link #STYLE_PROPERTY}, so the router knows only one and a request pays nothing for the choice.
  *
  * <p>Everything else is configuration, set here rather than read from the environment:
  * <ul>
@@ -46,8 +47,7 @@ import java.util.concurrent.TimeUnit;
  *       default {@code SETTINGS_MAX_CONCURRENT_STREAMS}, which Micronaut keeps unless told.</li>
  * </ul>
  */
-final class MicronautServer {
-    /** The property each controller requires; its value is the style's name. */
+final class MicronautServer implements HelloServer {    /** The property each controller requires; its value is the style's name. */
     static final String STYLE_PROPERTY = "gauntlet.style";
     /** The name of the sync style's platform pool, for {@code @ExecuteOn}. */
     static final String WORKERS = "gauntlet-workers";
@@ -77,7 +77,8 @@ final class MicronautServer {
     }
 
     /** Starts the context and its server; returns the bound port. */
-    int start(TargetSettings settings, RequestStats stats) throws GeneralSecurityException, IOException {
+    @Override
+    public int start(TargetSettings settings, RequestStats stats) throws GeneralSecurityException, IOException {
         context = ApplicationContext.builder()
                 .properties(properties(settings))
                 .singletons(stats)
@@ -125,7 +126,8 @@ final class MicronautServer {
     }
 
     /** Stops the server and the context, then waits for the event loops and the workers to end. */
-    void stop() throws InterruptedException {
+    @Override
+    public void stop() throws InterruptedException {
         if (context == null) {
             return;
         }
