@@ -116,8 +116,8 @@ public class LauncherIT {
 
         assertRefusedInOneLine(notServed).isEqualTo("target: dev.gauntlet.targets.dummy.DummyServer does not serve h2; "
                 + "leave it out of --also");
-        assertRefusedInOneLine(oncePerJvm).isEqualTo("target: dev.gauntlet.targets.quarkus.QuarkusRestSync starts once "
-                + "per JVM: start one target per protocol instead of --also");
+        assertRefusedInOneLine(oncePerJvm).isEqualTo("target: dev.gauntlet.targets.quarkus.QuarkusTargets#restSync starts "
+                + "once per JVM: start one target per protocol instead of --also");
     }
 
     @Test

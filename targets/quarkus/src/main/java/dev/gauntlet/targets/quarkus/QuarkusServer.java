@@ -1,6 +1,7 @@
 package dev.gauntlet.targets.quarkus;
 
 import dev.gauntlet.targets.HelloContract;
+import dev.gauntlet.targets.HelloServer;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import io.quarkus.runtime.Application;
@@ -20,7 +21,8 @@ import java.security.GeneralSecurityException;
  *
  * <p>The target's settings reach Quarkus as run-time configuration in system properties, set before
  * the application's class is loaded; the endpoints, {@link StyleRoute} and {@link SocketOptions}
- * read the target's own objects from this class's static state: one target per JVM.
+ * read the target's own objects from this class's static state: one target per JVM. {@link QuarkusTargets} makes one
+ * per style.
  *
  * <p>With {@code --tls}, Quarkus' HTTPS server takes the target's port ({@code quarkus.http.ssl-port}) and its
  * plain HTTP server is not started ({@code insecure-requests=disabled}); the key is a {@link PasswordProtectedKeyStore},
@@ -29,10 +31,7 @@ import java.security.GeneralSecurityException;
  * Vert.x serves a connection opening with the HTTP/2 preface (or an h2c upgrade) as HTTP/2. The streams of a
  * connection are not limited: Quarkus announces no {@code SETTINGS_MAX_CONCURRENT_STREAMS} unless told.
  */
-final class QuarkusServer {
-    /** Quarkus boots one application per process, configured by system properties. */
-    static final boolean STARTS_TWICE_IN_ONE_JVM = false;
-
+final class QuarkusServer implements HelloServer {
     /** The styles, one endpoint of {@link HelloResource} each; {@code /hello} is rerouted to the selected one. */
     enum Style {
         SYNC(HelloResource.SYNC),
@@ -52,7 +51,12 @@ final class QuarkusServer {
 
     private static volatile Running running;
 
+    private final Style style;
     private Application application;
+
+    QuarkusServer(Style style) {
+        this.style = style;
+    }
 
     static TargetSettings settings() {
         return running.settings();
@@ -66,7 +70,14 @@ final class QuarkusServer {
         return running.style();
     }
 
-    int start(TargetSettings settings, RequestStats stats, Style style)
+    /** Quarkus boots one application per process, configured by system properties. */
+    @Override
+    public boolean startsTwiceInOneJvm() {
+        return false;
+    }
+
+    @Override
+    public int start(TargetSettings settings, RequestStats stats)
             throws ReflectiveOperationException, GeneralSecurityException, IOException {
         running = new Running(settings, stats, style);
         System.setProperty("quarkus.http.host", settings.bind());
@@ -90,7 +101,8 @@ final class QuarkusServer {
         return application.getValueRegistry().get(settings.tls() != null ? HttpServer.HTTPS_PORT : HttpServer.HTTP_PORT);
     }
 
-    void stop() {
+    @Override
+    public void stop() {
         if (application != null) {
             application.stop();
         }
