@@ -9,7 +9,7 @@ package dev.gauntlet.targets;
  * AsyncContext async = request.startAsync();
  * completion.submit(waitMs, () -> { write(response); async.complete(); stats.complete(); });
  * ...
- * completion.close();   // in HelloServer.stop()
+ * completion.close();   // after the server's stop: WithStyleThreads.completing does both ends
  * }</pre>
  *
  * <p>The wait counts from the hand-off, as 2016's did. async-timer hands off in {@link #submit}: it schedules
