@@ -7,13 +7,13 @@
 # three set-ups alternate so the machine's drift hits them alike.
 # Prints each round's requests/s, the medians and the ratios to no recording. A benchmark, not a test.
 #
-# Usage: bench/jfr-overhead.sh [ROUNDS] [TARGET_CLASS] [MODULE]
-#   default: 5 rounds, dev.gauntlet.targets.jetty.JettyHandlerSync in targets/jetty;
+# Usage: bench/jfr-overhead.sh [ROUNDS] [SERVER] [MODULE]   (SERVER: a catalogue serverClass)
+#   default: 5 rounds, dev.gauntlet.targets.jetty.JettyTargets#handlerSync in targets/jetty;
 #   env SECONDS_PER_RUN=5, CONNECTIONS=50, WAIT_MS=0 (e.g. CONNECTIONS=500 WAIT_MS=50: waiting requests)
 set -euo pipefail
 
 ROUNDS=${1:-5}
-SERVER=${2:-dev.gauntlet.targets.jetty.JettyHandlerSync}
+SERVER=${2:-dev.gauntlet.targets.jetty.JettyTargets#handlerSync}
 MODULE=${3:-targets/jetty}
 RUN_S=${SECONDS_PER_RUN:-5}
 CONNECTIONS=${CONNECTIONS:-50}
