@@ -17,7 +17,7 @@ import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.TargetTls;
 import dev.gauntlet.targets.dummy.DummyServer;
-import dev.gauntlet.targets.jetty.JettyHandlerVirtual;
+import dev.gauntlet.targets.jetty.JettyTargets;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
@@ -256,7 +256,7 @@ public abstract class ClientEngineContract {
         assertEngineOnClasspath(client, ClientEngineContract.class.getClassLoader());
         TargetTls tls = protocol.tls() ? TargetTls.selfSigned("127.0.0.1") : null;
         Path pem = Files.createTempFile("gauntlet-contract-", ".pem");
-        HelloServer server = new JettyHandlerVirtual();
+        HelloServer server = JettyTargets.handlerVirtual();
         RequestStats stats = new RequestStats();
         try {
             if (tls != null) {
@@ -358,7 +358,7 @@ public abstract class ClientEngineContract {
      */
     public static void assertHoldsStreamsBeyondOneConnectionsLimit(String client) throws Exception {
         long holdMs = 2_000;
-        HelloServer server = new JettyHandlerVirtual();
+        HelloServer server = JettyTargets.handlerVirtual();
         RequestStats stats = new RequestStats();
         try {
             int port = server.start(new TargetSettings("127.0.0.1", "127.0.0.1", 0, 0, TargetSettings.DEFAULT_WORKERS, 2,

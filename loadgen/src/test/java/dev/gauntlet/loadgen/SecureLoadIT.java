@@ -9,7 +9,8 @@ import dev.gauntlet.loadgen.run.Generator;
 import dev.gauntlet.targets.RequestStats;
 import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.TargetTls;
-import dev.gauntlet.targets.netty.NettyEventLoop;
+import dev.gauntlet.targets.HelloServer;
+import dev.gauntlet.targets.netty.NettyTargets;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.Extension;
@@ -310,7 +311,7 @@ class SecureLoadIT {
 
     /** The Netty target on 127.0.0.1, an ephemeral port: TLS with {@code tls}, HTTP/2 (h2 or h2c) with {@code http2}. */
     private static final class NettyTarget implements AutoCloseable {
-        final NettyEventLoop server = new NettyEventLoop();
+        final HelloServer server = NettyTargets.eventLoop();
         final RequestStats stats = new RequestStats();
         final int port;
 
@@ -330,7 +331,7 @@ class SecureLoadIT {
         }
 
         @Override
-        public void close() {
+        public void close() throws Exception {
             server.stop();
         }
     }

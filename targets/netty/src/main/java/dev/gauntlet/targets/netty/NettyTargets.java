@@ -24,11 +24,6 @@ public final class NettyTargets {
      * same loop ({@code ctx.executor().schedule}); no other threads.
      */
     public static HelloServer eventLoop() {
-        return eventLoopServer();
-    }
-
-    /** The event-loop style as a {@link NettyServer}, whose stop throws nothing: for {@link NettyEventLoop}. */
-    static NettyServer eventLoopServer() {
         return new NettyServer(() -> (ctx, waitMs, respond) -> {
             if (waitMs == 0) {
                 respond.run();
