@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -82,16 +83,28 @@ class CapacityVerdictIT {
         JavaCommand command = new JavaCommand(List.of("-Xmx256m"), System.getProperty("java.class.path"),
                 TargetLauncher.MAIN_CLASS, List.of("--server", SlowingTargetStandIn.class.getName(), "--bind", "127.0.0.1",
                 "--admin-bind", "127.0.0.1"));
-        try (TargetProcess target = TargetProcess.start(command, token, isolation.target(),
-                TargetCatalogue.builtIn().target("dummy").orElseThrow(), Protocol.HTTP1, dir.resolve("target.log"),
-                Duration.ofSeconds(30))) {
-            RunSummary summary = generator(isolation).run(closedLoop(target.endpoint()), token, dir.resolve("ramp"));
-
-            assertThat(summary.verdict()).as("%s", summary.evidence()).isEqualTo(Verdict.NOT_STEADY);
-            assertThat(summary.evidence().getFirst()).startsWith("its throughput moved from")
-                    .contains("which does not explain it");
-            assertThat(summary.capacity().target().known()).as("the target served its capacity").isTrue();
+        List<String> hostSteps = new ArrayList<>();
+        RunSummary summary = null;
+        // The premise is CPUs whose capacity holds: a run in which this host's own capacity stepped as well is rightly
+        // the platform's, says nothing of the rule, and is run again (at most twice more).
+        for (int attempt = 1; attempt <= 3 && (summary == null || summary.verdict() == Verdict.PLATFORM_NOISY); attempt++) {
+            try (TargetProcess target = TargetProcess.start(command, token, isolation.target(),
+                    TargetCatalogue.builtIn().target("dummy").orElseThrow(), Protocol.HTTP1,
+                    dir.resolve("target-" + attempt + ".log"), Duration.ofSeconds(30))) {
+                summary = generator(isolation).run(closedLoop(target.endpoint()), token, dir.resolve("ramp-" + attempt));
+            }
+            if (summary.verdict() == Verdict.PLATFORM_NOISY) {
+                assertThat(summary.evidence().getFirst()).as("a platform verdict only for a capacity that moved")
+                        .contains("the capacity of the target's CPUs with it");
+                hostSteps.add(summary.evidence().getFirst());
+            }
         }
+
+        assertThat(summary.verdict()).as("%s; before it, the host's own steps: %s", summary.evidence(), hostSteps)
+                .isEqualTo(Verdict.NOT_STEADY);
+        assertThat(summary.evidence().getFirst()).startsWith("its throughput moved from")
+                .contains("which does not explain it");
+        assertThat(summary.capacity().target().known()).as("the target served its capacity").isTrue();
     }
 
     private static Isolation pinned() {
