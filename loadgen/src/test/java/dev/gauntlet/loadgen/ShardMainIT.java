@@ -85,12 +85,9 @@ class ShardMainIT {
             Files.createDirectories(startFile.getParent());
             Files.writeString(startFile, Long.toString(startAt));
 
+            // The shard says when its files are served: its "done" line, watched for rather than polled.
+            awaitLine(stderr, "gauntlet shard 1: done;");
             HttpResponse<byte[]> answer = get(http, results);
-            // Polled as the runner polls it (once a second), only faster: the 503 ends when its files are written.
-            for (int i = 0; answer.statusCode() == 503 && i < 200; i++) {
-                Thread.sleep(100);
-                answer = get(http, results);
-            }
             assertThat(answer.statusCode()).as(Files.readString(stderr)).isEqualTo(200);
             assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/zip");
             assertThat(shard.isAlive()).as("served, the shard waits to be collected").isTrue();
@@ -197,6 +194,20 @@ class ShardMainIT {
         builder.environment().remove("JOB_COMPLETION_INDEX");
         builder.environment().putAll(env);
         return builder;
+    }
+
+    /** Waits, 30 s at most, for {@code file} (a process's output) to hold {@code line}: on each change of it, not a sleep. */
+    private static void awaitLine(Path file, String line) throws IOException, InterruptedException {
+        try (WatchService watcher = FileSystems.getDefault().newWatchService()) {
+            file.getParent().register(watcher, StandardWatchEventKinds.ENTRY_MODIFY);
+            long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!Files.readString(file).contains(line)) {
+                WatchKey change = watcher.poll(deadlineNs - System.nanoTime(), TimeUnit.NANOSECONDS);
+                assertThat(change).as("%s within 30 s, or: %s", line, Files.readString(file)).isNotNull();
+                change.pollEvents();
+                change.reset();
+            }
+        }
     }
 
     private static HttpResponse<byte[]> get(HttpClient http, URI uri) throws IOException, InterruptedException {
