@@ -27,16 +27,21 @@ class ClientCatalogueTest {
     }
 
     @Test
-    void platformAndVirtualCallTheSameBlockingClassAndAsyncItsOwn() {
+    void platformAndVirtualCallTheSameBlockingClassAndAsyncTheAsyncClassTheLibraryNames() {
         ClientCatalogue catalogue = ClientCatalogue.builtIn();
 
-        ClientCatalogue.ClientEntry platform = catalogue.client("okhttp-platform").orElseThrow();
-        ClientCatalogue.ClientEntry virtual = catalogue.client("okhttp-virtual").orElseThrow();
-        ClientCatalogue.ClientEntry async = catalogue.client("okhttp-async").orElseThrow();
-
-        assertThat(platform.engineClass()).isEqualTo(virtual.engineClass()).isNotEqualTo(async.engineClass());
+        ClientCatalogue.ClientEntry platform = catalogue.client("apache-platform").orElseThrow();
+        ClientCatalogue.ClientEntry virtual = catalogue.client("apache-virtual").orElseThrow();
+        ClientCatalogue.ClientEntry async = catalogue.client("apache-async").orElseThrow();
+        assertThat(platform.engineClass()).isEqualTo(virtual.engineClass()).endsWith("ApacheClassicClient");
+        assertThat(async.engineClass()).endsWith("ApacheAsyncClient");
         assertThat(platform.mode()).isEqualTo(ClientMode.PLATFORM);
         assertThat(async.mode().blocking()).isFalse();
+
+        // A library whose two calls go through one configured client names one class for all three modes.
+        assertThat(catalogue.client("okhttp-async").orElseThrow().engineClass())
+                .isEqualTo(catalogue.client("okhttp-platform").orElseThrow().engineClass()).endsWith("OkHttpCalls");
+        assertThat(catalogue.client("okhttp-async").orElseThrow().mode()).isEqualTo(ClientMode.ASYNC);
     }
 
     @Test

@@ -12,7 +12,7 @@ import org.asynchttpclient.Request;
 import java.time.Duration;
 
 /**
- * The one AsyncHttpClient set-up both AHC engines share, and the request they send (an AHC
+ * The one AsyncHttpClient set-up both of {@link AhcCalls}' calls share, and the request they send (an AHC
  * {@link Request} is immutable, so it is built once).
  *
  * <p>Defaults it replaces, each of which would otherwise retry, evict, reshape or time a request

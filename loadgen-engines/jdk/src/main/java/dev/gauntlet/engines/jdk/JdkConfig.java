@@ -11,7 +11,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
- * The {@link HttpClient} and the one {@link HttpRequest} both JDK engines use, configured so that
+ * The {@link HttpClient} and the one {@link HttpRequest} both of {@link JdkCalls}' calls use, configured so that
  * the client sends the lean engine's request and never caps, queues, retries or redirects.
  *
  * <p>Left at their defaults, because they already are what the benchmark needs: the connection

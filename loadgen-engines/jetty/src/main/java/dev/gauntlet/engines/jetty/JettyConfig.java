@@ -23,7 +23,7 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The one Jetty {@link HttpClient} set-up both Jetty engines share, and the request they send.
+ * The one Jetty {@link HttpClient} set-up both of {@link JettyCalls}' calls share, and the request they send.
  *
  * <p>Defaults it replaces, each of which would otherwise cap, queue, reshape or retry a request:
  * <ul>

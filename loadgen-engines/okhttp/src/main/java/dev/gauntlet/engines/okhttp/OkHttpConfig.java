@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The {@link OkHttpClient} and the {@link Request} both OkHttp engines use, and how they read a
+ * The {@link OkHttpClient} and the {@link Request} both of {@link OkHttpCalls}' calls use, and how they read a
  * response and a failure.
  *
  * <p>What it changes from {@code new OkHttpClient()}'s defaults, and why:

@@ -27,7 +27,7 @@ import javax.net.ssl.X509TrustManager;
 import java.time.Duration;
 
 /**
- * The one Reactor Netty {@link HttpClient} set-up both Reactor engines share, on a connection pool
+ * The one Reactor Netty {@link HttpClient} set-up both of {@link ReactorCalls}' calls share, on a connection pool
  * and event loops of its own (so that {@link #close} releases them, unlike the global
  * {@code HttpResources}), and the request they send as a {@link Mono}.
  *

@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The one Vert.x {@link WebClient} set-up both Vert.x engines share, on a {@link Vertx} of its
+ * The one Vert.x {@link WebClient} set-up both of {@link VertxCalls}' calls share, on a {@link Vertx} of its
  * own (default event loops: twice the CPUs), and the request they send.
  *
  * <p>Defaults it replaces, each of which would otherwise cap, queue, reshape or redirect a request:
