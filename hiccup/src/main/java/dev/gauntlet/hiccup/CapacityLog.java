@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * The machine's capacity on this process's CPUs, second by second, beside its hiccup meter: every
@@ -36,10 +36,9 @@ public final class CapacityLog implements AutoCloseable {
 
     private final CapacityProbe probe = new CapacityProbe();
     private final CpuAccounting cpus = CpuAccounting.ofThisProcess();
-    private final Thread thread;
+    private final MeterThread thread;
     private final Deque<Second> seconds = new ArrayDeque<>();
     private final List<Long> unitNs = new ArrayList<>();
-    private volatile boolean running = true;
     private long secondStartEpochMs;
 
     /**
@@ -58,9 +57,7 @@ public final class CapacityLog implements AutoCloseable {
 
     private CapacityLog() {
         secondStartEpochMs = System.currentTimeMillis();
-        thread = Thread.ofPlatform().daemon().name("gauntlet-capacity").unstarted(this::measure);
-        // Normal priority, as the hiccup meter: it must feel the CPU the measuring threads get.
-        thread.start();
+        thread = new MeterThread("gauntlet-capacity", this::measure);
     }
 
     /** Starts the probe on its own daemon thread, named {@code gauntlet-capacity}. */
@@ -113,23 +110,17 @@ public final class CapacityLog implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        thread.interrupt();
-        try {
-            thread.join(TimeUnit.SECONDS.toMillis(1));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        thread.close();
         probe.close();
     }
 
-    private void measure() {
+    private void measure(BooleanSupplier running) {
         Duration period = Duration.ofMillis(PROBE_PERIOD_MS);
         try {
             probe.warmUp();
             // The seconds start after the warm-up's units, so none of them counts its compiling.
             reset();
-            while (running) {
+            while (running.getAsBoolean()) {
                 Thread.sleep(period);
                 record(probe.timeUnitNs());
             }

@@ -5,6 +5,7 @@ import org.HdrHistogram.SingleWriterRecorder;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Measures the platform's own stalls, jHiccup's way: a thread asks to sleep 1 ms, over and over,
@@ -31,14 +32,11 @@ public final class HiccupMeter implements AutoCloseable {
     static final long HIGHEST_TRACKABLE_NS = TimeUnit.HOURS.toNanos(1);
 
     private final SingleWriterRecorder recorder = new SingleWriterRecorder(1, HIGHEST_TRACKABLE_NS, 3);
-    private final Thread thread;
-    private volatile boolean running = true;
+    private final MeterThread thread;
     private Histogram interval;
 
     private HiccupMeter(String threadName) {
-        thread = Thread.ofPlatform().daemon().name(threadName).unstarted(this::measure);
-        // Not above normal priority: the meter must feel what the measuring threads feel.
-        thread.start();
+        thread = new MeterThread(threadName, this::measure);
     }
 
     /** Starts a meter on its own daemon thread, named {@code gauntlet-hiccup}. */
@@ -59,18 +57,12 @@ public final class HiccupMeter implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        thread.interrupt();
-        try {
-            thread.join(TimeUnit.SECONDS.toMillis(1));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        thread.close();
     }
 
-    private void measure() {
+    private void measure(BooleanSupplier running) {
         Duration resolution = Duration.ofNanos(RESOLUTION_NS);
-        while (running) {
+        while (running.getAsBoolean()) {
             long beforeNs = System.nanoTime();
             try {
                 Thread.sleep(resolution);

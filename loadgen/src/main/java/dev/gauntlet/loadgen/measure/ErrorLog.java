@@ -1,14 +1,8 @@
 package dev.gauntlet.loadgen.measure;
 
 import dev.gauntlet.api.ErrorClass;
-import dev.gauntlet.loadgen.failure.GeneratorException;
 
-import java.io.FileNotFoundException;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -57,16 +51,10 @@ public final class ErrorLog implements AutoCloseable {
         }
     }
 
-    private final PrintStream out;
+    private final CsvLog file;
 
     ErrorLog(Path file, String description) {
-        try {
-            out = new PrintStream(new FileOutputStream(file.toFile()), false, StandardCharsets.UTF_8);
-        } catch (FileNotFoundException e) {
-            throw new GeneratorException("cannot write " + file + ": " + e.getMessage());
-        }
-        writeLine(COMMENT_PREFIX + description);
-        writeLine(HEADER);
+        this.file = new CsvLog(file, COMMENT_PREFIX + description, HEADER);
     }
 
     /** One interval's line; a class missing from {@code errors} is written as 0. */
@@ -75,29 +63,21 @@ public final class ErrorLog implements AutoCloseable {
         for (ErrorClass errorClass : ErrorClass.values()) {
             line.append(',').append(errors.getOrDefault(errorClass, 0L));
         }
-        writeLine(line.toString());
+        file.writeLine(line.toString());
     }
 
     @Override
     public void close() {
-        out.close();
+        file.close();
     }
 
     /** The intervals of {@code file} in order; none when there is no such file (a generator older than this log). */
     public static List<Interval> read(Path file) throws IOException {
-        if (!Files.exists(file)) {
-            return List.of();
-        }
         List<Interval> intervals = new ArrayList<>();
         ErrorClass[] columns = null;
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.startsWith("#") || line.isBlank()) {
-                continue;
-            }
-            String where = file + ":" + (i + 1);
-            String[] fields = line.split(",", -1);
+        for (CsvLog.Line line : CsvLog.lines(file)) {
+            String where = line.where();
+            String[] fields = line.text().split(",", -1);
             if (columns == null) {
                 columns = columns(fields, where);
                 continue;
@@ -157,12 +137,5 @@ public final class ErrorLog implements AutoCloseable {
             }
         }
         return columns;
-    }
-
-    /** '\n' whatever the platform, and flushed now: the file is what a run that dies leaves behind. */
-    private void writeLine(String line) {
-        out.print(line);
-        out.print('\n');
-        out.flush();
     }
 }

@@ -1,13 +1,7 @@
 package dev.gauntlet.loadgen.measure;
 
-import dev.gauntlet.loadgen.failure.GeneratorException;
 
-import java.io.FileNotFoundException;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,48 +43,34 @@ public final class TrafficLog implements AutoCloseable {
                            Long bytesReceived) {
     }
 
-    private final PrintStream out;
+    private final CsvLog file;
 
-    private TrafficLog(PrintStream out) {
-        this.out = out;
+    private TrafficLog(CsvLog file) {
+        this.file = file;
     }
 
     public static TrafficLog create(Path file, String description) {
-        try {
-            TrafficLog log = new TrafficLog(new PrintStream(new FileOutputStream(file.toFile()), false, StandardCharsets.UTF_8));
-            log.writeLine(COMMENT_PREFIX + description);
-            log.writeLine(HEADER);
-            return log;
-        } catch (FileNotFoundException e) {
-            throw new GeneratorException("cannot write " + file + ": " + e.getMessage());
-        }
+        return new TrafficLog(new CsvLog(file, COMMENT_PREFIX + description, HEADER));
     }
 
     public void write(Interval interval) {
-        writeLine(String.format(Locale.ROOT, "%.3f,%.3f,%d,%s,%s,%s", interval.runSec(), interval.lengthSec(),
+        file.writeLine(String.format(Locale.ROOT, "%.3f,%.3f,%d,%s,%s,%s", interval.runSec(), interval.lengthSec(),
                 interval.inFlight(), field(interval.connectionsOpen()), field(interval.bytesSent()),
                 field(interval.bytesReceived())));
     }
 
     @Override
     public void close() {
-        out.close();
+        file.close();
     }
 
     /** The intervals of {@code file} in order; none when there is no such file (a generator older than this log). */
     public static List<Interval> read(Path file) throws IOException {
-        if (!Files.exists(file)) {
-            return List.of();
-        }
         List<Interval> intervals = new ArrayList<>();
         boolean headerSeen = false;
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.startsWith("#") || line.isBlank()) {
-                continue;
-            }
-            String where = file + ":" + (i + 1);
+        for (CsvLog.Line csvLine : CsvLog.lines(file)) {
+            String line = csvLine.text();
+            String where = csvLine.where();
             if (!headerSeen) {
                 if (!line.equals(HEADER)) {
                     throw new IOException(where + ": expected the header " + HEADER + ", got " + line);
@@ -136,12 +116,5 @@ public final class TrafficLog implements AutoCloseable {
 
     private static Long parsed(String field) {
         return field.isEmpty() ? null : Long.parseLong(field);
-    }
-
-    /** '\n' whatever the platform, and flushed now: the file is what a run that dies leaves behind. */
-    private void writeLine(String line) {
-        out.print(line);
-        out.print('\n');
-        out.flush();
     }
 }
