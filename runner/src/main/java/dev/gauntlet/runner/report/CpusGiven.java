@@ -16,20 +16,13 @@ import java.util.Locale;
  * JFR's {@code jdk.CPULoad} is a share of the whole machine; the page says a share of the CPUs the process was given
  * (its CPU set, less its quota where that is lower; a pod's CPU limit in a cluster), so that a saturated process
  * pinned to one CPU of two reads 100 %, not 50 %.
+ *
+ * @param machine   the machine's CPUs, NaN in a cluster, whose pods run on nodes the runner does not see
+ * @param target    the CPUs the target was given
+ * @param generator the CPUs the generator was given
  */
-final class CpusGiven {
+record CpusGiven(double machine, double target, double generator) {
     private static final String ALL = "all";
-
-    /** The machine's CPUs, NaN in a cluster, whose pods run on nodes the runner does not see. */
-    private final double machine;
-    private final double target;
-    private final double generator;
-
-    private CpusGiven(double machine, double target, double generator) {
-        this.machine = machine;
-        this.target = target;
-        this.generator = generator;
-    }
 
     static CpusGiven of(JsonNode environment) {
         JsonNode isolation = environment.path("isolation");

@@ -166,14 +166,10 @@ public final class ReportData {
                 startEpochMs = log.startEpochMs();
             }
         }
-        Path errorsFile = new RunDirectory(runDir).errors();
-        if (Files.isRegularFile(errorsFile)) {
-            errorsPerSecond(errorsFile).ifPresent(errors -> timeline.set("errors", errors));
-        }
-        Path trafficFile = new RunDirectory(runDir).traffic();
-        if (Files.isRegularFile(trafficFile)) {
-            traffic(trafficFile, run.path("warmupSec").asDouble()).ifPresent(traffic -> timeline.set("traffic", traffic));
-        }
+        RunDirectory directory = new RunDirectory(runDir);
+        readIntervals(directory.errors(), ErrorLog::read).ifPresent(errors -> timeline.set("errors", errorsPerSecond(errors)));
+        readIntervals(directory.traffic(), TrafficLog::read).ifPresent(traffic -> timeline.set("traffic",
+                traffic(traffic, run.path("warmupSec").asDouble())));
         ObjectNode gc = run.putObject("gc");
         ObjectNode samples = run.putObject("samples");
         JsonNode jvmCosts = jvmCosts(runDir, summary);
@@ -262,9 +258,9 @@ public final class ReportData {
                 count.add(h.getTotalCount() / i.lengthSec());
             }
             boolean empty = h.getTotalCount() == 0;
-            addMs(p50, empty ? null : h.getValueAtPercentile(50));
-            addMs(p99, empty ? null : h.getValueAtPercentile(99));
-            addMs(max, empty ? null : h.getMaxValue());
+            addOrNull(p50, empty ? null : h.getValueAtPercentile(50), IntervalLog.UNITS_PER_MS);
+            addOrNull(p99, empty ? null : h.getValueAtPercentile(99), IntervalLog.UNITS_PER_MS);
+            addOrNull(max, empty ? null : h.getMaxValue(), IntervalLog.UNITS_PER_MS);
             if (counts != null) {
                 ArrayNode pairs = counts.addArray();
                 LatencyBuckets.of(h, IntervalLog.UNITS_PER_MS).forEach(pairs::add);
@@ -277,14 +273,7 @@ public final class ReportData {
      * The generator's errors.csv as {@code {t: [...], perSec: {CLASS: [...]}}}: each interval's start and its
      * errors per second, only the classes that occurred.
      */
-    private Optional<ObjectNode> errorsPerSecond(Path file) {
-        List<ErrorLog.Interval> intervals;
-        try {
-            intervals = ErrorLog.read(file);
-        } catch (IOException | RuntimeException e) {
-            unreadable(file, e);
-            return Optional.empty();
-        }
+    private static ObjectNode errorsPerSecond(List<ErrorLog.Interval> intervals) {
         ObjectNode out = NODES.objectNode();
         ArrayNode at = out.putArray("t");
         intervals.forEach(i -> at.add(i.startSec()));
@@ -296,7 +285,7 @@ public final class ReportData {
             ArrayNode rates = perSec.putArray(errorClass.name());
             intervals.forEach(i -> rates.add(PercentileCurve.round(i.errors().get(errorClass) / Math.max(i.lengthSec(), 0.001))));
         }
-        return Optional.of(out);
+        return out;
     }
 
     /**
@@ -304,14 +293,7 @@ public final class ReportData {
      * start in seconds after the measured phase began (negative in the warm-up), its figures null where the engine did
      * not see them.
      */
-    private Optional<ObjectNode> traffic(Path file, double warmupSec) {
-        List<TrafficLog.Interval> intervals;
-        try {
-            intervals = TrafficLog.read(file);
-        } catch (IOException | RuntimeException e) {
-            unreadable(file, e);
-            return Optional.empty();
-        }
+    private static ObjectNode traffic(List<TrafficLog.Interval> intervals, double warmupSec) {
         ObjectNode out = NODES.objectNode();
         ArrayNode at = out.putArray("t");
         ArrayNode inFlight = out.putArray("inFlight");
@@ -326,22 +308,15 @@ public final class ReportData {
             addOrNull(sent, i.bytesSent(), lengthSec);
             addOrNull(received, i.bytesReceived(), lengthSec);
         }
-        return Optional.of(out);
+        return out;
     }
 
-    private static void addOrNull(ArrayNode to, Long value, double perSec) {
+    /** {@code value / divisor}, rounded; null when the value is not known. */
+    private static void addOrNull(ArrayNode to, Long value, double divisor) {
         if (value == null) {
             to.addNull();
         } else {
-            to.add(PercentileCurve.round(value / perSec));
-        }
-    }
-
-    private static void addMs(ArrayNode to, Long units) {
-        if (units == null) {
-            to.addNull();
-        } else {
-            to.add(PercentileCurve.round(units / IntervalLog.UNITS_PER_MS));
+            to.add(PercentileCurve.round(value / divisor));
         }
     }
 
@@ -437,6 +412,24 @@ public final class ReportData {
             // HdrHistogram's reader throws what it meets in a broken line: a decoding or a format error.
             unreadable(file, e);
             return null;
+        }
+    }
+
+    /** How a per-interval log of the generator reads. */
+    private interface IntervalsReader<T> {
+        List<T> read(Path file) throws IOException;
+    }
+
+    /** The log's intervals; none when the run wrote no such file or it does not read (then named in {@code unreadable}). */
+    private <T> Optional<List<T>> readIntervals(Path file, IntervalsReader<T> reader) {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(reader.read(file));
+        } catch (IOException | RuntimeException e) {
+            unreadable(file, e);
+            return Optional.empty();
         }
     }
 

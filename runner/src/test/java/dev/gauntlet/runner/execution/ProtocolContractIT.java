@@ -15,7 +15,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -53,10 +52,7 @@ class ProtocolContractIT {
     Path logs;
 
     static Stream<Named<TargetEntry>> targets() {
-        List<String> prefixes = Arrays.stream(System.getProperty("gauntlet.targets", "").split(","))
-                .map(String::trim).filter(p -> !p.isEmpty()).toList();
-        return TargetCatalogue.builtIn().targets().stream()
-                .filter(t -> prefixes.isEmpty() || prefixes.stream().anyMatch(t.name()::startsWith))
+        return ContractTargets.selected()
                 .filter(t -> !beyondHttp1(t).isEmpty())
                 .map(t -> Named.of(t.name(), t));
     }

@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
@@ -53,10 +52,7 @@ class TargetContractIT {
     Path logs;
 
     static Stream<Named<TargetEntry>> targets() {
-        List<String> prefixes = Arrays.stream(System.getProperty("gauntlet.targets", "").split(","))
-                .map(String::trim).filter(p -> !p.isEmpty()).toList();
-        return TargetCatalogue.builtIn().targets().stream()
-                .filter(t -> prefixes.isEmpty() || prefixes.stream().anyMatch(t.name()::startsWith))
+        return ContractTargets.selected()
                 .map(t -> Named.of(t.name(), t));
     }
 
