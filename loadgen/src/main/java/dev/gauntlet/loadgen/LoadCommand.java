@@ -78,7 +78,7 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--max-concurrency", paramLabel = "N", description = "open N requests at once against a long wait and hold them")
     Long maxConcurrency;
 
-    @Option(names = "--connection-policy", paramLabel = "adaptive|fixed|unbounded", converter = LoadOptions.PolicyConverter.class,
+    @Option(names = "--connection-policy", paramLabel = "adaptive|fixed|unbounded", converter = LoadOptions.PolicyChoice.class,
             description = "open loop: adaptive (the default) keeps about twice the connections the rate needs at the "
                     + "median service time, opened ahead; fixed is --connections C; unbounded opens one for every "
                     + "request that finds none free")

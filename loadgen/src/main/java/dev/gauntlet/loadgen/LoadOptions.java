@@ -52,14 +52,9 @@ final class LoadOptions {
         }
     }
 
-    static final class PolicyConverter implements CommandLine.ITypeConverter<LoadModel.ConnectionPolicy> {
-        @Override
-        public LoadModel.ConnectionPolicy convert(String value) {
-            try {
-                return LoadModel.ConnectionPolicy.valueOf(value.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not adaptive, fixed or unbounded");
-            }
+    static final class PolicyChoice extends EnumChoice<LoadModel.ConnectionPolicy> {
+        PolicyChoice() {
+            super(LoadModel.ConnectionPolicy.class);
         }
     }
 

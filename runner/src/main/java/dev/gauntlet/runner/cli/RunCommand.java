@@ -1,6 +1,7 @@
 package dev.gauntlet.runner.cli;
 
 import dev.gauntlet.api.TargetCatalogue;
+import dev.gauntlet.loadgen.EnumChoice;
 import dev.gauntlet.loadgen.split.HostLimits;
 import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.base.UserError;
@@ -149,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-calibration", description = "skip the platform calibration (suite.json then says so)")
     boolean noCalibration;
 
-    @Option(names = "--network", paramLabel = "MODE", converter = NetworkConverter.class,
+    @Option(names = "--network", paramLabel = "MODE", converter = NetworkChoice.class,
             description = "loopback, or netns: the target in its own network namespace behind a veth pair (needs root; default: loopback)")
     Isolation.Network network = Isolation.Network.LOOPBACK;
 
@@ -435,15 +436,9 @@ final class RunCommand implements Callable<Integer> {
         return calibrationSeconds;
     }
 
-    /** {@code --network loopback|netns}, case as the user likes; anything else names the choices. */
-    static final class NetworkConverter implements CommandLine.ITypeConverter<Isolation.Network> {
-        @Override
-        public Isolation.Network convert(String value) {
-            try {
-                return Isolation.Network.valueOf(value.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a network mode: loopback or netns");
-            }
+    static final class NetworkChoice extends EnumChoice<Isolation.Network> {
+        NetworkChoice() {
+            super(Isolation.Network.class);
         }
     }
 }

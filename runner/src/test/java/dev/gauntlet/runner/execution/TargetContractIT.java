@@ -22,8 +22,6 @@ import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,7 +44,6 @@ class TargetContractIT {
      * how many the server holds at once, not how fast it takes them.
      */
     private static final long CONCURRENT_WAIT_MS = 1_000;
-    private static final Pattern MAX_IN_FLIGHT = Pattern.compile("\"maxInFlight\":(\\d+)");
 
     @TempDir
     Path logs;
@@ -91,7 +88,8 @@ class TargetContractIT {
                     .containsOnly("hello").hasSize(CONCURRENT_REQUESTS);
             int expectedInFlight = entry.maxConcurrency() == null ? CONCURRENT_REQUESTS
                     : Math.min(CONCURRENT_REQUESTS, entry.maxConcurrency());
-            assertThat(maxInFlight(target.endpoint().stats())).as("maxInFlight").isGreaterThanOrEqualTo(expectedInFlight);
+            assertThat(TargetEndpoint.statsField(target.endpoint().stats(), "maxInFlight")).as("maxInFlight")
+                    .isGreaterThanOrEqualTo(expectedInFlight);
             assertHiccupLogSince(target, resetEpochMs);
             // GET /jit: the JIT's time and queue, what a warm-up until steady polls.
             RawHttp.Response jit = RawHttp.get(host, target.endpoint().adminUri("/").getPort(), "/jit");
@@ -150,12 +148,6 @@ class TargetContractIT {
         assertThat(intervals).as("intervals in the hiccup log:%n%s", hiccup.bodyText()).isPositive();
         assertThat(Math.round(reader.getStartTimeSec() * 1000)).as("hiccup log start (epoch ms) after the stats reset")
                 .isGreaterThanOrEqualTo(resetEpochMs);
-    }
-
-    private static long maxInFlight(String statsJson) {
-        Matcher m = MAX_IN_FLIGHT.matcher(statsJson);
-        assertThat(m.find()).as("maxInFlight in %s", statsJson).isTrue();
-        return Long.parseLong(m.group(1));
     }
 
     private static long millisSince(long startNs) {

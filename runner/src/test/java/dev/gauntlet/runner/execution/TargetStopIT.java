@@ -20,8 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,7 +34,6 @@ class TargetStopIT {
     private static final long HELD_WAIT_MS = 60_000;
     private static final Duration HOLD_TIMEOUT = Duration.ofSeconds(60);
     private static final long STOP_MS = PlacedProcess.STOP_TIMEOUT.toMillis();
-    private static final Pattern IN_FLIGHT = Pattern.compile("\"inFlight\":(\\d+)");
 
     @TempDir
     Path logs;
@@ -151,7 +148,7 @@ class TargetStopIT {
         }
         long deadlineNs = System.nanoTime() + HOLD_TIMEOUT.toNanos();
         long inFlight;
-        while ((inFlight = inFlight(target.endpoint().stats())) < HELD_REQUESTS) {
+        while ((inFlight = TargetEndpoint.statsField(target.endpoint().stats(), "inFlight")) < HELD_REQUESTS) {
             assertThat(System.nanoTime()).as("%d of %d requests in flight within %s", inFlight, HELD_REQUESTS, HOLD_TIMEOUT)
                     .isLessThan(deadlineNs);
             Thread.sleep(100);
@@ -163,12 +160,6 @@ class TargetStopIT {
         List<ProcessHandle> all = new ArrayList<>(List.of(process));
         process.descendants().forEach(all::add);
         return all;
-    }
-
-    private static long inFlight(String statsJson) {
-        Matcher m = IN_FLIGHT.matcher(statsJson);
-        assertThat(m.find()).as("inFlight in %s", statsJson).isTrue();
-        return Long.parseLong(m.group(1));
     }
 
     private static long millisSince(long startNs) {
