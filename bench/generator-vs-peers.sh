@@ -59,40 +59,40 @@ start_nginx
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs)), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# nginx on CPU $SERVER_CPU, clients on CPU $CLIENT_CPU; $("$JAVA" -version 2>&1 | head -1); $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2); $(ab -V | head -1); $(nginx -v 2>&1); bombardier 1.2.6"
 
+# ROUNDS alternations of Gauntlet (run with the arguments after the fourth, its summary's FIGURE read) and a peer (the
+# function PEER, which prints its own figure), each beside the hiccup meter, printed round by round in UNIT; sets GM and
+# PM, Gauntlet's and the peer's medians. Called in the script's shell, as meter_wait must be.
+alternate() {
+  local figure=$1 unit=$2 peer_name=$3 peer=$4 r out g p
+  shift 4
+  local gs=() ps=()
+  for r in $(seq "$ROUNDS"); do
+    out=$(gauntlet "$@")
+    g=$(echo "$out" | json "$figure")
+    meter_start "$RUN_S"
+    p=$("$peer")
+    meter_wait
+    echo "round $r: gauntlet $g $unit (hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms)," \
+         "$peer_name $p $unit (hiccup p99 $METER_P99 ms)"
+    gs+=("$g"); ps+=("$p")
+  done
+  GM=$(median "${gs[@]}"); PM=$(median "${ps[@]}")
+}
+wrk_rate() { client wrk -t1 -c50 -d"${RUN_S}s" "$URL" | awk '/Requests\/sec/ {print $2}'; }
+ab_ms() { client ab -k -c1 -t "$RUN_S" -n 10000000 "$URL" 2>/dev/null | awk '/Time per request:.*\(mean\)$/ {print $4}'; }
+
 if on closed; then
   echo "## closed loop, 50 connections, ${RUN_S}s each, $ROUNDS alternations (wrk -t1: its best here)"
-  G=(); W=()
-  for r in $(seq "$ROUNDS"); do
-    out=$(gauntlet --connections 50 --warmup 2s --duration "${RUN_S}s")
-    g=$(echo "$out" | json 'd["achievedRatePerSec"]')
-    meter_start "$RUN_S"
-    w=$(client wrk -t1 -c50 -d"${RUN_S}s" "$URL" | awk '/Requests\/sec/ {print $2}')
-    meter_wait
-    echo "round $r: gauntlet $g req/s (hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms)," \
-         "wrk $w req/s (hiccup p99 $METER_P99 ms)"
-    G+=("$g"); W+=("$w")
-  done
-  GM=$(median "${G[@]}"); WM=$(median "${W[@]}")
-  CLOSED_RATIO=$(ratio "$GM" "$WM")
-  echo "median: gauntlet $GM req/s, wrk $WM req/s, ratio gauntlet/wrk = $CLOSED_RATIO (target >= 1.0)"
+  alternate 'd["achievedRatePerSec"]' req/s wrk wrk_rate --connections 50 --warmup 2s --duration "${RUN_S}s"
+  CLOSED_RATIO=$(ratio "$GM" "$PM")
+  echo "median: gauntlet $GM req/s, wrk $PM req/s, ratio gauntlet/wrk = $CLOSED_RATIO (target >= 1.0)"
 
 fi
 if on one; then
   echo "## one keep-alive connection, $ROUNDS alternations (wall time per request, as ab counts it)"
-  G=(); A=()
-  for r in $(seq "$ROUNDS"); do
-    out=$(gauntlet --connections 1 --warmup 2s --duration "${RUN_S}s")
-    g=$(echo "$out" | json '1000 / d["achievedRatePerSec"]')
-    meter_start "$RUN_S"
-    a=$(client ab -k -c1 -t "$RUN_S" -n 10000000 "$URL" 2>/dev/null | awk '/Time per request:.*\(mean\)$/ {print $4}')
-    meter_wait
-    echo "round $r: gauntlet $g ms (hiccup p99 $(echo "$out" | json 'd["generatorHiccups"]["p99Ms"]') ms)," \
-         "ab $a ms (hiccup p99 $METER_P99 ms)"
-    G+=("$g"); A+=("$a")
-  done
-  GM=$(median "${G[@]}"); AM=$(median "${A[@]}")
-  ONE_RATIO=$(ratio "$GM" "$AM")
-  echo "median: gauntlet $GM ms, ab -k -c1 $AM ms, ratio gauntlet/ab = $ONE_RATIO (target <= 1.0)"
+  alternate '1000 / d["achievedRatePerSec"]' ms ab ab_ms --connections 1 --warmup 2s --duration "${RUN_S}s"
+  ONE_RATIO=$(ratio "$GM" "$PM")
+  echo "median: gauntlet $GM ms, ab -k -c1 $PM ms, ratio gauntlet/ab = $ONE_RATIO (target <= 1.0)"
 
 fi
 if on open; then

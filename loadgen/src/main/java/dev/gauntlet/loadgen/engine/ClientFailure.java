@@ -5,7 +5,6 @@ import dev.gauntlet.api.ErrorClass;
 import javax.net.ssl.SSLException;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.ProtocolException;
@@ -48,38 +47,32 @@ public final class ClientFailure extends Exception {
                 case ClientFailure known -> {
                     return known.errorClass();
                 }
-                case ConnectException ignored -> {
+                case ConnectException _ -> {
                     return mentionsTimeout(t) ? ErrorClass.CONNECT_TIMEOUT : ErrorClass.REFUSED;
                 }
-                case NoRouteToHostException ignored -> {
+                case NoRouteToHostException _ -> {
                     return ErrorClass.REFUSED;
                 }
-                case HttpConnectTimeoutException ignored -> {
+                case HttpConnectTimeoutException _ -> {
                     return ErrorClass.CONNECT_TIMEOUT;
                 }
-                case HttpTimeoutException ignored -> {
+                case HttpTimeoutException _ -> {
                     return ErrorClass.RESPONSE_TIMEOUT;
                 }
-                case SocketTimeoutException ignored -> {
+                case SocketTimeoutException _, TimeoutException _ -> {
                     return mentionsConnect(t) ? ErrorClass.CONNECT_TIMEOUT : ErrorClass.RESPONSE_TIMEOUT;
                 }
-                case TimeoutException ignored -> {
-                    return mentionsConnect(t) ? ErrorClass.CONNECT_TIMEOUT : ErrorClass.RESPONSE_TIMEOUT;
-                }
-                case EOFException ignored -> {
+                case EOFException _ -> {
                     return ErrorClass.RESET;
                 }
-                case SSLException ignored -> {
+                case SSLException _, CertificateException _ -> {
                     return ErrorClass.TLS;
                 }
-                case CertificateException ignored -> {
-                    return ErrorClass.TLS;
-                }
-                case ProtocolException ignored -> {
+                case ProtocolException _ -> {
                     return ErrorClass.PROTOCOL;
                 }
-                case InterruptedIOException ignored -> io = true;
-                case IOException ignored -> io = true;
+                // InterruptedIOException among them: an I/O failure none of the above names.
+                case IOException _ -> io = true;
                 default -> {
                 }
             }

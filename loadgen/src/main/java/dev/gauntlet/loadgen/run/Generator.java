@@ -172,11 +172,10 @@ public final class Generator {
         TickSchedule ticks = new TickSchedule(System.nanoTime(), firstTickMs,
                 runStartNs + TimeUnit.MILLISECONDS.toNanos(spec.warmupMs()));
         HiccupIntervals hiccupIntervals = new HiccupIntervals(hiccups, engine);
-        WarmupWindows warmupWindows = new WarmupWindows(engine, recorder, hiccupIntervals, judge, target, ticks, progress);
         TrafficIntervals traffic = new TrafficIntervals(outputDir == null ? null : TrafficLog.create(
                 new RunDirectory(outputDir).traffic(), spec.model().describe() + " " + spec.url()), engine::traffic, runStartNs);
-        IntervalTicker tick = new IntervalTicker(engine, recorder, hiccupIntervals, warmupWindows, judge, openLogs, cost,
-                atMeasureStart, progress, ticks, traffic);
+        IntervalTicker tick = new IntervalTicker(new TickSources(engine, recorder, hiccupIntervals, judge, ticks, progress),
+                target, traffic, openLogs, cost, atMeasureStart);
         ticker.scheduleAtFixedRate(tick, firstTickMs, TickSchedule.TICK_MS, TimeUnit.MILLISECONDS);
         try {
             engine.run();
