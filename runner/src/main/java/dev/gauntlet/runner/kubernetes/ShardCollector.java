@@ -36,7 +36,7 @@ final class ShardCollector implements AutoCloseable {
     static final long UNREACHABLE_GRACE_MS = 30_000;
     /** The line {@code ShardMain} prints before it reports ready. */
     private static final Pattern PORT_LINE = Pattern.compile("gauntlet shard \\d+: results at port (\\d+)");
-    private static final long FETCH_EVERY_MS = 1_000;
+    static final long FETCH_EVERY_MS = 1_000;
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     /** Until the answer's headers: the shard zips its files as it sends them. */
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);

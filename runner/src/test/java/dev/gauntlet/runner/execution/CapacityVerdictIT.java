@@ -9,6 +9,7 @@ import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.api.Verdict;
 import dev.gauntlet.loadgen.split.JavaCommand;
+import dev.gauntlet.runner.FileWatch;
 import dev.gauntlet.runner.base.GauntletHome;
 import dev.gauntlet.runner.isolation.Isolation;
 import org.junit.jupiter.api.Tag;
@@ -23,7 +24,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -125,24 +125,18 @@ class CapacityVerdictIT {
 
     /**
      * Completes 2.9 s after the generator's log shows its measured phase's second {@code second} over: about the
-     * start of second {@code second + 3}. Read from the file the launcher writes, polled.
+     * start of second {@code second + 3}. The log's line is the signal, watched for; the 2.9 s after it place the
+     * neighbour's start mid-phase, which is the behaviour under test.
      */
     private static CompletableFuture<Void> atMeasuredSecond(Path runDir, int second) {
         return CompletableFuture.runAsync(() -> {
-            Path log = new RunDirectory(runDir).generatorLog();
-            long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             try {
-                while (System.nanoTime() < deadlineNs) {
-                    if (Files.exists(log) && Files.readString(log).lines().anyMatch(l -> l.matches("\\s+" + second + "s\\s+sent.*"))) {
-                        Thread.sleep(2_900);
-                        return;
-                    }
-                    Thread.sleep(50);
-                }
+                FileWatch.awaitLine(new RunDirectory(runDir).generatorLog(), l -> l.matches("\\s+" + second + "s\\s+sent.*"),
+                        Duration.ofSeconds(90));
+                Thread.sleep(2_900);
             } catch (IOException | InterruptedException e) {
                 throw new IllegalStateException(e);
             }
-            throw new IllegalStateException("the generator's measured phase never began");
         });
     }
 

@@ -151,6 +151,7 @@ class TargetStopIT {
         while ((inFlight = TargetEndpoint.statsField(target.endpoint().stats(), "inFlight")) < HELD_REQUESTS) {
             assertThat(System.nanoTime()).as("%d of %d requests in flight within %s", inFlight, HELD_REQUESTS, HOLD_TIMEOUT)
                     .isLessThan(deadlineNs);
+            // No signal to wait on: the target says what it holds only when /stats is asked again.
             Thread.sleep(100);
         }
     }
