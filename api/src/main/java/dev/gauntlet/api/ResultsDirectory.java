@@ -16,6 +16,12 @@ import java.nio.file.Path;
  * @param path the directory {@code ./gauntlet run} wrote
  */
 public record ResultsDirectory(Path path) {
+    /**
+     * The layout and formats this build writes, recorded in {@code suite.json} as {@code formatVersion}; a directory
+     * without it was written before the field, in the first. A reader refuses a later one rather than misread it.
+     */
+    public static final int FORMAT_VERSION = 1;
+
     /** The suite as it ran, its scaling, environment and platform, each resume's environment. */
     public Path suite() {
         return path.resolve("suite.json");

@@ -27,6 +27,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -36,8 +37,9 @@ import java.util.stream.Stream;
  *
  * <pre>
  * results/&lt;suite&gt;-&lt;yyyyMMdd-HHmmss&gt;/          (-2, -3, ... for a later run of the suite within that second)
- *   suite.json                         the suite as it runs here (scaled), what scaling changed, the environment
- *                                      and the platform's noise floor; each --resume's environment in resumes
+ *   suite.json                         its formatVersion and id, the suite as it runs here (scaled), what scaling
+ *                                      changed, each target's and client's version ({@link CatalogueVersions}), the
+ *                                      environment and the platform's noise floor; each --resume's environment in resumes
  *   .lock                              held by the run writing here, with its PID ({@link ResultsLock})
  *   runs/&lt;target&gt;/target.log           the target JVM's output (target-2.log, ... for each later start)
  *   runs/&lt;target&gt;/settings.json        the target's settings in force
@@ -86,7 +88,12 @@ public final class ResultsStore implements AutoCloseable {
                                Object platform) {
         Path dir = newDirectory(resultsRoot, suite.name() + "-" + LocalDateTime.now().format(STAMP));
         ObjectNode resolved = Json.json().createObjectNode();
+        resolved.put("formatVersion", ResultsDirectory.FORMAT_VERSION);
+        // Unique beyond the directory's name, which another machine's run of the suite in the same second shares:
+        // two directories with one id are one run copied twice.
+        resolved.put("id", dir.getFileName() + "-" + UUID.randomUUID().toString().substring(0, 8));
         resolved.set("suite", Json.json().valueToTree(suite));
+        resolved.set("versions", CatalogueVersions.of(suite));
         resolved.set("scaling", Json.json().valueToTree(Map.of("rateFactor", scaling.factor(), "changes", scaling.changes())));
         resolved.set("environment", Json.json().valueToTree(environment));
         resolved.set("platform", Json.json().valueToTree(platform));

@@ -11,6 +11,7 @@ import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The baseline target: a minimal HTTP/1.1 keep-alive server on plain NIO that does almost nothing,
@@ -21,6 +22,12 @@ import java.util.List;
  * wait is a timer on its connection's selector thread, so no thread ever blocks.
  */
 public final class DummyServer implements HelloServer {
+    /**
+     * A change made on purpose, for a test of what finds one (a history's change point, a gate): the dummy started with
+     * {@code -Dgauntlet.dummy.spinMicros=N} spins N µs of CPU per hello answer, as a {@link SpinningDummyServer} does,
+     * under its own name, so that its figures move where nothing else did.
+     */
+    public static final String SLOWED_BY = "gauntlet.dummy.spinMicros";
     private static final long STOP_JOIN_MS = 2_000;
 
     /** CPU spun per hello answer on its selector thread: 0 for the baseline ({@link SpinningDummyServer}). */
@@ -30,7 +37,7 @@ public final class DummyServer implements HelloServer {
     private final List<Thread> threads = new ArrayList<>();
 
     public DummyServer() {
-        this(0);
+        this(TimeUnit.MICROSECONDS.toNanos(Long.getLong(SLOWED_BY, 0)));
     }
 
     DummyServer(long serviceNanos) {
