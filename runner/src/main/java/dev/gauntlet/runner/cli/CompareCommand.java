@@ -12,6 +12,7 @@ import dev.gauntlet.runner.results.Comparison;
 import dev.gauntlet.runner.results.FailOn;
 import dev.gauntlet.runner.results.HostDifference;
 import dev.gauntlet.runner.results.RowChange;
+import dev.gauntlet.runner.site.Trends;
 import dev.gauntlet.runner.statistics.Contrast;
 import dev.gauntlet.runner.statistics.Estimate;
 import picocli.CommandLine.Command;
@@ -23,6 +24,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,12 +34,16 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /**
- * {@code gauntlet compare BASE NEW [--fail-on ...]}: a summary on stdout, {@code compare.html}, and an exit
+ * {@code gauntlet compare BASE... NEW [--fail-on ...]}: a summary on stdout, {@code compare.html}, and an exit
  * code for CI: 0 the gate passes, {@value #THRESHOLD_FAILED} a threshold does not hold or a row failed, went missing
- * or turned from ok ({@link FailOn}) or the hosts' capacity differs ({@link HostDifference}), 2 bad input.
+ * or turned from ok ({@link FailOn}), the hosts' capacity differs ({@link HostDifference}), or with {@code change} a
+ * figure's trend ends in a change for the worse at NEW ({@link Trends}); 2 bad input. The thresholds and rows are
+ * judged between NEW and the BASE given last; with more than one BASE each figure's history over all of them is said
+ * too, and drawn on {@code trend.html} beside the page.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare two results directories: a summary, NEW/compare.html, and with --fail-on a gate for CI.",
+        description = "Compare results directories: NEW against the BASE before it (a summary, NEW/compare.html), each"
+                + " figure's trend over every BASE given (NEW/trend.html), and with --fail-on a gate for CI.",
         footer = {"", "Exit codes: 0 no gate or it passes; 3 the gate failed (listed); 2 bad input.",
                 "Every target × scenario of either side is listed, compared or not and why.",
                 "Rows judged ok, platform-noisy, not-steady (named beside each change: a",
@@ -53,6 +59,12 @@ import java.util.stream.Collectors;
                 "generator's differs between BASE and NEW beyond its noise, and by 5 %% or more,",
                 "the first line says the hosts differ, no threshold is judged, and the gate",
                 "fails (exit 3): compare runs made on one host.",
+                "With more than one BASE (oldest first, in the order they ran), each figure's",
+                "history is printed and drawn on trend.html beside the page, its changes beyond",
+                "the noise marked as ./gauntlet site marks them; --fail-on change fails the gate",
+                "when a history ends in a change for the worse at NEW (it may stand alone, or",
+                "beside thresholds: p99=+10%%,change). The thresholds still judge NEW against",
+                "the BASE given last.",
                 "--junit FILE writes the same as JUnit XML, even when the gate fails: one",
                 "testsuite \"gauntlet compare\", test cases named TARGET · SCENARIO and what was",
                 "checked: \"compared\" (skipped when not compared, with why), each threshold",
@@ -67,6 +79,10 @@ import java.util.stream.Collectors;
                 "      p50 p99 p999 max (ms) and errors may grow by at most the limit,",
                 "      rate (achieved requests/s) and held (requests held at once, max",
                 "      concurrency) may fall by at most it; %% is of BASE",
+                "  ./gauntlet compare results/quick-1 results/quick-2 results/quick-3 NEW \\",
+                "      --fail-on change",
+                "      fails when a figure of NEW left the level of the runs before it, for",
+                "      the worse, beyond their noise (runs made with --forks 2 or more)",
                 "  ./gauntlet compare BASE NEW --fail-on p99=+10%% --allow-missing \\",
                 "      --allow-verdict platform-noisy",
                 "      NEW ran fewer rows, on a CI machine whose noise may mark runs",
@@ -84,14 +100,17 @@ import java.util.stream.Collectors;
 public final class CompareCommand implements Callable<Integer> {
     public static final int THRESHOLD_FAILED = 3;
     public static final String FILE_NAME = "compare.html";
+    public static final String TREND_FILE_NAME = "trend.html";
 
-    @Parameters(index = "0", paramLabel = "BASE", description = "the results directory to compare against")
-    Path baseDir;
+    @Parameters(arity = "2..*", paramLabel = "BASE... NEW",
+            description = "results directories in the order they ran: NEW, the last, is judged against the BASE before it;"
+                    + " earlier ones make each figure's history")
+    List<Path> dirs;
+    private Path baseDir;
+    private Path newDir;
 
-    @Parameters(index = "1", paramLabel = "NEW", description = "the results directory to judge")
-    Path newDir;
-
-    @Option(names = "--fail-on", paramLabel = "THRESHOLDS", description = "such as p99=+10%%,errors=+0,rate=-5%% (default: none)")
+    @Option(names = "--fail-on", paramLabel = "THRESHOLDS",
+            description = "such as p99=+10%%,errors=+0,rate=-5%%, and change: a trend's change for the worse at NEW (default: none)")
     String failOn;
 
     @Option(names = "--allow-missing", description = "rows of BASE missing from NEW pass the gate (still listed)")
@@ -123,13 +142,17 @@ public final class CompareCommand implements Callable<Integer> {
         if (!(confidence > 0 && confidence < 1)) {
             throw new UserError("--confidence must be above 0 and below 1, such as 0.95 or 0.99, got " + confidence);
         }
+        baseDir = dirs.get(dirs.size() - 2);
+        newDir = dirs.getLast();
         ObjectNode base = ReportData.read(baseDir);
         ObjectNode now = ReportData.read(newDir);
+        Optional<Trends> trends = dirs.size() > 2 || thresholds.onChange() ? Optional.of(Trends.of(dirs)) : Optional.empty();
+        List<Trends.WorseAtNew> trendFailures = thresholds.onChange() ? trends.orElseThrow().worseAtNew() : List.of();
         HostDifference hosts = HostDifference.of(base.path("platform"), now.path("platform"), confidence);
         Comparison judged = Comparison.of(base.path("rows"), now.path("rows"), thresholds, confidence);
         Comparison comparison = hosts.differ() ? judged.withoutThresholds() : judged;
         // Fails closed: on hosts that differ no threshold can be judged, so the gate cannot pass.
-        boolean passes = comparison.passes() && !(hosts.differ() && thresholds.gates());
+        boolean passes = comparison.passes() && trendFailures.isEmpty() && !(hosts.differ() && thresholds.gates());
         // Nothing to compare is bad input, unless the gate has rows to fail on: NEW whose every run failed must exit 3.
         if (comparison.deltas().isEmpty() && comparison.passes()) {
             throw new UserError("BASE and NEW have no target × scenario with figures in common ("
@@ -137,6 +160,11 @@ public final class CompareCommand implements Callable<Integer> {
         }
         Path pageFile = output != null ? output : newDir.resolve(FILE_NAME);
         ObjectNode data = pageData(base, now, comparison, thresholds, passes);
+        trendFailures.forEach(failure -> data.withArray("failures").add("trend: " + failure));
+        Optional<Path> trendPage = trends.filter(t -> t.runs() > 2).map(t -> ReportWriter.writePage(
+                pageFile.resolveSibling(TREND_FILE_NAME), HtmlPage.render(HtmlPage.Template.SITE, "gauntlet trend", t.page(
+                        pageFile.resolveSibling(TREND_FILE_NAME)))));
+        trendPage.ifPresent(file -> data.put("trendPage", TREND_FILE_NAME));
         hosts.line().ifPresent(line -> data.put("hosts", line));
         data.put("hostsDiffer", hosts.differ());
         data.put("baseReport", reportLink(pageFile, baseDir));
@@ -148,16 +176,23 @@ public final class CompareCommand implements Callable<Integer> {
                 + ": the comparison proves nothing; pass two different results directories");
         if (junit != null) {
             List<RowChange> rows = thresholds.gates() ? comparison.rowChanges() : RowChange.lost(base.path("rows"), now.path("rows"));
-            new CompareJunit(junitProperties(thresholds, passes), sameRunWarning.stream().toList(),
-                    CompareJunit.testCases(comparison, rows, hosts, thresholds.gates())).write(junit);
+            List<CompareJunit.TestCase> cases = new ArrayList<>(CompareJunit.testCases(comparison, rows, hosts, thresholds.gates()));
+            trendFailures.forEach(worse -> cases.add(new CompareJunit.TestCase(worse.figure(), FailOn.CHANGE,
+                    CompareJunit.Result.FAILED, worse.toString(), "")));
+            new CompareJunit(junitProperties(thresholds, passes), sameRunWarning.stream().toList(), cases).write(junit);
         }
         PrintWriter out = spec.commandLine().getOut();
         // Said first, where a reader of the terminal sees them: every change below is zero by construction, or the
         // machine's as much as the targets' (one run is on one host, so never both).
         sameRunWarning.ifPresent(out::println);
         hosts.line().ifPresent(out::println);
-        printSummary(out, comparison, thresholds, hosts, passes);
+        trends.filter(t -> t.runs() > 2).ifPresent(t -> {
+            out.println("trend over " + t.runs() + " runs, oldest first:");
+            t.lines().forEach(line -> out.println("  " + line));
+        });
+        printSummary(out, comparison, thresholds, hosts, trendFailures, passes);
         out.println("page: " + page);
+        trendPage.ifPresent(file -> out.println("trend: " + file));
         if (junit != null) {
             out.println("junit: " + junit);
         }
@@ -175,7 +210,8 @@ public final class CompareCommand implements Callable<Integer> {
         return properties;
     }
 
-    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, HostDifference hosts, boolean passes) {
+    private void printSummary(PrintWriter out, Comparison comparison, FailOn thresholds, HostDifference hosts,
+                              List<Trends.WorseAtNew> trendFailures, boolean passes) {
         out.printf("compare: BASE %s%n         NEW  %s%n", baseDir, newDir);
         var notable = comparison.notable();
         String notablePercent = Numbers.figure(Comparison.NOTABLE_PERCENT);
@@ -191,17 +227,25 @@ public final class CompareCommand implements Callable<Integer> {
         long compared = targetScenarios.stream().filter(Comparison.TargetScenario::compared).count();
         out.println("every target × scenario of either side: " + compared + " compared, " + (targetScenarios.size() - compared) + " not");
         targetScenarios.forEach(ts -> out.println((ts.compared() ? "  compared: " : "  not compared: ") + ts));
-        if (thresholds.thresholds().isEmpty()) {
+        if (!thresholds.gates()) {
             return;
         }
-        if (hosts.differ()) {
-            out.println("thresholds " + thresholds + ": not judged, the hosts differ");
-        } else if (comparison.failures().isEmpty()) {
-            out.println("thresholds " + thresholds + ": all hold" + (comparison.withinNoise().isEmpty() ? ""
-                    : " beyond the noise"));
-        } else {
-            out.println("thresholds " + thresholds + ": " + comparison.failures().size() + " failed");
-            comparison.failures().forEach(f -> out.println("  FAILED " + f));
+        if (thresholds.onChange()) {
+            out.println(trendFailures.isEmpty() ? "change: no figure's trend ends in a change for the worse at NEW"
+                    : "change: " + trendFailures.size() + " figure" + (trendFailures.size() == 1 ? "" : "s")
+                    + " changed for the worse at NEW");
+            trendFailures.forEach(f -> out.println("  FAILED trend: " + f));
+        }
+        if (!thresholds.thresholds().isEmpty()) {
+            if (hosts.differ()) {
+                out.println("thresholds " + thresholds + ": not judged, the hosts differ");
+            } else if (comparison.failures().isEmpty()) {
+                out.println("thresholds " + thresholds + ": all hold" + (comparison.withinNoise().isEmpty() ? ""
+                        : " beyond the noise"));
+            } else {
+                out.println("thresholds " + thresholds + ": " + comparison.failures().size() + " failed");
+                comparison.failures().forEach(f -> out.println("  FAILED " + f));
+            }
         }
         comparison.withinNoise().forEach(w -> out.println("  within the noise, not failed: " + w));
         List<RowChange> failing = comparison.rowChanges().stream().filter(RowChange::failsGate).toList();
@@ -248,7 +292,7 @@ public final class CompareCommand implements Callable<Integer> {
         data.put("generatedAt", Instant.now().toString());
         data.set("base", base);
         data.set("new", now);
-        data.put("thresholds", thresholds.thresholds().isEmpty() ? null : thresholds.toString());
+        data.put("thresholds", thresholds.gates() ? thresholds.toString() : null);
         data.put("gated", thresholds.gates());
         data.put("passes", passes);
         data.put("notablePercent", Comparison.NOTABLE_PERCENT);

@@ -29,15 +29,20 @@ import java.util.regex.Pattern;
  * {@code +}; {@code rate} (achieved requests/s) and {@code held} (requests the target held at once, max concurrency's
  * figure) are worse when they fall, so their limit carries a {@code -}. A limit ending in {@code %} is relative to
  * BASE, else absolute in the figure's unit. A figure is judged only on the runs that have it ({@link Metric#describes}).
+ * {@code change} gates on the trend of {@code compare BASE... NEW}: it fails when a figure's history ends in a change for
+ * the worse at NEW, beyond the noise of the runs before it ({@code Trends#worseAtNew}).
  *
  * <p>The gate fails closed: a row of NEW that failed, a row of BASE missing from NEW and a row whose verdict turned
  * from {@code ok} fail it too ({@link RowChange}), unless {@code allowMissing} or {@code allowedVerdicts}
  * let the last two through. Nothing lets a failed row through: its figures are not there to judge.
  *
+ * @param onChange        the gate fails on a change for the worse at NEW ({@code change})
  * @param allowMissing    rows of BASE that NEW lacks do not fail the gate
  * @param allowedVerdicts the verdicts (labels) a row of NEW may turn to from {@code ok} without failing the gate
  */
-public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<String> allowedVerdicts) {
+public record FailOn(List<Threshold> thresholds, boolean onChange, boolean allowMissing, Set<String> allowedVerdicts) {
+    /** The word of {@code --fail-on} that gates on a trend's last change. */
+    public static final String CHANGE = "change";
     private static final Pattern ONE = Pattern.compile("([a-z0-9]+)=([+-])(\\d+(?:\\.\\d+)?)(%?)");
 
     /** A figure the thresholds and the comparison know: its results.json field and its worse direction. */
@@ -91,19 +96,19 @@ public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<Strin
 
     /** No gate: {@code compare} without {@code --fail-on} exits 0 whatever changed. */
     public static FailOn none() {
-        return new FailOn(List.of(), false, Set.of());
+        return new FailOn(List.of(), false, false, Set.of());
     }
 
     /** Whether there is a gate to fail. */
     public boolean gates() {
-        return !thresholds.isEmpty();
+        return !thresholds.isEmpty() || onChange;
     }
 
     /** These thresholds, letting through rows missing from NEW if {@code missing}, and rows turned to {@code verdicts}. */
     public FailOn allowing(boolean missing, List<String> verdicts) {
         if (!gates() && (missing || !verdicts.isEmpty())) {
             throw new UserError((missing ? "--allow-missing" : "--allow-verdict") + " relaxes the gate of --fail-on: "
-                    + "give the thresholds too, such as --fail-on p99=+10%");
+                    + "give the thresholds too, such as --fail-on p99=+10% or --fail-on change");
         }
         Set<String> allowed = new HashSet<>();
         List<String> turnable = Arrays.stream(Verdict.values()).filter(v -> v != Verdict.OK).map(Verdict::label).toList();
@@ -115,16 +120,22 @@ public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<Strin
             }
             allowed.add(label);
         }
-        return new FailOn(thresholds, missing, Set.copyOf(allowed));
+        return new FailOn(thresholds, onChange, missing, Set.copyOf(allowed));
     }
 
     public static FailOn parse(String text) {
         List<Threshold> thresholds = new ArrayList<>();
+        boolean onChange = false;
         for (String part : text.split(",")) {
-            Matcher m = ONE.matcher(part.strip().toLowerCase(Locale.ROOT));
+            String word = part.strip().toLowerCase(Locale.ROOT);
+            if (word.equals(CHANGE)) {
+                onChange = true;
+                continue;
+            }
+            Matcher m = ONE.matcher(word);
             if (!m.matches()) {
                 throw new UserError("--fail-on: cannot read '" + part.strip() + "'; write METRIC=+N% or METRIC=+N, "
-                        + "such as p99=+10%,errors=+0,rate=-5% (metrics: p50 p99 p999 max errors rate held)");
+                        + "such as p99=+10%,errors=+0,rate=-5% (metrics: p50 p99 p999 max errors rate held), or change");
             }
             Metric metric = metric(m.group(1));
             boolean plus = m.group(2).equals("+");
@@ -136,7 +147,7 @@ public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<Strin
             double limit = Double.parseDouble(m.group(3));
             thresholds.add(new Threshold(metric, plus ? limit : -limit, !m.group(4).isEmpty()));
         }
-        return new FailOn(List.copyOf(thresholds), false, Set.of());
+        return new FailOn(List.copyOf(thresholds), onChange, false, Set.of());
     }
 
     private static Metric metric(String name) {
@@ -150,6 +161,10 @@ public record FailOn(List<Threshold> thresholds, boolean allowMissing, Set<Strin
 
     @Override
     public String toString() {
-        return String.join(",", thresholds.stream().map(Threshold::toString).toList());
+        List<String> parts = new ArrayList<>(thresholds.stream().map(Threshold::toString).toList());
+        if (onChange) {
+            parts.add(CHANGE);
+        }
+        return String.join(",", parts);
     }
 }

@@ -183,6 +183,13 @@
 
   // ---- small helpers -------------------------------------------------------------------------
 
+  // A file of the results directory, from wherever this page is: beside it (report.html), or in a site, which sets
+  // data.filesBase to the directory's path relative to the page's copy.
+  let filesBase = '';
+  function rawFile(path) {
+    return filesBase + path;
+  }
+
   function el(tag, attrs, ...children) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -465,16 +472,7 @@
 
   // ---- data ----------------------------------------------------------------------------------
 
-  async function loadData() {
-    const script = document.getElementById('report-data');
-    const text = script.textContent.trim();
-    if (script.type === 'application/gzip-base64') {
-      const bytes = Uint8Array.from(atob(text), c => c.charCodeAt(0));
-      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-      return JSON.parse(await new Response(stream).text());
-    }
-    return JSON.parse(text);
-  }
+
 
   function runKey(r) {
     return r.target + ' · ' + r.scenario + ' ' + runName(r);
@@ -1252,7 +1250,7 @@
     parent.append(jvmTable(r));
     if (r.files && r.files.length) {
       parent.append(el('p', { class: 'muted' }, 'Raw files: ', r.files.map((f, i) =>
-        [i ? ', ' : '', el('a', { href: r.dir + '/' + f }, f)])));
+        [i ? ', ' : '', el('a', { href: rawFile(r.dir + '/' + f) }, f)])));
     }
   }
 
@@ -1721,8 +1719,8 @@
       el('li', {}, 'Each run has one verdict, which says whose figures they are; every verdict, column and term of the page is ' +
         'in the ', el('a', { href: '#glossary' }, 'glossary'), ' below, and a column header that names one explains it on hover.'),
     ));
-    main.append(el('p', {}, 'Raw files: ', el('a', { href: 'suite.json' }, 'suite.json'), ', ',
-      el('a', { href: 'results.json' }, 'results.json'), ', ', el('a', { href: 'runs/' }, 'runs/'),
+    main.append(el('p', {}, 'Raw files: ', el('a', { href: rawFile('suite.json') }, 'suite.json'), ', ',
+      el('a', { href: rawFile('results.json') }, 'results.json'), ', ', el('a', { href: rawFile('runs/') }, 'runs/'),
       ' (each run\'s *.hlog opens in HdrHistogram\'s HistogramLogAnalyzer; *.jfr in JDK Mission Control).'));
     main.append(el('details', {}, el('summary', {}, 'environment, as recorded in suite.json'),
       el('pre', {}, JSON.stringify({ environment: data.environment, platform: data.platform }, null, 2))));
@@ -1782,6 +1780,7 @@
       ['NEW', [data.new.dir + ' (' + ((data.new.environment || {}).gitCommit || 'no commit') + ') · ',
         el('a', { href: data.newReport }, 'its report')]],
       ['thresholds', data.thresholds || 'none']];
+    if (data.trendPage) facts.push(['trend', el('a', { href: data.trendPage }, 'each figure over every run given')]);
     main.append(el('table', {}, facts.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)))));
     if (lost.length) {
       main.append(el('h2', { id: 'lost' }, 'Failed or missing in NEW'));
@@ -1940,9 +1939,10 @@
   }
 
   async function start() {
-    const main = document.getElementById('report');
+    const main = document.getElementById('page');
     try {
-      const data = await loadData();
+      const data = await window.gauntletPageData();
+      filesBase = data.filesBase || '';
       main.replaceChildren();
       if (data.kind === 'compare') renderCompare(data, main);
       else renderReport(data, main);

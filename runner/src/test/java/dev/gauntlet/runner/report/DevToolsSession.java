@@ -40,7 +40,8 @@ import java.util.stream.Stream;
  * }
  * </pre>
  *
- * Console calls, uncaught exceptions and log entries of level warning or error are collected as they come.
+ * Console calls, uncaught exceptions and log entries of level warning or error are collected as they come, and the URL
+ * of every request the page makes.
  */
 final class DevToolsSession implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
@@ -53,6 +54,7 @@ final class DevToolsSession implements AutoCloseable {
     private final AtomicInteger ids = new AtomicInteger();
     private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
     private final List<String> console = new CopyOnWriteArrayList<>();
+    private final List<String> requests = new CopyOnWriteArrayList<>();
 
     private DevToolsSession(Process process, Path profile, WebSocket.Builder builder, URI page)
             throws IOException, InterruptedException {
@@ -86,6 +88,7 @@ final class DevToolsSession implements AutoCloseable {
                     session.call("Runtime.enable", Map.of());
                     session.call("Log.enable", Map.of());
                     session.call("Page.enable", Map.of());
+                    session.call("Network.enable", Map.of());
                     return session;
                 }
             }
@@ -144,6 +147,11 @@ final class DevToolsSession implements AutoCloseable {
 
     List<String> console() {
         return List.copyOf(console);
+    }
+
+    /** The URL of every request the page made, the navigation's own included, in order. */
+    List<String> requests() {
+        return List.copyOf(requests);
     }
 
     /** Ends Chromium with every process it started, and fails if its browser process is still there. */
@@ -219,6 +227,7 @@ final class DevToolsSession implements AutoCloseable {
             JsonNode params = message.path("params");
             switch (message.path("method").asText()) {
                 case "Runtime.consoleAPICalled" -> console.add("console." + params.path("type").asText() + ": " + params.path("args"));
+                case "Network.requestWillBeSent" -> requests.add(params.path("request").path("url").asText());
                 case "Runtime.exceptionThrown" -> console.add("uncaught: " + params.path("exceptionDetails"));
                 case "Log.entryAdded" -> {
                     String level = params.path("entry").path("level").asText();

@@ -22,7 +22,7 @@ import java.util.Map;
  *
  * The pages log nothing at all when they work, so any console message counts against them.
  */
-record HeadlessChromium(Path executable) {
+public record HeadlessChromium(Path executable) {
     private static final List<String> NAMES = List.of("chromium-headless-shell", "chromium", "chromium-browser");
     private static final long RENDER_TIMEOUT_MS = 60_000;
     private static final String RENDER_MARK = "document.documentElement.dataset.rendered || "
@@ -33,16 +33,20 @@ record HeadlessChromium(Path executable) {
             // No network: every host resolves to nothing and every connection goes to a proxy that is not there.
             "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>");
 
-    record Page(String dom, List<String> consoleMessages) {
+    /**
+     * @param requests the URL of every request the page made, its own navigation first ({@code file:} for a page on
+     *                 disk, {@code data:} for what it inlined)
+     */
+    public record Page(String dom, List<String> consoleMessages, List<String> requests) {
     }
 
     /** How the page is seen: the window's width in CSS pixels, and whether the reader's system asks for dark colours. */
-    record View(int widthPx, boolean dark) {
+    public record View(int widthPx, boolean dark) {
         static final View DEFAULT = new View(1280, false);
     }
 
     /** The first Chromium on the PATH; fails with the way to install one. */
-    static HeadlessChromium find() {
+    public static HeadlessChromium find() {
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
             for (String name : NAMES) {
                 Path candidate = Path.of(dir, name);
@@ -55,17 +59,17 @@ record HeadlessChromium(Path executable) {
                 + "'apt-get update && apt-get install -y chromium-headless-shell' (.ci/run does)");
     }
 
-    Page open(URI page, Path workDir) throws IOException, InterruptedException {
+    public Page open(URI page, Path workDir) throws IOException, InterruptedException {
         return openAs(page, workDir, View.DEFAULT, null);
     }
 
     /** The page as {@link #open} returns it, after {@code script} (a click, say) ran on the drawn page. */
-    Page openAndRun(URI page, Path workDir, String script) throws IOException, InterruptedException {
+    public Page openAndRun(URI page, Path workDir, String script) throws IOException, InterruptedException {
         return openAs(page, workDir, View.DEFAULT, script);
     }
 
     /** The page as {@code view} sees it, after {@code script} (when not null) ran on the drawn page. */
-    Page openAs(URI page, Path workDir, View view, String script) throws IOException, InterruptedException {
+    public Page openAs(URI page, Path workDir, View view, String script) throws IOException, InterruptedException {
         try (DevToolsSession chromium = DevToolsSession.start(executable, workDir, FLAGS)) {
             chromium.call("Emulation.setDeviceMetricsOverride",
                     Map.of("width", view.widthPx(), "height", 1000, "deviceScaleFactor", 1, "mobile", false));
@@ -75,12 +79,13 @@ record HeadlessChromium(Path executable) {
             if (script != null) {
                 chromium.evaluate(script);
             }
-            return new Page(chromium.evaluate("document.documentElement.outerHTML").asText(), chromium.console());
+            return new Page(chromium.evaluate("document.documentElement.outerHTML").asText(), chromium.console(),
+                    chromium.requests());
         }
     }
 
     /** The top 1280 × 2400 pixels of the page once it is drawn. */
-    void screenshot(Path html, Path png, Path workDir) throws IOException, InterruptedException {
+    public void screenshot(Path html, Path png, Path workDir) throws IOException, InterruptedException {
         Files.createDirectories(png.getParent());
         try (DevToolsSession chromium = DevToolsSession.start(executable, workDir, FLAGS)) {
             chromium.call("Emulation.setDeviceMetricsOverride",

@@ -37,6 +37,19 @@ class FailOnTest {
     }
 
     @Test
+    void changeGatesOnTheTrendAloneOrBesideThresholds() {
+        FailOn alone = FailOn.parse("change");
+        assertThat(alone.onChange()).isTrue();
+        assertThat(alone.thresholds()).isEmpty();
+        assertThat(alone.gates()).as("a gate with no threshold").isTrue();
+        assertThat(alone.allowing(true, List.of()).onChange()).as("kept when rows are let through").isTrue();
+        FailOn beside = FailOn.parse("p99=+10%, Change");
+        assertThat(beside.onChange()).isTrue();
+        assertThat(beside).hasToString("p99=+10%,change");
+        assertThat(FailOn.parse("p99=+10%").onChange()).isFalse();
+    }
+
+    @Test
     void aLimitInTheBetterDirectionOrUnreadableIsAUserError() {
         assertThatThrownBy(() -> FailOn.parse("p99=-10%")).isInstanceOf(UserError.class).hasMessageContaining("p99=+10%");
         assertThatThrownBy(() -> FailOn.parse("rate=+5%")).isInstanceOf(UserError.class).hasMessageContaining("rate=-5%");

@@ -1,0 +1,239 @@
+package dev.gauntlet.runner.site;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gauntlet.api.Json;
+import dev.gauntlet.runner.Cli.Result;
+import dev.gauntlet.runner.report.HeadlessChromium;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static dev.gauntlet.runner.Cli.cli;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A site of three real runs of one suite, as three commits would give them: a latency-diff of the dummy alone (one
+ * connection, its median round trip the figure) in three forks each (fewer decide no change against a level of one
+ * run: two forks leave Welch's interval one degree of freedom). In the second and third run the dummy is slowed on
+ * purpose ({@code -Dgauntlet.dummy.spinMicros=300}: 300 µs of CPU a request on a round trip of about 100 µs here), so
+ * its history has a known change at the second run's commit, every run's verdict ok. The median is the figure because
+ * it stays put on a busy machine: a closed loop's rate over 1 s moved by a coefficient of variation of 45 % between
+ * forks while another build ran, and a fall can be no larger than the rate itself (an interpreted dummy, {@code -Xint},
+ * was no better: it collapsed in a fork, which is not judged). Each run's commit is set in its
+ * suite.json afterwards, standing for the checkout it would have been run from (one checkout runs them here). Beside
+ * them, three directories that must be left out: a directory of notes, a run in a later format, and a copy of the first.
+ */
+class SiteIT {
+    private static final String FIRST = "1111111aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    private static final String SLOWED = "2222222bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+    private static final String LATEST = "3333333ccccccccccccccccccccccccccccccccc";
+    private static final Pattern HREF = Pattern.compile("href=\"([^\"]*)\"");
+
+    @TempDir
+    static Path work;
+    static Path site;
+    static Result built;
+    static List<Path> runs = new ArrayList<>();
+
+    @BeforeAll
+    static void buildSite() throws IOException {
+        runs.add(runSuite("first", FIRST, false));
+        runs.add(runSuite("slowed", SLOWED, true));
+        runs.add(runSuite("latest", LATEST, true));
+
+        Path notes = Files.createDirectories(work.resolve("notes"));
+        Files.writeString(notes.resolve("README"), "not results");
+        Path later = copy(runs.getFirst(), work.resolve("later"));
+        edit(later, suite -> suite.put("formatVersion", 99).put("id", "later-format"));
+        Path copied = copy(runs.getFirst(), work.resolve("copied"));
+
+        site = work.resolve("site");
+        List<String> args = new ArrayList<>(List.of("site"));
+        Stream.of(runs.get(0), runs.get(1), runs.get(2), notes, later, copied).forEach(dir -> args.add(dir.toString()));
+        args.addAll(List.of("--out", site.toString()));
+        built = cli(args.toArray(String[]::new));
+    }
+
+    @Test
+    void badInputIsLeftOutWithOneLineEachAndTheRestBuilt() {
+        assertThat(built.code()).as(built.err()).isZero();
+        List<String> leftOut = built.err().lines().filter(line -> line.startsWith("site: left out ")).toList();
+        assertThat(leftOut).hasSize(3);
+        assertThat(leftOut.get(0)).contains("notes: not a results directory: it has no suite.json");
+        assertThat(leftOut.get(1)).contains("later: written in results format 99, and this build reads formats up to 1");
+        assertThat(leftOut.get(2)).contains("copied: claims the id ").contains("one run given twice");
+        assertThat(built.err()).doesNotContain("Exception", "\tat ");
+
+        Result nothing = cli("site", work.resolve("notes").toString(), "--out", work.resolve("empty-site").toString());
+        assertThat(nothing.code()).isEqualTo(2);
+        assertThat(nothing.err().lines().filter(line -> line.startsWith("gauntlet: "))).singleElement().asString()
+                .contains("none of the 1 directories given reads as results");
+        Result notEmpty = cli("site", runs.getFirst().toString(), "--out", work.resolve("notes").toString());
+        assertThat(notEmpty.code()).isEqualTo(2);
+        assertThat(notEmpty.err()).contains("is not empty and holds no site");
+    }
+
+    @Test
+    void theFrontPageAnswersFirstAndMarksTheSlowedDummysChange() throws Exception {
+        HeadlessChromium.Page front = open(site.resolve("index.html").toUri());
+        String main = front.dom().substring(front.dom().indexOf("<main"));
+
+        // The answer first: straight after the title, each case's best with its interval over the three forks.
+        assertThat(main).startsWith("<main id=\"page\"><h1>Gauntlet · results</h1><section class=\"headline\"><table class=\"answers\">");
+        String answers = main.substring(0, main.indexOf("</table>"));
+        assertThat(answers).contains("it-site</a> · one-at-a-time", "rate /s, higher is better").containsPattern(
+                "<div class=\"best\"><a href=\"targets/dummy.html#series-it-site-one-at-a-time\">dummy</a> "
+                        + "[\\d,.]+ \\(95 % CI -?[\\d,.]+–[\\d,.]+, 3 forks\\)");
+        assertThat(answers).as("the latest run's commit").contains(">3333333</a>");
+
+        assertThat(main).contains("3 directories given did not read as results.");
+        String changes = main.substring(main.indexOf("id=\"changes\""), main.indexOf("id=\"entries\""));
+        assertThat(changes).contains("<a href=\"targets/dummy.html#series-it-site-one-at-a-time\">dummy · it-site · one-at-a-time</a>: "
+                + "<b>change</b> — p50 ms rose").contains("from 2222222 on, against the level before: worse");
+        assertNoRequestLeftTheFileSystem(front);
+    }
+
+    @Test
+    void aTargetsPageShowsItsThreePointsWithTheChangeAtItsCommit() throws Exception {
+        HeadlessChromium.Page dummy = open(site.resolve("targets/dummy.html").toUri());
+        String dom = dummy.dom();
+
+        assertThat(dom).contains("data-charts-drawn=\"1\"").containsPattern("data-change-lines=\"1\" data-points=\"3\"");
+        String history = dom.substring(dom.indexOf("<table class=\"history\">"), dom.indexOf("</table>", dom.indexOf("<table class=\"history\">")));
+        assertThat(Pattern.compile("<tr class=\"[^\"]*\"><td><a href=\"../runs/").matcher(history).results().count())
+                .as("one row per run").isEqualTo(3);
+        assertThat(history).containsPattern("<tr class=\"marked change\"><td><a href=\"../runs/[^\"]+/report.html\">2222222</a>");
+        assertThat(dom).contains("<b>change: </b>p50 ms rose");
+        assertNoRequestLeftTheFileSystem(dummy);
+    }
+
+    @Test
+    void everyLinkOfEveryPageResolves() throws Exception {
+        List<Path> pages;
+        try (Stream<Path> files = Files.walk(site)) {
+            pages = files.filter(p -> p.toString().endsWith(".html")).sorted().toList();
+        }
+        assertThat(pages).as("the front page, the dummy's page, three runs' reports").hasSize(5);
+        int checked = 0;
+        for (Path page : pages) {
+            HeadlessChromium.Page drawn = open(page.toUri());
+            Matcher href = HREF.matcher(drawn.dom());
+            while (href.find()) {
+                String link = href.group(1).replace("&amp;", "&");
+                if (link.startsWith("data:")) {
+                    continue;
+                }
+                URI resolved = page.toUri().resolve(link);
+                assertThat(resolved.getScheme()).as("%s in %s", link, page).isEqualTo("file");
+                Path file = Path.of(URI.create(resolved.toString().replaceFirst("#.*$", "")));
+                assertThat(file).as("%s in %s", link, page).exists();
+                if (resolved.getFragment() != null && file.toString().endsWith(".html")) {
+                    String target = file.equals(page) ? drawn.dom() : open(file.toUri()).dom();
+                    assertThat(target).as("%s in %s", link, page).contains("id=\"" + resolved.getFragment() + "\"");
+                }
+                checked++;
+            }
+            assertNoRequestLeftTheFileSystem(drawn);
+        }
+        assertThat(checked).as("links checked").isGreaterThan(30);
+    }
+
+    /**
+     * {@code compare} over the same three runs: NEW at the slowed commit is a change for the worse at NEW, which
+     * {@code --fail-on change} fails on; NEW the third run stays at the new level, so the trend names the change at its
+     * commit and the gate passes; and NEW must be the run that began last.
+     */
+    @Test
+    void compareGatesOnATrendsChangeAtNewAndDrawsTheTrend() throws Exception {
+        Result atTheChange = cli("compare", runs.get(0).toString(), runs.get(1).toString(), "--fail-on", "change",
+                "--output", work.resolve("at-the-change.html").toString());
+        assertThat(atTheChange.code()).as(atTheChange.out() + atTheChange.err()).isEqualTo(3);
+        assertThat(atTheChange.out()).contains("change: 1 figure changed for the worse at NEW",
+                "  FAILED trend: dummy · one-at-a-time: p50 ms rose", "at 2222222, the latest run, against the level before: worse",
+                "gate: FAILED (exit 3)");
+
+        Path page = work.resolve("after-the-change.html");
+        Result after = cli("compare", runs.get(0).toString(), runs.get(1).toString(), runs.get(2).toString(),
+                "--fail-on", "change", "--output", page.toString());
+        assertThat(after.code()).as(after.out() + after.err()).isZero();
+        assertThat(after.out()).contains("trend over 3 runs, oldest first:",
+                        "change: no figure's trend ends in a change for the worse at NEW", "gate: passed")
+                .containsPattern("  dummy · it-site · one-at-a-time, p50 ms: [\\d.]+ → [\\d.]+ → [\\d.]+; change: p50 ms rose "
+                        + "[\\d.,]+ % \\(95 % CI [\\d.,]+–[\\d.,]+ %\\) from 2222222 on");
+        HeadlessChromium.Page trend = open(work.resolve("trend.html").toUri());
+        assertThat(trend.dom()).contains("Gauntlet · trend over 3 runs", "data-change-lines=\"1\" data-points=\"3\"");
+        assertThat(open(page.toUri()).dom()).contains("<a href=\"trend.html\">each figure over every run given</a>");
+        assertNoRequestLeftTheFileSystem(trend);
+
+        Result outOfOrder = cli("compare", runs.get(2).toString(), runs.get(0).toString(), runs.get(1).toString(),
+                "--output", work.resolve("out-of-order.html").toString());
+        assertThat(outOfOrder.code()).isEqualTo(2);
+        assertThat(outOfOrder.err().strip()).startsWith("gauntlet: NEW (").contains("must be the latest run").doesNotContain("\n");
+    }
+
+    private static HeadlessChromium.Page open(URI page) throws IOException, InterruptedException {
+        HeadlessChromium.Page drawn = HeadlessChromium.find().open(page, work);
+        assertThat(drawn.dom()).as("%s drawn", page).contains("data-rendered=\"true\"");
+        assertThat(drawn.consoleMessages()).as("%s's console", page).isEmpty();
+        return drawn;
+    }
+
+    private static void assertNoRequestLeftTheFileSystem(HeadlessChromium.Page page) {
+        assertThat(page.requests()).isNotEmpty().allSatisfy(url -> assertThat(url).matches("(file|data):.*"));
+    }
+
+    private static Path runSuite(String name, String commit, boolean slowed) throws IOException {
+        Path suite = Files.writeString(work.resolve(name + ".yaml"), """
+                name: it-site
+                targets: [dummy]
+                table: latency-diff
+                baselines: []
+                forks: 3
+                jvm:
+                  target: [-Xmx256m]
+                  generator: [-Xmx256m, -Dgauntlet.jitWarmup=false]
+                %s
+                scenarios:
+                  - { name: one-at-a-time, load: { type: closed, connections: 1 }, warmupMs: 1000, durationMs: 1000 }
+                """.formatted(slowed ? "  perTarget: { dummy: [-Xmx256m, -Dgauntlet.dummy.spinMicros=300] }" : ""));
+        Path results = work.resolve(name);
+        Result run = cli("run", "--suite", suite.toString(), "--results", results.toString(), "--no-calibration");
+        assertThat(run.code()).as(run.err()).isZero();
+        Path dir;
+        try (Stream<Path> dirs = Files.list(results)) {
+            dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        edit(dir, suiteJson -> ((ObjectNode) suiteJson.get("environment")).put("gitCommit", commit));
+        return dir;
+    }
+
+    private interface Edit {
+        void apply(ObjectNode suiteJson);
+    }
+
+    private static void edit(Path resultsDir, Edit edit) throws IOException {
+        Path file = resultsDir.resolve("suite.json");
+        ObjectNode suite = (ObjectNode) Json.json().readTree(file.toFile());
+        edit.apply(suite);
+        Json.json().writeValue(file.toFile(), suite);
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.toList()) {
+                Files.copy(file, to.resolve(from.relativize(file).toString()));
+            }
+        }
+        return to;
+    }
+}
