@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -45,7 +46,15 @@ public final class GauntletCli {
 
     /** Runs {@code ./gauntlet args} to its end, which must come within {@code timeout}. */
     public static Finished run(Duration timeout, String... args) throws IOException, InterruptedException {
-        Process process = command(args).start();
+        return run(timeout, Map.of(), args);
+    }
+
+    /** Runs {@code ./gauntlet args} with {@code environment} added to this JVM's, to its end within {@code timeout}. */
+    public static Finished run(Duration timeout, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = command(args);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         process.getOutputStream().close();
         CompletableFuture<String> stdout = readAll(process, true);
         CompletableFuture<String> stderr = readAll(process, false);

@@ -16,7 +16,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Every figure's history: per study (suite), case and entry (a target, or a client in a study of clients), the case's
+ * Every figure's history: per study (a suite's runs alike in configuration, {@link StudyRun#study}), case and entry (a target, or a client in a study of clients), the case's
  * own metric in each run that measured it, oldest first, with its interval over forks and where it changed beyond the
  * noise ({@link ChangePoints}).
  *
@@ -46,11 +46,11 @@ final class Histories {
      * @param client  whether the entry is a client
      * @param metric  the results' field of the case's own figure: {@code p99Ms}, {@code achievedRatePerSec}, ...
      */
-    record Series(String suite, String caseName, String entry, boolean client, String metric, boolean higherIsBetter,
+    record Series(String study, String caseName, String entry, boolean client, String metric, boolean higherIsBetter,
                   List<Point> points) {
-        /** The series' anchor on the entry's page: {@code series-SUITE-CASE}. */
+        /** The series' anchor on the entry's page: {@code series-STUDY-CASE}. */
         String anchor() {
-            return SitePaths.anchor("series", suite, caseName);
+            return SitePaths.anchor("series", study, caseName);
         }
     }
 
@@ -73,7 +73,7 @@ final class Histories {
                 String caseName = ClientTable.caseOf(row.path("scenario").asText(), client);
                 String entry = client == null ? row.path("target").asText()
                         : targets.size() > 1 ? row.path("target").asText() + " · " + client : client;
-                rowsByEntry.computeIfAbsent(List.of(run.suite(), caseName, entry, client == null ? "target" : "client"),
+                rowsByEntry.computeIfAbsent(List.of(run.study(), caseName, entry, client == null ? "target" : "client"),
                         k -> new ArrayList<>()).add(row);
             }
             rowsByEntry.forEach((key, rows) -> {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,9 +54,44 @@ record SiteInputs(List<StudyRun> runs, List<LeftOut> leftOut) {
                 leftOut.add(new LeftOut(dir, e.getMessage()));
             }
         }
-        List<StudyRun> runs = new ArrayList<>(byId.values());
+        List<StudyRun> runs = new ArrayList<>(studies(byId.values()));
         runs.sort(Comparator.comparing(StudyRun::startedAt).thenComparing(StudyRun::id));
         return new SiteInputs(List.copyOf(runs), List.copyOf(leftOut));
+    }
+
+    /**
+     * Each run placed in its study: its suite's name, or where runs of one name were configured apart (a profile's
+     * other collector, say), the name and what sets the configuration apart, so that no history mixes them: the
+     * target JVM options only it has ({@code server · -XX:+UseParallelGC}), else its place among them
+     * ({@code server · configuration 2}).
+     */
+    private static List<StudyRun> studies(Collection<StudyRun> runs) {
+        Map<String, List<JsonNode>> configurations = new LinkedHashMap<>();
+        runs.forEach(run -> {
+            List<JsonNode> seen = configurations.computeIfAbsent(run.suite(), name -> new ArrayList<>());
+            if (!seen.contains(run.configuration())) {
+                seen.add(run.configuration());
+            }
+        });
+        List<StudyRun> placed = new ArrayList<>();
+        for (StudyRun run : runs) {
+            List<JsonNode> seen = configurations.get(run.suite());
+            int index = seen.indexOf(run.configuration());
+            placed.add(run.of(seen.size() == 1 ? run.suite() : run.suite() + " · " + setApart(seen, index)));
+        }
+        return placed;
+    }
+
+    /** The target JVM options of configuration {@code index} that no other has, or its number when there are none. */
+    private static String setApart(List<JsonNode> configurations, int index) {
+        List<String> own = new ArrayList<>();
+        configurations.get(index).path("jvm").path("target").forEach(option -> own.add(option.asText()));
+        for (int other = 0; other < configurations.size(); other++) {
+            if (other != index) {
+                configurations.get(other).path("jvm").path("target").forEach(option -> own.remove(option.asText()));
+            }
+        }
+        return own.isEmpty() ? "configuration " + (index + 1) : String.join(" ", own);
     }
 
     private static StudyRun readOne(Path dir) {
@@ -83,7 +119,7 @@ record SiteInputs(List<StudyRun> runs, List<LeftOut> leftOut) {
         ObjectNode data = ReportData.read(dir);
         String id = suiteJson.path("id").asText(dir.toAbsolutePath().normalize().getFileName().toString());
         data.set("versions", suiteJson.path("versions"));
-        return new StudyRun(id, dir, data, startedAt(suiteJson));
+        return new StudyRun(id, dir, data, startedAt(suiteJson), data.path("suite").path("name").asText());
     }
 
     private static Instant startedAt(JsonNode suiteJson) {

@@ -30,11 +30,11 @@ import java.util.stream.Collectors;
  *
  * <pre>
  * SitePages pages = new SitePages(inputs);
- * pages.front();                 // {kind: "site-front", studies: [{suite, latest, runs, decisions}], changes, entries, leftOut}
- * pages.entry("dummy", false);   // {kind: "site-entry", name, about, series: [{suite, case, metric, points: [...]}]}
+ * pages.front();                 // {kind: "site-front", studies: [{study, latest, runs, decisions}], changes, entries, leftOut}
+ * pages.entry("dummy", false);   // {kind: "site-entry", name, about, series: [{study, case, metric, points: [...]}]}
  * </pre>
  *
- * A study is a suite's name; its latest run (by start) answers on the front page, with its own report's decisions
+ * A study is a suite's runs alike in configuration ({@link StudyRun#study}); its latest run (by start) answers on the front page, with its own report's decisions
  * (ranks over forks with their intervals, ties, references, collapses). Every sentence about a change is written here
  * from its {@link Contrast}, so that it says what the numbers beside it say.
  */
@@ -62,13 +62,13 @@ final class SitePages {
     ObjectNode front() {
         ObjectNode page = page("site-front", "");
         ArrayNode studies = page.putArray("studies");
-        Map<String, List<StudyRun>> bySuite = new LinkedHashMap<>();
-        inputs.runs().forEach(run -> bySuite.computeIfAbsent(run.suite(), s -> new ArrayList<>()).add(run));
-        bySuite.forEach((suite, runs) -> {
+        Map<String, List<StudyRun>> byStudy = new LinkedHashMap<>();
+        inputs.runs().forEach(run -> byStudy.computeIfAbsent(run.study(), s -> new ArrayList<>()).add(run));
+        byStudy.forEach((name, runs) -> {
             StudyRun latest = runs.getLast();
             ObjectNode study = studies.addObject();
-            study.put("suite", suite);
-            study.put("anchor", SitePaths.anchor("study", suite));
+            study.put("study", name);
+            study.put("anchor", SitePaths.anchor("study", name));
             study.put("table", latest.table());
             study.put("description", latest.data().path("suite").path("description").asText(""));
             study.set("latest", run(latest, ""));
@@ -83,7 +83,7 @@ final class SitePages {
                     ObjectNode change = changes.addObject();
                     change.put("entry", s.entry());
                     change.put("page", SitePaths.entry(s.client(), s.entry()) + "#" + s.anchor());
-                    change.put("suite", s.suite());
+                    change.put("study", s.study());
                     change.put("case", s.caseName());
                     change.put("mark", markWord(point.reading().mark()));
                     change.put("commit", point.run().shortCommit());
@@ -130,7 +130,7 @@ final class SitePages {
     /** A history as a page draws it: each point's figure and interval, verdicts, JVM costs, mark and sentence. */
     private static ObjectNode series(Histories.Series s, Function<StudyRun, ObjectNode> run) {
         ObjectNode one = NODES.objectNode();
-        one.put("suite", s.suite());
+        one.put("study", s.study());
         one.put("case", s.caseName());
         one.put("anchor", s.anchor());
         one.put("metric", s.metric());
@@ -170,7 +170,7 @@ final class SitePages {
     private static ObjectNode run(StudyRun run, String root) {
         ObjectNode node = NODES.objectNode();
         node.put("id", run.id());
-        node.put("suite", run.suite());
+        node.put("study", run.study());
         node.put("commit", run.commit());
         node.put("shortCommit", run.shortCommit());
         node.put("startedAt", run.startedAt().toString());
@@ -188,7 +188,7 @@ final class SitePages {
                     String entry = place.path("entry").asText();
                     if (entries.containsKey(entry)) {
                         ((ObjectNode) place).put("page", SitePaths.entry(entries.get(entry), entry) + "#"
-                                + SitePaths.anchor("series", run.suite(), decision.path("case").asText()));
+                                + SitePaths.anchor("series", run.study(), decision.path("case").asText()));
                     }
                 }
             }
@@ -217,7 +217,7 @@ final class SitePages {
         Set<String> versions = new LinkedHashSet<>();
         Set<String> studies = new LinkedHashSet<>();
         series.stream().filter(s -> s.entry().equals(name) && s.client() == client).forEach(s -> {
-            studies.add(s.suite());
+            studies.add(s.study());
             s.points().stream().map(Histories.Point::version).filter(Objects::nonNull).forEach(versions::add);
         });
         about.set("versions", Json.json().valueToTree(List.copyOf(versions)));

@@ -13,9 +13,11 @@ import java.time.Instant;
  * @param dir       where it was read from
  * @param data      what {@code ReportData.read} made of it: suite, environment, rows, decisions, runs
  * @param startedAt when the suite began, which orders a history
+ * @param study     the study it is a run of: its suite's name, and where runs of one name were configured apart (another
+ *                  collector, say) what sets this configuration apart ({@link SiteInputs}); its runs make its histories
  */
-record StudyRun(String id, Path dir, ObjectNode data, Instant startedAt) {
-    /** The suite's name: one study, whose runs over time are its history. */
+record StudyRun(String id, Path dir, ObjectNode data, Instant startedAt, String study) {
+    /** The suite's name. */
     String suite() {
         return data.path("suite").path("name").asText();
     }
@@ -44,6 +46,21 @@ record StudyRun(String id, Path dir, ObjectNode data, Instant startedAt) {
         JsonNode environment = data.path("environment");
         return environment.path("cpus").asInt() + " CPUs, " + environment.path("os").asText() + " "
                 + environment.path("kernel").asText() + ", " + environment.path("jdk").asText();
+    }
+
+    /**
+     * What must be alike for two runs to be one study's: the suite's scenarios, JVM options, resources, table and
+     * protocols. The targets, clients, forks and repetitions may differ: a history follows each entry where it ran.
+     */
+    JsonNode configuration() {
+        ObjectNode configuration = data.path("suite").deepCopy();
+        configuration.retain("scenarios", "jvm", "resources", "table", "protocols", "placement");
+        return configuration;
+    }
+
+    /** This run as one of {@code study}. */
+    StudyRun of(String study) {
+        return new StudyRun(id, dir, data, startedAt, study);
     }
 
     /** The study's kind as its suite's table says it ({@code server}, {@code sweep}, {@code latency-diff}, ...). */

@@ -69,7 +69,7 @@ public final class Trends {
                 quiet++;
                 continue;
             }
-            lines.add(s.entry() + " · " + s.suite() + " · " + s.caseName() + ", " + SitePages.metricWords(s.metric()) + ": "
+            lines.add(s.entry() + " · " + s.study() + " · " + s.caseName() + ", " + SitePages.metricWords(s.metric()) + ": "
                     + s.points().stream().map(p -> Numbers.figure(p.figure().mean())).collect(Collectors.joining(" → "))
                     + marked.stream().map(p -> "; " + SitePages.markWord(p.reading().mark()) + ": " + SitePages.sentence(s, p))
                     .collect(Collectors.joining()));

@@ -100,7 +100,7 @@
     for (const study of studies) {
       for (const d of study.decisions) {
         answers.append(el('tr', { id: 'case-' + study.anchor.slice('study-'.length) + '-' + slug(d.case) },
-          el('th', {}, el('a', { href: '#' + study.anchor }, study.suite), ' · ', d.case),
+          el('th', {}, el('a', { href: '#' + study.anchor }, study.study), ' · ', d.case),
           el('td', {}, metricWords(study, d)),
           el('td', {}, best(d)),
           el('td', {}, el('a', { href: study.latest.report }, study.latest.shortCommit), ' ', date(study.latest.startedAt))));
@@ -133,7 +133,7 @@
     }
     const sorted = changes.slice().sort((a, b) => Number(b.worse) - Number(a.worse));
     main.append(el('ul', { class: 'changes' }, sorted.map(c => el('li', { class: c.mark === 'outlier' ? 'outlier' : c.worse ? 'worse' : 'better' },
-      el('a', { href: c.page }, c.entry + ' · ' + c.suite + ' · ' + c.case), ': ', el('b', {}, c.mark), ' — ', c.sentence))));
+      el('a', { href: c.page }, c.entry + ' · ' + c.study + ' · ' + c.case), ': ', el('b', {}, c.mark), ' — ', c.sentence))));
   }
 
   // Targets and clients, filtered by words (name, technology, style, protocol, version) and by selects; the words
@@ -183,7 +183,7 @@
   }
 
   function renderStudy(study, main) {
-    main.append(el('h2', { id: study.anchor }, 'Study: ' + study.suite));
+    main.append(el('h2', { id: study.anchor }, 'Study: ' + study.study));
     if (study.description) main.append(el('p', { class: 'muted' }, study.description));
     const latest = study.latest;
     main.append(el('p', {}, 'Latest run: commit ', el('code', {}, latest.shortCommit), ', ', date(latest.startedAt), ', on ',
@@ -221,14 +221,14 @@
     main.append(el('p', { class: 'lead' }, [a.client ? 'client' : 'target', a.technology, a.style, a.protocol]
       .filter(x => x).join(' · ') + (a.versions.length ? ' · version ' + a.versions.join(', ') : ' · version not recorded'),
       a.description ? el('br') : null, a.description || ''));
-    main.append(el('p', {}, 'Studies: ', a.studies.map((s, i) => [i ? ', ' : '', el('a', { href: '#' + data.series.find(x => x.suite === s).anchor }, s)])));
+    main.append(el('p', {}, 'Studies: ', a.studies.map((s, i) => [i ? ', ' : '', el('a', { href: '#' + data.series.find(x => x.study === s).anchor }, s)])));
     for (const s of data.series) renderSeries(s, main);
   }
 
   // compare BASE... NEW's trend.html: every figure's history over the runs given, each run's report where it lies.
   function renderTrend(data, main) {
     main.append(el('h1', {}, 'Gauntlet · trend over ' + data.runs.length + ' runs'));
-    main.append(el('ol', {}, data.runs.map(r => el('li', {}, el('a', { href: r.report }, r.shortCommit), ' ', r.suite, ' ',
+    main.append(el('ol', {}, data.runs.map(r => el('li', {}, el('a', { href: r.report }, r.shortCommit), ' ', r.study, ' ',
       date(r.startedAt)))));
     const marked = data.series.filter(s => s.points.some(p => p.mark));
     main.append(el('p', { class: 'lead' }, marked.length + ' of ' + data.series.length + ' figures with a mark; those first.'));
@@ -238,7 +238,7 @@
   function renderSeries(s, main) {
     const section = el('section', { id: (s.entry ? slug(s.entry) + '-' : '') + s.anchor, class: 'series' });
     main.append(section);
-    section.append(el('h2', {}, (s.entry ? s.entry + ' · ' : '') + s.suite + ' · ' + s.case + ' — ' + s.metricWords + ', ' + (s.higherIsBetter ? 'higher' : 'lower') + ' is better'));
+    section.append(el('h2', {}, (s.entry ? s.entry + ' · ' : '') + s.study + ' · ' + s.case + ' — ' + s.metricWords + ', ' + (s.higherIsBetter ? 'higher' : 'lower') + ' is better'));
     for (const p of s.points.filter(p => p.mark)) {
       section.append(el('div', { class: 'banner ' + (p.mark === 'outlier' ? 'noisy' : p.worse ? 'failed' : 'ok') + ' change' },
         el('b', {}, p.mark + ': '), p.sentence));

@@ -3,6 +3,7 @@ package dev.gauntlet.runner.site;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.runner.Cli.Result;
+import dev.gauntlet.runner.GauntletCli;
 import dev.gauntlet.runner.report.HeadlessChromium;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -12,8 +13,10 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -25,8 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A site of three real runs of one suite, as three commits would give them: a latency-diff of the dummy alone (one
  * connection, its median round trip the figure) in three forks each (fewer decide no change against a level of one
  * run: two forks leave Welch's interval one degree of freedom). In the second and third run the dummy is slowed on
- * purpose ({@code -Dgauntlet.dummy.spinMicros=300}: 300 µs of CPU a request on a round trip of about 100 µs here), so
- * its history has a known change at the second run's commit, every run's verdict ok. The median is the figure because
+ * purpose ({@code GAUNTLET_DUMMY_SPIN_MICROS=300} in the environment of {@code ./gauntlet run}, which its target
+ * inherits: 300 µs of CPU a request on a round trip of about 100 µs here, the suite unchanged, as a slower commit of the
+ * dummy would be), so its history has a known change at the second run's commit, every run's verdict ok. The median is the figure because
  * it stays put on a busy machine: a closed loop's rate over 1 s moved by a coefficient of variation of 45 % between
  * forks while another build ran, and a fall can be no larger than the rate itself (an interpreted dummy, {@code -Xint},
  * was no better: it collapsed in a fork, which is not judged). Each run's commit is set in its
@@ -37,6 +41,8 @@ class SiteIT {
     private static final String FIRST = "1111111aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
     private static final String SLOWED = "2222222bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
     private static final String LATEST = "3333333ccccccccccccccccccccccccccccccccc";
+    /** The dummy's {@code DummyServer.SLOWED_BY}: the CPU it spins per answer, in µs, when set. */
+    private static final String SLOWED_BY = "GAUNTLET_DUMMY_SPIN_MICROS";
     private static final Pattern HREF = Pattern.compile("href=\"([^\"]*)\"");
 
     @TempDir
@@ -46,7 +52,7 @@ class SiteIT {
     static List<Path> runs = new ArrayList<>();
 
     @BeforeAll
-    static void buildSite() throws IOException {
+    static void buildSite() throws IOException, InterruptedException {
         runs.add(runSuite("first", FIRST, false));
         runs.add(runSuite("slowed", SLOWED, true));
         runs.add(runSuite("latest", LATEST, true));
@@ -192,7 +198,8 @@ class SiteIT {
         assertThat(page.requests()).isNotEmpty().allSatisfy(url -> assertThat(url).matches("(file|data):.*"));
     }
 
-    private static Path runSuite(String name, String commit, boolean slowed) throws IOException {
+    /** The suite run by {@code ./gauntlet}, the dummy slowed through its environment as a slower commit of it would be. */
+    private static Path runSuite(String name, String commit, boolean slowed) throws IOException, InterruptedException {
         Path suite = Files.writeString(work.resolve(name + ".yaml"), """
                 name: it-site
                 targets: [dummy]
@@ -202,13 +209,13 @@ class SiteIT {
                 jvm:
                   target: [-Xmx256m]
                   generator: [-Xmx256m, -Dgauntlet.jitWarmup=false]
-                %s
                 scenarios:
                   - { name: one-at-a-time, load: { type: closed, connections: 1 }, warmupMs: 1000, durationMs: 1000 }
-                """.formatted(slowed ? "  perTarget: { dummy: [-Xmx256m, -Dgauntlet.dummy.spinMicros=300] }" : ""));
+                """);
         Path results = work.resolve(name);
-        Result run = cli("run", "--suite", suite.toString(), "--results", results.toString(), "--no-calibration");
-        assertThat(run.code()).as(run.err()).isZero();
+        GauntletCli.Finished run = GauntletCli.run(Duration.ofMinutes(3), slowed ? Map.of(SLOWED_BY, "300") : Map.of(),
+                "run", "--suite", suite.toString(), "--results", results.toString(), "--no-calibration");
+        assertThat(run.exitCode()).as(String.join("\n", run.stderr())).isZero();
         Path dir;
         try (Stream<Path> dirs = Files.list(results)) {
             dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();

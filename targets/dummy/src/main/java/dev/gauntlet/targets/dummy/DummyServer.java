@@ -24,10 +24,11 @@ import java.util.concurrent.TimeUnit;
 public final class DummyServer implements HelloServer {
     /**
      * A change made on purpose, for a test of what finds one (a history's change point, a gate): the dummy started with
-     * {@code -Dgauntlet.dummy.spinMicros=N} spins N µs of CPU per hello answer, as a {@link SpinningDummyServer} does,
-     * under its own name, so that its figures move where nothing else did.
+     * this environment variable at N spins N µs of CPU per hello answer, as a {@link SpinningDummyServer} does, under
+     * its own name and with the suite unchanged, as a slower commit of it would. A target inherits the runner's
+     * environment: {@code GAUNTLET_DUMMY_SPIN_MICROS=300 ./gauntlet run}.
      */
-    public static final String SLOWED_BY = "gauntlet.dummy.spinMicros";
+    public static final String SLOWED_BY = "GAUNTLET_DUMMY_SPIN_MICROS";
     private static final long STOP_JOIN_MS = 2_000;
 
     /** CPU spun per hello answer on its selector thread: 0 for the baseline ({@link SpinningDummyServer}). */
@@ -37,7 +38,7 @@ public final class DummyServer implements HelloServer {
     private final List<Thread> threads = new ArrayList<>();
 
     public DummyServer() {
-        this(TimeUnit.MICROSECONDS.toNanos(Long.getLong(SLOWED_BY, 0)));
+        this(TimeUnit.MICROSECONDS.toNanos(Long.parseLong(System.getenv().getOrDefault(SLOWED_BY, "0"))));
     }
 
     DummyServer(long serviceNanos) {
