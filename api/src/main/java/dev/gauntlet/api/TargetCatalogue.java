@@ -48,8 +48,8 @@ public final class TargetCatalogue {
             File file = Json.yaml().readValue(in, File.class);
             Map<String, Technology> technologies = new LinkedHashMap<>();
             file.technologies().forEach((name, t) -> technologies.put(name,
-                    new Technology(name, t.module(), t.version(), t.description(), t.jvmOptions(), t.protocols(),
-                            t.tlsProvider())));
+                    new Technology(name, t.module(), t.version(), t.versionOf(), t.description(), t.jvmOptions(),
+                            t.protocols(), t.tlsProvider())));
             List<TargetEntry> targets = file.targets().stream()
                     .map(entry -> entry.protocols().isEmpty() && technologies.containsKey(entry.technology())
                             ? entry.withProtocols(technologies.get(entry.technology()).protocols()) : entry)
@@ -68,6 +68,23 @@ public final class TargetCatalogue {
         return Optional.ofNullable(targets.get(name));
     }
 
+    /**
+     * The target {@code entry} is at another version, when its technology is another's at another version
+     * ({@code versionOf}): the entry of that technology with the same server class, such as {@code jetty-handler-sync}
+     * for {@code jetty-earlier-handler-sync}; empty for any other entry.
+     */
+    public Optional<TargetEntry> sameTargetAs(TargetEntry entry) {
+        String of = technology(entry.technology()).versionOf();
+        return of == null ? Optional.empty() : targets.values().stream()
+                .filter(t -> t.technology().equals(of) && t.serverClass().equals(entry.serverClass())).findFirst();
+    }
+
+    /** The technology whose sources a technology's module builds: its {@code versionOf}, else itself. */
+    public String sourcesOf(String technology) {
+        String of = technology(technology).versionOf();
+        return of == null ? technology : of;
+    }
+
     public Technology technology(String name) {
         Technology technology = technologies.get(name);
         if (technology == null) {
@@ -79,14 +96,16 @@ public final class TargetCatalogue {
     /**
      * A server technology: the Maven module that holds its classpath, and its version.
      *
+     * @param versionOf  the technology this one is at another version ({@code jetty} for {@code jetty-earlier}): its
+     *                   module builds that one's sources against the version it names; null for most
      * @param jvmOptions JVM options every target of the technology needs to run as its framework
      *                   intends, before the role's own (e.g. Quarkus' {@code --add-opens}, which its
      *                   jar manifest asks for but a class-path launch does not apply); empty for most
      * @param protocols   what its targets serve ({@code --tls}, {@code --http2}): HTTP/1.1 alone when not given
      * @param tlsProvider the TLS implementation in force when it serves TLS (e.g. {@code JSSE}); null without TLS
      */
-    public record Technology(String name, String module, String version, String description, List<String> jvmOptions,
-                             List<Protocol> protocols, String tlsProvider) {
+    public record Technology(String name, String module, String version, String versionOf, String description,
+                             List<String> jvmOptions, List<Protocol> protocols, String tlsProvider) {
 
         public Technology {
             jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
@@ -142,8 +161,8 @@ public final class TargetCatalogue {
     private record File(Map<String, TechnologyFields> technologies, List<TargetEntry> targets) {
     }
 
-    private record TechnologyFields(String module, String version, String description, List<String> jvmOptions,
-                                    List<Protocol> protocols, String tlsProvider) {
+    private record TechnologyFields(String module, String version, String versionOf, String description,
+                                    List<String> jvmOptions, List<Protocol> protocols, String tlsProvider) {
     }
 
 }

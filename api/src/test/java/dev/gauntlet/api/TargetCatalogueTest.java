@@ -16,20 +16,27 @@ class TargetCatalogueTest {
             assertThat(tech.module()).as(t.name()).startsWith("targets/");
             assertThat(tech.version()).as(t.name()).doesNotContain("${").isNotBlank();
             assertThat(tech.jvmOptions()).as("%s: one option per element", t.name()).allMatch(o -> o.startsWith("-"));
-            assertThat(t.serverClass()).as(t.name()).startsWith("dev.gauntlet.targets." + t.technology() + ".");
+            assertThat(t.serverClass()).as(t.name()).startsWith("dev.gauntlet.targets." + catalogue.sourcesOf(t.technology()) + ".");
             assertThat(t.style()).as(t.name()).isNotNull();
             assertThat(t.description()).as(t.name()).isNotBlank();
         });
     }
 
     /**
-     * A target's JVM says which target it is only by its {@code --server}, so no two entries may name the same server
-     * (the runner finds a leftover target JVM's entry by it).
+     * A target's JVM says which target it is by its {@code --server} and its module's classpath, so no two entries of one
+     * technology may name the same server (the runner finds a leftover target JVM's entry by them); an entry at another
+     * version names the server of the entry it is at that version.
      */
     @Test
-    void everyTargetNamesAServerOfItsOwn() {
-        assertThat(TargetCatalogue.builtIn().targets()).extracting(TargetCatalogue.TargetEntry::serverClass)
-                .doesNotHaveDuplicates();
+    void everyTargetNamesAServerOfItsOwnWithinItsTechnology() {
+        TargetCatalogue catalogue = TargetCatalogue.builtIn();
+        assertThat(catalogue.targets()).extracting(t -> t.technology() + " " + t.serverClass()).doesNotHaveDuplicates();
+        catalogue.targets().forEach(t -> assertThat(catalogue.sameTargetAs(t).isPresent()).as(t.name())
+                .isEqualTo(catalogue.technology(t.technology()).versionOf() != null));
+        TargetCatalogue.TargetEntry earlier = catalogue.target("jetty-earlier-handler-sync").orElseThrow();
+        assertThat(catalogue.sameTargetAs(earlier).map(TargetCatalogue.TargetEntry::name)).contains("jetty-handler-sync");
+        assertThat(catalogue.technology(earlier.technology()).version())
+                .as("another version than its base's").isNotEqualTo(catalogue.technology("jetty").version());
     }
 
     /**

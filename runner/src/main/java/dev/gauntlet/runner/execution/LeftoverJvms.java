@@ -105,11 +105,16 @@ public final class LeftoverJvms {
                 .map(command -> Path.of(command).getFileName().toString().equals("java")).orElse(false);
     }
 
-    /** The catalogue name of the target whose {@code --server} class the command line gives, else that class. */
+    /**
+     * The catalogue name of the target whose {@code --server} class the command line gives, from the module on its
+     * classpath (one server class serves a technology at two versions), else that class.
+     */
     private static String targetName(List<String> argv, TargetCatalogue catalogue) {
         int flag = argv.indexOf("--server");
         String serverClass = flag >= 0 && flag + 1 < argv.size() ? argv.get(flag + 1) : "?";
-        return catalogue.targets().stream().filter(t -> t.serverClass().equals(serverClass)).findFirst()
+        String command = String.join(" ", argv);
+        return catalogue.targets().stream().filter(t -> t.serverClass().equals(serverClass))
+                .filter(t -> command.contains("/" + catalogue.technology(t.technology()).module() + "/target/")).findFirst()
                 .map(TargetCatalogue.TargetEntry::name).orElse(serverClass);
     }
 

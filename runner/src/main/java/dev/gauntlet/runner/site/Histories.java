@@ -48,9 +48,9 @@ final class Histories {
      */
     record Series(String study, String caseName, String entry, boolean client, String metric, boolean higherIsBetter,
                   List<Point> points) {
-        /** The series' anchor on the entry's page: {@code series-STUDY-CASE}. */
+        /** The series' anchor on its page: {@code series-STUDY-CASE-ENTRY}. */
         String anchor() {
-            return SitePaths.anchor("series", study, caseName);
+            return SitePaths.anchor("series", study, caseName, entry);
         }
     }
 

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -40,6 +41,7 @@ import java.util.stream.Collectors;
  */
 final class SitePages {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final TargetCatalogue CATALOGUE = TargetCatalogue.builtIn();
     private static final Map<String, String> METRIC_WORDS = Map.of("p99Ms", "p99 ms", "p50Ms", "p50 ms",
             "achievedRatePerSec", "rate /s", "serverMaxInFlight", "held at once");
 
@@ -51,12 +53,35 @@ final class SitePages {
         this.series = Histories.of(inputs.runs());
     }
 
-    /** Every entry with a page: {name → client?}, targets first, in the order the runs first name them. */
+    /**
+     * Every entry with a page: {name → client?}, targets first, in the order the runs first name them. A target at
+     * another version has none: its histories are on the page of the target it is at that version ({@link #pageOf}).
+     */
     Map<String, Boolean> entries() {
         Map<String, Boolean> entries = new LinkedHashMap<>();
-        series.stream().filter(s -> !s.client()).forEach(s -> entries.put(s.entry(), false));
-        series.stream().filter(Histories.Series::client).forEach(s -> entries.put(s.entry(), true));
+        series.stream().filter(s -> !s.client()).forEach(s -> entries.put(pageOf(s), false));
+        series.stream().filter(Histories.Series::client).forEach(s -> entries.put(pageOf(s), true));
         return entries;
+    }
+
+    /**
+     * Whose page shows a history: its entry's, or for a target at another version ({@code jetty-earlier-handler-sync},
+     * {@link TargetCatalogue#sameTargetAs}) the page of the target it is at that version, which so shows it by version.
+     */
+    private static String pageOf(Histories.Series s) {
+        return s.client() ? s.entry() : pageOf(s.entry());
+    }
+
+    private static String pageOf(String entry) {
+        ProtocolTarget target = ProtocolTarget.parse(entry);
+        return CATALOGUE.target(target.target()).flatMap(CATALOGUE::sameTargetAs)
+                .map(base -> entry.contains("@") ? ProtocolTarget.name(base.name(), target.protocol()) : base.name())
+                .orElse(entry);
+    }
+
+    /** The page and anchor where a history is drawn, from a page at the site's root. */
+    private static String link(Histories.Series s) {
+        return SitePaths.entry(s.client(), pageOf(s)) + "#" + s.anchor();
     }
 
     ObjectNode front() {
@@ -82,7 +107,7 @@ final class SitePages {
                 if (point.reading() != null && point.reading().mark() != ChangePoints.Mark.NONE) {
                     ObjectNode change = changes.addObject();
                     change.put("entry", s.entry());
-                    change.put("page", SitePaths.entry(s.client(), s.entry()) + "#" + s.anchor());
+                    change.put("page", link(s));
                     change.put("study", s.study());
                     change.put("case", s.caseName());
                     change.put("mark", markWord(point.reading().mark()));
@@ -93,19 +118,28 @@ final class SitePages {
             }
         }
         ArrayNode entries = page.putArray("entries");
-        entries().forEach((name, client) -> entries.add(about(name, client, "")));
+        Map<String, Boolean> listed = new LinkedHashMap<>();
+        series.forEach(s -> listed.putIfAbsent(s.entry(), s.client()));
+        listed.forEach((name, client) -> entries.add(about(name, client, s -> s.entry().equals(name))
+                .put("page", SitePaths.entry(client, client ? name : pageOf(name)))));
         ArrayNode leftOut = page.putArray("leftOut");
         inputs.leftOut().forEach(out -> leftOut.add(out.line()));
         return page;
     }
 
+    /** An entry's page: every history it has, and those of the same target at other versions, each with its version. */
     ObjectNode entry(String name, boolean client) {
         ObjectNode page = page("site-entry", "../");
-        page.set("about", about(name, client, "../"));
+        Predicate<Histories.Series> shown = s -> s.client() == client && pageOf(s).equals(name);
+        page.set("about", about(name, client, shown));
         ArrayNode list = page.putArray("series");
         for (Histories.Series s : series) {
-            if (s.entry().equals(name) && s.client() == client) {
-                list.add(series(s, run -> run(run, "../")));
+            if (shown.test(s)) {
+                ObjectNode one = series(s, run -> run(run, "../"));
+                if (!s.entry().equals(name)) {
+                    one.put("entry", s.entry());
+                }
+                list.add(one);
             }
         }
         return page;
@@ -179,29 +213,29 @@ final class SitePages {
         return node;
     }
 
-    /** The decisions with each place's and reference's page beside its entry, where the site has one. */
+    /** The decisions with each place's and reference's history linked beside its entry, where the site has one. */
     private JsonNode linked(ArrayNode decisions, StudyRun run) {
-        Map<String, Boolean> entries = entries();
         for (JsonNode decision : decisions) {
             for (String list : List.of("places", "references", "collapsed", "differences")) {
                 for (JsonNode place : decision.path(list)) {
                     String entry = place.path("entry").asText();
-                    if (entries.containsKey(entry)) {
-                        ((ObjectNode) place).put("page", SitePaths.entry(entries.get(entry), entry) + "#"
-                                + SitePaths.anchor("series", run.study(), decision.path("case").asText()));
-                    }
+                    series.stream().filter(s -> s.study().equals(run.study()) && s.entry().equals(entry)
+                                    && s.caseName().equals(decision.path("case").asText())).findFirst()
+                            .ifPresent(s -> ((ObjectNode) place).put("page", link(s)));
                 }
             }
         }
         return decisions;
     }
 
-    /** What the catalogue says of an entry (technology, style, protocol; library, mode) and the versions it ran at. */
-    private ObjectNode about(String name, boolean client, String root) {
+    /**
+     * What the catalogue says of an entry (technology, style, protocol; library, mode), and the versions and studies of
+     * the histories {@code of} it.
+     */
+    private ObjectNode about(String name, boolean client, Predicate<Histories.Series> of) {
         ObjectNode about = NODES.objectNode();
         about.put("name", name);
         about.put("client", client);
-        about.put("page", root + SitePaths.entry(client, name));
         if (client) {
             String bare = name.substring(name.lastIndexOf(" · ") < 0 ? 0 : name.lastIndexOf(" · ") + 3);
             ClientCatalogue.builtIn().client(bare).ifPresent(entry -> about.put("technology", entry.library().id())
@@ -209,14 +243,13 @@ final class SitePages {
             about.put("protocol", "http1");
         } else {
             ProtocolTarget target = ProtocolTarget.parse(name);
-            TargetCatalogue catalogue = TargetCatalogue.builtIn();
-            catalogue.target(target.target()).ifPresent(entry -> about.put("technology", entry.technology())
+            CATALOGUE.target(target.target()).ifPresent(entry -> about.put("technology", CATALOGUE.sourcesOf(entry.technology()))
                     .put("api", entry.api()).put("style", entry.style().label()).put("description", entry.description()));
             about.put("protocol", target.protocol().label());
         }
         Set<String> versions = new LinkedHashSet<>();
         Set<String> studies = new LinkedHashSet<>();
-        series.stream().filter(s -> s.entry().equals(name) && s.client() == client).forEach(s -> {
+        series.stream().filter(of).forEach(s -> {
             studies.add(s.study());
             s.points().stream().map(Histories.Point::version).filter(Objects::nonNull).forEach(versions::add);
         });

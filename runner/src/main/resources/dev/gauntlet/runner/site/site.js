@@ -236,9 +236,11 @@
   }
 
   function renderSeries(s, main) {
-    const section = el('section', { id: (s.entry ? slug(s.entry) + '-' : '') + s.anchor, class: 'series' });
+    const section = el('section', { id: s.anchor, class: 'series' });
     main.append(section);
-    section.append(el('h2', {}, (s.entry ? s.entry + ' · ' : '') + s.study + ' · ' + s.case + ' — ' + s.metricWords + ', ' + (s.higherIsBetter ? 'higher' : 'lower') + ' is better'));
+    const versions = [...new Set(s.points.map(p => p.version).filter(v => v))];
+    section.append(el('h2', {}, (s.entry ? s.entry + ' · ' : '') + s.study + ' · ' + s.case +
+      (versions.length ? ' (version ' + versions.join(', ') + ')' : '') + ' — ' + s.metricWords + ', ' + (s.higherIsBetter ? 'higher' : 'lower') + ' is better'));
     for (const p of s.points.filter(p => p.mark)) {
       section.append(el('div', { class: 'banner ' + (p.mark === 'outlier' ? 'noisy' : p.worse ? 'failed' : 'ok') + ' change' },
         el('b', {}, p.mark + ': '), p.sentence));

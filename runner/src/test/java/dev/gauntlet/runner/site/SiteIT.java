@@ -2,6 +2,7 @@ package dev.gauntlet.runner.site;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gauntlet.api.Json;
+import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.runner.Cli.Result;
 import dev.gauntlet.runner.GauntletCli;
 import dev.gauntlet.runner.report.HeadlessChromium;
@@ -35,7 +36,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * forks while another build ran, and a fall can be no larger than the rate itself (an interpreted dummy, {@code -Xint},
  * was no better: it collapsed in a fork, which is not judged). Each run's commit is set in its
  * suite.json afterwards, standing for the checkout it would have been run from (one checkout runs them here). Beside
- * them, three directories that must be left out: a directory of notes, a run in a later format, and a copy of the first.
+ * them, three directories that must be left out: a directory of notes, a run in a later format, and a copy of the first;
+ * and a fourth suite, Jetty's sync handler at two versions ({@code jetty-handler-sync} and {@code
+ * jetty-earlier-handler-sync}, the same classes built against an earlier Jetty release) in one run.
  */
 class SiteIT {
     private static final String FIRST = "1111111aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
@@ -56,6 +59,7 @@ class SiteIT {
         runs.add(runSuite("first", FIRST, false));
         runs.add(runSuite("slowed", SLOWED, true));
         runs.add(runSuite("latest", LATEST, true));
+        Path versions = runVersions();
 
         Path notes = Files.createDirectories(work.resolve("notes"));
         Files.writeString(notes.resolve("README"), "not results");
@@ -65,7 +69,7 @@ class SiteIT {
 
         site = work.resolve("site");
         List<String> args = new ArrayList<>(List.of("site"));
-        Stream.of(runs.get(0), runs.get(1), runs.get(2), notes, later, copied).forEach(dir -> args.add(dir.toString()));
+        Stream.of(runs.get(0), runs.get(1), runs.get(2), versions, notes, later, copied).forEach(dir -> args.add(dir.toString()));
         args.addAll(List.of("--out", site.toString()));
         built = cli(args.toArray(String[]::new));
     }
@@ -98,13 +102,13 @@ class SiteIT {
         assertThat(main).startsWith("<main id=\"page\"><h1>Gauntlet · results</h1><section class=\"headline\"><table class=\"answers\">");
         String answers = main.substring(0, main.indexOf("</table>"));
         assertThat(answers).contains("it-site</a> · one-at-a-time", "rate /s, higher is better").containsPattern(
-                "<div class=\"best\"><a href=\"targets/dummy.html#series-it-site-one-at-a-time\">dummy</a> "
+                "<div class=\"best\"><a href=\"targets/dummy.html#series-it-site-one-at-a-time-dummy\">dummy</a> "
                         + "[\\d,.]+ \\(95 % CI -?[\\d,.]+–[\\d,.]+, 3 forks\\)");
         assertThat(answers).as("the latest run's commit").contains(">3333333</a>");
 
         assertThat(main).contains("3 directories given did not read as results.");
         String changes = main.substring(main.indexOf("id=\"changes\""), main.indexOf("id=\"entries\""));
-        assertThat(changes).contains("<a href=\"targets/dummy.html#series-it-site-one-at-a-time\">dummy · it-site · one-at-a-time</a>: "
+        assertThat(changes).contains("<a href=\"targets/dummy.html#series-it-site-one-at-a-time-dummy\">dummy · it-site · one-at-a-time</a>: "
                 + "<b>change</b> — p50 ms rose").contains("from 2222222 on, against the level before: worse");
         assertNoRequestLeftTheFileSystem(front);
     }
@@ -129,7 +133,7 @@ class SiteIT {
         try (Stream<Path> files = Files.walk(site)) {
             pages = files.filter(p -> p.toString().endsWith(".html")).sorted().toList();
         }
-        assertThat(pages).as("the front page, the dummy's page, three runs' reports").hasSize(5);
+        assertThat(pages).as("the front page, the dummy's and Jetty's pages, four runs' reports").hasSize(7);
         int checked = 0;
         for (Path page : pages) {
             HeadlessChromium.Page drawn = open(page.toUri());
@@ -152,6 +156,28 @@ class SiteIT {
             assertNoRequestLeftTheFileSystem(drawn);
         }
         assertThat(checked).as("links checked").isGreaterThan(30);
+    }
+
+    /** One target at two versions in one study: both on the target's page, each history with its version. */
+    @Test
+    void aTargetAtTwoVersionsIsShownOnOnePageByVersion() throws Exception {
+        TargetCatalogue catalogue = TargetCatalogue.builtIn();
+        String current = catalogue.technology("jetty").version();
+        String earlier = catalogue.technology("jetty-earlier").version();
+        assertThat(site.resolve("targets/jetty-earlier-handler-sync.html")).as("no page of its own").doesNotExist();
+
+        HeadlessChromium.Page jetty = open(site.resolve("targets/jetty-handler-sync.html").toUri());
+        assertThat(jetty.dom()).contains("target · jetty · sync · http1 · version " + current + ", " + earlier,
+                "<h2>it-site-versions · closed (version " + current + ") — rate /s",
+                "<h2>jetty-earlier-handler-sync · it-site-versions · closed (version " + earlier + ") — rate /s",
+                "id=\"series-it-site-versions-closed-jetty-earlier-handler-sync\"");
+
+        HeadlessChromium.Page front = open(site.resolve("index.html").toUri());
+        String entries = front.dom().substring(front.dom().indexOf("<table class=\"entries\">"));
+        assertThat(entries).contains("<td><a href=\"targets/jetty-handler-sync.html\">jetty-handler-sync</a></td><td>target</td>"
+                        + "<td>jetty</td><td>sync</td><td>http1</td><td>" + current + "</td>",
+                "<td><a href=\"targets/jetty-handler-sync.html\">jetty-earlier-handler-sync</a></td><td>target</td>"
+                        + "<td>jetty</td><td>sync</td><td>http1</td><td>" + earlier + "</td>");
     }
 
     /**
@@ -196,6 +222,26 @@ class SiteIT {
 
     private static void assertNoRequestLeftTheFileSystem(HeadlessChromium.Page page) {
         assertThat(page.requests()).isNotEmpty().allSatisfy(url -> assertThat(url).matches("(file|data):.*"));
+    }
+
+    /** Jetty's sync handler at this build's Jetty and at the earlier release, one fork each. */
+    private static Path runVersions() throws IOException, InterruptedException {
+        Path suite = Files.writeString(work.resolve("versions.yaml"), """
+                name: it-site-versions
+                targets: [jetty-handler-sync, jetty-earlier-handler-sync]
+                jvm:
+                  target: [-Xmx256m]
+                  generator: [-Xmx256m, -Dgauntlet.jitWarmup=false]
+                scenarios:
+                  - { name: closed, load: { type: closed, connections: 4 }, warmupMs: 500, durationMs: 1000 }
+                """);
+        Path results = work.resolve("versions");
+        GauntletCli.Finished run = GauntletCli.run(Duration.ofMinutes(3), "run", "--suite", suite.toString(),
+                "--results", results.toString(), "--no-calibration");
+        assertThat(run.exitCode()).as(String.join("\n", run.stderr())).isZero();
+        try (Stream<Path> dirs = Files.list(results)) {
+            return dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
     }
 
     /** The suite run by {@code ./gauntlet}, the dummy slowed through its environment as a slower commit of it would be. */
