@@ -54,6 +54,11 @@ public enum RowFigure {
         return unit;
     }
 
+    /** Whether A's figure is better than B's beyond the noise, by {@code contrast} (A's samples against B's). */
+    public boolean better(Contrast contrast) {
+        return contrast.resolved() && (contrast.difference() > 0) == (direction == Contrast.Direction.HIGHER_IS_BETTER);
+    }
+
     /** A's figure against B's as a sentence: "a is 4.1 % quicker than b (95 % CI 2.0–6.2 %)", or why undecided. */
     public String describe(Contrast contrast, String a, String b) {
         return contrast.describe(a, b, direction, better, worse);

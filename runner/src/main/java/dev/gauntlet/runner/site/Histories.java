@@ -20,9 +20,9 @@ import java.util.TreeMap;
  * own metric in each run that measured it, oldest first, with its interval over forks and where it changed beyond the
  * noise ({@link ChangePoints}).
  *
- * <p>A point joins the judging only when every one of its runs gave the entry's own figure (ok, platform-noisy,
- * not-steady; in a study of clients client-limited too): a collapse or a generator's limit is shown with its verdict,
- * neither a level nor a change.
+ * <p>A point is judged on its forks whose every run gave the entry's own figure (ok, platform-noisy, not-steady; in a
+ * study of clients client-limited too): a fork that collapsed or met the generator's limit is left out and counted, and
+ * a point with no such fork is shown with its verdicts, neither a level nor a change.
  */
 final class Histories {
     /** The verdicts of an entry's own figures; in a study of clients client-limited too, the library's limit. */
@@ -32,13 +32,16 @@ final class Histories {
      * One run's figure.
      *
      * @param version the entry's server or library version as the run recorded it; null when it did not
-     * @param forks   the figure's mean in each fork, the samples of its interval
-     * @param judged  whether every run of it gave the entry's own figure, so that it takes part in finding changes
+     * @param forks   the figure's mean in each fork judged, the samples of its interval
+     * @param judged  whether a fork of it gave the entry's own figure in every run, so that it takes part in finding
+     *                changes, on those forks alone
+     * @param leftOut the forks not judged, whose runs did not all give the entry's own figure (a collapse, a
+     *                generator's limit)
      * @param costs   the JVM's costs that count for the entry (the target's; a client's generator's): the longest GC
      *                pause, the heap used at most, the platform threads at most, mean CPU of the machine, over its runs
      */
     record Point(StudyRun run, String version, Estimate figure, double[] forks, List<String> verdicts, boolean judged,
-                 Map<String, Double> costs, ChangePoints.Point reading) {
+                 int leftOut, Map<String, Double> costs, ChangePoints.Point reading) {
     }
 
     /**
@@ -110,25 +113,31 @@ final class Histories {
         return "p99Ms";
     }
 
+    /**
+     * The entry's figure in one run: over the forks whose every run gave its own figure, the others left out and
+     * counted; over all forks, and not judged, when none did.
+     */
     private static Point point(StudyRun run, String entry, boolean client, List<JsonNode> rows, String metric) {
-        Map<Integer, List<Double>> byFork = new TreeMap<>();
-        List<String> verdicts = new ArrayList<>();
-        boolean judged = true;
-        for (JsonNode row : rows) {
-            Verdict verdict = verdict(row);
-            verdicts.add(verdict.label());
-            judged &= FIGURES.contains(verdict) || client && verdict == Verdict.CLIENT_LIMITED;
-            JsonNode value = row.path(metric);
-            if (value.isNumber()) {
-                byFork.computeIfAbsent(row.path("fork").asInt(1), f -> new ArrayList<>()).add(value.doubleValue());
-            }
-        }
-        double[] forks = byFork.values().stream()
-                .mapToDouble(values -> values.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toArray();
+        Map<Integer, List<JsonNode>> byFork = new TreeMap<>();
+        rows.forEach(row -> byFork.computeIfAbsent(row.path("fork").asInt(1), f -> new ArrayList<>()).add(row));
+        Map<Integer, List<JsonNode>> own = new TreeMap<>(byFork);
+        own.values().removeIf(forkRows -> !forkRows.stream().map(Histories::verdict)
+                .allMatch(v -> FIGURES.contains(v) || client && v == Verdict.CLIENT_LIMITED));
+        boolean judged = !means(own, metric).isEmpty();
+        double[] forks = means(judged ? own : byFork, metric).stream().mapToDouble(Double::doubleValue).toArray();
         String name = client ? entry.substring(entry.lastIndexOf(" · ") < 0 ? 0 : entry.lastIndexOf(" · ") + 3) : entry;
         String version = run.versionOf(client ? "clients" : "targets", name);
-        return new Point(run, version, Estimate.of(forks, Estimate.DEFAULT_CONFIDENCE), forks, List.copyOf(verdicts),
-                judged && forks.length > 0, costs(rows, client ? "generatorJvm" : "targetJvm"), null);
+        return new Point(run, version, Estimate.of(forks, Estimate.DEFAULT_CONFIDENCE), forks,
+                rows.stream().map(row -> verdict(row).label()).toList(), judged, judged ? byFork.size() - own.size() : 0,
+                costs(rows, client ? "generatorJvm" : "targetJvm"), null);
+    }
+
+    /** Each fork's mean of the metric, over its runs that have it; a fork without it has none. */
+    private static List<Double> means(Map<Integer, List<JsonNode>> byFork, String metric) {
+        List<Double> means = new ArrayList<>();
+        byFork.values().forEach(forkRows -> forkRows.stream().map(row -> row.path(metric)).filter(JsonNode::isNumber)
+                .mapToDouble(JsonNode::doubleValue).average().ifPresent(means::add));
+        return means;
     }
 
     /** The judged points read by {@link ChangePoints}; the others keep no reading. */
@@ -139,7 +148,7 @@ final class Histories {
         int next = 0;
         for (Point point : history) {
             read.add(!point.judged() ? point : new Point(point.run(), point.version(), point.figure(), point.forks(),
-                    point.verdicts(), true, point.costs(), readings.get(next++)));
+                    point.verdicts(), true, point.leftOut(), point.costs(), readings.get(next++)));
         }
         return read;
     }

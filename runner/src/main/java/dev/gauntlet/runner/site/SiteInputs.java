@@ -61,13 +61,13 @@ record SiteInputs(List<StudyRun> runs, List<LeftOut> leftOut) {
 
     /**
      * Each run placed in its study: its suite's name, or where runs of one name were configured apart (a profile's
-     * other collector, say), the name and what sets the configuration apart, so that no history mixes them: the
-     * target JVM options only it has ({@code server · -XX:+UseParallelGC}), else its place among them
-     * ({@code server · configuration 2}).
+     * other collector, say), the name for the configuration that ran first and, for each other, the name and what sets
+     * it apart, so that no history mixes them: the target JVM options only it has ({@code server · -XX:+UseParallelGC}),
+     * else its place among them ({@code server · configuration 2}).
      */
     private static List<StudyRun> studies(Collection<StudyRun> runs) {
         Map<String, List<JsonNode>> configurations = new LinkedHashMap<>();
-        runs.forEach(run -> {
+        runs.stream().sorted(Comparator.comparing(StudyRun::startedAt)).forEach(run -> {
             List<JsonNode> seen = configurations.computeIfAbsent(run.suite(), name -> new ArrayList<>());
             if (!seen.contains(run.configuration())) {
                 seen.add(run.configuration());
@@ -77,7 +77,7 @@ record SiteInputs(List<StudyRun> runs, List<LeftOut> leftOut) {
         for (StudyRun run : runs) {
             List<JsonNode> seen = configurations.get(run.suite());
             int index = seen.indexOf(run.configuration());
-            placed.add(run.of(seen.size() == 1 ? run.suite() : run.suite() + " · " + setApart(seen, index)));
+            placed.add(run.of(index == 0 ? run.suite() : run.suite() + " · " + setApart(seen, index)));
         }
         return placed;
     }

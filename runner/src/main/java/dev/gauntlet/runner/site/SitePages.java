@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -42,6 +43,7 @@ import java.util.stream.Collectors;
 final class SitePages {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final TargetCatalogue CATALOGUE = TargetCatalogue.builtIn();
+    private static final List<SeedStudies.Study> SEEDS = SeedStudies.builtIn();
     private static final Map<String, String> METRIC_WORDS = Map.of("p99Ms", "p99 ms", "p50Ms", "p50 ms",
             "achievedRatePerSec", "rate /s", "serverMaxInFlight", "held at once");
 
@@ -100,7 +102,12 @@ final class SitePages {
             study.set("decisions", linked(latest.data().path("decisions").deepCopy(), latest));
             ArrayNode history = study.putArray("runs");
             runs.reversed().forEach(run -> history.add(run(run, "")));
+            ArrayNode seeds = study.putArray("seeds");
+            SEEDS.stream().filter(seed -> decidingRun(seed).filter(run -> run.study().equals(name)).isPresent())
+                    .forEach(seed -> seeds.add(seedSummary(seed)));
         });
+        ArrayNode seeds = page.putArray("seeds");
+        SEEDS.forEach(seed -> seeds.add(seedSummary(seed)));
         ArrayNode changes = page.putArray("changes");
         for (Histories.Series s : series) {
             for (Histories.Point point : s.points()) {
@@ -125,6 +132,57 @@ final class SitePages {
         ArrayNode leftOut = page.putArray("leftOut");
         inputs.leftOut().forEach(out -> leftOut.add(out.line()));
         return page;
+    }
+
+    /** Every 2014–2016 study, each with a page. */
+    List<String> seeds() {
+        return SEEDS.stream().map(SeedStudies.Study::id).toList();
+    }
+
+    /** A 2014–2016 study's page: what it found, and what the latest run of the suite that repeats it finds. */
+    ObjectNode seed(String id) {
+        SeedStudies.Study seed = SEEDS.stream().filter(s -> s.id().equals(id)).findFirst().orElseThrow();
+        ObjectNode page = page("site-seed", "../");
+        page.put("title", seed.title());
+        page.put("original", seed.original());
+        page.put("suite", seed.suite());
+        Optional<StudyRun> run = decidingRun(seed);
+        run.ifPresent(r -> page.set("run", run(r, "../")));
+        ArrayNode findings = page.putArray("findings");
+        for (SeedStudies.Finding finding : seed.findings()) {
+            SeedStudies.Decision decision = run.map(finding::decide).orElse(new SeedStudies.Decision(
+                    SeedStudies.Outcome.NOT_MEASURED, "no run of the " + seed.suite() + " suite among these results"));
+            findings.addObject().put("said", finding.said()).put("case", finding.caseName()).put("figure", finding.figure())
+                    .put("outcome", decision.outcome().words).put("sentence", decision.sentence());
+        }
+        return page;
+    }
+
+    /**
+     * The run that decides a study's findings: the latest of its suite, of the configuration named by the suite alone
+     * where runs of it were configured apart (the server suite, not its parallel-gc profile).
+     */
+    private Optional<StudyRun> decidingRun(SeedStudies.Study seed) {
+        List<StudyRun> ofSuite = inputs.runs().stream().filter(run -> run.suite().equals(seed.suite())).toList();
+        return ofSuite.stream().filter(run -> run.study().equals(seed.suite())).reduce((first, second) -> second)
+                .or(() -> ofSuite.stream().reduce((first, second) -> second));
+    }
+
+    /** A study's outcomes counted, {@code 3 reproduced, 2 contradicted}, with its page. */
+    private ObjectNode seedSummary(SeedStudies.Study seed) {
+        Optional<StudyRun> run = decidingRun(seed);
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (SeedStudies.Finding finding : seed.findings()) {
+            String outcome = run.map(r -> finding.decide(r).outcome()).orElse(SeedStudies.Outcome.NOT_MEASURED).words;
+            counts.merge(outcome, 1, Integer::sum);
+        }
+        ObjectNode summary = NODES.objectNode();
+        summary.put("title", seed.title());
+        summary.put("page", SitePaths.seed(seed.id()));
+        summary.put("suite", seed.suite());
+        summary.put("counts", counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey())
+                .collect(Collectors.joining(", ")));
+        return summary;
     }
 
     /** An entry's page: every history it has, and those of the same target at other versions, each with its version. */
@@ -182,6 +240,7 @@ final class SitePages {
             p.put("interval", point.figure().describe());
             p.put("verdicts", counted(point.verdicts()));
             p.put("judged", point.judged());
+            p.put("leftOut", point.leftOut());
             point.costs().forEach(p::put);
             if (point.reading() != null && point.reading().mark() != ChangePoints.Mark.NONE) {
                 p.put("mark", markWord(point.reading().mark()));

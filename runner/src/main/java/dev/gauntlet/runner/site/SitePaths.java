@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
  * <pre>
  * index.html                  the front page
  * targets/NAME.html           a target's page        clients/NAME.html    a client's
+ * studies/ID.html             a 2014–2016 study's page: its findings, decided here
  * runs/ID/report.html         a run's own report, drawn from the results directory it was read from
  * </pre>
  */
@@ -21,6 +22,10 @@ final class SitePaths {
 
     static String entry(boolean client, String name) {
         return (client ? "clients/" : "targets/") + fileName(name) + ".html";
+    }
+
+    static String seed(String id) {
+        return "studies/" + fileName(id) + ".html";
     }
 
     static String report(String runId) {

@@ -17,7 +17,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Writes a site into a directory of its own ({@link SitePaths}): the front page, a page per target and per client, and
+ * Writes a site into a directory of its own ({@link SitePaths}): the front page, a page per target and per client, a
+ * page per 2014–2016 study ({@link SeedStudies}), and
  * each run's report, drawn again beside them so that the site is whole wherever it is copied (a report's raw files stay
  * in its results directory, linked from the copy by their path relative to it). Each page is one offline file, as a
  * report is ({@link HtmlPage}).
@@ -51,6 +52,9 @@ public final class SiteWriter {
             write(out.resolve(SitePaths.entry(entry.getValue(), entry.getKey())), "gauntlet: " + entry.getKey(),
                     pages.entry(entry.getKey(), entry.getValue()), generatedAt);
         }
+        for (String seed : pages.seeds()) {
+            write(out.resolve(SitePaths.seed(seed)), "gauntlet: the " + seed + " study", pages.seed(seed), generatedAt);
+        }
         for (StudyRun run : inputs.runs()) {
             Path report = out.resolve(SitePaths.report(run.id()));
             ObjectNode data = run.data().deepCopy();
@@ -60,7 +64,7 @@ public final class SiteWriter {
             createDirectories(report.getParent());
             ReportWriter.writePage(report, HtmlPage.render("gauntlet report: " + run.suite() + " at " + run.shortCommit(), data));
         }
-        progress.println("site: wrote " + (1 + pages.entries().size()) + " pages and " + inputs.runs().size()
+        progress.println("site: wrote " + (1 + pages.entries().size() + pages.seeds().size()) + " pages and " + inputs.runs().size()
                 + " reports to " + out + (inputs.leftOut().isEmpty() ? "" : "; " + inputs.leftOut().size()
                 + " director" + (inputs.leftOut().size() == 1 ? "y" : "ies") + " left out, named on its front page"));
         return out.resolve(SitePaths.FRONT);

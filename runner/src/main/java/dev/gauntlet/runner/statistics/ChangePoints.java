@@ -13,7 +13,9 @@ import java.util.List;
  * <ul>
  *   <li>within the noise (the interval spans no difference, or there is none): it joins the level;</li>
  *   <li>beyond it, and the next point is beyond it too, on the same side: a {@link Mark#CHANGE}, the new level
- *       starting there (the next point is then set against the new level: a second step is a change of its own);</li>
+ *       starting there (the next point is then set against the new level: a second step is a change of its own); a
+ *       next point of one fork, with no interval of its own, counts when it lies on the same side and the two together
+ *       are beyond the noise;</li>
  *   <li>beyond it, and the next point does not follow: an {@link Mark#OUTLIER}, kept out of the level;</li>
  *   <li>beyond it as the last point: a {@link Mark#LATEST_CHANGE}, which the next point will confirm or not.</li>
  * </ul>
@@ -90,9 +92,12 @@ public final class ChangePoints {
                 return new Point(Mark.LATEST_CHANGE, alone);
             }
             Contrast following = Contrast.of(next, level, confidence);
-            boolean stays = following.resolved() && Math.signum(following.difference()) == Math.signum(alone.difference());
-            return stays ? new Point(Mark.CHANGE, Contrast.of(pooled(List.of(point, next)), level, confidence))
-                    : new Point(Mark.OUTLIER, alone);
+            Contrast together = Contrast.of(pooled(List.of(point, next)), level, confidence);
+            // A next point of one fork has no interval of its own: on the same side, it and this one are set together.
+            boolean stays = following.bounded()
+                    ? following.resolved() && Math.signum(following.difference()) == Math.signum(alone.difference())
+                    : Math.signum(following.difference()) == Math.signum(alone.difference()) && together.resolved();
+            return stays ? new Point(Mark.CHANGE, together) : new Point(Mark.OUTLIER, alone);
         }
         if (!alone.bounded() && next != null && point.length < 2) {
             // One fork: the point and its successor, when both lie on one side of the level, are one new level or none.

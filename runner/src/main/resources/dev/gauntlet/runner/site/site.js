@@ -100,10 +100,12 @@
     for (const study of studies) {
       for (const d of study.decisions) {
         answers.append(el('tr', { id: 'case-' + study.anchor.slice('study-'.length) + '-' + slug(d.case) },
-          el('th', {}, el('a', { href: '#' + study.anchor }, study.study), ' · ', d.case),
+          el('th', {}, el('a', { href: '#' + study.anchor }, study.study), ' · ', d.case,
+            study.seeds.map(seed => el('div', { class: 'seed' }, el('a', { href: seed.page }, seed.title), ': ', seed.counts))),
           el('td', {}, metricWords(study, d)),
           el('td', {}, best(d)),
-          el('td', {}, el('a', { href: study.latest.report }, study.latest.shortCommit), ' ', date(study.latest.startedAt))));
+          el('td', {}, el('a', { href: study.latest.report }, study.latest.shortCommit), ' ', date(study.latest.startedAt),
+            el('div', { class: 'muted machine' }, study.latest.machine))));
       }
     }
     main.append(el('section', { class: 'headline' }, answers));
@@ -114,9 +116,16 @@
         ' director' + (data.leftOut.length === 1 ? 'y' : 'ies') + ' given did not read as results.',
         el('ul', {}, data.leftOut.map(line => el('li', {}, line)))));
     }
+    renderSeeds(data.seeds, main);
     renderChanges(data.changes, main);
     renderEntries(data.entries, main);
     for (const study of studies) renderStudy(study, main);
+  }
+
+  function renderSeeds(seeds, main) {
+    main.append(el('h2', { id: 'seeds' }, 'The 2014–2016 studies, decided here'));
+    main.append(el('ul', {}, seeds.map(seed => el('li', {}, el('a', { href: seed.page }, seed.title), ' (suite ', seed.suite,
+      '): ', seed.counts))));
   }
 
   function metricWords(study, d) {
@@ -225,6 +234,21 @@
     for (const s of data.series) renderSeries(s, main);
   }
 
+  // A 2014-2016 study's page: each finding as it was said, and what the latest run of its suite decides of it.
+  function renderSeed(data, main) {
+    main.append(el('p', {}, el('a', { href: data.front }, '← every study')));
+    main.append(el('h1', {}, data.title));
+    main.append(el('p', { class: 'lead' }, data.original));
+    main.append(el('p', {}, data.run ? ['Decided on the latest run of the ', el('code', {}, data.suite), ' suite: commit ',
+      el('a', { href: data.run.report }, data.run.shortCommit), ', ', date(data.run.startedAt), ', on ', data.run.machine,
+      '. Each finding is one contrast over forks, as ./gauntlet contrast prints it.']
+      : ['No run of the ', el('code', {}, data.suite), ' suite is among these results: ./gauntlet run --suite ' + data.suite +
+        ' --forks 3 makes one.']));
+    main.append(el('table', { class: 'seed-findings' }, el('tr', {}, ['found then', 'case · figure', 'found here', 'so']
+      .map(h => el('th', {}, h))), data.findings.map(f => el('tr', { class: 'outcome ' + f.outcome.replace(/ /g, '-') },
+      el('td', {}, f.said), el('td', {}, f.case + ' · ' + f.figure), el('td', {}, f.sentence), el('td', {}, f.outcome)))));
+  }
+
   // compare BASE... NEW's trend.html: every figure's history over the runs given, each run's report where it lies.
   function renderTrend(data, main) {
     main.append(el('h1', {}, 'Gauntlet · trend over ' + data.runs.length + ' runs'));
@@ -252,7 +276,8 @@
       table.append(el('tr', { class: p.mark ? 'marked ' + p.mark.replace(' ', '-') : '' },
         el('td', {}, el('a', { href: p.run.report }, p.run.shortCommit)), el('td', {}, date(p.run.startedAt)),
         el('td', {}, p.version || 'not recorded'), el('td', { class: 'num' }, p.interval),
-        el('td', {}, p.verdicts + (p.judged ? '' : ' (not judged: not all its own figures)')),
+        el('td', {}, p.verdicts + (!p.judged ? ' (not judged: no fork gave its own figures)'
+          : p.leftOut ? ' (judged on ' + p.forks + ' forks, ' + p.leftOut + ' left out)' : '')),
         el('td', {}, p.mark || ''), el('td', { class: 'num' }, num(p.gcPauseMaxMs)),
         el('td', { class: 'num' }, num(p.heapUsedMaxBytes / 1048576)), el('td', { class: 'num' }, num(p.platformThreadsPeak)),
         el('td', { class: 'num' }, num(p.cpuMeanPercentOfMachine))));
@@ -320,6 +345,7 @@
       main.replaceChildren();
       if (data.kind === 'site-front') renderFront(data, main);
       else if (data.kind === 'site-trend') renderTrend(data, main);
+      else if (data.kind === 'site-seed') renderSeed(data, main);
       else renderEntry(data, main);
       main.append(el('p', { class: 'muted footer' }, 'Built by ./gauntlet site ' + date(data.generatedAt) +
         '. Offline: every page is one file, and nothing loads from the network.'));

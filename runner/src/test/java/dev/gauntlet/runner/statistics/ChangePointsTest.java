@@ -54,6 +54,15 @@ class ChangePointsTest {
     }
 
     @Test
+    void aChangeFollowedByAPointOfOneForkOnItsSideIsStillAChange() {
+        assertThat(ChangePoints.of(List.of(forks(100, 102, 101), forks(130, 131, 129), forks(128)), 0.95))
+                .extracting(ChangePoints.Point::mark).containsExactly(Mark.NONE, Mark.CHANGE, Mark.NONE);
+        assertThat(ChangePoints.of(List.of(forks(100, 102, 101), forks(130, 131, 129), forks(95)), 0.95))
+                .as("one fork back below the level: the step was one point astray")
+                .extracting(ChangePoints.Point::mark).containsExactly(Mark.NONE, Mark.OUTLIER, Mark.NONE);
+    }
+
+    @Test
     void historiesOfNoChangeMarkAChangeRarely() {
         SplittableRandom random = new SplittableRandom(7);
         int changed = 0;
