@@ -2,7 +2,6 @@ package dev.gauntlet.runner.kubernetes;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.Json;
-import dev.gauntlet.runner.Signals;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import org.junit.jupiter.api.AfterEach;
@@ -32,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * real command runs as a local process, each run's load an Indexed Job of real shards, the results collected from
  * them, and the same verdicts, files and report as a suite on one machine.
  */
-@Tag("alone") // its shards must start within the common start's lead, its targets within 4 s
+@Tag("alone") // its shards must start within the common start's lead, its targets within 4 s (KubernetesSuiteCleanupIT
+// holds the cases that time nothing)
 @Timeout(600)
 class KubernetesSuiteIT {
     private static final String SCENARIOS = """
@@ -64,7 +64,7 @@ class KubernetesSuiteIT {
 
     @Test
     void aSuiteInTheClusterRecordsWhatALocalSuiteRecordsAndLeavesNothingBehind() throws Exception {
-        Path suite = suiteFile("in-cluster", List.of("dummy"), 2, 30_000);
+        Path suite = suiteFile(dir, "in-cluster", List.of("dummy"), 2, 30_000);
         MockCluster.Result result = cluster.gauntlet(400, "run", "--suite", suite.toString(), "--results",
                 dir.resolve("results").toString(), "--calibration-seconds", "2");
 
@@ -139,7 +139,7 @@ class KubernetesSuiteIT {
     void aTargetPodKilledMidRunAndAnImageThatCannotBePulledAreNamedInTheirRowsAndTheSuiteGoesOn() throws Exception {
         Predicate<Pod> dummyPod = pod -> "dummy".equals(pod.getMetadata().getLabels().get(TargetPodManifest.TARGET_LABEL));
         cluster.standIn.failImagePull(pod -> "jdk-httpserver-sync".equals(pod.getMetadata().getLabels().get(TargetPodManifest.TARGET_LABEL)));
-        Path suite = suiteFile("failing", List.of("dummy", "jdk-httpserver-sync", "netty-event-loop"), 1, 30_000);
+        Path suite = suiteFile(dir, "failing", List.of("dummy", "jdk-httpserver-sync", "netty-event-loop"), 1, 30_000);
         Thread killer = Thread.ofPlatform().daemon().start(() -> {
             // Mid-run: 1.5 s after the first run's common start (0.5 s of warm-up, 2 s measured), as its ConfigMap records it.
             AtomicReference<Long> startAt = new AtomicReference<>();
@@ -184,7 +184,7 @@ class KubernetesSuiteIT {
     @Test
     void aShardThatNeverGetsReadyFailsItsRunByNameAndTheSuiteGoesOn() throws Exception {
         cluster.standIn.neverReady(pod -> pod.getMetadata().getLabels().containsKey("job-name"));
-        Path suite = suiteFile("never-ready", List.of("dummy"), 1, 4_000);
+        Path suite = suiteFile(dir, "never-ready", List.of("dummy"), 1, 4_000);
 
         MockCluster.Result result = cluster.gauntlet(300, "run", "--suite", suite.toString(), "--results",
                 dir.resolve("results").toString(), "--no-calibration");
@@ -197,47 +197,6 @@ class KubernetesSuiteIT {
         assertThat(rows.get(1).path("note").asText()).isEqualTo("run failed");
         assertThat(cluster.client.batch().v1().jobs().inNamespace(MockCluster.NAMESPACE).list().getItems()).isEmpty();
         assertThat(cluster.client.pods().inNamespace(MockCluster.NAMESPACE).list().getItems()).isEmpty();
-    }
-
-    @Test
-    void anInterruptedSuiteDeletesEveryObjectItCreated() throws Exception {
-        Path suite = suiteFile("interrupted", List.of("dummy"), 1, 30_000);
-        MockCluster.Result result = cluster.gauntlet(300, process -> Thread.ofPlatform().daemon().start(() -> {
-            // Mid-suite: once the first run's Job exists.
-            try {
-                cluster.standIn.await(() -> !cluster.standIn.jobs().isEmpty() || !process.isAlive(), Duration.ofSeconds(300));
-            } catch (InterruptedException e) {
-                return;
-            }
-            // SIGTERM takes the same way out as Ctrl-C's SIGINT, which a test run from a background shell
-            // inherits ignored (so the JVM would never see it).
-            try {
-                Signals.send("TERM", process.pid());
-            } catch (IOException | InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }), "run", "--suite", suite.toString(), "--results", dir.resolve("results").toString(), "--no-calibration");
-
-        assertThat(result.exitCode()).as(result.stderr()).isEqualTo(128 + 15);
-        assertThat(result.stderr()).contains("gauntlet: interrupted; the runs measured so far are in");
-        assertThat(cluster.client.pods().inNamespace(MockCluster.NAMESPACE).list().getItems()).isEmpty();
-        assertThat(cluster.client.secrets().inNamespace(MockCluster.NAMESPACE).list().getItems()).isEmpty();
-        assertThat(cluster.client.batch().v1().jobs().inNamespace(MockCluster.NAMESPACE).list().getItems()).isEmpty();
-        assertThat(cluster.client.configMaps().inNamespace(MockCluster.NAMESPACE).list().getItems()).isEmpty();
-    }
-
-    @Test
-    void noClusterToReachIsOneLineBeforeAnythingStarts() throws Exception {
-        Path suite = suiteFile("nowhere", List.of("dummy"), 1, 30_000);
-        cluster.environment.put("KUBECONFIG", dir.resolve("no-such-kubeconfig").toString());
-
-        MockCluster.Result result = cluster.gauntlet(60, "run", "--suite", suite.toString(), "--results",
-                dir.resolve("results").toString());
-
-        assertThat(result.exitCode()).isEqualTo(2);
-        assertThat(result.stderr().lines().filter(line -> !line.startsWith("SLF4J")).toList()).singleElement().asString()
-                .startsWith("gauntlet: KUBECONFIG names no file that exists (" + dir.resolve("no-such-kubeconfig"));
-        assertThat(dir.resolve("results")).doesNotExist();
     }
 
     /**
@@ -279,7 +238,7 @@ class KubernetesSuiteIT {
     }
 
     /** A suite of two short scenarios in the cluster: one CPU and 512 MiB per pod, on labelled nodes. */
-    private Path suiteFile(String name, List<String> targets, int shards, long readyTimeoutMs) throws IOException {
+    static Path suiteFile(Path dir, String name, List<String> targets, int shards, long readyTimeoutMs) throws IOException {
         return Files.writeString(dir.resolve(name + ".yaml"), """
                 name: %s
                 targets: [%s]
@@ -296,7 +255,7 @@ class KubernetesSuiteIT {
                 """.formatted(name, String.join(", ", targets), shards, readyTimeoutMs) + SCENARIOS);
     }
 
-    private static Path onlyChild(Path dir) throws IOException {
+    static Path onlyChild(Path dir) throws IOException {
         try (Stream<Path> children = Files.list(dir)) {
             return children.filter(Files::isDirectory).findFirst().orElseThrow();
         }
