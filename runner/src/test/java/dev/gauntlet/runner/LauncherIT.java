@@ -163,7 +163,7 @@ public class LauncherIT {
                     .containsPattern("(?m)^  target hiccups +\\d").containsPattern("(?m)^  verdict +[a-z-]+");
         }
         Outcome held = gauntlet("load", hello + "?wait=5000", "--max-concurrency", "20", "--admin", admin,
-                "--warmup", "1s", "--duration", "1s");
+                "--warmup", "1s", "--duration", "1s", "--no-jit-warmup");
         assertThat(held.exitCode()).as("%s", held.stderr()).isZero();
         assertThat(held.out()).contains("20 connected, 20 requests held at the end; the server started 20");
     }
@@ -234,7 +234,7 @@ public class LauncherIT {
     @Test
     void loadWithAClientRunsTheLibraryInTheGeneratorsOwnJvm() throws Exception {
         Outcome outcome = gauntlet("load", hello, "--client", "jdk-virtual", "--connections", "5", "--warmup", "500ms",
-                "--duration", "1s");
+                "--duration", "1s", "--no-jit-warmup");
 
         assertThat(outcome.exitCode()).as(outcome.stderr().toString()).isZero();
         assertThat(outcome.stdout().getFirst()).contains("closed 5c", "client jdk-virtual");
@@ -330,7 +330,7 @@ public class LauncherIT {
             List<String> command = new ArrayList<>(List.of("sh", "-c", "echo $$ > \"$0\"/cgroup.procs && exec \"$@\"",
                     cgroup.toString(), GauntletHome.fromSystemProperty().root().resolve("gauntlet").toString(),
                     "load", hello + "?wait=8000", "--client", client, "--max-concurrency", "400", "--warmup", "500ms",
-                    "--duration", "4s", "--response-timeout", "15s", "--output", out.toString(), "--json"));
+                    "--duration", "4s", "--response-timeout", "15s", "--no-jit-warmup", "--output", out.toString(), "--json"));
             Outcome outcome = run(new ProcessBuilder(command));
 
             assertThat(outcome.exitCode()).as(outcome.stderr().toString()).isZero();
