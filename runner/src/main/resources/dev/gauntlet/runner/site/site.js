@@ -108,7 +108,7 @@
             el('div', { class: 'muted machine' }, study.latest.machine))));
       }
     }
-    main.append(el('section', { class: 'headline' }, answers));
+    main.append(el('section', { class: 'headline' }, el('div', { class: 'table-wrap' }, answers)));
     main.append(el('p', { class: 'lead' }, runs + ' run' + (runs === 1 ? '' : 's') + ' of ' + studies.length + ' stud' +
       (studies.length === 1 ? 'y' : 'ies') + '; the answers are each study\'s latest run. Built ' + date(data.generatedAt) + '.'));
     if (data.leftOut.length) {
@@ -187,7 +187,7 @@
     Object.values(selects).forEach(s => s.addEventListener('change', apply));
     const q = /^#q=(.*)$/.exec(location.hash);
     if (q) input.value = decodeURIComponent(q[1]);
-    main.append(el('div', { class: 'controls' }, input, ' ', Object.values(selects), count), table);
+    main.append(el('div', { class: 'controls' }, input, ' ', Object.values(selects), count), el('div', { class: 'table-wrap' }, table));
     apply();
   }
 
@@ -212,7 +212,7 @@
         table.append(el('tr', { class: 'collapsed' }, el('td', {}, 'collapsed'), el('td', {}, c.page ? el('a', { href: c.page }, c.entry) : c.entry),
           el('td', {}, 'target-overloaded in ' + (c.forks || 'its forks')), el('td', {}, 'target-overloaded')));
       }
-      main.append(el('h3', {}, d.case + ' — ' + metricWords(study, d)), table);
+      main.append(el('h3', {}, d.case + ' — ' + metricWords(study, d)), el('div', { class: 'table-wrap' }, table));
       if (d.differences && d.differences.length) {
         main.append(el('ul', {}, d.differences.map(x => el('li', {}, differenceText(x)))));
       }
@@ -282,7 +282,7 @@
         el('td', { class: 'num' }, num(p.heapUsedMaxBytes / 1048576)), el('td', { class: 'num' }, num(p.platformThreadsPeak)),
         el('td', { class: 'num' }, num(p.cpuMeanPercentOfMachine))));
     }
-    section.append(table);
+    section.append(el('div', { class: 'table-wrap' }, table));
   }
 
   // The figure over the runs: its mean as points on a line, its interval as a band, a change as a dashed line.

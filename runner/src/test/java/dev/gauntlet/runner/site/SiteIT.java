@@ -100,7 +100,7 @@ class SiteIT {
         String main = front.dom().substring(front.dom().indexOf("<main"));
 
         // The answer first: straight after the title, each case's best with its interval over the three forks.
-        assertThat(main).startsWith("<main id=\"page\"><h1>Gauntlet · results</h1><section class=\"headline\"><table class=\"answers\">");
+        assertThat(main).startsWith("<main id=\"page\"><h1>Gauntlet · results</h1><section class=\"headline\"><div class=\"table-wrap\"><table class=\"answers\">");
         String answers = main.substring(0, main.indexOf("</table>"));
         assertThat(answers).contains("it-site</a> · one-at-a-time", "rate /s, higher is better").containsPattern(
                 "<div class=\"best\"><a href=\"targets/dummy.html#series-it-site-one-at-a-time-dummy\">dummy</a> "
@@ -159,6 +159,17 @@ class SiteIT {
             }
         }
         assertThat(checked).as("links checked").isGreaterThan(30);
+    }
+
+    /** A reader whose system asks for dark colours gets them, as on the report, and a narrow window scrolls no page. */
+    @Test
+    void theSiteIsDarkWhereTheReaderAsksAndFitsANarrowWindow() throws Exception {
+        HeadlessChromium.Page dark = HeadlessChromium.find().openAs(site.resolve("targets/dummy.html").toUri(), work,
+                new HeadlessChromium.View(700, true), "document.body.dataset.colours = getComputedStyle(document.body).backgroundColor"
+                        + " + ' ' + getComputedStyle(document.body).color; document.body.dataset.overflows = "
+                        + "document.documentElement.scrollWidth > window.innerWidth;");
+        assertThat(dark.consoleMessages()).isEmpty();
+        assertThat(dark.dom()).contains("data-colours=\"rgb(22, 25, 31) rgb(221, 225, 232)\"", "data-overflows=\"false\"");
     }
 
     /** The studies Gauntlet succeeds each have a page; none of their suites ran here, and each finding says so. */
