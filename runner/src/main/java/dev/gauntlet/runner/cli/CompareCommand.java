@@ -82,7 +82,7 @@ import java.util.stream.Collectors;
                 "  ./gauntlet compare results/quick-1 results/quick-2 results/quick-3 NEW \\",
                 "      --fail-on change",
                 "      fails when a figure of NEW left the level of the runs before it, for",
-                "      the worse, beyond their noise (runs made with --forks 2 or more)",
+                "      the worse, beyond their noise (runs made with --forks 3 or more)",
                 "  ./gauntlet compare BASE NEW --fail-on p99=+10%% --allow-missing \\",
                 "      --allow-verdict platform-noisy",
                 "      NEW ran fewer rows, on a CI machine whose noise may mark runs",

@@ -21,7 +21,7 @@ import java.util.List;
                 "A change is marked where a figure moved beyond the noise of the runs before it and",
                 "the next run stayed there (its interval over forks excludes no change); a last",
                 "run beyond it is a latest change, to be confirmed. Runs of one fork decide a",
-                "change only with two runs on each side: run with --forks 2 or more.",
+                "change only with two runs on each side: run with --forks 3 or more.",
                 "", "Examples:",
                 "  ./gauntlet site results/quick-* --out site",
                 "  ./gauntlet site results/server-20261206-162059 results/server-20261207-* --out /tmp/server-site"})
