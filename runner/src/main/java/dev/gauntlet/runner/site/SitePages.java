@@ -272,9 +272,16 @@ final class SitePages {
         return node;
     }
 
-    /** The decisions with each place's and reference's history linked beside its entry, where the site has one. */
+    /**
+     * The decisions with what each is measured by in words ({@code measuredBy}), and each place's and reference's
+     * history linked beside its entry, where the site has one.
+     */
     private JsonNode linked(ArrayNode decisions, StudyRun run) {
         for (JsonNode decision : decisions) {
+            String metric = decision.path("metric").asText();
+            ((ObjectNode) decision).put("measuredBy", !decision.path("differences").isEmpty()
+                    ? "µs added to the baseline's median round trip, lower is better"
+                    : metricWords(metric) + (metric.endsWith("Ms") ? ", lower is better" : ", higher is better"));
             for (String list : List.of("places", "references", "collapsed", "differences")) {
                 for (JsonNode place : decision.path(list)) {
                     String entry = place.path("entry").asText();

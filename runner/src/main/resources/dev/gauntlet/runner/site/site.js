@@ -102,7 +102,7 @@
         answers.append(el('tr', { id: 'case-' + study.anchor.slice('study-'.length) + '-' + slug(d.case) },
           el('th', {}, el('a', { href: '#' + study.anchor }, study.study), ' · ', d.case,
             study.seeds.map(seed => el('div', { class: 'seed' }, el('a', { href: seed.page }, seed.title), ': ', seed.counts))),
-          el('td', {}, metricWords(study, d)),
+          el('td', {}, d.measuredBy),
           el('td', {}, best(d)),
           el('td', {}, el('a', { href: study.latest.report }, study.latest.shortCommit), ' ', date(study.latest.startedAt),
             el('div', { class: 'muted machine' }, study.latest.machine))));
@@ -126,12 +126,6 @@
     main.append(el('h2', { id: 'seeds' }, 'The 2014–2016 studies, decided here'));
     main.append(el('ul', {}, seeds.map(seed => el('li', {}, el('a', { href: seed.page }, seed.title), ' (suite ', seed.suite,
       '): ', seed.counts))));
-  }
-
-  function metricWords(study, d) {
-    if (d.differences && d.differences.length) return 'µs added to the baseline\'s median round trip, lower is better';
-    return { p99Ms: 'p99 ms, lower is better', achievedRatePerSec: 'rate /s, higher is better',
-      serverMaxInFlight: 'held at once, higher is better' }[d.metric] || d.metric;
   }
 
   function renderChanges(changes, main) {
@@ -212,7 +206,7 @@
         table.append(el('tr', { class: 'collapsed' }, el('td', {}, 'collapsed'), el('td', {}, c.page ? el('a', { href: c.page }, c.entry) : c.entry),
           el('td', {}, 'target-overloaded in ' + (c.forks || 'its forks')), el('td', {}, 'target-overloaded')));
       }
-      main.append(el('h3', {}, d.case + ' — ' + metricWords(study, d)), el('div', { class: 'table-wrap' }, table));
+      main.append(el('h3', {}, d.case + ' — ' + d.measuredBy), el('div', { class: 'table-wrap' }, table));
       if (d.differences && d.differences.length) {
         main.append(el('ul', {}, d.differences.map(x => el('li', {}, differenceText(x)))));
       }
