@@ -38,9 +38,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * -Dgauntlet.targets=jetty-,dummy} (comma-separated name prefixes).
  */
 @Tag("alone") // asserts the time until READY and the wait's length
-// Two entries at once: most of an entry's time is its JVM's start and the second its 200 requests wait, and the bounds
-// (READY within 10 s, a 100 ms wait answered within 299 ms) hold a second target beside it, not a build.
-@Execution(ExecutionMode.CONCURRENT)
 class TargetContractIT {
     private static final int CONCURRENT_REQUESTS = 200;
     /**
@@ -58,8 +55,14 @@ class TargetContractIT {
                 .map(t -> Named.of(t.name(), t));
     }
 
+    /**
+     * Two entries at once (on the method: on the class it would also run beside the other classes of the alone phase):
+     * most of an entry's time is its JVM's start and the second its 200 requests wait, and the bounds (READY within
+     * 10 s, a 100 ms wait answered within 299 ms) hold a second target beside it, not another class's loads.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("targets")
+    @Execution(ExecutionMode.CONCURRENT)
     void honoursTheContract(TargetEntry entry) throws Exception {
         // C1 alone: a target JVM starts about 15 % sooner on two CPUs, and the contract is the same whatever compiles it.
         TargetLauncher launcher = new TargetLauncher(GauntletHome.fromSystemProperty(),
