@@ -40,7 +40,8 @@ class LeftoverJvmsIT {
         TargetCatalogue catalogue = TargetCatalogue.builtIn();
         TargetCatalogue.TargetEntry dummy = catalogue.target("dummy").orElseThrow();
         String classpath = GauntletHome.fromSystemProperty().classpathOf(catalogue.technology(dummy.technology()).module());
-        Path log = work.resolve("leftover.log");
+        // Made here: the backgrounded command opens it for its redirect only after the shell has printed its pid.
+        Path log = Files.createFile(work.resolve("leftover.log"));
         // The shell exits at once: the target's parent is gone, as a killed runner's would be.
         Process shell = new ProcessBuilder("sh", "-c", "taskset -c 0 \"$0\" -Xmx64m -cp \"$1\" " + TargetLauncher.MAIN_CLASS
                 + " --server \"$2\" >\"$3\" 2>&1 & echo $!", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
