@@ -53,8 +53,8 @@ class CapacityVerdictIT {
         Path runDir = dir.resolve("step");
         AtomicReference<Process> neighbour = new AtomicReference<>();
         try (TargetProcess target = launcher.start("dummy-spin-50us", dir.resolve("target.log"))) {
-            // From about the measured phase's fifth second on: its second half runs beside the neighbour throughout.
-            CompletableFuture<Void> step = atMeasuredSecond(runDir, 1).thenRun(() -> neighbour.set(
+            // From the measured phase's fifth second on: its second half runs beside the neighbour throughout.
+            CompletableFuture<Void> step = afterMeasuredSecond(runDir, 4).thenRun(() -> neighbour.set(
                     busyOn(isolation.target().cpus())));
             RunSummary summary = generator(isolation).run(closedLoop(target.endpoint()), target.endpoint().adminToken(), runDir);
             step.cancel(true);
@@ -124,16 +124,14 @@ class CapacityVerdictIT {
     }
 
     /**
-     * Completes 2.9 s after the generator's log shows its measured phase's second {@code second} over: about the
-     * start of second {@code second + 3}. The log's line is the signal, watched for; the 2.9 s after it place the
-     * neighbour's start mid-phase, which is the behaviour under test.
+     * Completes when the generator's log shows its measured phase's second {@code second} over, watched for: the
+     * neighbour then starts with the next second, mid-phase, which is the behaviour under test.
      */
-    private static CompletableFuture<Void> atMeasuredSecond(Path runDir, int second) {
+    private static CompletableFuture<Void> afterMeasuredSecond(Path runDir, int second) {
         return CompletableFuture.runAsync(() -> {
             try {
                 FileWatch.awaitLine(new RunDirectory(runDir).generatorLog(), l -> l.matches("\\s+" + second + "s\\s+sent.*"),
                         Duration.ofSeconds(90));
-                Thread.sleep(2_900);
             } catch (IOException | InterruptedException e) {
                 throw new IllegalStateException(e);
             }
