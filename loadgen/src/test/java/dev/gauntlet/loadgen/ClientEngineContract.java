@@ -266,7 +266,7 @@ public abstract class ClientEngineContract {
                 tls.writeCertificatePem(pem);
             }
             int port = server.start(new TargetSettings("127.0.0.1", "127.0.0.1", 0, 0, TargetSettings.DEFAULT_WORKERS, 2,
-                    TargetSettings.DEFAULT_ASYNC_THREADS, 1_000, true, true, tls, protocol.http2()), stats);
+                    TargetSettings.DEFAULT_ASYNC_THREADS, 1_000, true, true, tls, protocol.http2(), protocol.http3()), stats);
             URI url = URI.create((protocol.tls() ? "https" : "http") + "://127.0.0.1:" + port + "/hello?wait=0");
             LoadSpec spec = spec(url, new LoadModel.ClosedLoop(KEPT_ALIVE)).toBuilder()
                     .durationMs(REQUESTS_WITHIN_MS).maxRequests(REQUESTS).http2(protocol.http2(), 1)
@@ -365,7 +365,7 @@ public abstract class ClientEngineContract {
         RequestStats stats = new RequestStats();
         try {
             int port = server.start(new TargetSettings("127.0.0.1", "127.0.0.1", 0, 0, TargetSettings.DEFAULT_WORKERS, 2,
-                    TargetSettings.DEFAULT_ASYNC_THREADS, 1_000, true, true, null, true), stats);
+                    TargetSettings.DEFAULT_ASYNC_THREADS, 1_000, true, true, null, true, false), stats);
             URI url = URI.create("http://127.0.0.1:" + port + "/hello?wait=");
             // The library is built inside the run's clock: a first short run loads its classes, so that building it
             // again does not eat the held run's measured phase.

@@ -317,7 +317,7 @@ class SecureLoadIT {
 
         NettyTarget(TargetTls tls, boolean http2) throws Exception {
             TargetSettings settings = new TargetSettings("127.0.0.1", "127.0.0.1", 0, 0, TargetSettings.DEFAULT_WORKERS,
-                    2, TargetSettings.DEFAULT_ASYNC_THREADS, 1_000, true, true, tls, http2);
+                    2, TargetSettings.DEFAULT_ASYNC_THREADS, 1_000, true, true, tls, http2, false);
             try {
                 port = server.start(settings, stats);
             } catch (Exception e) {

@@ -108,6 +108,17 @@ public class LauncherIT {
         assertRefusedInOneLine(outcome).isEqualTo("target: --workers must be a whole number from 1 to 100000, got -5");
     }
 
+    /** {@code --http3}: without TLS, or for a server without HTTP/3, is one line. */
+    @Test
+    void aTargetAskedForHttp3ItCannotServeSaysSoInOneLine() throws Exception {
+        Outcome noTls = gauntlet("target", "netty-event-loop", "--http3");
+        Outcome notServed = gauntlet("target", "jetty-handler-sync", "--tls", "self-signed", "--http3");
+
+        assertRefusedInOneLine(noTls).isEqualTo("target: --http3 needs --tls (QUIC is always encrypted): add --tls self-signed");
+        assertRefusedInOneLine(notServed).isEqualTo("target: dev.gauntlet.targets.jetty.JettyTargets#handlerSync does not "
+                + "serve h3; start it without --http3");
+    }
+
     /** {@code --also}: a protocol the server does not serve, or a server that boots once per JVM, is one line. */
     @Test
     void aTargetAskedToAlsoServeWhatItCannotSaysSoInOneLine() throws Exception {

@@ -31,6 +31,7 @@ import java.util.concurrent.Callable;
                 "  ./gauntlet target jetty-handler-sync --port 8443 --tls self-signed --http2",
                 "  curl --cacert PEM --http2 https://127.0.0.1:8443/hello   # PEM: the path it printed as TLS certificate=",
                 "  ./gauntlet target jetty-handler-sync --also h2,h2c   # and ALSO h2 port=P, ALSO h2c port=Q: one JVM, for trying",
+                "  ./gauntlet target netty-event-loop --port 8443 --tls self-signed --http3   # HTTP/3 on UDP 8443, HTTPS/1.1 on TCP 8443",
                 "  curl http://127.0.0.1:ADMIN/stats                 # started, completed, inFlight, maxInFlight, errors",
                 "  curl -X POST -H \"Authorization: Bearer $(cat ~/.gauntlet/admin-token)\" http://127.0.0.1:ADMIN/stats/reset",
                 "",
@@ -75,8 +76,12 @@ final class TargetCommand implements Callable<Integer> {
             + "knowledge without it (h2c); where the target serves them")
     boolean http2;
 
+    @Option(names = "--http3", description = "serve HTTP/3 over QUIC on the UDP port of the serving port's number, with "
+            + "--tls's certificate (needs --tls); where the target serves h3")
+    boolean http3;
+
     @Option(names = "--also", paramLabel = "PROTOCOLS", description = "serve these protocols too (comma-separated: "
-            + "https1, h2, h2c), each by another instance of the server in this JVM on a port of its own, printed as "
+            + "https1, h2, h2c, h3), each by another instance of the server in this JVM on a port of its own, printed as "
             + "ALSO h2 port=P, self-signed unless --tls names a key store; for trying a target's protocols side by side, "
             + "not for measuring (a run starts one server a JVM)")
     String also;
@@ -100,6 +105,9 @@ final class TargetCommand implements Callable<Integer> {
         addFlag(flags, "--tls", tls == null || tls.equals("self-signed") ? tls : java.nio.file.Path.of(tls).toAbsolutePath());
         if (http2) {
             addFlag(flags, "--http2", true);
+        }
+        if (http3) {
+            addFlag(flags, "--http3", true);
         }
         addFlag(flags, "--also", also);
         ProcessBuilder builder = new ProcessBuilder(launcher.command(name, flags).toArgv()).inheritIO();

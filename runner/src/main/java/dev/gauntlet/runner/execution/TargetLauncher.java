@@ -93,6 +93,9 @@ public final class TargetLauncher implements SuiteTargets {
         if (protocol.http2()) {
             flags.addAll(List.of("--http2", "true"));
         }
+        if (protocol.http3()) {
+            flags.addAll(List.of("--http3", "true"));
+        }
         return flags;
     }
 

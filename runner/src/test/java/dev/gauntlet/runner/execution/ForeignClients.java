@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Clients that are not Gauntlet's, for checking a target's port black-box: curl (libcurl with nghttp2), one request a
- * call, and h2load, many streams on one connection. Each trusts nothing but the target's certificate, the host name
+ * call, h2load, many streams on one connection, and over HTTP/3 Python's aioquic ({@code src/test/python/h3_get.py}),
+ * one request or many at once on one QUIC connection. Each trusts nothing but the target's certificate, the host name
  * verified.
  *
  * @param port        the port speaking the protocols asked of it
@@ -34,6 +35,7 @@ record ForeignClients(int port, Optional<Path> certificate) {
             case HTTP1, HTTPS1 -> command.add("--http1.1");
             case H2 -> command.add("--http2");
             case H2C -> command.add("--http2-prior-knowledge");
+            case H3 -> throw new IllegalArgumentException("curl here has no HTTP/3: use h3()");
         }
         certificate.ifPresent(pem -> command.addAll(List.of("--cacert", pem.toString())));
         command.add(url(path, protocol));
@@ -41,6 +43,20 @@ record ForeignClients(int port, Optional<Path> certificate) {
         int lastLine = output.lastIndexOf('\n');
         String[] statusAndVersion = output.substring(lastLine + 1).trim().split(" ");
         return new Answer(Integer.parseInt(statusAndVersion[0]), statusAndVersion[1], output.substring(0, lastLine));
+    }
+
+    /**
+     * {@code streams} GETs of {@code path} at once on one HTTP/3 connection to the UDP port of {@link #port}'s number,
+     * with aioquic: each answer, in the order sent (ALPN h3, so its version is {@code 3}).
+     */
+    List<Answer> h3(String path, int streams) throws IOException, InterruptedException {
+        String output = ExternalTool.run(List.of("python3", H3_CLIENT.toString(), "--host", RolePlacement.LOOPBACK,
+                "--port", String.valueOf(port), "--cacert", certificate.orElseThrow().toString(), "--path", path,
+                "--streams", String.valueOf(streams)));
+        return output.lines().map(line -> {
+            int space = line.indexOf(' ');
+            return new Answer(Integer.parseInt(line.substring(0, space)), "3", line.substring(space + 1));
+        }).toList();
     }
 
     /** {@code requests} requests of {@code path} at once on one HTTP/2 connection with h2load: its report. */
@@ -53,11 +69,19 @@ record ForeignClients(int port, Optional<Path> certificate) {
         return (protocol.tls() ? "https" : "http") + "://" + RolePlacement.LOOPBACK + ":" + port + path;
     }
 
+    /** The HTTP/3 client, from the runner module's directory (the tests' working directory). */
+    private static final Path H3_CLIENT = Path.of("src/test/python/h3_get.py");
+
     static {
         // The clients this drives: a missing one is a set-up failure, named, not a skipped check.
         for (String tool : List.of("curl", "h2load")) {
             assertThat(Stream.of(System.getenv("PATH").split(":")).anyMatch(dir -> Files.isExecutable(Path.of(dir, tool))))
                     .as("%s on the PATH (Debian: curl, nghttp2-client; .ci/run installs them)", tool).isTrue();
+        }
+        try {
+            ExternalTool.run(List.of("python3", "-c", "import aioquic"));
+        } catch (IOException | InterruptedException e) {
+            throw new AssertionError("python3 with aioquic (pip install aioquic; .ci/run installs it): " + e, e);
         }
     }
 }

@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The target contract over every protocol beyond HTTP/1.1 a catalogue entry declares, checked black-box with clients
  * that are not Gauntlet's ({@link ForeignClients}): hello on that HTTP version, the wait, 404 and 400; over HTTP/2 the
  * same over HTTP/1.1 on that port too (ALPN's {@code http/1.1}, or a cleartext request without the preface), so that
- * HTTPS/1.1 needs no port of its own where h2 is served, and 50 streams held at once on one connection. Every protocol
+ * HTTPS/1.1 needs no port of its own where h2 is served, and 50 streams held at once on one connection; over HTTP/3
+ * (aioquic) the same, on the UDP port of the TCP port's number, which serves HTTPS/1.1. Every protocol
  * of an entry is served by one JVM, further instances of its server on ports of their own ({@code --also}); a
  * framework that boots once per process (Quarkus) refuses that and gets a JVM a protocol.
  *
@@ -99,6 +100,10 @@ class ProtocolContractIT {
             assertThat(target.certificate()).as("a TLS certificate line").isPresent();
         }
         ForeignClients clients = new ForeignClients(port, target.certificate());
+        if (protocol.http3()) {
+            servesHelloOverHttp3(entry, target, clients);
+            return;
+        }
         servesHello(clients, protocol);
         if (protocol.http2()) {
             servesHello(clients, protocol.tls() ? Protocol.HTTPS1 : Protocol.HTTP1);
@@ -110,6 +115,28 @@ class ProtocolContractIT {
             assertThat(TargetEndpoint.statsField(target.endpoint().stats(), "maxInFlight"))
                     .as("streams held at once on one connection over %s", protocol.label()).isGreaterThanOrEqualTo(expected);
         }
+    }
+
+    /**
+     * Over HTTP/3 with aioquic: hello, the wait, 404 and 400, and {@link #STREAMS} streams held at once on one QUIC
+     * connection; HTTPS/1.1 on the TCP port of the same number with curl.
+     */
+    private static void servesHelloOverHttp3(TargetEntry entry, TargetProcess target, ForeignClients clients)
+            throws IOException, InterruptedException {
+        assertThat(clients.h3("/hello", 1)).as("h3").containsExactly(new ForeignClients.Answer(200, "3", "hello"));
+        long waitStartNs = System.nanoTime();
+        assertThat(clients.h3("/hello?wait=100", 1).getFirst().body()).as("h3").isEqualTo("hello");
+        assertThat((System.nanoTime() - waitStartNs) / 1_000_000).as("ms for wait=100 over h3").isGreaterThanOrEqualTo(100L);
+        assertThat(clients.h3("/nothing-here", 1).getFirst().status()).as("h3").isEqualTo(404);
+        assertThat(clients.h3("/hello?wait=soon", 1).getFirst().status()).as("h3").isEqualTo(400);
+        servesHello(clients, Protocol.HTTPS1);
+
+        target.endpoint().resetStats();
+        assertThat(clients.h3("/hello?wait=" + STREAM_WAIT_MS, STREAMS)).as("answers to streams at once over h3")
+                .hasSize(STREAMS).allMatch(answer -> answer.status() == 200 && answer.body().equals("hello"));
+        int expected = entry.maxConcurrency() == null ? STREAMS : Math.min(STREAMS, entry.maxConcurrency());
+        assertThat(TargetEndpoint.statsField(target.endpoint().stats(), "maxInFlight"))
+                .as("streams held at once on one connection over h3").isGreaterThanOrEqualTo(expected);
     }
 
     /** Hello on {@code protocol}'s HTTP version, the wait, 404 and 400. */

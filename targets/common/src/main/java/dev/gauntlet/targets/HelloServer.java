@@ -30,8 +30,17 @@ public interface HelloServer {
     }
 
     /**
+     * Whether {@link #start} serves HTTP/3 on UDP beside the TCP port when {@code settings.http3()}; a server that does
+     * not is refused {@code --http3} before it starts.
+     */
+    default boolean servesHttp3() {
+        return false;
+    }
+
+    /**
      * Starts listening on {@code settings.bind():settings.port()}, with TLS when {@code settings.tls()} is given and
-     * HTTP/2 beside HTTP/1.1 when {@code settings.http2()}; returns the bound port. What a target serves is the
+     * HTTP/2 beside HTTP/1.1 when {@code settings.http2()}, HTTP/3 on UDP at the same port number when
+     * {@code settings.http3()}; returns the bound port. What a target serves is the
      * catalogue's {@code protocols}; a server without TLS or HTTP/2 throws {@link ProtocolNotServed} when asked for it.
      */
     int start(TargetSettings settings, RequestStats stats) throws Exception;

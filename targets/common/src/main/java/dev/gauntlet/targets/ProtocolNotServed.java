@@ -3,7 +3,7 @@ package dev.gauntlet.targets;
 import dev.gauntlet.api.Protocol;
 
 /**
- * Thrown by {@link HelloServer#start} when the settings ask for TLS or HTTP/2 and the server's code has none, so that it
+ * Thrown by {@link HelloServer#start} when the settings ask for TLS, HTTP/2 or HTTP/3 and the server's code has none, so that it
  * refuses rather than serving something else. What a target serves is listed once, in the target catalogue (which the
  * runner checks before it starts one); only a server that lacks a protocol says so, where it would otherwise ignore
  * the setting. {@code TargetMain} turns it into one line and exit code 2.
@@ -14,7 +14,7 @@ public final class ProtocolNotServed extends Exception {
 
     /**
      * @param asked what the settings ask the port to speak
-     * @param flag  the flag that asks for what the server lacks: {@code --tls} or {@code --http2}
+     * @param flag  the flag that asks for what the server lacks: {@code --tls}, {@code --http2} or {@code --http3}
      */
     public ProtocolNotServed(Protocol asked, String flag) {
         super("does not serve " + asked.label());

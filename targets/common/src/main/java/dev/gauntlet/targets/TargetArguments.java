@@ -32,6 +32,7 @@ record TargetArguments(String serverClass, TargetSettings settings, String tls, 
         boolean reuseAddress = d.reuseAddress();
         String tls = null;
         boolean http2 = d.http2();
+        boolean http3 = d.http3();
         List<Protocol> also = List.of();
         for (int i = 0; i < args.length; i += 2) {
             String flag = args[i];
@@ -53,6 +54,7 @@ record TargetArguments(String serverClass, TargetSettings settings, String tls, 
                 case "--reuse-address" -> reuseAddress = bool(flag, value);
                 case "--tls" -> tls = tlsSource(value);
                 case "--http2" -> http2 = bool(flag, value);
+                case "--http3" -> http3 = bool(flag, value);
                 case "--also" -> also = protocols(flag, value);
                 default -> throw new IllegalArgumentException("unknown flag " + flag);
             }
@@ -60,12 +62,15 @@ record TargetArguments(String serverClass, TargetSettings settings, String tls, 
         if (serverClass == null) {
             throw new IllegalArgumentException("--server CLASS is required");
         }
-        Protocol main = Protocol.of(tls != null, http2);
+        if (http3 && tls == null) {
+            throw new IllegalArgumentException("--http3 needs --tls (QUIC is always encrypted): add --tls self-signed");
+        }
+        Protocol main = Protocol.of(tls != null, http2, http3);
         if (also.contains(main)) {
             throw new IllegalArgumentException("--also " + main.label() + " is what the main port serves already");
         }
         return new TargetArguments(serverClass, new TargetSettings(bind, adminBind, port, adminPort, workers,
-                ioThreads, asyncThreads, backlog, tcpNoDelay, reuseAddress, null, http2), tls, also);
+                ioThreads, asyncThreads, backlog, tcpNoDelay, reuseAddress, null, http2, http3), tls, also);
     }
 
     /** A comma-separated list of protocol labels, each once: {@code h2,h2c}. */

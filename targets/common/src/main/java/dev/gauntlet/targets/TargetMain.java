@@ -113,6 +113,9 @@ public final class TargetMain {
     private static int startServing(HelloServer server, TargetSettings settings, RequestStats stats,
                                     TargetArguments arguments, boolean also) throws Exception {
         try {
+            if (settings.http3() && !server.servesHttp3()) {
+                throw new ProtocolNotServed(Protocol.H3, "--http3");
+            }
             return server.start(settings, stats);
         } catch (ProtocolNotServed e) {
             fail(arguments.serverClass() + " does not serve " + e.asked().label() + "; "

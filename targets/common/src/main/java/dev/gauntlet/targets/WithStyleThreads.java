@@ -1,5 +1,7 @@
 package dev.gauntlet.targets;
 
+import dev.gauntlet.api.Protocol;
+
 import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -45,10 +47,19 @@ public final class WithStyleThreads<T> implements HelloServer {
         return new WithStyleThreads<>(executor, ExecutorService::shutdownNow, technology);
     }
 
+    /** The technology's server is made at the start, with the style's threads: it refuses HTTP/3 then if it has none. */
+    @Override
+    public boolean servesHttp3() {
+        return true;
+    }
+
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws Exception {
         started = threads.apply(settings);
         server = technology.apply(started);
+        if (settings.http3() && !server.servesHttp3()) {
+            throw new ProtocolNotServed(Protocol.H3, "--http3");
+        }
         return server.start(settings, stats);
     }
 

@@ -58,11 +58,24 @@ class TargetArgumentsTest {
                 .containsExactly(Protocol.H2, Protocol.H2C);
         assertThat(TargetArguments.parse(new String[]{"--server", "x.Y"}).also()).isEmpty();
 
-        assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--server", "x.Y", "--also", "h2,h3"}))
-                .hasMessage("--also: unknown protocol h3 (one of http1, https1, h2, h2c)");
+        assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--server", "x.Y", "--also", "h2,h4"}))
+                .hasMessage("--also: unknown protocol h4 (one of http1, https1, h2, h2c, h3)");
         assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--server", "x.Y", "--also", "h2,h2"}))
                 .hasMessage("--also names h2 twice");
         assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--server", "x.Y", "--http2", "true", "--also", "h2c"}))
                 .hasMessage("--also h2c is what the main port serves already");
+    }
+
+    @Test
+    void http3IsQuicBesideATlsPortAndNeedsTls() {
+        TargetArguments h3 = TargetArguments.parse(new String[]{"--server", "x.Y", "--tls", "self-signed", "--http3", "true"});
+        assertThat(h3.settings().http3()).isTrue();
+        assertThat(h3.settings().withTls(null).toJson()).contains("\"http3\":true");
+        assertThat(TargetArguments.parse(new String[]{"--server", "x.Y", "--also", "h3"}).also()).containsExactly(Protocol.H3);
+
+        assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--server", "x.Y", "--http3", "true"}))
+                .hasMessage("--http3 needs --tls (QUIC is always encrypted): add --tls self-signed");
+        assertThatThrownBy(() -> TargetArguments.parse(new String[]{"--server", "x.Y", "--http3", "yes"}))
+                .hasMessage("--http3 must be true or false, got yes");
     }
 }

@@ -24,7 +24,8 @@ import java.util.function.Supplier;
 /**
  * A Netty HTTP server with the target's settings: {@code ioThreads} event loops on the epoll
  * transport when it is available (else NIO), each connection's handlers set up by {@link HelloPipelines}
- * (HTTP/1.1, with TLS and HTTP/2 when asked). The styles ({@link NettyTargets}) differ only in the
+ * (HTTP/1.1, with TLS and HTTP/2 when asked), and HTTP/3 on the same port number over UDP when asked
+ * ({@link QuicListener}). The styles ({@link NettyTargets}) differ only in the
  * {@link HelloHandler.Wait} each connection (or HTTP/2 stream) gets.
  *
  * <p>The listening channel is registered on one of the same event loops, so {@code ioThreads} is
@@ -34,6 +35,7 @@ final class NettyServer implements HelloServer {
     private final Supplier<HelloHandler.Wait> waits;
     private EventLoopGroup eventLoops;
     private Channel listener;
+    private Channel quicListener;
 
     NettyServer(Supplier<HelloHandler.Wait> waits) {
         this.waits = waits;
@@ -54,13 +56,24 @@ final class NettyServer implements HelloServer {
                 .childOption(ChannelOption.TCP_NODELAY, settings.tcpNoDelay())
                 .childHandler(new HelloPipelines(stats, waits, tls, settings.http2()));
         listener = bootstrap.bind(settings.bind(), settings.port()).sync().channel();
-        return ((InetSocketAddress) listener.localAddress()).getPort();
+        int port = ((InetSocketAddress) listener.localAddress()).getPort();
+        if (settings.http3()) {
+            quicListener = QuicListener.bind(eventLoops, epoll, settings.bind(), port, settings.tls(), stats, waits);
+        }
+        return port;
+    }
+
+    @Override
+    public boolean servesHttp3() {
+        return true;
     }
 
     @Override
     public void stop() {
-        if (listener != null) {
-            listener.close().syncUninterruptibly();
+        for (Channel bound : new Channel[] {listener, quicListener}) {
+            if (bound != null) {
+                bound.close().syncUninterruptibly();
+            }
         }
         if (eventLoops != null) {
             eventLoops.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
