@@ -51,8 +51,8 @@ import java.util.concurrent.TimeUnit;
  *                            wake-ups</i>)
  * @param http2               send the requests as HTTP/2 streams: negotiated by ALPN over TLS ({@code https}), with prior
  *                            knowledge in clear ({@code h2c}); false: HTTP/1.1
- * @param streams             HTTP/2: requests in flight on one connection at most (h2load's {@code -m}), within the
- *                            server's {@code SETTINGS_MAX_CONCURRENT_STREAMS}; the load model's connections are
+ * @param streams             HTTP/2 or HTTP/3: requests in flight on one connection at most (h2load's {@code -m}), within
+ *                            the server's {@code SETTINGS_MAX_CONCURRENT_STREAMS} (QUIC's {@code initial_max_streams_bidi}); the load model's connections are
  *                            connections, each carrying up to this many; ignored over HTTP/1.1, so that a suite's
  *                            scenario gives it once for the targets it loads over HTTP/2; a client library engine
  *                            multiplexes as its library does (docs/clients.md) and ignores it too
@@ -60,6 +60,8 @@ import java.util.concurrent.TimeUnit;
  * @param newConnectionPerRequest every request on a connection of its own, closed after its answer (HTTP/1.1 asks with
  *                            {@code Connection: close}): what a connection's set-up costs, a TLS handshake included,
  *                            measured as part of each request
+ * @param http3               send the requests as HTTP/3 streams of QUIC connections, over UDP to the URL's port
+ *                            ({@code https} only); the built-in engine's HTTP/3 is Netty's QUIC codec
  */
 public record LoadSpec(
         URI url,
@@ -88,7 +90,8 @@ public record LoadSpec(
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean http2,
         @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = OneStream.class) int streams,
         @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = SystemTrust.class) TlsTrust trust,
-        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean newConnectionPerRequest) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean newConnectionPerRequest,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean http3) {
 
     public static final long DEFAULT_WARMUP_MS = 2_000;
     public static final long DEFAULT_DURATION_MS = 10_000;
@@ -124,6 +127,15 @@ public record LoadSpec(
         }
         if (streams < 1 || streams > MAX_STREAMS) {
             throw new IllegalArgumentException("streams per connection must be 1 to " + MAX_STREAMS + ", got " + streams);
+        }
+        if (http3 && !tls(url)) {
+            throw new IllegalArgumentException("HTTP/3 needs an https:// URL: QUIC is always encrypted");
+        }
+        if (http3 && http2) {
+            throw new IllegalArgumentException("HTTP/2 or HTTP/3, not both");
+        }
+        if (http3 && newConnectionPerRequest) {
+            throw new IllegalArgumentException("a new connection per request is HTTP/1.1's and HTTP/2's here, not HTTP/3's");
         }
         if (newConnectionPerRequest && http2 && streams > 1) {
             throw new IllegalArgumentException("a new connection per request carries one stream: drop the streams");
@@ -246,9 +258,9 @@ public record LoadSpec(
         return "https".equals(url.getScheme());
     }
 
-    /** What goes over the wire: HTTP/1.1 or HTTP/2, in clear or over TLS. */
+    /** What goes over the wire: HTTP/1.1 or HTTP/2, in clear or over TLS, or HTTP/3. */
     public Protocol protocol() {
-        return Protocol.of(tls(), http2);
+        return Protocol.of(tls(), http2, http3);
     }
 
     /** The longest the warm-up may last: its fixed length, or the steady rule's maximum. */
@@ -297,7 +309,7 @@ public record LoadSpec(
         return new LoadSpec(url, model, DEFAULT_WARMUP_MS, 0, DEFAULT_DURATION_MS, 0,
                 DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS, 0, DEFAULT_MAX_CONNECTIONS,
                 200, "hello", 42, DEFAULT_MAX_SCHEDULE_LAG_P99_MS, null, List.of(), 1, 1, null, 0, null, null, false, 1,
-                TlsTrust.SYSTEM, false);
+                TlsTrust.SYSTEM, false, false);
     }
 
     public LoadSpec withPhases(long warmupMs, long durationMs) {
@@ -338,6 +350,7 @@ public record LoadSpec(
         private SteadyRule steady;
         private Long wakeGranularityUs;
         private boolean http2;
+        private boolean http3;
         private int streams;
         private TlsTrust trust;
         private boolean newConnectionPerRequest;
@@ -366,6 +379,7 @@ public record LoadSpec(
             steady = spec.steady;
             wakeGranularityUs = spec.wakeGranularityUs;
             http2 = spec.http2;
+            http3 = spec.http3;
             streams = spec.streams;
             trust = spec.trust;
             newConnectionPerRequest = spec.newConnectionPerRequest;
@@ -496,6 +510,12 @@ public record LoadSpec(
             return this;
         }
 
+        /** HTTP/3 (QUIC), its streams per connection as {@link #http2}'s; false: as {@link #http2} says. */
+        public Builder http3(boolean http3) {
+            this.http3 = http3;
+            return this;
+        }
+
         public Builder trust(TlsTrust trust) {
             this.trust = trust;
             return this;
@@ -510,7 +530,7 @@ public record LoadSpec(
             return new LoadSpec(url, model, warmupMs, rampMs, durationMs, maxRequests, connectTimeoutMs, responseTimeoutMs,
                     hardCapMs, maxConnections, expectedStatus, expectedBody, seed, maxScheduleLagP99Ms, adminUrl,
                     sourceAddresses, processes, threads, client, startOffsetNs, steady, wakeGranularityUs, http2, streams,
-                    trust, newConnectionPerRequest);
+                    trust, newConnectionPerRequest, http3);
         }
     }
 }

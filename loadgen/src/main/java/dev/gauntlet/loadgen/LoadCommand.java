@@ -51,6 +51,7 @@ import java.util.concurrent.Callable;
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=1000 --rate 1000 --client okhttp-virtual",
                 "  gauntlet load https://127.0.0.1:8443/hello --connections 10 --cacert /tmp/gauntlet-target-8443-1.pem",
                 "  gauntlet load https://127.0.0.1:8443/hello --http2 --connections 4 --streams 25 --insecure   # h2load -c4 -m25",
+                "  gauntlet load https://127.0.0.1:8443/hello --http3 --rate 1000 --insecure   # QUIC to UDP 8443 (a target's --http3)",
                 "  gauntlet load http://127.0.0.1:8080/hello?wait=60000 --max-concurrency 15000 \\",
                 "      --admin http://127.0.0.1:8081 --response-timeout 2m \\",
                 "      --source-addresses 127.0.0.1-127.0.0.4",
@@ -184,8 +185,13 @@ public final class LoadCommand implements Callable<Integer> {
             + "in clear with prior knowledge (h2c) for http://")
     boolean http2;
 
-    @Option(names = "--streams", paramLabel = "M", defaultValue = "1", description = "with --http2: requests in flight on "
-            + "one connection at most, as h2load's -m, within the server's limit; the connections are --connections' "
+    @Option(names = "--http3", description = "send the requests as HTTP/3 streams of QUIC connections, over UDP to the "
+            + "https:// URL's port (a target started with --tls --http3 serves h3 on its TLS port's number); on Netty's "
+            + "QUIC codec")
+    boolean http3;
+
+    @Option(names = "--streams", paramLabel = "M", defaultValue = "1", description = "with --http2 or --http3: requests "
+            + "in flight on one connection at most, as h2load's -m, within the server's limit; the connections are --connections' "
             + "(default: ${DEFAULT-VALUE})")
     long streams;
 
@@ -312,9 +318,16 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     LoadSpec spec() {
-        if (streams != 1 && !http2) {
+        if (streams != 1 && !http2 && !http3) {
             throw new CommandLine.ParameterException(command.commandLine(),
-                    "--streams puts several requests on one connection, which is HTTP/2's: add --http2");
+                    "--streams puts several requests on one connection, which is HTTP/2's and HTTP/3's: add --http2 or --http3");
+        }
+        if (http3 && http2) {
+            throw new CommandLine.ParameterException(command.commandLine(), "--http2 or --http3, not both");
+        }
+        if (http3 && !"https".equals(url.getScheme())) {
+            throw new CommandLine.ParameterException(command.commandLine(), "--http3 needs an https:// URL: QUIC is "
+                    + "always encrypted (a target started with --tls --http3 serves h3 on its TLS port's number)");
         }
         try {
             return LoadSpec.of(url, model()).toBuilder()
@@ -331,6 +344,7 @@ public final class LoadCommand implements Callable<Integer> {
                     .threads((int) inRange("--threads", threads, 1, LoadSpec.MAX_THREADS))
                     .client(client)
                     .http2(http2, (int) inRange("--streams", streams, 1, LoadSpec.MAX_STREAMS))
+                    .http3(http3)
                     .trust(new TlsTrust(caCertificate == null ? null : caCertificate.toAbsolutePath().toString(), insecure))
                     .newConnectionPerRequest(newConnectionPerRequest)
                     .wakeGranularityUs(LoadOptions.parseWakeGranularityUs(wakeGranularity))

@@ -71,14 +71,19 @@ public final class EngineThreads {
             // Only the first engine asks the target for its counts: max concurrency runs on one thread.
             LoadDriver driver = LoadDriver.of(share, engineStartNs, clock, recorder.writer(i), engineCounters,
                     i == 0 ? admin : null);
-            TrafficCounters engineTraffic = spec.client() == null ? TrafficCounters.ofSockets(clock) : TrafficCounters.ofRequests(clock);
+            // The lean engine speaks HTTP/1.1 and HTTP/2 on sockets of its own; HTTP/3 is Netty's QUIC, driven as a library is.
+            boolean lean = spec.client() == null && !spec.http3();
+            TrafficCounters engineTraffic = lean ? TrafficCounters.ofSockets(clock) : TrafficCounters.ofRequests(clock);
             traffic.add(engineTraffic);
-            if (spec.client() == null) {
+            if (lean) {
                 WireTimings timings = new WireTimings(clock);
                 wireTimings.add(timings);
                 engines.add(new LeanEngine(share, driver, address, sources,
                         ConnectionSlots.limit(share, Math.max(1, maxConnections / n)),
                         Math.max(1, Engine.PENDING_PER_PROCESS / n), engineCounters, wakeFloor, engineTraffic, timings));
+            } else if (spec.client() == null) {
+                engines.add(new LibraryEngine(share, driver, ConnectionSlots.limit(share, Math.max(1, maxConnections / n)),
+                        Math.max(1, Engine.PENDING_PER_PROCESS / n), engineTraffic));
             } else {
                 engines.add(new LibraryEngine(share, driver, maxConnections, Engine.PENDING_PER_PROCESS, engineTraffic));
             }

@@ -8,6 +8,7 @@ import dev.gauntlet.loadgen.engine.AsyncClient;
 import dev.gauntlet.loadgen.engine.BlockingClient;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 import dev.gauntlet.loadgen.failure.GeneratorException;
+import dev.gauntlet.loadgen.http3.Http3Calls;
 
 import java.lang.reflect.InvocationTargetException;
 
@@ -20,10 +21,14 @@ public final class ClientEngines {
     private ClientEngines() {
     }
 
+    /** The spec's client library, or without one the built-in HTTP/3 engine ({@link Http3Calls}) for an HTTP/3 spec. */
     static ClientCalls open(LoadSpec spec, int maxConcurrency) {
-        ClientCatalogue.ClientEntry entry = check(spec);
         ClientSettings settings = new ClientSettings(spec.url(), spec.connectTimeoutMs(), spec.responseTimeoutMs(),
                 maxConcurrency, spec.http2(), spec.trust());
+        if (spec.client() == null && spec.http3()) {
+            return new ClientCalls.Async(new Http3Calls(settings, spec.streams()));
+        }
+        ClientCatalogue.ClientEntry entry = check(spec);
         Object engine = instantiate(entry, settings);
         return switch (entry.mode()) {
             case PLATFORM -> new ClientCalls.ThreadPerRequest((BlockingClient) engine,

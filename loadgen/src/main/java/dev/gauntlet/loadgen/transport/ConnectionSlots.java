@@ -3,7 +3,7 @@ package dev.gauntlet.loadgen.transport;
 import dev.gauntlet.api.LoadSpec;
 
 /**
- * A spec's connections as the lean engine counts them, in {@link Connection}s: over HTTP/2 each connection carries
+ * A spec's connections as the engines count them, in requests at once: over HTTP/2 or HTTP/3 each connection carries
  * the spec's streams, so a closed loop's or a fixed pool's C connections are C × streams slots (h2load's
  * {@code -c} × {@code -m}); over HTTP/1.1 a slot is a connection.
  */
@@ -13,7 +13,7 @@ public final class ConnectionSlots {
 
     /** The spec with its model's connections counted in slots; the spec itself over HTTP/1.1 or for a held model. */
     public static LoadSpec of(LoadSpec spec) {
-        if (!spec.http2() || spec.streams() == 1 || spec.model().holdsRequests()) {
+        if (!spec.protocol().multiplexed() || spec.streams() == 1 || spec.model().holdsRequests()) {
             return spec;
         }
         long connections = spec.model().connectionsOpened(0);
@@ -23,6 +23,6 @@ public final class ConnectionSlots {
 
     /** An open loop's connection limit in slots. */
     public static int limit(LoadSpec spec, int maxConnections) {
-        return spec.http2() ? (int) Math.min(Integer.MAX_VALUE, (long) maxConnections * spec.streams()) : maxConnections;
+        return spec.protocol().multiplexed() ? (int) Math.min(Integer.MAX_VALUE, (long) maxConnections * spec.streams()) : maxConnections;
     }
 }

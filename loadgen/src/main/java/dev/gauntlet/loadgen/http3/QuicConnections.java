@@ -1,0 +1,106 @@
+package dev.gauntlet.loadgen.http3;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.loadgen.engine.AsyncClient;
+import dev.gauntlet.loadgen.engine.ClientFailure;
+import dev.gauntlet.loadgen.engine.ClientSettings;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.handler.codec.http3.Http3;
+import io.netty.handler.codec.quic.QuicConnectionStats;
+import io.netty.handler.codec.quic.QuicSslContext;
+import io.netty.util.concurrent.Future;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The HTTP/3 engine's connections, on its event loop alone: which one a request goes on (the open one with the fewest
+ * streams in flight that has room, else a new one), and what QUIC did over all of them ({@link QuicTraffic}).
+ */
+final class QuicConnections {
+    /** Connection-level flow control: room for every stream's window at once, as the server's listener gives. */
+    private static final long CONNECTION_WINDOW = 16L << 20;
+    private static final long STREAM_WINDOW = 1L << 20;
+    /** Beyond the response timeout, so that a request waiting its whole timeout is not cut off by the idle one first. */
+    private static final long IDLE_MARGIN_MS = 5_000;
+
+    private final Channel socket;
+    private final InetSocketAddress target;
+    private final ClientSettings settings;
+    private final int streams;
+    private final int connectionsAtMost;
+    private final List<QuicConnection> open = new ArrayList<>();
+    private int opened;
+    private int ended;
+
+    QuicConnections(Channel socket, InetSocketAddress target, ClientSettings settings, int streams, int connectionsAtMost) {
+        this.socket = socket;
+        this.target = target;
+        this.settings = settings;
+        this.streams = streams;
+        this.connectionsAtMost = connectionsAtMost;
+    }
+
+    /** The QUIC client codec of the engine's socket: h3 by ALPN, the URL's host for SNI and the certificate's check. */
+    static ChannelHandler codec(QuicSslContext tls, ClientSettings settings, InetSocketAddress target) {
+        return Http3.newQuicClientCodecBuilder()
+                .sslEngineProvider(connection -> tls.newEngine(connection.alloc(), settings.url().getHost(), target.getPort()))
+                .maxIdleTimeout(settings.responseTimeoutMs() + IDLE_MARGIN_MS, TimeUnit.MILLISECONDS)
+                .initialMaxData(CONNECTION_WINDOW)
+                .initialMaxStreamDataBidirectionalLocal(STREAM_WINDOW)
+                .build();
+    }
+
+    void send(AsyncClient.Callback callback) {
+        QuicConnection least = null;
+        for (QuicConnection connection : open) {
+            if (connection.inFlight() < streams && (least == null || connection.inFlight() < least.inFlight())) {
+                least = connection;
+            }
+        }
+        if (least == null) {
+            if (open.size() >= connectionsAtMost) {
+                // The driver keeps its requests in flight within connections x streams: this is a bug, said as one.
+                callback.failed(new ClientFailure(ErrorClass.CLIENT, "more requests in flight than " + connectionsAtMost
+                        + " connections x " + streams + " streams", null));
+                return;
+            }
+            least = openOne();
+        }
+        least.send(callback);
+    }
+
+    private QuicConnection openOne() {
+        QuicConnection[] made = new QuicConnection[1];
+        made[0] = new QuicConnection(socket, target, settings, () -> {
+            if (open.remove(made[0])) {
+                ended++;
+            }
+        });
+        open.add(made[0]);
+        opened++;
+        return made[0];
+    }
+
+    /**
+     * Ends every connection: first asks each open one for its QUIC figures, which the returned future gives once they
+     * are in (off the event loop: quiche answers on it), then closes them.
+     */
+    QuicTraffic.Pending closeAll() {
+        List<Future<QuicConnectionStats>> stats = new ArrayList<>();
+        for (QuicConnection connection : open) {
+            Future<QuicConnectionStats> asked = connection.stats();
+            if (asked != null) {
+                stats.add(asked);
+            }
+        }
+        QuicTraffic.Pending pending = new QuicTraffic.Pending(opened, ended, stats);
+        for (QuicConnection connection : List.copyOf(open)) {
+            connection.close();
+        }
+        return pending;
+    }
+}

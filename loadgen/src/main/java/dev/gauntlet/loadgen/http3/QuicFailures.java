@@ -1,0 +1,37 @@
+package dev.gauntlet.loadgen.http3;
+
+import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.loadgen.engine.ClientFailure;
+import io.netty.channel.ConnectTimeoutException;
+import io.netty.handler.codec.quic.QuicClosedChannelException;
+import io.netty.handler.codec.quic.QuicStreamResetException;
+import io.netty.handler.codec.quic.QuicTimeoutClosedChannelException;
+
+/**
+ * The error class of a QUIC or HTTP/3 failure, from Netty's exception types, which {@link ClientFailure#classify}
+ * cannot read: a handshake with no answer within the connect timeout (nothing serving QUIC there, or UDP blocked) is
+ * {@code CONNECT_TIMEOUT}; one the TLS layer ended (a certificate refused, no application protocol in common: ALPN)
+ * is {@code TLS}; a connection that went silent until its idle timeout (loss recovery gave up) or that the peer
+ * closed is {@code RESET}; a stream the server reset is {@code STREAM_RESET}.
+ */
+final class QuicFailures {
+    private QuicFailures() {
+    }
+
+    static Throwable classified(Throwable failure) {
+        return switch (failure) {
+            case ClientFailure known -> known;
+            case ConnectTimeoutException timeout ->
+                    new ClientFailure(ErrorClass.CONNECT_TIMEOUT, "no QUIC handshake answer: " + timeout.getMessage(), timeout);
+            case QuicTimeoutClosedChannelException idle ->
+                    new ClientFailure(ErrorClass.RESET, "the QUIC connection went silent until its idle timeout", idle);
+            case QuicClosedChannelException closed when closed.event() != null && closed.event().isTlsError() ->
+                    new ClientFailure(ErrorClass.TLS, "the QUIC handshake failed: " + closed.event(), closed);
+            case QuicClosedChannelException closed ->
+                    new ClientFailure(ErrorClass.RESET, "the QUIC connection closed: " + closed.event(), closed);
+            case QuicStreamResetException reset ->
+                    new ClientFailure(ErrorClass.STREAM_RESET, "the server reset the stream: " + reset.getMessage(), reset);
+            default -> failure;
+        };
+    }
+}
