@@ -1,6 +1,8 @@
 package dev.gauntlet.loadgen.http3;
 
+import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.loadgen.engine.AsyncClient;
+import dev.gauntlet.loadgen.engine.ClientFailure;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -11,9 +13,12 @@ import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.quic.QuicSslContext;
+import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicSslContextBuilder;
+import io.netty.util.concurrent.Future;
 
 import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -36,6 +41,8 @@ public final class Http3Calls implements AsyncClient {
 
     private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final QuicConnections connections;
+    private final ClientSettings settings;
+    private final InetSocketAddress target;
     private final Channel socket;
     private volatile QuicTraffic traffic = QuicTraffic.NONE;
 
@@ -44,13 +51,13 @@ public final class Http3Calls implements AsyncClient {
      * @param streams  requests in flight on one connection at most
      */
     public Http3Calls(ClientSettings settings, int streams) {
-        InetSocketAddress target = new InetSocketAddress(settings.url().getHost(), port(settings));
+        this.settings = settings;
+        this.target = new InetSocketAddress(settings.url().getHost(), port(settings));
         QuicSslContextBuilder tls = QuicSslContextBuilder.forClient()
                 .trustManager(settings.trustManager())
-                .applicationProtocols(Http3.supportedApplicationProtocols());
-        if (settings.checksHostName()) {
-            tls.endpointIdentificationAlgorithm("HTTPS");
-        }
+                .applicationProtocols(Http3.supportedApplicationProtocols())
+                // The builder checks the host by default; --insecure checks nothing, as over TCP.
+                .endpointIdentificationAlgorithm(settings.checksHostName() ? "HTTPS" : null);
         QuicSslContext context = tls.build();
         try {
             socket = new Bootstrap().group(loop).channel(NioDatagramChannel.class)
@@ -69,6 +76,22 @@ public final class Http3Calls implements AsyncClient {
 
     private static int port(ClientSettings settings) {
         return settings.url().getPort() < 0 ? 443 : settings.url().getPort();
+    }
+
+    /**
+     * One connection's handshake, within the connect timeout, before any request: null when it was done (and the
+     * connection closed again), else why not, classed as a request's failure would be ({@link QuicFailures}).
+     */
+    public Throwable handshake() throws InterruptedException, ExecutionException {
+        Future<QuicChannel> connect = loop.submit(() -> QuicConnection.connect(socket, target, settings)).get();
+        if (!connect.await(settings.connectTimeoutMs() + CLOSE_WAIT_MS)) {
+            return new ClientFailure(ErrorClass.CONNECT_TIMEOUT, "no end to the QUIC handshake", null);
+        }
+        if (!connect.isSuccess()) {
+            return QuicFailures.classified(connect.cause());
+        }
+        connect.getNow().close().await(CLOSE_WAIT_MS);
+        return null;
     }
 
     @Override

@@ -35,12 +35,16 @@ final class QuicConnection {
     QuicConnection(Channel socket, InetSocketAddress target, ClientSettings settings, Runnable closed) {
         this.settings = settings;
         this.closed = closed;
-        QuicChannel.newBootstrap(socket)
+        connect(socket, target, settings).addListener(this::connected);
+    }
+
+    /** A QUIC connection's handshake from {@code socket}, HTTP/3's control streams set up once it is done. */
+    static Future<QuicChannel> connect(Channel socket, InetSocketAddress target, ClientSettings settings) {
+        return QuicChannel.newBootstrap(socket)
                 .handler(new Http3ClientConnectionHandler())
                 .remoteAddress(target)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, settings.connectTimeoutMs()))
-                .connect()
-                .addListener(this::connected);
+                .connect();
     }
 
     int inFlight() {

@@ -4,6 +4,7 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.loadgen.engine.ClientFailure;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.quic.QuicClosedChannelException;
+import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
 import io.netty.handler.codec.quic.QuicStreamResetException;
 import io.netty.handler.codec.quic.QuicTimeoutClosedChannelException;
 
@@ -14,8 +15,22 @@ import io.netty.handler.codec.quic.QuicTimeoutClosedChannelException;
  * is {@code TLS}; a connection that went silent until its idle timeout (loss recovery gave up) or that the peer
  * closed is {@code RESET}; a stream the server reset is {@code STREAM_RESET}.
  */
-final class QuicFailures {
+public final class QuicFailures {
+    /** TLS's alert {@code no_application_protocol}: ALPN found nothing in common. */
+    private static final int NO_APPLICATION_PROTOCOL = 120;
+
     private QuicFailures() {
+    }
+
+    /** Whether a handshake failed because the server offered no HTTP/3 in ALPN. */
+    public static boolean noHttp3(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof QuicClosedChannelException closed && closed.event() != null && closed.event().isTlsError()
+                    && QuicConnectionCloseEvent.extractTlsError(closed.event().error()) == NO_APPLICATION_PROTOCOL) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static Throwable classified(Throwable failure) {

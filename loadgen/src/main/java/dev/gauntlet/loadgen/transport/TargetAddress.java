@@ -1,9 +1,14 @@
 package dev.gauntlet.loadgen.transport;
 
+import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.TlsTrust;
+import dev.gauntlet.loadgen.engine.ClientFailure;
+import dev.gauntlet.loadgen.engine.ClientSettings;
 import dev.gauntlet.loadgen.engine.TlsClient;
 import dev.gauntlet.loadgen.failure.GeneratorException;
+import dev.gauntlet.loadgen.http3.Http3Calls;
+import dev.gauntlet.loadgen.http3.QuicFailures;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,8 +56,15 @@ public final class TargetAddress {
         return address;
     }
 
-    /** One blocking connect first, then the TLS handshake, the HTTP/2 preface or a plain HTTP/1.1 request. */
+    /**
+     * One blocking connect first, then the TLS handshake, the HTTP/2 preface or a plain HTTP/1.1 request; for HTTP/3,
+     * one QUIC handshake.
+     */
     public static void checkReachable(LoadSpec spec, InetSocketAddress address) {
+        if (spec.http3()) {
+            checkQuic(spec, address);
+            return;
+        }
         int timeoutMs = (int) Math.min(spec.connectTimeoutMs(), Integer.MAX_VALUE);
         try (Socket socket = new Socket()) {
             socket.connect(address, timeoutMs);
@@ -71,6 +83,38 @@ public final class TargetAddress {
         } catch (IOException e) {
             throw new GeneratorException("cannot connect to " + hostPort(address) + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * One QUIC handshake with h3 offered: no answer within the connect timeout (nothing serves QUIC on that UDP port, or
+     * it is blocked), the certificate refused, or no HTTP/3 in the server's ALPN, each as what to do about it.
+     */
+    private static void checkQuic(LoadSpec spec, InetSocketAddress address) {
+        Throwable failure;
+        try (Http3Calls quic = new Http3Calls(new ClientSettings(spec.url(), spec.connectTimeoutMs(),
+                spec.responseTimeoutMs(), 1, false, spec.trust()), 1)) {
+            failure = quic.handshake();
+        } catch (IllegalArgumentException e) {
+            throw new GeneratorException(e.getMessage());
+        } catch (Exception e) {
+            throw new GeneratorException("cannot start a QUIC handshake with udp " + hostPort(address) + ": " + e);
+        }
+        if (failure == null) {
+            return;
+        }
+        String problem = failure.getMessage();
+        ErrorClass errorClass = ClientFailure.classify(failure);
+        throw new GeneratorException(switch (errorClass) {
+            case CONNECT_TIMEOUT -> "no QUIC answer from udp " + hostPort(address) + " within " + spec.connectTimeoutMs()
+                    + " ms: nothing serves HTTP/3 there, or UDP is blocked; start the target with --tls --http3 (where "
+                    + "it serves h3: ./gauntlet targets), or drop --http3";
+            case TLS -> QuicFailures.noHttp3(failure)
+                    ? "udp " + hostPort(address) + " speaks QUIC but not HTTP/3 (no h3 in its ALPN): " + problem
+                    + "; point --http3 at a server of h3, or drop it"
+                    : "the QUIC handshake with udp " + hostPort(address) + " failed on TLS (" + problem + "): give the "
+                    + "certificate to trust with --cacert FILE, or --insecure";
+            default -> "the QUIC handshake with udp " + hostPort(address) + " failed: " + problem;
+        });
     }
 
     private static void checkTls(LoadSpec spec, InetSocketAddress address, Socket plain) throws IOException {
