@@ -9,6 +9,7 @@ import io.micronaut.context.ApplicationContext;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
+import io.micronaut.http.server.netty.NettyEmbeddedServer;
 import io.micronaut.inject.qualifiers.Qualifiers;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.netty.channel.EventLoopGroup;
@@ -44,7 +45,10 @@ import java.util.concurrent.TimeUnit;
  *   <li>with {@code --http2}, {@code http-version 2.0}: ALPN offers {@code h2} then {@code http/1.1} over TLS, and in
  *       clear Netty's cleartext upgrade handler serves a connection opening with the HTTP/2 preface (and an h2c
  *       upgrade) as HTTP/2, any other as HTTP/1.1. A connection runs up to 100 streams at once, Netty's
- *       default {@code SETTINGS_MAX_CONCURRENT_STREAMS}, which Micronaut keeps unless told.</li>
+ *       default {@code SETTINGS_MAX_CONCURRENT_STREAMS}, which Micronaut keeps unless told;</li>
+ *   <li>with {@code --http3}, a QUIC listener on the UDP port of the TCP port's number ({@link Http3Listener}), a
+ *       connection's streams at once far beyond what a load asks for (Micronaut's default is 100), as in
+ *       {@code netty-event-loop}.</li>
  * </ul>
  */
 final class MicronautServer implements HelloServer {    /** The property each controller requires; its value is the style's name. */
@@ -55,11 +59,17 @@ final class MicronautServer implements HelloServer {    /** The property each co
     private static final long SHUTDOWN_TIMEOUT_MS = 2_000;
     private static final String EVENT_LOOP = "micronaut.netty.event-loops.default.";
     private static final String TLS_LISTENER = "micronaut.server.netty.listeners.gauntlet-tls.";
+    private static final String HTTP3 = "micronaut.server.netty.http3.";
+    /** HTTP/3 request streams one connection may hold open at once: far beyond a load's streams per connection. */
+    private static final int HTTP3_STREAMS_PER_CONNECTION = 10_000;
+    private static final int HTTP3_CONNECTION_WINDOW = 16 << 20;
+    private static final int HTTP3_STREAM_WINDOW = 1 << 20;
 
     private final String style;
     private final boolean withWorkers;
     private ApplicationContext context;
     private ExecutorService workers;
+    private NettyEmbeddedServer http3;
 
     private MicronautServer(String style, boolean withWorkers) {
         this.style = style;
@@ -76,7 +86,12 @@ final class MicronautServer implements HelloServer {    /** The property each co
         return new MicronautServer(style, true);
     }
 
-    /** Starts the context and its server; returns the bound port. */
+    @Override
+    public boolean servesHttp3() {
+        return true;
+    }
+
+    /** Starts the context and its server, then with {@code --http3} the QUIC listener; returns the bound port. */
     @Override
     public int start(TargetSettings settings, RequestStats stats) throws GeneralSecurityException, IOException {
         context = ApplicationContext.builder()
@@ -92,7 +107,11 @@ final class MicronautServer implements HelloServer {    /** The property each co
             context.registerSingleton(ExecutorService.class, workers, Qualifiers.byName(WORKERS));
         }
         context.start();
-        return context.getBean(EmbeddedServer.class).start().getPort();
+        int port = context.getBean(EmbeddedServer.class).start().getPort();
+        if (settings.http3()) {
+            http3 = Http3Listener.start(context, settings.bind(), port);
+        }
+        return port;
     }
 
     private Map<String, Object> properties(TargetSettings settings) throws GeneralSecurityException, IOException {
@@ -122,6 +141,12 @@ final class MicronautServer implements HelloServer {    /** The property each co
         if (settings.http2()) {
             properties.put("micronaut.server.http-version", "2.0");
         }
+        if (settings.http3()) {
+            properties.put(HTTP3 + "initial-max-streams-bidirectional", HTTP3_STREAMS_PER_CONNECTION);
+            properties.put(HTTP3 + "initial-max-data", HTTP3_CONNECTION_WINDOW);
+            properties.put(HTTP3 + "initial-max-stream-data-bidirectional-local", HTTP3_STREAM_WINDOW);
+            properties.put(HTTP3 + "initial-max-stream-data-bidirectional-remote", HTTP3_STREAM_WINDOW);
+        }
         return properties;
     }
 
@@ -132,6 +157,10 @@ final class MicronautServer implements HelloServer {    /** The property each co
             return;
         }
         EventLoopGroup eventLoops = context.getBean(EventLoopGroup.class);
+        // Before the context, which shuts down the event loops the QUIC listener runs on.
+        if (http3 != null) {
+            http3.stop();
+        }
         context.stop();
         if (workers != null) {
             workers.shutdownNow();
