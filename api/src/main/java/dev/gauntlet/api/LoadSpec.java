@@ -58,8 +58,8 @@ import java.util.concurrent.TimeUnit;
  *                            multiplexes as its library does (docs/clients.md) and ignores it too
  * @param trust               {@code https}: the certificates accepted; null for the JDK's ({@link TlsTrust#SYSTEM})
  * @param newConnectionPerRequest every request on a connection of its own, closed after its answer (HTTP/1.1 asks with
- *                            {@code Connection: close}): what a connection's set-up costs, a TLS handshake included,
- *                            measured as part of each request
+ *                            {@code Connection: close}): what a connection's set-up costs, a TLS handshake included
+ *                            (HTTP/3: a QUIC handshake), measured as part of each request
  * @param http3               send the requests as HTTP/3 streams of QUIC connections, over UDP to the URL's port
  *                            ({@code https} only); the built-in engine's HTTP/3 is Netty's QUIC codec
  */
@@ -134,10 +134,7 @@ public record LoadSpec(
         if (http3 && http2) {
             throw new IllegalArgumentException("HTTP/2 or HTTP/3, not both");
         }
-        if (http3 && newConnectionPerRequest) {
-            throw new IllegalArgumentException("a new connection per request is HTTP/1.1's and HTTP/2's here, not HTTP/3's");
-        }
-        if (newConnectionPerRequest && http2 && streams > 1) {
+        if (newConnectionPerRequest && (http2 || http3) && streams > 1) {
             throw new IllegalArgumentException("a new connection per request carries one stream: drop the streams");
         }
         if (newConnectionPerRequest && client != null) {

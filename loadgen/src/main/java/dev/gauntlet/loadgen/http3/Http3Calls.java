@@ -49,8 +49,9 @@ public final class Http3Calls implements AsyncClient {
     /**
      * @param settings the URL (https), trust and timeouts; its {@code maxConcurrency}: requests in flight at most
      * @param streams  requests in flight on one connection at most
+     * @param connectionPerRequest every request on a new connection, closed after its answer
      */
-    public Http3Calls(ClientSettings settings, int streams) {
+    public Http3Calls(ClientSettings settings, int streams, boolean connectionPerRequest) {
         this.settings = settings;
         this.target = new InetSocketAddress(settings.url().getHost(), port(settings));
         QuicSslContextBuilder tls = QuicSslContextBuilder.forClient()
@@ -71,7 +72,7 @@ public final class Http3Calls implements AsyncClient {
             throw new IllegalStateException("interrupted while binding the HTTP/3 engine's UDP socket", e);
         }
         int connectionsAtMost = (settings.maxConcurrency() + streams - 1) / streams;
-        connections = new QuicConnections(socket, target, settings, streams, connectionsAtMost);
+        connections = new QuicConnections(socket, target, settings, streams, connectionsAtMost, connectionPerRequest);
     }
 
     private static int port(ClientSettings settings) {

@@ -27,13 +27,18 @@ final class QuicConnection {
     private final ClientSettings settings;
     private final ArrayDeque<AsyncClient.Callback> held = new ArrayDeque<>();
     private final Runnable closed;
+    private final boolean oneRequest;
     private QuicChannel channel;
     private Throwable handshakeFailure;
     private int inFlight;
 
-    /** {@code closed}: run once the connection is over, however it ended. */
-    QuicConnection(Channel socket, InetSocketAddress target, ClientSettings settings, Runnable closed) {
+    /**
+     * {@code oneRequest}: closed once its first request has ended (a handshake measured in every request);
+     * {@code closed}: run once the connection is over, however it ended.
+     */
+    QuicConnection(Channel socket, InetSocketAddress target, ClientSettings settings, boolean oneRequest, Runnable closed) {
         this.settings = settings;
+        this.oneRequest = oneRequest;
         this.closed = closed;
         connect(socket, target, settings).addListener(this::connected);
     }
@@ -82,7 +87,7 @@ final class QuicConnection {
     }
 
     private void stream(AsyncClient.Callback callback) {
-        Http3.newRequestStream(channel, new ResponseStream(callback, () -> inFlight--)).addListener(opened -> {
+        Http3.newRequestStream(channel, new ResponseStream(callback, this::streamEnded)).addListener(opened -> {
             if (!opened.isSuccess()) {
                 inFlight--;
                 callback.failed(QuicFailures.classified(opened.cause()));
@@ -91,6 +96,13 @@ final class QuicConnection {
             QuicStreamChannel stream = (QuicStreamChannel) opened.getNow();
             stream.writeAndFlush(new DefaultHttp3HeadersFrame(requestHeaders())).addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
         });
+    }
+
+    private void streamEnded() {
+        inFlight--;
+        if (oneRequest) {
+            channel.close();
+        }
     }
 
     /** The GET every engine sends, as HTTP/3's pseudo-headers and the same {@code User-Agent}. */

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The HTTP/3 engine's connections, on its event loop alone: which one a request goes on (the open one with the fewest
- * streams in flight that has room, else a new one), and what QUIC did over all of them ({@link QuicTraffic}).
+ * streams in flight that has room, else a new one; a new one each, closed after it, when a connection's set-up is what
+ * is measured), and what QUIC did over all of them ({@link QuicTraffic}).
  */
 final class QuicConnections {
     /** Connection-level flow control: room for every stream's window at once, as the server's listener gives. */
@@ -32,11 +33,15 @@ final class QuicConnections {
     private final ClientSettings settings;
     private final int streams;
     private final int connectionsAtMost;
+    private final boolean connectionPerRequest;
     private final List<QuicConnection> open = new ArrayList<>();
     private int opened;
     private int ended;
 
-    QuicConnections(Channel socket, InetSocketAddress target, ClientSettings settings, int streams, int connectionsAtMost) {
+    /** {@code connectionPerRequest}: every request on a new connection, closed after it ({@code --new-connection-per-request}). */
+    QuicConnections(Channel socket, InetSocketAddress target, ClientSettings settings, int streams, int connectionsAtMost,
+                    boolean connectionPerRequest) {
+        this.connectionPerRequest = connectionPerRequest;
         this.socket = socket;
         this.target = target;
         this.settings = settings;
@@ -55,6 +60,10 @@ final class QuicConnections {
     }
 
     void send(AsyncClient.Callback callback) {
+        if (connectionPerRequest) {
+            openOne(true).send(callback);
+            return;
+        }
         QuicConnection least = null;
         for (QuicConnection connection : open) {
             if (connection.inFlight() < streams && (least == null || connection.inFlight() < least.inFlight())) {
@@ -68,14 +77,15 @@ final class QuicConnections {
                         + " connections x " + streams + " streams", null));
                 return;
             }
-            least = openOne();
+            least = openOne(false);
         }
         least.send(callback);
     }
 
-    private QuicConnection openOne() {
+    /** {@code oneRequest}: the connection closes once its first request has ended. */
+    private QuicConnection openOne(boolean oneRequest) {
         QuicConnection[] made = new QuicConnection[1];
-        made[0] = new QuicConnection(socket, target, settings, () -> {
+        made[0] = new QuicConnection(socket, target, settings, oneRequest, () -> {
             if (open.remove(made[0])) {
                 ended++;
             }

@@ -92,7 +92,7 @@ public final class TargetAddress {
     private static void checkQuic(LoadSpec spec, InetSocketAddress address) {
         Throwable failure;
         try (Http3Calls quic = new Http3Calls(new ClientSettings(spec.url(), spec.connectTimeoutMs(),
-                spec.responseTimeoutMs(), 1, false, spec.trust()), 1)) {
+                spec.responseTimeoutMs(), 1, false, spec.trust()), 1, true)) {
             failure = quic.handshake();
         } catch (IllegalArgumentException e) {
             throw new GeneratorException(e.getMessage());

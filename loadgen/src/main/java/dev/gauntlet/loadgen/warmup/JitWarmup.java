@@ -71,8 +71,9 @@ public final class JitWarmup {
     /**
      * Warms the engine {@code spec} runs, before it runs, for {@link #MAX_MS} at most (an interrupt ends it early);
      * null for a load it does not apply to (the
-     * max-concurrency model holds requests rather than times them; a client library's engine is
-     * warmed by the scenario's own warm-up; a load split over processes is run by its children, each
+     * max-concurrency model holds requests rather than times them; a client library's engine, and the HTTP/3 engine
+     * (Netty's QUIC, which the loopback sink does not speak), are warmed by the scenario's own warm-up; a load split
+     * over processes is run by its children, each
      * started for a common instant) or a JVM without a JIT compiler to watch.
      */
     public static RunSummary.GeneratorWarmup run(LoadSpec spec, PrintStream progress) {
@@ -83,7 +84,7 @@ public final class JitWarmup {
     static RunSummary.GeneratorWarmup run(LoadSpec spec, PrintStream progress, long maxMs) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         LoadModel model = sinkModel(spec);
-        if (model == null || spec.client() != null || spec.processes() > 1 || jit == null
+        if (model == null || spec.client() != null || spec.http3() || spec.processes() > 1 || jit == null
                 || !jit.isCompilationTimeMonitoringSupported()) {
             return null;
         }

@@ -86,16 +86,16 @@ public final class TargetEndpoint {
     }
 
     /**
-     * A suite's {@code spec} as it must be sent to this target: over HTTP/2 when it serves h2 or h2c, trusting its
-     * certificate alone when it serves TLS. A suite's connections are requests in flight whatever the protocol, so that
-     * protocols compare at the same concurrency: over HTTP/2 they share connections, the spec's streams to each (64
-     * connections of 16 streams are 4 connections).
+     * A suite's {@code spec} as it must be sent to this target: over HTTP/2 when it serves h2 or h2c, HTTP/3 when h3,
+     * trusting its certificate alone when it serves TLS. A suite's connections are requests in flight whatever the
+     * protocol, so that protocols compare at the same concurrency: over HTTP/2 and HTTP/3 they share connections, the
+     * spec's streams to each (64 connections of 16 streams are 4 connections).
      */
     public LoadSpec speakingTo(LoadSpec spec) {
-        LoadSpec.Builder speaking = spec.toBuilder().http2(protocol.http2(), spec.streams())
+        LoadSpec.Builder speaking = spec.toBuilder().http2(protocol.http2(), spec.streams()).http3(protocol.http3())
                 .trust(certificate == null ? TlsTrust.SYSTEM : new TlsTrust(certificate.toString(), false));
         long connections = spec.model().connectionsOpened(0);
-        if (protocol.http2() && spec.streams() > 1 && connections > 0 && !spec.model().holdsRequests()) {
+        if (protocol.multiplexed() && spec.streams() > 1 && connections > 0 && !spec.model().holdsRequests()) {
             speaking.model(spec.model().withConnections((int) Math.ceilDiv(connections, spec.streams())));
         }
         return speaking.build();
