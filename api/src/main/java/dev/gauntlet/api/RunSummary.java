@@ -67,6 +67,8 @@ import java.util.Map;
  *                           them (a client library's) and in summaries written before
  * @param timings            connect, TLS handshake, waiting and receiving; null where the engine does not measure them
  *                           (a client library's) and in summaries written before
+ * @param cpuPerRequest      each side's CPU time per completed request over the measured phase; null in summaries
+ *                           written before it was counted
  */
 @JsonIgnoreProperties("jvm")
 public record RunSummary(
@@ -106,7 +108,8 @@ public record RunSummary(
         @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Capacity.UnknownFilter.class) Capacity capacity,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<ErrorKind> errorKinds,
         @JsonInclude(JsonInclude.Include.NON_NULL) BytesTransferred bytes,
-        @JsonInclude(JsonInclude.Include.NON_NULL) RequestTimings timings) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) RequestTimings timings,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CpuPerRequest cpuPerRequest) {
 
     public RunSummary {
         connectTime = connectTime == null ? Percentiles.EMPTY : connectTime;
@@ -185,6 +188,7 @@ public record RunSummary(
         private List<ErrorKind> errorKinds;
         private BytesTransferred bytes;
         private RequestTimings timings;
+        private CpuPerRequest cpuPerRequest;
 
         private Builder() {
         }
@@ -227,6 +231,7 @@ public record RunSummary(
             errorKinds = summary.errorKinds;
             bytes = summary.bytes;
             timings = summary.timings;
+            cpuPerRequest = summary.cpuPerRequest;
         }
 
         public Builder spec(LoadSpec spec) {
@@ -409,6 +414,11 @@ public record RunSummary(
             return this;
         }
 
+        public Builder cpuPerRequest(CpuPerRequest cpuPerRequest) {
+            this.cpuPerRequest = cpuPerRequest;
+            return this;
+        }
+
         public Builder timings(RequestTimings timings) {
             this.timings = timings;
             return this;
@@ -420,7 +430,7 @@ public record RunSummary(
                     loopLateness, generatorHiccups, targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak,
                     connectionsLimit, hardCapReached, concurrency, processes, unansweredAtEnd, connectTime,
                     generatorWarmup, steadiness, connectionsOpenedMeasured, droppedQueueFull,
-                    wakeGranularityMs, goodputPerSec, capacity, errorKinds, bytes, timings);
+                    wakeGranularityMs, goodputPerSec, capacity, errorKinds, bytes, timings, cpuPerRequest);
         }
     }
 
@@ -519,6 +529,20 @@ public record RunSummary(
      */
     public record GeneratorCost(long cpuMs, long heapUsedMaxBytes, int threadsPeak, double engineCpuPercent,
                                 double engineWaitingPercent, double processCpuPercent) {
+    }
+
+    /**
+     * What a request cost each side in CPU, µs: the process's CPU time from the start of the measured phase to the end of
+     * the run, divided by the requests it completed in that time (the target's from its own {@code /stats}, the
+     * generator's the measured requests completed). Null where unknown: a target that does not say its CPU time, a run
+     * that completed none.
+     */
+    public record CpuPerRequest(@JsonInclude(JsonInclude.Include.NON_NULL) Double targetUs,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) Double generatorUs) {
+        /** {@code cpuNs} over {@code requests}, in µs; null when either is unknown or there were none. */
+        public static Double of(long cpuNs, long requests) {
+            return cpuNs <= 0 || requests <= 0 ? null : cpuNs / 1_000.0 / requests;
+        }
     }
 
     /**

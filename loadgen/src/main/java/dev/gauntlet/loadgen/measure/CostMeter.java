@@ -26,6 +26,8 @@ public final class CostMeter {
     /** The process's CPU time and the wall clock when the measured phase started; written by the ticker. */
     private volatile long measureCpuStartNs = -1;
     private volatile long measureStartNs;
+    /** The process's CPU time from the measured phase's start to {@link #finish()}; -1 before either. */
+    private long measuredCpuNs = -1;
 
     /** @param engines the demand of each engine thread of the run, known once every one of them has started */
     public CostMeter(Supplier<ThreadDemand[]> engines) {
@@ -50,9 +52,15 @@ public final class CostMeter {
         ThreadDemand.Share share = Arrays.stream(engines.get()).map(ThreadDemand::share)
                 .max(Comparator.comparingDouble(ThreadDemand.Share::wantedPercent)).orElseThrow();
         long cpuNowNs = os.getProcessCpuTime();
+        measuredCpuNs = measureCpuStartNs < 0 ? -1 : cpuNowNs - measureCpuStartNs;
         return new RunSummary.GeneratorCost(TimeUnit.NANOSECONDS.toMillis(cpuNowNs - cpuStartNs),
                 heapUsedMaxBytes, threads.getPeakThreadCount(), share.runningPercent(), share.waitingPercent(),
                 processCpuPercent(cpuNowNs));
+    }
+
+    /** After {@link #finish()}: the CPU time from the measured phase's start per request of {@code completed}, µs. */
+    public Double cpuUsPerRequest(long completed) {
+        return RunSummary.CpuPerRequest.of(measuredCpuNs, completed);
     }
 
     /** 0 when the run ended before its measured phase began. */

@@ -15,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What the generator learns about the measured phase from a Gauntlet target's admin port: how
@@ -36,8 +37,9 @@ public final class TargetWatch {
     private volatile JitActivity.Snapshot jit;
 
     /** The target's side of a run; each figure is unknown (null or empty) when the target does not say. */
-    public record Figures(Percentiles hiccups, Double cpuPercent, List<CapacityLog.Second> capacity) {
-        public static final Figures UNKNOWN = new Figures(Percentiles.EMPTY, null, List.of());
+    /** @param cpuUsPerRequest its CPU time over the measured phase per request it completed then, µs; null when unknown */
+    public record Figures(Percentiles hiccups, Double cpuPercent, Double cpuUsPerRequest, List<CapacityLog.Second> capacity) {
+        public static final Figures UNKNOWN = new Figures(Percentiles.EMPTY, null, null, List.of());
     }
 
     /**
@@ -110,6 +112,8 @@ public final class TargetWatch {
         String capacity = admin.capacityLog();
         return new Figures(hiccups(measureStartEpochMs, outputDir),
                 start == null || end == null ? null : end.cpuPercentSince(start),
+                start == null || end == null ? null : RunSummary.CpuPerRequest.of(
+                        TimeUnit.MILLISECONDS.toNanos(end.cpuMs() - start.cpuMs()), end.completed() - start.completed()),
                 capacity == null ? List.of() : CapacityLog.parse(capacity));
     }
 

@@ -207,7 +207,9 @@ public final class Generator {
                 .write(outputDir);
         RunSummary summary = Verdicts.judge(summarise(spec, startedAt, engine, recorder, tick, hiccupIntervals,
                 targetFigures, generatorCost, steadiness, capacity).toBuilder().errorKinds(engine.errorKinds(spec))
-                .bytes(engine.measuredBytes()).timings(engine.timings()).build())
+                .bytes(engine.measuredBytes()).timings(engine.timings())
+                .cpuPerRequest(new RunSummary.CpuPerRequest(targetFigures.cpuUsPerRequest(),
+                        cost.cpuUsPerRequest(engine.counters().completedCount()))).build())
                 .withGeneratorWarmup(warmup);
         if (outputDir != null) {
             try {

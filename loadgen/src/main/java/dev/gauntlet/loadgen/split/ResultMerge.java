@@ -106,6 +106,7 @@ public final class ResultMerge {
                 .connectTime(worst(parts.stream().map(RunSummary::connectTime).toList()))
                 .connectionsOpenedMeasured(parts.stream().mapToLong(RunSummary::connectionsOpenedMeasured).sum())
                 .droppedQueueFull(parts.stream().mapToLong(RunSummary::droppedQueueFull).sum())
+                .cpuPerRequest(cpuPerRequest(parts))
                 .wakeGranularityMs(parts.stream().mapToDouble(RunSummary::wakeGranularityMs).max().orElse(0))
                 .goodputPerSec(parts.stream().map(RunSummary::goodputPerSec).anyMatch(java.util.Objects::isNull) ? null
                         : parts.stream().mapToDouble(RunSummary::goodputPerSec).sum())
@@ -213,5 +214,23 @@ public final class ResultMerge {
     /** The merged logs' description, as each child's logs carry the load's. */
     private static String mergedFrom(List<Path> childDirs) {
         return "merged from " + childDirs.size() + " generator processes";
+    }
+
+    /**
+     * The generator's CPU per request over its processes, each weighed by the requests it completed; the target's as
+     * any process read it (they read the same target over the same window).
+     */
+    private static RunSummary.CpuPerRequest cpuPerRequest(List<RunSummary> parts) {
+        double cpuUs = 0;
+        long requests = 0;
+        for (RunSummary part : parts) {
+            if (part.cpuPerRequest() != null && part.cpuPerRequest().generatorUs() != null) {
+                cpuUs += part.cpuPerRequest().generatorUs() * part.completed();
+                requests += part.completed();
+            }
+        }
+        Double targetUs = parts.stream().map(RunSummary::cpuPerRequest).filter(Objects::nonNull)
+                .map(RunSummary.CpuPerRequest::targetUs).filter(Objects::nonNull).findFirst().orElse(null);
+        return new RunSummary.CpuPerRequest(targetUs, requests == 0 ? null : cpuUs / requests);
     }
 }

@@ -22,6 +22,7 @@ import dev.gauntlet.runner.report.ReportWriter;
 import dev.gauntlet.runner.results.ClientTable;
 import dev.gauntlet.runner.results.Environment;
 import dev.gauntlet.runner.results.LatencyDiffTable;
+import dev.gauntlet.runner.results.ProtocolTable;
 import dev.gauntlet.runner.results.RankingTable;
 import dev.gauntlet.runner.results.ResultsStore;
 import dev.gauntlet.runner.results.ResultsTable;
@@ -384,6 +385,7 @@ final class RunCommand implements Callable<Integer> {
             case LATENCY_DIFF -> LatencyDiffTable.render(store.rows());
             case RANKING -> RankingTable.render(store.rows());
             case CLIENTS -> ClientTable.render(store.rows());
+            case PROTOCOLS -> ProtocolTable.render(store.rows());
         });
         out.println();
         out.println("Results: " + store.dir());

@@ -204,7 +204,7 @@ final class OverForks {
                 row.path("requests").asLong(), row.path("errors").asLong(), number(row, "achievedRatePerSec"), Double.NaN,
                 number(row, "p50Ms"), number(row, "p99Ms"), Double.NaN, number(row, "maxMs"),
                 held.isNumber() ? held.longValue() : null, Double.NaN, Double.NaN, verdict(row.path("verdict").asText()),
-                "", null, null, null, null, 0, null, null, 0, null, null);
+                "", null, null, null, null, 0, null, null, 0, null, null, null);
     }
 
     /** A figure of the row; results.json writes NaN (a run without figures) as the string "NaN". */

@@ -66,6 +66,8 @@ import java.util.Map;
  *                           ({@link dev.gauntlet.api.LoadModel#freeOfCoordinatedOmission}): an open loop's are; a closed
  *                           loop's next request waits for the previous answer (as wrk's), so its times run from the
  *                           actual send and the tables mark them; null in a file written before it was said
+ * @param cpuPerRequest      each side's CPU µs per completed request over the measured phase (the protocols table's
+ *                           figures); null for a run that failed and in a file written before it was counted
  */
 public record ResultRow(
         String target,
@@ -96,7 +98,8 @@ public record ResultRow(
         GcInTail gcInTail,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long droppedQueueFull,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double goodputPerSec,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean freeOfCoordinatedOmission) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean freeOfCoordinatedOmission,
+        @JsonInclude(JsonInclude.Include.NON_NULL) RunSummary.CpuPerRequest cpuPerRequest) {
     /** How {@code results.json} and the tables spell the verdict of a run that failed or was skipped. */
     public static final String NO_VERDICT = "-";
 
@@ -148,7 +151,8 @@ public record ResultRow(
                 jvm == null ? null : withoutTimeline(jvm.target()),
                 jvm == null ? null : withoutTimeline(jvm.generator()), scenario.client(),
                 occurred(summary.errors()), summary.unansweredAtEnd(), Warmup.of(summary.steadiness()), tail,
-                summary.droppedQueueFull(), summary.goodputPerSec(), summary.spec().model().freeOfCoordinatedOmission());
+                summary.droppedQueueFull(), summary.goodputPerSec(), summary.spec().model().freeOfCoordinatedOmission(),
+                summary.cpuPerRequest());
     }
 
     /** A run that produced no summary: the row keeps its place in the table with the reason. */
@@ -156,7 +160,7 @@ public record ResultRow(
         Suite.Scenario scenario = run.scenario();
         return new ResultRow(target, scenario.name(), run.fork(), run.repetition(), scenario.load().describe(), scenario.waitMs(),
                 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, note,
-                null, null, scenario.client(), Map.of(), 0, null, null, 0, null, scenario.load().freeOfCoordinatedOmission());
+                null, null, scenario.client(), Map.of(), 0, null, null, 0, null, scenario.load().freeOfCoordinatedOmission(), null);
     }
 
     /** The verdict's evidence, and what GC held of the tail when the pauses could be lined up. */
@@ -196,7 +200,7 @@ public record ResultRow(
         return new ResultRow(target, scenario, fork, repetition, load, waitMs, requests, errors, achievedRatePerSec, meanMs,
                 p50Ms, p99Ms, p999Ms, maxMs, serverMaxInFlight, generatorHiccupP99Ms, targetHiccupP99Ms, verdict,
                 note.isEmpty() ? remark : remark + "; " + note, targetJvm, generatorJvm, client, errorsByClass, unansweredAtEnd,
-                warmup, gcInTail, droppedQueueFull, goodputPerSec, freeOfCoordinatedOmission);
+                warmup, gcInTail, droppedQueueFull, goodputPerSec, freeOfCoordinatedOmission, cpuPerRequest);
     }
 
     RunPlan.Key key() {

@@ -33,7 +33,7 @@ import java.util.Optional;
  * untilResolved: { maxForks: 8, maxMinutes: 45 }  # optional: more forks until every ranked pair is resolved
  * baselines: [dummy]                            # the report's references, never best; see Baselines
  * scaling: { referenceTargetCpus: 2, unscaled: [slow] }   # optional; see Scaling
- * table: runs                                   # or sweep, latency-diff, ranking, clients; see Table
+ * table: runs                                   # or sweep, latency-diff, ranking, clients, protocols; see Table
  * jvm: { target: [-Xmx1g], generator: [-Xmx512m], perTarget: { dummy: [-Xmx256m] } }   # see JvmOptions
  * resources:                                    # optional; see Resources
  *   target: { cpus: "0", cpuQuota: 0.5, memory: 1536m }
@@ -311,7 +311,12 @@ public record Suite(String name, String description, List<String> targets, List<
          * The client study's table: per client and scenario the time max and average, the generator's
          * heap, platform threads, direct memory and CPU, percentiles, errors by class and the verdict.
          */
-        @JsonProperty("clients") CLIENTS
+        @JsonProperty("clients") CLIENTS,
+        /**
+         * The protocols study's table: per target and scenario a line a protocol, the rate, the tail and each side's
+         * CPU per request.
+         */
+        @JsonProperty("protocols") PROTOCOLS
     }
 
     /**

@@ -19,7 +19,7 @@ class ClientTableTest {
                 new JvmMetrics.Cpu(48.5, 90.0, 100.0), new JvmMetrics.Memory(900L << 20, 16L << 20));
         ResultRow row = new ResultRow("netty-event-loop", "held.okhttp-platform", 1, 1, "max-concurrency 19000", 9000, 0,
                 19_000, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 17_800L, 0.2, 0.2, Verdict.OK, "",
-                null, generator, "okhttp-platform", Map.of(ErrorClass.NO_THREAD, 1_200L, ErrorClass.RESET, 3L), 0, null, null, 0, null, null);
+                null, generator, "okhttp-platform", Map.of(ErrorClass.NO_THREAD, 1_200L, ErrorClass.RESET, 3L), 0, null, null, 0, null, null, null);
 
         List<String> lines = ClientTable.render(List.of(row)).lines().toList();
 
@@ -36,7 +36,7 @@ class ClientTableTest {
                 new JvmMetrics.Heap(null, null, null), new JvmMetrics.Threads(30, 0, null, null, null),
                 new JvmMetrics.Cpu(20.0, 30.0, 5.0), new JvmMetrics.Memory(200L << 20, 0L));
         ResultRow row = new ResultRow("netty-event-loop", "slow.apache-async", 1, 1, "open 500/s exp", 1000, 2_485,
-                0, 497, 1001, 1010, 1001, 1005, 1009, 544L, 0.2, 0.2, Verdict.OK, "", null, noGc, "apache-async", Map.of(), 0, null, null, 0, null, null);
+                0, 497, 1001, 1010, 1001, 1005, 1009, 544L, 0.2, 0.2, Verdict.OK, "", null, noGc, "apache-async", Map.of(), 0, null, null, 0, null, null, null);
 
         assertThat(ClientTable.render(List.of(row)).lines().toList().get(1)).containsPattern(" 544 +no gc +no gc +30 ");
     }
@@ -45,7 +45,7 @@ class ClientTableTest {
     void aClientLimitedRowShowsItsVerdictAndEvidenceInTheirColumns() {
         ResultRow row = new ResultRow("netty-event-loop", "overhead.jdk-platform", 1, 1, "closed 100c", 0, 80_000,
                 0, 10_000, 9.8, 9.5, 21, 30, 45, 100L, 0.2, 0.2, Verdict.CLIENT_LIMITED,
-                "the generator process used 99 % of the CPUs it may use", null, null, "jdk-platform", Map.of(), 0, null, null, 0, null, null);
+                "the generator process used 99 % of the CPUs it may use", null, null, "jdk-platform", Map.of(), 0, null, null, 0, null, null, null);
 
         String line = ClientTable.render(List.of(row)).lines().toList().get(1);
 

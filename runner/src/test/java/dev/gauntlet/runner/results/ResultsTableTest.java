@@ -24,7 +24,7 @@ class ResultsTableTest {
     void aRowShowsItsFiguresAndItsNote() {
         ResultRow row = new ResultRow("dummy", "closed-50c", 1, 1, "closed 50c", 0, 123_456, 3, 12_345.6, 0.75,
                 0.5, 2.25, 10.5, 101, 50L, 0.21, 3.4, Verdict.PLATFORM_NOISY, "schedule lag p99 3.1 ms is the platform's",
-                jvm(3, 12.5, 200L * 1024 * 1024), jvm(0, 0, null), null, null, 7, null, null, 0, null, null);
+                jvm(3, 12.5, 200L * 1024 * 1024), jvm(0, 0, null), null, null, 7, null, null, 0, null, null, null);
 
         String table = ResultsTable.render(List.of(row));
 
@@ -40,7 +40,7 @@ class ResultsTableTest {
         ResultRow clean = StudyRows.row("dummy", "open-1k", 1, 1_000, 1, 2, 0);
         ResultRow dropping = new ResultRow("dummy", "open-50k", 1, 1, "open 50000/s exp", 0, 400_000, 0, 40_000, 1, 0.5, 2, 3, 4,
                 null, 0.2, 0.2, Verdict.GENERATOR_LIMITED, "12345 requests of the measured phase were dropped", null, null,
-                null, null, 0, null, null, 12_345, null, null);
+                null, null, 0, null, null, 12_345, null, null, null);
 
         assertThat(ResultsTable.render(List.of(clean)).lines().toList().getFirst()).doesNotContain("dropped");
 
@@ -54,7 +54,7 @@ class ResultsTableTest {
     void aTargetBusyWithABacklogShowsWhatItAnsweredBesideARateOfZero() {
         ResultRow behind = new ResultRow("jetty-servlet-virtual", "overhead", 1, 1, "open 100000/s exp", 0, 0, 0, 0, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, 10_000L, 0.2, 0.2, Verdict.TARGET_OVERLOADED, "", null, null,
-                null, null, 150_000, null, null, 0, 41_234.4, true);
+                null, null, 150_000, null, null, 0, 41_234.4, true, null);
         ResultRow before = StudyRows.row("dummy", "open-1k", 1, 1_000, 1, 2, 0);
 
         List<String> lines = ResultsTable.render(List.of(behind, before)).lines().toList();
@@ -67,9 +67,9 @@ class ResultsTableTest {
     @Test
     void aClosedLoopsP99IsMarkedAsTimedFromTheActualSendAndTheTableSaysWhy() {
         ResultRow open = new ResultRow("dummy", "open-1k", 1, 1, "open 1k/s exp", 0, 10_000, 0, 1_000, 1, 0.5, 2.5, 3, 4, null,
-                0.2, 0.2, Verdict.OK, "", null, null, null, null, 0, null, null, 0, 1_000.0, true);
+                0.2, 0.2, Verdict.OK, "", null, null, null, null, 0, null, null, 0, 1_000.0, true, null);
         ResultRow closed = new ResultRow("dummy", "closed-50c", 1, 1, "closed 50c", 0, 10_000, 0, 1_000, 1, 0.5, 7.5, 9, 12, null,
-                0.2, 0.2, Verdict.OK, "", null, null, null, null, 0, null, null, 0, 1_000.0, false);
+                0.2, 0.2, Verdict.OK, "", null, null, null, null, 0, null, null, 0, 1_000.0, false, null);
 
         List<String> lines = ResultsTable.render(List.of(open, closed)).lines().toList();
 
@@ -82,7 +82,7 @@ class ResultsTableTest {
     @Test
     void aFailedRowHasNoJvmFigures() {
         ResultRow row = new ResultRow("dummy", "closed-50c", 1, 1, "closed 50c", 0, 0, 0, 0, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, "target died", null, null, null, null, 0, null, null, 0, null, null);
+                Double.NaN, Double.NaN, null, Double.NaN, Double.NaN, null, "target died", null, null, null, null, 0, null, null, 0, null, null, null);
 
         assertThat(ResultsTable.render(List.of(row)).lines().toList().get(1)).containsPattern("-\\s+-\\s+-\\s+-\\s+target died");
     }
