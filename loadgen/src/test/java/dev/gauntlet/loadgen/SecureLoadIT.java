@@ -6,11 +6,7 @@ import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.TlsTrust;
 import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.run.Generator;
-import dev.gauntlet.targets.RequestStats;
-import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.TargetTls;
-import dev.gauntlet.targets.HelloServer;
-import dev.gauntlet.targets.netty.NettyTargets;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.Extension;
@@ -81,7 +77,7 @@ class SecureLoadIT {
 
     @Test
     void https1ClosedLoopTrustingThePemRunsClean() throws Exception {
-        try (NettyTarget target = new NettyTarget(targetTls, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, false, false)) {
             LoadSpec spec = LoadSpec.of(target.uri("https", "/hello"), new LoadModel.ClosedLoop(4)).toBuilder()
                     .warmupMs(0).durationMs(1_000).trust(new TlsTrust(targetPem.toString(), false)).build();
             RunSummary summary = run(spec);
@@ -95,7 +91,7 @@ class SecureLoadIT {
 
     @Test
     void h2OverTlsCarriesTenStreamsOnEachOfTwoSockets() throws Exception {
-        try (NettyTarget target = new NettyTarget(targetTls, true)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, true, false)) {
             // A 20 ms wait keeps each stream in flight long enough for the server to see them side by side.
             LoadSpec spec = LoadSpec.of(target.uri("https", "/hello?wait=20"), new LoadModel.ClosedLoop(2)).toBuilder()
                     .http2(true, 10).warmupMs(0).durationMs(1_000)
@@ -113,7 +109,7 @@ class SecureLoadIT {
 
     @Test
     void h2cOpenLoopRunsClean() throws Exception {
-        try (NettyTarget target = new NettyTarget(null, true)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(null, true, false)) {
             LoadSpec spec = LoadSpec.of(target.uri("http", "/hello"), new LoadModel.OpenLoop(500, LoadModel.InterArrival.CONSTANT))
                     .toBuilder().http2(true, 10).warmupMs(0).durationMs(1_000).build();
             RunSummary summary = run(spec);
@@ -127,7 +123,7 @@ class SecureLoadIT {
 
     @Test
     void insecureAcceptsTheUntrustedCertificate() throws Exception {
-        try (NettyTarget target = new NettyTarget(targetTls, true)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, true, false)) {
             for (boolean http2 : new boolean[]{false, true}) {
                 LoadSpec spec = LoadSpec.of(target.uri("https", "/hello"), new LoadModel.ClosedLoop(2)).toBuilder()
                         .http2(http2, 1).warmupMs(0).durationMs(500).trust(new TlsTrust(null, true)).build();
@@ -141,7 +137,7 @@ class SecureLoadIT {
 
     @Test
     void anUntrustedCertificateIsOneLine() throws Exception {
-        try (NettyTarget target = new NettyTarget(targetTls, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, false, false)) {
             // The JDK's authorities: the self-signed certificate is not among them.
             String message = failure(LoadSpec.of(target.uri("https", "/hello"), new LoadModel.ClosedLoop(1)));
 
@@ -189,7 +185,7 @@ class SecureLoadIT {
 
     @Test
     void http2OverTlsToAServerOfHttp1IsOneLine() throws Exception {
-        try (NettyTarget target = new NettyTarget(targetTls, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, false, false)) {
             String message = failure(LoadSpec.of(target.uri("https", "/hello"), new LoadModel.ClosedLoop(1)).toBuilder()
                     .http2(true, 1).trust(new TlsTrust(targetPem.toString(), false)).build());
 
@@ -199,7 +195,7 @@ class SecureLoadIT {
 
     @Test
     void h2cToAServerOfHttp1IsOneLine() throws Exception {
-        try (NettyTarget target = new NettyTarget(null, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(null, false, false)) {
             String message = failure(LoadSpec.of(target.uri("http", "/hello"), new LoadModel.ClosedLoop(1)).toBuilder()
                     .http2(true, 1).build());
 
@@ -213,7 +209,7 @@ class SecureLoadIT {
      */
     @Test
     void httpToATlsServerIsOneLineNamingHttps() throws Exception {
-        try (NettyTarget target = new NettyTarget(targetTls, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, false, false)) {
             String message = failure(LoadSpec.of(target.uri("http", "/hello?wait=1"), new LoadModel.ClosedLoop(1)));
 
             assertThat(message).isEqualTo("127.0.0.1:" + target.port + " speaks TLS, not plain HTTP: use https://127.0.0.1:"
@@ -234,7 +230,7 @@ class SecureLoadIT {
 
     @Test
     void httpsToACleartextServerIsOneLine() throws Exception {
-        try (NettyTarget target = new NettyTarget(null, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(null, false, false)) {
             String message = failure(LoadSpec.of(target.uri("https", "/hello"), new LoadModel.ClosedLoop(1)).toBuilder()
                     .connectTimeoutMs(1_000).build());
 
@@ -310,31 +306,6 @@ class SecureLoadIT {
     }
 
     /** The Netty target on 127.0.0.1, an ephemeral port: TLS with {@code tls}, HTTP/2 (h2 or h2c) with {@code http2}. */
-    private static final class NettyTarget implements AutoCloseable {
-        final HelloServer server = NettyTargets.eventLoop();
-        final RequestStats stats = new RequestStats();
-        final int port;
-
-        NettyTarget(TargetTls tls, boolean http2) throws Exception {
-            TargetSettings settings = new TargetSettings("127.0.0.1", "127.0.0.1", 0, 0, TargetSettings.DEFAULT_WORKERS,
-                    2, TargetSettings.DEFAULT_ASYNC_THREADS, 1_000, true, true, tls, http2, false);
-            try {
-                port = server.start(settings, stats);
-            } catch (Exception e) {
-                server.stop();
-                throw e;
-            }
-        }
-
-        URI uri(String scheme, String path) {
-            return URI.create(scheme + "://127.0.0.1:" + port + path);
-        }
-
-        @Override
-        public void close() throws Exception {
-            server.stop();
-        }
-    }
 
     /** A server socket over the JDK's TLS on the loopback, a virtual thread per connection, each served as the subclass says. */
     private abstract static class TlsSocketServer implements AutoCloseable {

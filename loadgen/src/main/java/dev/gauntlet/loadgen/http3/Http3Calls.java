@@ -25,9 +25,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The generator's HTTP/3 engine: each GET a request stream of a QUIC connection, on Netty's QUIC codec (quiche and
  * BoringSSL, native) rather than QUIC written here. One engine thread's requests share one event loop and one UDP
- * socket; they go on up to {@code ceil(maxConcurrency / streams)} connections, each carrying {@code streams} requests
- * at once at most (h2load's {@code -m}), opened as the load needs them: a request goes on the open connection with
- * the fewest in flight that has room, else on a new one.
+ * socket; they go on connections each carrying {@code streams} requests at once at most (h2load's {@code -m}), opened
+ * as the load needs them: a request goes on the open connection with the fewest in flight that has room, else on a new
+ * one, so the driver's requests in flight ({@code maxConcurrency}) take {@code ceil(maxConcurrency / streams)}.
  *
  * <p>Every figure is kept on the event loop's thread: {@link #get} hands the request over and returns. The loop
  * answers each request exactly once: a response (status and body, judged by the driver as every engine's), or a
@@ -71,8 +71,7 @@ public final class Http3Calls implements AsyncClient {
             loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw new IllegalStateException("interrupted while binding the HTTP/3 engine's UDP socket", e);
         }
-        int connectionsAtMost = (settings.maxConcurrency() + streams - 1) / streams;
-        connections = new QuicConnections(socket, target, settings, streams, connectionsAtMost, connectionPerRequest);
+        connections = new QuicConnections(socket, target, settings, streams, connectionPerRequest);
     }
 
     private static int port(ClientSettings settings) {

@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen.http3;
 import dev.gauntlet.loadgen.engine.AsyncClient;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http3.DefaultHttp3Headers;
 import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
@@ -13,6 +14,7 @@ import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicConnectionStats;
 import io.netty.handler.codec.quic.QuicStreamChannel;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
@@ -43,13 +45,36 @@ final class QuicConnection {
         connect(socket, target, settings).addListener(this::connected);
     }
 
-    /** A QUIC connection's handshake from {@code socket}, HTTP/3's control streams set up once it is done. */
+    /**
+     * A QUIC connection's handshake from {@code socket}, HTTP/3's control streams set up once it is done; it fails at
+     * once when the server refuses it ({@link HandshakeWatch}), else at the connect timeout when nothing answers.
+     */
     static Future<QuicChannel> connect(Channel socket, InetSocketAddress target, ClientSettings settings) {
-        return QuicChannel.newBootstrap(socket)
-                .handler(new Http3ClientConnectionHandler())
+        Promise<QuicChannel> handshake = socket.eventLoop().newPromise();
+        HandshakeWatch watch = new HandshakeWatch(handshake);
+        QuicChannel.newBootstrap(socket)
+                .handler(new ChannelInitializer<QuicChannel>() {
+                    @Override
+                    protected void initChannel(QuicChannel connection) {
+                        connection.pipeline().addLast(watch, new Http3ClientConnectionHandler());
+                    }
+                })
                 .remoteAddress(target)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, settings.connectTimeoutMs()))
-                .connect();
+                .connect()
+                .addListener(connected -> {
+                    if (connected.isSuccess()) {
+                        QuicChannel connection = (QuicChannel) connected.getNow();
+                        if (!handshake.trySuccess(connection)) {
+                            connection.close();
+                        } else {
+                            connection.pipeline().remove(watch);
+                        }
+                    } else {
+                        handshake.tryFailure(connected.cause());
+                    }
+                });
+        return handshake;
     }
 
     int inFlight() {

@@ -1,8 +1,6 @@
 package dev.gauntlet.loadgen.http3;
 
-import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.loadgen.engine.AsyncClient;
-import dev.gauntlet.loadgen.engine.ClientFailure;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
@@ -32,21 +30,19 @@ final class QuicConnections {
     private final InetSocketAddress target;
     private final ClientSettings settings;
     private final int streams;
-    private final int connectionsAtMost;
     private final boolean connectionPerRequest;
     private final List<QuicConnection> open = new ArrayList<>();
     private int opened;
     private int ended;
 
     /** {@code connectionPerRequest}: every request on a new connection, closed after it ({@code --new-connection-per-request}). */
-    QuicConnections(Channel socket, InetSocketAddress target, ClientSettings settings, int streams, int connectionsAtMost,
+    QuicConnections(Channel socket, InetSocketAddress target, ClientSettings settings, int streams,
                     boolean connectionPerRequest) {
         this.connectionPerRequest = connectionPerRequest;
         this.socket = socket;
         this.target = target;
         this.settings = settings;
         this.streams = streams;
-        this.connectionsAtMost = connectionsAtMost;
     }
 
     /** The QUIC client codec of the engine's socket: h3 by ALPN, the URL's host for SNI and the certificate's check. */
@@ -71,12 +67,8 @@ final class QuicConnections {
             }
         }
         if (least == null) {
-            if (open.size() >= connectionsAtMost) {
-                // The driver keeps its requests in flight within connections x streams: this is a bug, said as one.
-                callback.failed(new ClientFailure(ErrorClass.CLIENT, "more requests in flight than " + connectionsAtMost
-                        + " connections x " + streams + " streams", null));
-                return;
-            }
+            // Every open connection carries its streams: a new one. The driver bounds what is in flight; a request it let
+            // go (max concurrency's warm-up) keeps its stream until the server ends it, and so may ask for one more.
             least = openOne(false);
         }
         least.send(callback);

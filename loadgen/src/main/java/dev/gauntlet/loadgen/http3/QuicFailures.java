@@ -8,6 +8,8 @@ import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
 import io.netty.handler.codec.quic.QuicStreamResetException;
 import io.netty.handler.codec.quic.QuicTimeoutClosedChannelException;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * The error class of a QUIC or HTTP/3 failure, from Netty's exception types, which {@link ClientFailure#classify}
  * cannot read: a handshake with no answer within the connect timeout (nothing serving QUIC there, or UDP blocked) is
@@ -25,12 +27,25 @@ public final class QuicFailures {
     /** Whether a handshake failed because the server offered no HTTP/3 in ALPN. */
     public static boolean noHttp3(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof QuicClosedChannelException closed && closed.event() != null && closed.event().isTlsError()
-                    && QuicConnectionCloseEvent.extractTlsError(closed.event().error()) == NO_APPLICATION_PROTOCOL) {
+            QuicConnectionCloseEvent event = switch (t) {
+                case HandshakeWatch.HandshakeRefused refused -> refused.event();
+                case QuicClosedChannelException closed -> closed.event();
+                default -> null;
+            };
+            if (event != null && event.isTlsError()
+                    && QuicConnectionCloseEvent.extractTlsError(event.error()) == NO_APPLICATION_PROTOCOL) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** A peer's close as a person reads it: {@code TLS alert 120: No common ALPN protocols}, or its QUIC error code. */
+    static String describe(QuicConnectionCloseEvent event) {
+        String reason = event.reason() == null || event.reason().length == 0 ? ""
+                : ": " + new String(event.reason(), StandardCharsets.UTF_8);
+        return (event.isTlsError() ? "TLS alert " + QuicConnectionCloseEvent.extractTlsError(event.error())
+                : (event.isApplicationClose() ? "application error " : "QUIC error ") + event.error()) + reason;
     }
 
     static Throwable classified(Throwable failure) {
@@ -38,12 +53,14 @@ public final class QuicFailures {
             case ClientFailure known -> known;
             case ConnectTimeoutException timeout ->
                     new ClientFailure(ErrorClass.CONNECT_TIMEOUT, "no QUIC handshake answer: " + timeout.getMessage(), timeout);
+            case HandshakeWatch.HandshakeRefused refused -> new ClientFailure(
+                    refused.event().isTlsError() ? ErrorClass.TLS : ErrorClass.RESET, refused.getMessage(), refused);
             case QuicTimeoutClosedChannelException idle ->
                     new ClientFailure(ErrorClass.RESET, "the QUIC connection went silent until its idle timeout", idle);
             case QuicClosedChannelException closed when closed.event() != null && closed.event().isTlsError() ->
-                    new ClientFailure(ErrorClass.TLS, "the QUIC handshake failed: " + closed.event(), closed);
-            case QuicClosedChannelException closed ->
-                    new ClientFailure(ErrorClass.RESET, "the QUIC connection closed: " + closed.event(), closed);
+                    new ClientFailure(ErrorClass.TLS, "the QUIC handshake failed: " + describe(closed.event()), closed);
+            case QuicClosedChannelException closed -> new ClientFailure(ErrorClass.RESET, "the QUIC connection closed"
+                    + (closed.event() == null ? "" : ": " + describe(closed.event())), closed);
             case QuicStreamResetException reset ->
                     new ClientFailure(ErrorClass.STREAM_RESET, "the server reset the stream: " + reset.getMessage(), reset);
             default -> failure;
