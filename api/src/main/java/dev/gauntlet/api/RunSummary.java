@@ -69,6 +69,7 @@ import java.util.Map;
  *                           (a client library's) and in summaries written before
  * @param cpuPerRequest      each side's CPU time per completed request over the measured phase; null in summaries
  *                           written before it was counted
+ * @param quic               an HTTP/3 run's QUIC figures; null for the other protocols
  */
 @JsonIgnoreProperties("jvm")
 public record RunSummary(
@@ -109,7 +110,8 @@ public record RunSummary(
         @JsonInclude(JsonInclude.Include.NON_NULL) List<ErrorKind> errorKinds,
         @JsonInclude(JsonInclude.Include.NON_NULL) BytesTransferred bytes,
         @JsonInclude(JsonInclude.Include.NON_NULL) RequestTimings timings,
-        @JsonInclude(JsonInclude.Include.NON_NULL) CpuPerRequest cpuPerRequest) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) CpuPerRequest cpuPerRequest,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Quic quic) {
 
     public RunSummary {
         connectTime = connectTime == null ? Percentiles.EMPTY : connectTime;
@@ -189,6 +191,7 @@ public record RunSummary(
         private BytesTransferred bytes;
         private RequestTimings timings;
         private CpuPerRequest cpuPerRequest;
+        private Quic quic;
 
         private Builder() {
         }
@@ -232,6 +235,7 @@ public record RunSummary(
             bytes = summary.bytes;
             timings = summary.timings;
             cpuPerRequest = summary.cpuPerRequest;
+            quic = summary.quic;
         }
 
         public Builder spec(LoadSpec spec) {
@@ -414,6 +418,11 @@ public record RunSummary(
             return this;
         }
 
+        public Builder quic(Quic quic) {
+            this.quic = quic;
+            return this;
+        }
+
         public Builder cpuPerRequest(CpuPerRequest cpuPerRequest) {
             this.cpuPerRequest = cpuPerRequest;
             return this;
@@ -430,7 +439,7 @@ public record RunSummary(
                     loopLateness, generatorHiccups, targetHiccups, targetCpuPercent, verdict, evidence, connectionsPeak,
                     connectionsLimit, hardCapReached, concurrency, processes, unansweredAtEnd, connectTime,
                     generatorWarmup, steadiness, connectionsOpenedMeasured, droppedQueueFull,
-                    wakeGranularityMs, goodputPerSec, capacity, errorKinds, bytes, timings, cpuPerRequest);
+                    wakeGranularityMs, goodputPerSec, capacity, errorKinds, bytes, timings, cpuPerRequest, quic);
         }
     }
 
@@ -529,6 +538,22 @@ public record RunSummary(
      */
     public record GeneratorCost(long cpuMs, long heapUsedMaxBytes, int threadsPeak, double engineCpuPercent,
                                 double engineWaitingPercent, double processCpuPercent) {
+    }
+
+    /**
+     * What QUIC did under an HTTP/3 load, from quiche's own counts (summed over engines and processes): connections
+     * opened, those that ended before the run did (a handshake that failed, a connection the peer closed or that went
+     * silent until its idle timeout), and over the connections open at the end the packets the generator sent, those it
+     * declared lost and those it sent again (loss recovery).
+     */
+    public record Quic(int connectionsOpened, int connectionsEndedEarly, long packetsSent, long packetsLost,
+                       long packetsRetransmitted) {
+        /** The sum of {@code this} and {@code other}. */
+        public Quic plus(Quic other) {
+            return new Quic(connectionsOpened + other.connectionsOpened, connectionsEndedEarly + other.connectionsEndedEarly,
+                    packetsSent + other.packetsSent, packetsLost + other.packetsLost,
+                    packetsRetransmitted + other.packetsRetransmitted);
+        }
     }
 
     /**

@@ -32,14 +32,22 @@ final class SummaryTable {
         out.printf(Locale.ROOT, "  requests  %d sent, %d completed, %d errors%s%s%n", summary.sent(), summary.completed(),
                 summary.errorCount(), errorDetail(summary.errors()), summary.droppedQueueFull() == 0 ? ""
                         : ", " + summary.droppedQueueFull() + " dropped unsent (the generator's queue was full)");
-        // A client library does not say which connections it opened: its figure is the requests in flight at once.
-        out.printf(Locale.ROOT, summary.spec().client() == null
+        // A client library does not say which connections it opened: its figure is the requests in flight at once (so
+        // for the HTTP/3 engine, driven as a library is; its QUIC line says what connections it opened).
+        out.printf(Locale.ROOT, summary.spec().client() == null && summary.quic() == null
                         ? "  achieved  %.1f requests/s; %d connections opened, %d open at most%s%n"
                         : "  achieved  %1$.1f requests/s; %3$d in flight at most%4$s%n",
                 summary.achievedRatePerSec(), summary.connectionsOpened(), summary.connectionsPeak(),
                 (summary.processes() > 1 ? ", over " + summary.processes() + " processes" : "")
                         + (summary.spec().threads() > 1 ? ", " + summary.spec().threads() + " engine threads"
                         + (summary.processes() > 1 ? " each" : "") : ""));
+        if (summary.quic() != null) {
+            RunSummary.Quic quic = summary.quic();
+            out.printf(Locale.ROOT, "  quic      %d connections opened, %d ended before the run did; %d packets sent, %d lost"
+                    + " (%.2f %%), %d sent again%n", quic.connectionsOpened(), quic.connectionsEndedEarly(), quic.packetsSent(),
+                    quic.packetsLost(), quic.packetsSent() == 0 ? 0 : 100.0 * quic.packetsLost() / quic.packetsSent(),
+                    quic.packetsRetransmitted());
+        }
         if (summary.goodputPerSec() != null && summary.goodputPerSec() > Verdicts.GOODPUT_BEYOND_RATE * summary.achievedRatePerSec()) {
             // Behind a backlog the measured requests wait while the target answers older ones: say what it did.
             out.printf(Locale.ROOT, "  goodput   %.1f requests/s answered in the measured phase, the warm-up's backlog "

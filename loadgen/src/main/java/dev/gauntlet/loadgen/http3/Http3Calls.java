@@ -1,6 +1,7 @@
 package dev.gauntlet.loadgen.http3;
 
 import dev.gauntlet.api.ErrorClass;
+import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.loadgen.engine.AsyncClient;
 import dev.gauntlet.loadgen.engine.ClientFailure;
 import dev.gauntlet.loadgen.engine.ClientSettings;
@@ -44,7 +45,7 @@ public final class Http3Calls implements AsyncClient {
     private final ClientSettings settings;
     private final InetSocketAddress target;
     private final Channel socket;
-    private volatile QuicTraffic traffic = QuicTraffic.NONE;
+    private volatile RunSummary.Quic traffic;
 
     /**
      * @param settings the URL (https), trust and timeouts; its {@code maxConcurrency}: requests in flight at most
@@ -103,16 +104,16 @@ public final class Http3Calls implements AsyncClient {
         }
     }
 
-    /** What QUIC did under the load, over every connection the engine opened; known once it is closed. */
-    public QuicTraffic traffic() {
+    /** What QUIC did under the load, over every connection the engine opened; null until it is closed. */
+    public RunSummary.Quic traffic() {
         return traffic;
     }
 
     /** Closes the connections once their figures are asked for, then the socket and the loop, each within a bound. */
     @Override
     public void close() throws Exception {
-        QuicTraffic.Pending pending = loop.submit(connections::closeAll).get(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS);
-        traffic = pending.await(CLOSE_WAIT_MS);
+        QuicTraffic gathered = loop.submit(connections::closeAll).get(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS);
+        traffic = gathered.await(CLOSE_WAIT_MS);
         socket.close().await(CLOSE_WAIT_MS);
         loop.shutdownGracefully(0, CLOSE_WAIT_MS, TimeUnit.MILLISECONDS).await(CLOSE_WAIT_MS);
     }

@@ -91,7 +91,7 @@ final class QuicConnections {
      * Ends every connection: first asks each open one for its QUIC figures, which the returned future gives once they
      * are in (off the event loop: quiche answers on it), then closes them.
      */
-    QuicTraffic.Pending closeAll() {
+    QuicTraffic closeAll() {
         List<Future<QuicConnectionStats>> stats = new ArrayList<>();
         for (QuicConnection connection : open) {
             Future<QuicConnectionStats> asked = connection.stats();
@@ -99,10 +99,10 @@ final class QuicConnections {
                 stats.add(asked);
             }
         }
-        QuicTraffic.Pending pending = new QuicTraffic.Pending(opened, ended, stats);
+        QuicTraffic traffic = new QuicTraffic(opened, ended, stats);
         for (QuicConnection connection : List.copyOf(open)) {
             connection.close();
         }
-        return pending;
+        return traffic;
     }
 }

@@ -26,6 +26,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -227,6 +228,11 @@ public final class EngineThreads {
             return 0;
         }
         return spec.wakeGranularityUs() != null ? spec.wakeGranularityUs() / 1e3 : wakeFloor.largestNs(measureStartNs(), measureEndNs()) / 1e6;
+    }
+
+    /** An HTTP/3 load's QUIC figures over every engine thread; null for the other protocols. */
+    RunSummary.Quic quic() {
+        return engines.stream().map(Engine::quic).filter(Objects::nonNull).reduce(RunSummary.Quic::plus).orElse(null);
     }
 
     int connectionsPeak() {

@@ -209,7 +209,7 @@ public final class Generator {
                 targetFigures, generatorCost, steadiness, capacity).toBuilder().errorKinds(engine.errorKinds(spec))
                 .bytes(engine.measuredBytes()).timings(engine.timings())
                 .cpuPerRequest(new RunSummary.CpuPerRequest(targetFigures.cpuUsPerRequest(),
-                        cost.cpuUsPerRequest(engine.counters().completedCount()))).build())
+                        cost.cpuUsPerRequest(engine.counters().completedCount()))).quic(engine.quic()).build())
                 .withGeneratorWarmup(warmup);
         if (outputDir != null) {
             try {

@@ -107,6 +107,7 @@ public final class ResultMerge {
                 .connectionsOpenedMeasured(parts.stream().mapToLong(RunSummary::connectionsOpenedMeasured).sum())
                 .droppedQueueFull(parts.stream().mapToLong(RunSummary::droppedQueueFull).sum())
                 .cpuPerRequest(cpuPerRequest(parts))
+                .quic(parts.stream().map(RunSummary::quic).filter(Objects::nonNull).reduce(RunSummary.Quic::plus).orElse(null))
                 .wakeGranularityMs(parts.stream().mapToDouble(RunSummary::wakeGranularityMs).max().orElse(0))
                 .goodputPerSec(parts.stream().map(RunSummary::goodputPerSec).anyMatch(java.util.Objects::isNull) ? null
                         : parts.stream().mapToDouble(RunSummary::goodputPerSec).sum())

@@ -1,5 +1,7 @@
 package dev.gauntlet.loadgen.transport;
 
+import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.http3.Http3Calls;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.loadgen.engine.AsyncClient;
 import dev.gauntlet.loadgen.engine.BlockingClient;
@@ -16,6 +18,11 @@ sealed interface ClientCalls extends AutoCloseable {
 
     @Override
     void close() throws Exception;
+
+    /** An HTTP/3 load's QUIC figures, once closed; null for the other engines. */
+    default RunSummary.Quic quic() {
+        return null;
+    }
 
     /**
      * A new thread per request, uncapped, as the 2015 study's thread-blocking and fiber-blocking
@@ -44,6 +51,24 @@ sealed interface ClientCalls extends AutoCloseable {
         @Override
         public void close() throws Exception {
             client.close();
+        }
+    }
+
+    /** The built-in HTTP/3 engine: its calls as a library's async ones, and what QUIC did under them. */
+    record Http3(Http3Calls engine) implements ClientCalls {
+        @Override
+        public void start(LibraryCall call) {
+            new Async(engine).start(call);
+        }
+
+        @Override
+        public void close() throws Exception {
+            engine.close();
+        }
+
+        @Override
+        public RunSummary.Quic quic() {
+            return engine.traffic();
         }
     }
 

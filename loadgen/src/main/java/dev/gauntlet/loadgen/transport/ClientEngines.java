@@ -26,7 +26,7 @@ public final class ClientEngines {
         ClientSettings settings = new ClientSettings(spec.url(), spec.connectTimeoutMs(), spec.responseTimeoutMs(),
                 maxConcurrency, spec.http2(), spec.trust());
         if (spec.client() == null && spec.http3()) {
-            return new ClientCalls.Async(new Http3Calls(settings, spec.streams(), spec.newConnectionPerRequest()));
+            return new ClientCalls.Http3(new Http3Calls(settings, spec.streams(), spec.newConnectionPerRequest()));
         }
         ClientCatalogue.ClientEntry entry = check(spec);
         Object engine = instantiate(entry, settings);

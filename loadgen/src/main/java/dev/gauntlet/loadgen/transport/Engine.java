@@ -38,6 +38,11 @@ public interface Engine {
         return 0;
     }
 
+    /** An HTTP/3 load's QUIC figures, once the run is over; null for the other protocols. */
+    default RunSummary.Quic quic() {
+        return null;
+    }
+
     /** The max-concurrency figures; null for the other models. */
     RunSummary.Concurrency concurrency();
 }

@@ -126,6 +126,11 @@ public final class LibraryEngine implements Engine, Transport {
     }
 
     @Override
+    public RunSummary.Quic quic() {
+        return calls.quic();
+    }
+
+    @Override
     public void dispatch(long intendedStartNs, long nowNs) {
         if (inFlightCount < limit) {
             start(intendedStartNs, nowNs);
