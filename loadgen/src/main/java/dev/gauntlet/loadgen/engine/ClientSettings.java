@@ -24,26 +24,33 @@ import javax.net.ssl.X509TrustManager;
  * library in docs/clients.md.
  *
  * <p>Over HTTP/2 ({@link #http2()}) the same GET goes as a stream: over TLS offered by ALPN as {@code h2} alone, in
- * clear ({@code h2c}) with prior knowledge, never by an {@code Upgrade}. An engine reports the version each response
- * came on ({@link ClientResponse#http2()}): one on another version than asked fails as {@code PROTOCOL}, so a library
- * that fell back to HTTP/1.1 in silence is seen. Over TLS an engine trusts what {@link #trustManager()} trusts and
+ * clear ({@code h2c}) with prior knowledge, never by an {@code Upgrade}. Over HTTP/3 ({@link #http3()}, https only) it
+ * goes as a stream of a QUIC connection, over UDP to the URL's port, offered by ALPN as {@code h3}. An engine reports
+ * the version each response came on ({@link ClientResponse#version()}): one on another version than asked fails as
+ * {@code PROTOCOL}, so a library that fell back to HTTP/1.1 in silence is seen. Over TLS an engine trusts what {@link #trustManager()} trusts and
  * checks the server's name unless {@link #checksHostName()} is false ({@code --insecure}).
  *
  * @param url               http://host:port/path?query or https://..., requested with GET
  * @param connectTimeoutMs  a connect that takes longer fails as {@code CONNECT_TIMEOUT}
  * @param responseTimeoutMs a response not whole this long after the send fails as {@code RESPONSE_TIMEOUT}
  * @param maxConcurrency    requests in flight at most, so connections open at most; pools are sized to it
- * @param http2             send HTTP/2 streams instead of HTTP/1.1 requests
+ * @param version           the HTTP version to send the requests on: HTTP/1.1, HTTP/2 (h2 or h2c) or HTTP/3 (h3)
  * @param trust             https: the certificates accepted
  */
-public record ClientSettings(URI url, long connectTimeoutMs, long responseTimeoutMs, int maxConcurrency, boolean http2,
-                             TlsTrust trust) {
+public record ClientSettings(URI url, long connectTimeoutMs, long responseTimeoutMs, int maxConcurrency,
+                             ClientResponse.Version version, TlsTrust trust) {
     /** The {@code User-Agent} every engine sends, as the lean engine does. */
     public static final String USER_AGENT = "gauntlet";
 
     public ClientSettings {
         if (maxConcurrency < 1) {
             throw new IllegalArgumentException("max concurrency must be >= 1, got " + maxConcurrency);
+        }
+        if (version == null) {
+            version = ClientResponse.Version.HTTP_1_1;
+        }
+        if (version == ClientResponse.Version.HTTP_3 && !"https".equals(url.getScheme())) {
+            throw new IllegalArgumentException("HTTP/3 is over TLS only (QUIC): an https:// URL, got " + url);
         }
         if (trust == null) {
             trust = TlsTrust.SYSTEM;
@@ -52,7 +59,7 @@ public record ClientSettings(URI url, long connectTimeoutMs, long responseTimeou
 
     /** Cleartext HTTP/1.1 with the JDK's trust: what every engine speaks. */
     public ClientSettings(URI url, long connectTimeoutMs, long responseTimeoutMs, int maxConcurrency) {
-        this(url, connectTimeoutMs, responseTimeoutMs, maxConcurrency, false, TlsTrust.SYSTEM);
+        this(url, connectTimeoutMs, responseTimeoutMs, maxConcurrency, ClientResponse.Version.HTTP_1_1, TlsTrust.SYSTEM);
     }
 
     /** {@code host:port} as the {@code Host} header carries it. */
@@ -60,8 +67,18 @@ public record ClientSettings(URI url, long connectTimeoutMs, long responseTimeou
         return url.getPort() < 0 ? url.getHost() : url.getHost() + ":" + url.getPort();
     }
 
+    /** Whether the requests go as HTTP/2 streams (h2 or h2c). */
+    public boolean http2() {
+        return version == ClientResponse.Version.HTTP_2;
+    }
+
+    /** Whether the requests go as HTTP/3 streams of QUIC connections (h3). */
+    public boolean http3() {
+        return version == ClientResponse.Version.HTTP_3;
+    }
+
     public Protocol protocol() {
-        return Protocol.of(tls(), http2);
+        return Protocol.of(tls(), http2(), http3());
     }
 
     /** Whether the URL is {@code https}. */
@@ -80,7 +97,7 @@ public record ClientSettings(URI url, long connectTimeoutMs, long responseTimeou
      * an {@link IllegalArgumentException} naming it.
      */
     public SSLContext sslContext() {
-        return TlsClient.of(trust, url.getHost(), url.getPort(), http2).context();
+        return TlsClient.of(trust, url.getHost(), url.getPort(), http2()).context();
     }
 
     /** The trust manager of {@link #sslContext()}, for a library that takes one rather than a context (Netty's). */

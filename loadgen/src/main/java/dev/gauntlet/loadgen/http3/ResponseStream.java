@@ -51,7 +51,7 @@ final class ResponseStream extends io.netty.handler.codec.http3.Http3RequestStre
         if (status == 0) {
             fail(new ClientFailure(ErrorClass.PROTOCOL, "the stream ended without a response's headers", null));
         } else if (tell()) {
-            callback.completed(new ClientResponse(status, bytes, false));
+            callback.completed(new ClientResponse(status, bytes, ClientResponse.Version.HTTP_3));
         }
         ctx.close();
     }

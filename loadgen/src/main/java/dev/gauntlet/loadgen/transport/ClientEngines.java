@@ -6,6 +6,7 @@ import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.Protocol;
 import dev.gauntlet.loadgen.engine.AsyncClient;
 import dev.gauntlet.loadgen.engine.BlockingClient;
+import dev.gauntlet.loadgen.engine.ClientResponse;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.http3.Http3Calls;
@@ -24,7 +25,7 @@ public final class ClientEngines {
     /** The spec's client library, or without one the built-in HTTP/3 engine ({@link Http3Calls}) for an HTTP/3 spec. */
     static ClientCalls open(LoadSpec spec, int maxConcurrency) {
         ClientSettings settings = new ClientSettings(spec.url(), spec.connectTimeoutMs(), spec.responseTimeoutMs(),
-                maxConcurrency, spec.http2(), spec.trust());
+                maxConcurrency, ClientResponse.Version.of(spec.protocol()), spec.trust());
         if (spec.client() == null && spec.http3()) {
             return new ClientCalls.Http3(new Http3Calls(settings, spec.streams(), spec.newConnectionPerRequest()));
         }

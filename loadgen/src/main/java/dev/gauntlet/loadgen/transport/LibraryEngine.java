@@ -3,6 +3,7 @@ package dev.gauntlet.loadgen.transport;
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.RunSummary;
+import dev.gauntlet.loadgen.engine.ClientResponse;
 import dev.gauntlet.loadgen.measure.TrafficCounters;
 import dev.gauntlet.loadgen.model.LoadDriver;
 import dev.gauntlet.loadgen.model.Phases;
@@ -40,7 +41,7 @@ public final class LibraryEngine implements Engine, Transport {
     private final ClientCalls calls;
     private final long deadlineNs;
     /** The version every response must come on. */
-    private final boolean http2;
+    private final ClientResponse.Version version;
     private final Queue<LibraryCall> outcomes = new ConcurrentLinkedQueue<>();
     /** Every request not yet let go of, in the order it was handed over; resolved ones leave from the head. */
     private final ArrayDeque<LibraryCall> inFlight = new ArrayDeque<>();
@@ -64,7 +65,7 @@ public final class LibraryEngine implements Engine, Transport {
         this.limit = driver.capacity(maxConnections);
         this.waiting = new LongQueue(driver.waitingCapacity(pendingLimit));
         this.calls = ClientEngines.open(spec, limit);
-        this.http2 = spec.http2();
+        this.version = ClientResponse.Version.of(spec.protocol());
         this.deadlineNs = TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs() + spec.responseTimeoutMs()) + DEADLINE_GRACE_NS;
     }
 
@@ -180,8 +181,8 @@ public final class LibraryEngine implements Engine, Transport {
             judge.failed(call.intendedStartNs, call.error, call.endNs, call.failure);
             return;
         }
-        if (call.response.http2() != http2) {
-            // The library spoke another version than asked, e.g. fell back to HTTP/1.1 when ALPN offered it.
+        if (call.response.version() != version) {
+            // The library spoke another version than asked, e.g. fell back to HTTP/1.1 when ALPN offered it, or to TCP from QUIC.
             judge.failed(call.intendedStartNs, ErrorClass.PROTOCOL, call.endNs);
         } else {
             judge.answered(call.intendedStartNs, call.sendNs, call.endNs, call.response.status(),

@@ -4,6 +4,7 @@ import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.api.LoadSpec;
 import dev.gauntlet.api.TlsTrust;
 import dev.gauntlet.loadgen.engine.ClientFailure;
+import dev.gauntlet.loadgen.engine.ClientResponse;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 import dev.gauntlet.loadgen.engine.TlsClient;
 import dev.gauntlet.loadgen.failure.GeneratorException;
@@ -92,7 +93,7 @@ public final class TargetAddress {
     private static void checkQuic(LoadSpec spec, InetSocketAddress address) {
         Throwable failure;
         try (Http3Calls quic = new Http3Calls(new ClientSettings(spec.url(), spec.connectTimeoutMs(),
-                spec.responseTimeoutMs(), 1, false, spec.trust()), 1, true)) {
+                spec.responseTimeoutMs(), 1, ClientResponse.Version.HTTP_3, spec.trust()), 1, true)) {
             failure = quic.handshake();
         } catch (IllegalArgumentException e) {
             throw new GeneratorException(e.getMessage());

@@ -56,7 +56,7 @@ public final class AhcCalls implements BlockingClient, AsyncClient {
     }
 
     private static ClientResponse whole(Response response) {
-        return new ClientResponse(response.getStatusCode(), response.getResponseBodyAsBytes(), false);
+        return new ClientResponse(response.getStatusCode(), response.getResponseBodyAsBytes(), ClientResponse.Version.HTTP_1_1);
     }
 
     @Override

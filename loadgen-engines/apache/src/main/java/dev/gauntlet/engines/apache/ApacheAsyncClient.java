@@ -100,7 +100,8 @@ public final class ApacheAsyncClient implements AsyncClient {
         public void completed(SimpleHttpResponse response) {
             if (inFlight.remove(this)) {
                 byte[] body = response.getBodyBytes();
-                callback.completed(new ClientResponse(response.getCode(), body == null ? new byte[0] : body, false));
+                callback.completed(new ClientResponse(response.getCode(), body == null ? new byte[0] : body,
+                        ClientResponse.Version.HTTP_1_1));
             }
         }
 

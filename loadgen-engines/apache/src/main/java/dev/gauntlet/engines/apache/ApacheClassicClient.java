@@ -61,7 +61,8 @@ public final class ApacheClassicClient implements BlockingClient {
 
     private static ClientResponse whole(ClassicHttpResponse response) throws IOException {
         HttpEntity entity = response.getEntity();
-        return new ClientResponse(response.getCode(), entity == null ? new byte[0] : EntityUtils.toByteArray(entity), false);
+        return new ClientResponse(response.getCode(), entity == null ? new byte[0] : EntityUtils.toByteArray(entity),
+                ClientResponse.Version.HTTP_1_1);
     }
 
     /** Closes every connection at once, without waiting for requests in flight. */

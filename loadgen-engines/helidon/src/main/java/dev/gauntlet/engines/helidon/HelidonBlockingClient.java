@@ -57,7 +57,7 @@ public final class HelidonBlockingClient implements BlockingClient {
     public ClientResponse get() throws ClientFailure {
         try (HttpClientResponse response = client.get().uri(url).request()) {
             byte[] body = response.entity().hasEntity() ? response.entity().as(byte[].class) : new byte[0];
-            return new ClientResponse(response.status().code(), body, lastOnHttp2.getAsBoolean());
+            return new ClientResponse(response.status().code(), body, ClientResponse.Version.http2If(lastOnHttp2.getAsBoolean()));
         } catch (DataReader.InsufficientDataAvailableException e) {
             throw new ClientFailure(ErrorClass.RESET, "connection closed before the whole response", e);
         } catch (IllegalStateException e) {

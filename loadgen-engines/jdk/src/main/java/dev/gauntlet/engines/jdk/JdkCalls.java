@@ -59,7 +59,7 @@ public final class JdkCalls implements BlockingClient, AsyncClient {
     }
 
     private static ClientResponse whole(HttpResponse<byte[]> response) {
-        return new ClientResponse(response.statusCode(), response.body(), JdkConfig.http2(response));
+        return new ClientResponse(response.statusCode(), response.body(), JdkConfig.version(response));
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.gauntlet.engines.jdk;
 
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.loadgen.engine.ClientFailure;
+import dev.gauntlet.loadgen.engine.ClientResponse;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 
 import java.io.IOException;
@@ -85,9 +86,9 @@ final class JdkConfig {
         return builder.build();
     }
 
-    /** Whether the JDK spoke HTTP/2 for {@code response}. */
-    static boolean http2(HttpResponse<?> response) {
-        return response.version() == HttpClient.Version.HTTP_2;
+    /** The version the JDK spoke for {@code response} (HTTP/3 only from Java 26). */
+    static ClientResponse.Version version(HttpResponse<?> response) {
+        return ClientResponse.Version.http2If(response.version() == HttpClient.Version.HTTP_2);
     }
 
     /**

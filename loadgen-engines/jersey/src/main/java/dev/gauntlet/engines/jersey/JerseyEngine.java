@@ -92,7 +92,8 @@ final class JerseyEngine implements AutoCloseable {
      */
     private static ClientResponse whole(Response response) {
         try (response) {
-            return new ClientResponse(response.getStatus(), response.hasEntity() ? response.readEntity(byte[].class) : NO_BODY, false);
+            return new ClientResponse(response.getStatus(), response.hasEntity() ? response.readEntity(byte[].class) : NO_BODY,
+                    ClientResponse.Version.HTTP_1_1);
         }
     }
 

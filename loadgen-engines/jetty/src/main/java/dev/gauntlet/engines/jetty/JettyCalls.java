@@ -36,7 +36,7 @@ public final class JettyCalls implements BlockingClient, AsyncClient {
         } catch (ExecutionException e) {
             throw JettyConfig.classified(e) instanceof ClientFailure known ? known : e;
         }
-        return new ClientResponse(response.getStatus(), response.getContent(), JettyConfig.http2(response));
+        return new ClientResponse(response.getStatus(), response.getContent(), JettyConfig.version(response));
     }
 
     @Override
@@ -48,7 +48,7 @@ public final class JettyCalls implements BlockingClient, AsyncClient {
                     callback.failed(JettyConfig.classified(result.getFailure()));
                 } else {
                     callback.completed(new ClientResponse(result.getResponse().getStatus(), getContent(),
-                            JettyConfig.http2(result.getResponse())));
+                            JettyConfig.version(result.getResponse())));
                 }
             }
         });

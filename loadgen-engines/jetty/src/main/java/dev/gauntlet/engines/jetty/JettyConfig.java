@@ -2,6 +2,7 @@ package dev.gauntlet.engines.jetty;
 
 import dev.gauntlet.api.ErrorClass;
 import dev.gauntlet.loadgen.engine.ClientFailure;
+import dev.gauntlet.loadgen.engine.ClientResponse;
 import dev.gauntlet.loadgen.engine.ClientSettings;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.HttpClientTransport;
@@ -96,9 +97,9 @@ final class JettyConfig {
         return factory;
     }
 
-    /** Whether Jetty spoke HTTP/2 for {@code response}. */
-    static boolean http2(Response response) {
-        return response.getVersion() == HttpVersion.HTTP_2;
+    /** The version Jetty spoke for {@code response}. */
+    static ClientResponse.Version version(Response response) {
+        return ClientResponse.Version.http2If(response.getVersion() == HttpVersion.HTTP_2);
     }
 
     /**

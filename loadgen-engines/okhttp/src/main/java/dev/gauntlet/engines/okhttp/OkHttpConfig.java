@@ -111,7 +111,7 @@ final class OkHttpConfig {
 
     static ClientResponse whole(Response response) throws IOException {
         try (response) {
-            return new ClientResponse(response.code(), response.body().bytes(), http2(response.protocol()));
+            return new ClientResponse(response.code(), response.body().bytes(), ClientResponse.Version.http2If(http2(response.protocol())));
         }
     }
 

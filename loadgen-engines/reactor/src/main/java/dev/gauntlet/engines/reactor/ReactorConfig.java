@@ -159,7 +159,8 @@ final class ReactorConfig implements AutoCloseable {
                 .uri(settings.url())
                 .responseSingle((response, body) -> body.asByteArray()
                         .defaultIfEmpty(NO_BODY)
-                        .map(bytes -> new ClientResponse(response.status().code(), bytes, response.version().majorVersion() == 2)))
+                        .map(bytes -> new ClientResponse(response.status().code(), bytes,
+                                ClientResponse.Version.http2If(response.version().majorVersion() == 2))))
                 .timeout(Duration.ofMillis(settings.responseTimeoutMs()))
                 .onErrorMap(ReactorConfig::classified);
     }

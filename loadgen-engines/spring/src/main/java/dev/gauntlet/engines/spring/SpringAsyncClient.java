@@ -24,7 +24,7 @@ public final class SpringAsyncClient implements AsyncClient {
         config.webClient().get().retrieve().toEntity(byte[].class)
                 .timeout(config.responseTimeout())
                 .subscribe(response -> callback.completed(new ClientResponse(response.getStatusCode().value(),
-                                response.hasBody() ? response.getBody() : NO_BODY, false)),
+                                response.hasBody() ? response.getBody() : NO_BODY, ClientResponse.Version.HTTP_1_1)),
                         failure -> callback.failed(WebClientConfig.classified(failure)));
     }
 

@@ -32,7 +32,8 @@ public final class SpringBlockingClient implements BlockingClient {
     @Override
     public ClientResponse get() {
         ResponseEntity<byte[]> response = restClient.get().uri(url).retrieve().toEntity(byte[].class);
-        return new ClientResponse(response.getStatusCode().value(), response.hasBody() ? response.getBody() : NO_BODY, false);
+        return new ClientResponse(response.getStatusCode().value(), response.hasBody() ? response.getBody() : NO_BODY,
+                ClientResponse.Version.HTTP_1_1);
     }
 
     /** Fails what is in flight and stops the client's selector thread, waiting for it a moment at most. */

@@ -175,7 +175,7 @@ final class VertxConfig implements AutoCloseable {
     static ClientResponse response(HttpResponse<Buffer> response) {
         Buffer body = response.body();
         return new ClientResponse(response.statusCode(), body == null ? new byte[0] : body.getBytes(),
-                response.version() == HttpVersion.HTTP_2);
+                ClientResponse.Version.http2If(response.version() == HttpVersion.HTTP_2));
     }
 
     @Override
