@@ -18,6 +18,7 @@ import dev.gauntlet.targets.TargetSettings;
 import dev.gauntlet.targets.TargetTls;
 import dev.gauntlet.targets.dummy.DummyServer;
 import dev.gauntlet.targets.jetty.JettyTargets;
+import dev.gauntlet.targets.netty.NettyTargets;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
@@ -247,8 +248,9 @@ public abstract class ClientEngineContract {
     }
 
     /**
-     * Each protocol beyond cleartext HTTP/1.1, against a real server speaking it (the Jetty target, handler style, with
-     * a certificate of its own made at start and trusted through its PEM file). One the library declares: every
+     * Each protocol beyond cleartext HTTP/1.1, against a real server speaking it (the Jetty target, handler style, or
+     * for h3 the Netty target, event loop style, HTTP/3 on the UDP port of its TCP port's number; each with a
+     * certificate of its own made at start and trusted through its PEM file). One the library declares: every
      * request answered, on the protocol asked for (the driver fails a response on another version as
      * {@code PROTOCOL}), each received once. One it does not: refused before anything is sent, the protocols it speaks
      * named.
@@ -259,17 +261,19 @@ public abstract class ClientEngineContract {
         assertEngineOnClasspath(client, ClientEngineContract.class.getClassLoader());
         TargetTls tls = protocol.tls() ? TargetTls.selfSigned("127.0.0.1") : null;
         Path pem = Files.createTempFile("gauntlet-contract-", ".pem");
-        HelloServer server = JettyTargets.handlerVirtual();
+        // h3 needs a server that serves it; a library that does not speak it is refused before any server is reached.
+        boolean h3 = protocol.http3() && client.library().speaks(protocol);
+        HelloServer server = h3 ? NettyTargets.eventLoop() : JettyTargets.handlerVirtual();
         RequestStats stats = new RequestStats();
         try {
             if (tls != null) {
                 tls.writeCertificatePem(pem);
             }
             int port = server.start(new TargetSettings("127.0.0.1", "127.0.0.1", 0, 0, TargetSettings.DEFAULT_WORKERS, 2,
-                    TargetSettings.DEFAULT_ASYNC_THREADS, 1_000, true, true, tls, protocol.http2(), protocol.http3()), stats);
+                    TargetSettings.DEFAULT_ASYNC_THREADS, 1_000, true, true, tls, protocol.http2(), h3), stats);
             URI url = URI.create((protocol.tls() ? "https" : "http") + "://127.0.0.1:" + port + "/hello?wait=0");
             LoadSpec spec = spec(url, new LoadModel.ClosedLoop(KEPT_ALIVE)).toBuilder()
-                    .durationMs(REQUESTS_WITHIN_MS).maxRequests(REQUESTS).http2(protocol.http2(), 1)
+                    .durationMs(REQUESTS_WITHIN_MS).maxRequests(REQUESTS).http2(protocol.http2(), 1).http3(protocol.http3())
                     .trust(protocol.tls() ? new TlsTrust(pem.toString(), false) : TlsTrust.SYSTEM).build();
             if (!client.library().speaks(protocol)) {
                 assertThatThrownBy(() -> run(spec, client)).isInstanceOf(GeneratorException.class)
