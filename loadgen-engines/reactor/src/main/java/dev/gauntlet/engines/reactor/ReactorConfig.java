@@ -14,6 +14,8 @@ import io.netty.handler.ssl.SslHandler;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.Http11SslContextSpec;
 import reactor.netty.http.Http2SslContextSpec;
+import reactor.netty.http.Http3SslContextSpec;
+import reactor.netty.http.Http3SettingsSpec;
 import reactor.netty.http.HttpProtocol;
 import reactor.netty.http.client.Http2AllocationStrategy;
 import reactor.netty.http.client.HttpClient;
@@ -55,9 +57,21 @@ import java.time.Duration;
  * {@code SETTINGS_MAX_CONCURRENT_STREAMS}, Jetty's 128); a request that finds every stream taken opens another
  * connection, up to {@code maxConcurrency}, rather than waiting ({@link #sharedStreams}). Over TLS Netty's context trusts the settings' trust
  * manager, on the JDK's TLS (JSSE), as no OpenSSL (netty-tcnative) is on the classpath.
+ *
+ * <p>HTTP/3 when the load asks for it ({@code HTTP3} alone, https only): QUIC over UDP to the URL's port, on Netty's
+ * QUIC codec (quiche and BoringSSL, native), offered by ALPN as {@code h3}; its TLS context is the QUIC codec's own
+ * ({@link Http3SslContextSpec}), trusting the same trust manager and checking the host's name unless insecure. The
+ * pool holds QUIC connections shared by streams as HTTP/2's does ({@link #sharedStreams}). Reactor Netty's HTTP/3
+ * defaults grant the peer no flow-control credit at all (0 bytes), so {@link #http3Settings} sets the windows the
+ * built-in HTTP/3 engine uses, and an idle timeout beyond the response timeout.
  */
 final class ReactorConfig implements AutoCloseable {
     private static final byte[] NO_BODY = new byte[0];
+    /** HTTP/3: connection-level flow control, room for many streams' windows at once, as the built-in engine gives. */
+    private static final long QUIC_CONNECTION_WINDOW = 16L << 20;
+    private static final long QUIC_STREAM_WINDOW = 1L << 20;
+    /** Beyond the response timeout, so that a request waiting its whole timeout is not cut off by the idle one first. */
+    private static final long QUIC_IDLE_MARGIN_MS = 5_000;
 
     private final ClientSettings settings;
     private final ConnectionProvider pool;
@@ -70,7 +84,7 @@ final class ReactorConfig implements AutoCloseable {
                 .maxConnections(settings.maxConcurrency())
                 .pendingAcquireMaxCount(-1)
                 .pendingAcquireTimeout(Duration.ofMillis(settings.responseTimeoutMs()));
-        if (settings.http2()) {
+        if (settings.http2() || settings.http3()) {
             provider.allocationStrategy(sharedStreams(settings));
         }
         this.pool = provider.build();
@@ -90,6 +104,9 @@ final class ReactorConfig implements AutoCloseable {
                         connection.addHandlerFirst(StreamResetAsFailure.NAME, StreamResetAsFailure.INSTANCE);
                     }
                 });
+        if (settings.http3()) {
+            client = client.http3Settings(spec -> http3Settings(spec, settings));
+        }
         this.client = settings.tls() ? secure(client, settings) : client;
     }
 
@@ -105,7 +122,17 @@ final class ReactorConfig implements AutoCloseable {
         return Http2AllocationStrategy.builder().minConnections(1).maxConnections(settings.maxConcurrency()).build();
     }
 
+    /** HTTP/3's QUIC settings: the built-in engine's windows, and an idle timeout beyond the response timeout. */
+    private static void http3Settings(Http3SettingsSpec.Builder spec, ClientSettings settings) {
+        spec.idleTimeout(Duration.ofMillis(settings.responseTimeoutMs() + QUIC_IDLE_MARGIN_MS))
+                .maxData(QUIC_CONNECTION_WINDOW)
+                .maxStreamDataBidirectionalLocal(QUIC_STREAM_WINDOW);
+    }
+
     private static HttpProtocol protocol(ClientSettings settings) {
+        if (settings.http3()) {
+            return HttpProtocol.HTTP3;
+        }
         if (!settings.http2()) {
             return HttpProtocol.HTTP11;
         }
@@ -120,6 +147,11 @@ final class ReactorConfig implements AutoCloseable {
      */
     private static HttpClient secure(HttpClient client, ClientSettings settings) {
         X509TrustManager trust = settings.trustManager();
+        if (settings.http3()) {
+            // QUIC's TLS is BoringSSL inside the codec, no SSLEngine to configure: the builder checks the name itself.
+            return client.secure(spec -> spec.sslContext(Http3SslContextSpec.forClient().configure(context -> context
+                    .trustManager(trust).endpointIdentificationAlgorithm(settings.checksHostName() ? "HTTPS" : null))));
+        }
         return client.secure(spec -> {
             SslProvider.Builder builder = settings.http2()
                     ? spec.sslContext(Http2SslContextSpec.forClient().configure(context -> offerH2Only(context.trustManager(trust))))
@@ -145,8 +177,8 @@ final class ReactorConfig implements AutoCloseable {
     }
 
     /**
-     * One GET of the settings' URL, sent on subscription, with the whole body, and on HTTP/2 only
-     * if the response came as a stream (Reactor Netty reports {@code HTTP/2.0}); a failure comes
+     * One GET of the settings' URL, sent on subscription, with the whole body, and the version Reactor Netty reports
+     * for the response ({@code HTTP/2.0} for an HTTP/2 stream, {@code HTTP/3.0} for an HTTP/3 one); a failure comes
      * {@linkplain #classified classified}. The response timeout is the {@code Mono}'s own timeout,
      * from subscription to the whole response: when it fires it cancels the exchange, which closes
      * its HTTP/1.1 connection or its HTTP/2 stream, and fails with a {@code TimeoutException}.
@@ -159,10 +191,17 @@ final class ReactorConfig implements AutoCloseable {
                 .uri(settings.url())
                 .responseSingle((response, body) -> body.asByteArray()
                         .defaultIfEmpty(NO_BODY)
-                        .map(bytes -> new ClientResponse(response.status().code(), bytes,
-                                ClientResponse.Version.http2If(response.version().majorVersion() == 2))))
+                        .map(bytes -> new ClientResponse(response.status().code(), bytes, version(response.version().majorVersion()))))
                 .timeout(Duration.ofMillis(settings.responseTimeoutMs()))
                 .onErrorMap(ReactorConfig::classified);
+    }
+
+    private static ClientResponse.Version version(int major) {
+        return switch (major) {
+            case 3 -> ClientResponse.Version.HTTP_3;
+            case 2 -> ClientResponse.Version.HTTP_2;
+            default -> ClientResponse.Version.HTTP_1_1;
+        };
     }
 
     /**
