@@ -261,7 +261,7 @@ final class RunCommand implements Callable<Integer> {
         if (clients != null) {
             suite = suite.withClients(clients);
         }
-        ClientModules.check(suite);
+        ClientModules.check(suite).forEach(note -> System.err.println("gauntlet: " + note));
         if (forks != null) {
             if (forks < 1 || forks > Suite.MAX_FORKS) {
                 throw new UserError("--forks must be 1 to " + Suite.MAX_FORKS + ", got " + forks);

@@ -8,6 +8,7 @@ import dev.gauntlet.runner.base.UserError;
 import dev.gauntlet.runner.suite.Suite;
 
 import java.io.File;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -45,23 +46,38 @@ public final class ClientModules {
     }
 
     /**
-     * Every client a suite names is known, and speaks the protocol of every target it loads (a suite's
-     * {@code protocols} make each target {@code NAME@PROTOCOL}), before anything runs.
+     * Every client a suite names is known, and speaks the protocol of at least one target it loads (a suite's
+     * {@code protocols} make each target {@code NAME@PROTOCOL}), before anything runs: a client runs against the
+     * targets whose protocol it speaks alone ({@code RunPlan}), and one that speaks none of them is a one-line error.
+     * Returns a line for each target that some of the clients leave out.
      */
-    public static void check(Suite suite) {
+    public static List<String> check(Suite suite) {
         List<String> clients = Stream.concat(suite.clients().stream(),
                 suite.scenarios().stream().map(Suite.Scenario::client).filter(c -> c != null)).distinct().toList();
         for (String client : clients) {
             ClientCatalogue.Library library = entry(client).library();
-            for (String target : suite.targets()) {
-                Protocol protocol = ProtocolTarget.parse(target).protocol();
-                if (!library.speaks(protocol)) {
-                    throw new UserError("client " + client + " speaks " + Protocol.labels(library.protocols()) + ", not " + protocol.label() + " (target " + target
-                            + "): name the targets it can load with --targets NAME@PROTOCOL,... or drop it from "
-                            + "--clients (./gauntlet clients lists what each speaks)");
-                }
+            if (suite.targets().stream().noneMatch(target -> library.speaks(protocolOf(target)))) {
+                String protocols = Protocol.labels(suite.targets().stream().map(ClientModules::protocolOf).distinct().toList());
+                throw new UserError("client " + client + " speaks " + Protocol.labels(library.protocols()) + ", not "
+                        + protocols + " (target" + (suite.targets().size() == 1 ? " " : "s ") + String.join(", ", suite.targets())
+                        + "): name the targets it can load with --targets NAME@PROTOCOL,... or drop it from "
+                        + "--clients (./gauntlet clients lists what each speaks)");
             }
         }
+        List<String> notes = new ArrayList<>();
+        for (String target : suite.targets()) {
+            Protocol protocol = protocolOf(target);
+            long leftOut = clients.stream().filter(client -> !entry(client).library().speaks(protocol)).count();
+            if (leftOut > 0) {
+                notes.add(target + ": " + leftOut + " of " + clients.size() + " clients speak no " + protocol.label()
+                        + " and skip it (./gauntlet clients lists what each speaks)");
+            }
+        }
+        return notes;
+    }
+
+    private static Protocol protocolOf(String target) {
+        return ProtocolTarget.parse(target).protocol();
     }
 
     public static List<ClientCatalogue.ClientEntry> all() {

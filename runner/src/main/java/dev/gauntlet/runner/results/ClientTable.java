@@ -2,6 +2,8 @@ package dev.gauntlet.runner.results;
 
 import dev.gauntlet.api.JvmMetrics;
 import dev.gauntlet.api.Numbers;
+import dev.gauntlet.api.Protocol;
+import dev.gauntlet.api.ProtocolTarget;
 
 import java.util.List;
 import java.util.Locale;
@@ -39,7 +41,7 @@ public final class ClientTable {
             // The held case lets its requests go unanswered: no times, rather than times of zero.
             Function<Double, String> time = ms -> row.requests() == 0 ? "-" : Numbers.millis(ms);
             out.append(String.format(Locale.ROOT, FORMAT, caseOf(row) + row.runSuffix(),
-                    row.client() == null ? "built-in" : row.client(), ResultsTable.number(row.achievedRatePerSec()),
+                    clientOf(row), ResultsTable.number(row.achievedRatePerSec()),
                     time.apply(row.meanMs()), time.apply(row.maxMs()), time.apply(row.p50Ms()),
                     time.apply(row.p99Ms()), time.apply(row.p999Ms()),
                     row.serverMaxInFlight() == null ? "-" : row.serverMaxInFlight().toString(),
@@ -51,6 +53,16 @@ public final class ClientTable {
                     errors(row), row.verdictLabel(), row.note()));
         }
         return out.toString();
+    }
+
+    /**
+     * Who sent the row's load, and over what when its target is {@code NAME@PROTOCOL}: {@code reactor-async@h3} (the
+     * client suite runs the clients that speak h3 against its h3 target too).
+     */
+    static String clientOf(ResultRow row) {
+        String client = row.client() == null ? "built-in" : row.client();
+        Protocol protocol = ProtocolTarget.parse(row.target()).protocol();
+        return protocol == Protocol.HTTP1 ? client : ProtocolTarget.name(client, protocol);
     }
 
     /** The suite's case a row ran: its scenario's name without the client it was spelled out for. */

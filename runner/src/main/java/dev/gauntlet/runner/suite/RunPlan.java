@@ -1,5 +1,9 @@
 package dev.gauntlet.runner.suite;
 
+import dev.gauntlet.api.ClientCatalogue;
+import dev.gauntlet.api.Protocol;
+import dev.gauntlet.api.ProtocolTarget;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +13,9 @@ import java.util.Set;
  * The runs of a suite in the order they happen, grouped into sessions: one session is one target
  * JVM, started before its first run and stopped after its last: one fork of that target. The suite's
  * {@link Suite.Repeat} decides the order within it; a warm-up scenario runs once per session, where
- * the first pass reaches it.
+ * the first pass reaches it. A scenario run by a client library runs only against the targets whose protocol the
+ * library speaks ({@code clients.yaml}: the client suite's h3 target gets the clients that speak h3); a session left
+ * with nothing to record is none.
  *
  * <pre>{@code
  * RunPlan plan = RunPlan.of(suite).without(store.measuredRuns());   // what --resume still has to run
@@ -86,16 +92,26 @@ public record RunPlan(List<Session> sessions) {
 
     /** Fork {@code fork} of {@code targets} alone, in the suite's order of them: a fork added until resolved. */
     public static RunPlan fork(Suite suite, int fork, List<String> targets) {
+        ClientCatalogue clients = ClientCatalogue.builtIn();
         List<Session> sessions = new ArrayList<>();
         for (String target : suite.targets()) {
             if (targets.contains(target)) {
-                sessions.add(new Session(target, switch (suite.repeat()) {
+                Protocol protocol = ProtocolTarget.parse(target).protocol();
+                List<Run> runs = (switch (suite.repeat()) {
                     case SCENARIO -> scenarioByScenario(suite, fork);
                     case SWEEP -> sweeps(suite, fork);
-                }));
+                }).stream().filter(run -> speaks(clients, run.scenario().client(), protocol)).toList();
+                if (runs.stream().anyMatch(Run::recorded)) {
+                    sessions.add(new Session(target, runs));
+                }
             }
         }
         return new RunPlan(sessions);
+    }
+
+    /** Whether {@code client} (null: the built-in engine, which speaks every protocol) speaks {@code protocol}. */
+    static boolean speaks(ClientCatalogue clients, String client, Protocol protocol) {
+        return client == null || clients.client(client).map(entry -> entry.library().speaks(protocol)).orElse(true);
     }
 
     /** Each scenario's repetitions in a row; a warm-up once. */

@@ -53,6 +53,15 @@ class ClientTableTest {
     }
 
     @Test
+    void aRowOverAnotherProtocolThanHttp1SaysItBesideTheClient() {
+        ResultRow row = new ResultRow("netty-event-loop@h3", "overhead.reactor-async", 1, 1, "closed 100c", 0, 80_000,
+                0, 10_000, 9.8, 9.5, 21, 30, 45, 100L, 0.2, 0.2, Verdict.OK, "", null, null, "reactor-async", Map.of(), 0, null,
+                null, 0, null, null);
+
+        assertThat(ClientTable.render(List.of(row)).lines().toList().get(1)).startsWith("overhead ").contains(" reactor-async@h3 ");
+    }
+
+    @Test
     void aRowOfTheBuiltInEngineKeepsItsScenarioName() {
         ResultRow row = StudyRows.row("netty-event-loop", "closed-100c", 1, 1_000, 1, 2, 0);
 

@@ -80,6 +80,51 @@ class RunPlanTest {
     }
 
     @Test
+    void aClientRunsOnlyAgainstTheTargetsWhoseProtocolItsLibrarySpeaks() {
+        Suite suite = SuiteLoader.parse("""
+                name: plan
+                targets: [a, a@h3, b@h3]
+                clients: [reactor-async, jdk-async]
+                scenarios:
+                  - name: warm
+                    warmUp: true
+                    load: { type: closed, connections: 10 }
+                    durationMs: 5000
+                  - name: slow
+                    load: { type: open, ratePerSec: 10 }
+                    durationMs: 8000
+                """.getBytes(StandardCharsets.UTF_8), "test").withClientScenarios();
+
+        RunPlan plan = RunPlan.of(suite);
+
+        // jdk-async speaks no h3 (the JDK's HttpClient has it only from Java 26); the built-in warm-up speaks every protocol.
+        assertThat(order(plan)).containsExactly("a:warm1,slow.reactor-async1,slow.jdk-async1", "a@h3:warm1,slow.reactor-async1",
+                "b@h3:warm1,slow.reactor-async1");
+        assertThat(plan.recordedRuns()).isEqualTo(4);
+        assertThat(order(RunPlan.of(suite.withTargets(List.of("a@h3")).withClients(List.of()))))
+                .containsExactly("a@h3:warm1,slow.reactor-async1");
+    }
+
+    @Test
+    void aSessionWithNothingToRecordForItsProtocolIsNone() {
+        Suite suite = SuiteLoader.parse("""
+                name: plan
+                targets: [a, a@h3]
+                clients: [jdk-async]
+                scenarios:
+                  - name: warm
+                    warmUp: true
+                    load: { type: closed, connections: 10 }
+                    durationMs: 5000
+                  - name: slow
+                    load: { type: open, ratePerSec: 10 }
+                    durationMs: 8000
+                """.getBytes(StandardCharsets.UTF_8), "test").withClientScenarios();
+
+        assertThat(order(RunPlan.of(suite))).containsExactly("a:warm1,slow.jdk-async1");
+    }
+
+    @Test
     void theEstimateCountsPhasesOverheadsAndTheHeldRequestsDraining() {
         RunPlan plan = RunPlan.of(suite("scenario").withTargets(List.of("a")).withRepetitions(1));
         // start + held (1 + 10 s, its 12 s wait drained, 10 requests set up in 3 ms) + warm (5 s) + slow (2 + 8 s),

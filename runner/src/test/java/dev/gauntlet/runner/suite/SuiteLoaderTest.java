@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gauntlet.api.Json;
 import dev.gauntlet.api.LoadModel;
 import dev.gauntlet.api.LoadSpec;
+import dev.gauntlet.api.Protocol;
 import dev.gauntlet.api.SteadyRule;
 import dev.gauntlet.api.TargetCatalogue;
 import dev.gauntlet.runner.base.UserError;
@@ -442,6 +443,16 @@ class SuiteLoaderTest {
         assertThat(client.scenarios()).filteredOn(s -> !s.warmUp()).extracting(Suite.Scenario::name)
                 .containsExactly("held", "slow", "realistic", "overhead");
         assertThat(client.table()).isEqualTo(Suite.Table.CLIENTS);
+        // The clients that speak h3 run every case over it too; ClientModules.check lets the others skip that target.
+        assertThat(client.targets()).containsExactly("netty-event-loop", "netty-event-loop@h3");
+        assertThat(ClientModules.check(client)).containsExactly("netty-event-loop@h3: "
+                + ClientModules.all().stream().filter(c -> !c.library().speaks(Protocol.H3)).count() + " of "
+                + ClientModules.all().size() + " clients speak no h3 and skip it (./gauntlet clients lists what each speaks)");
+        // A client with no target it can load is still refused in one line.
+        assertThatThrownBy(() -> ClientModules.check(client.withTargets(List.of("netty-event-loop@h3"))
+                .withClients(List.of("reactor-async", "jetty-async")))).isInstanceOf(UserError.class).hasMessage(
+                "client jetty-async speaks http1, https1, h2, h2c, not h3 (target netty-event-loop@h3): name the targets it can"
+                        + " load with --targets NAME@PROTOCOL,... or drop it from --clients (./gauntlet clients lists what each speaks)");
     }
 
     @Test
