@@ -318,16 +318,9 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     LoadSpec spec() {
-        if (streams != 1 && !http2 && !http3) {
-            throw new CommandLine.ParameterException(command.commandLine(),
-                    "--streams puts several requests on one connection, which is HTTP/2's and HTTP/3's: add --http2 or --http3");
-        }
-        if (http3 && http2) {
-            throw new CommandLine.ParameterException(command.commandLine(), "--http2 or --http3, not both");
-        }
-        if (http3 && !"https".equals(url.getScheme())) {
-            throw new CommandLine.ParameterException(command.commandLine(), "--http3 needs an https:// URL: QUIC is "
-                    + "always encrypted (a target started with --tls --http3 serves h3 on its TLS port's number)");
+        String protocolProblem = LoadOptions.protocolProblem(url, http2, http3, streams);
+        if (protocolProblem != null) {
+            throw new CommandLine.ParameterException(command.commandLine(), protocolProblem);
         }
         try {
             return LoadSpec.of(url, model()).toBuilder()

@@ -5,6 +5,7 @@ import dev.gauntlet.api.LoadSpec;
 import picocli.CommandLine;
 
 import java.math.BigDecimal;
+import java.net.URI;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -103,5 +104,20 @@ final class LoadOptions {
             return "0";
         }
         return us < 1_000 ? us + "us" : BigDecimal.valueOf(us).movePointLeft(3).stripTrailingZeros().toPlainString() + "ms";
+    }
+
+    /** What is wrong with asking for {@code --http2}, {@code --http3} and {@code --streams} of {@code url}; null: nothing. */
+    static String protocolProblem(URI url, boolean http2, boolean http3, long streams) {
+        if (streams != 1 && !http2 && !http3) {
+            return "--streams puts several requests on one connection, which is HTTP/2's and HTTP/3's: add --http2 or --http3";
+        }
+        if (http3 && http2) {
+            return "--http2 or --http3, not both";
+        }
+        if (http3 && !"https".equals(url.getScheme())) {
+            return "--http3 needs an https:// URL: QUIC is always encrypted (a target started with --tls --http3 serves h3 "
+                    + "on its TLS port's number)";
+        }
+        return null;
     }
 }

@@ -149,6 +149,18 @@ class LoadCommandTest {
     }
 
     @Test
+    void http3IsAskedOfAnHttpsUrlWithItsStreamsAndIsOneLineOtherwise() {
+        LoadSpec h3 = parse("https://127.0.0.1:1/hello", "--http3", "--connections", "4", "--streams", "25").spec();
+        assertThat(h3.protocol()).isEqualTo(dev.gauntlet.api.Protocol.H3);
+        assertThat(h3.streams()).isEqualTo(25);
+
+        assertThat(errorOf("http://127.0.0.1:1/", "--http3", "--rate", "10"))
+                .contains("--http3 needs an https:// URL: QUIC is always encrypted");
+        assertThat(errorOf("https://127.0.0.1:1/", "--http3", "--http2", "--rate", "10")).contains("--http2 or --http3, not both");
+        assertThat(errorOf("https://127.0.0.1:1/", "--streams", "4", "--rate", "10")).contains("add --http2 or --http3");
+    }
+
+    @Test
     void specsAndModelsSurviveJson() throws Exception {
         for (LoadModel model : new LoadModel[] {new LoadModel.OpenLoop(1_500, LoadModel.InterArrival.CONSTANT),
                 new LoadModel.ClosedLoop(3), new LoadModel.MaxConcurrency(10)}) {

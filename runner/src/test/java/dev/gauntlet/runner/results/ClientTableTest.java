@@ -56,7 +56,7 @@ class ClientTableTest {
     void aRowOverAnotherProtocolThanHttp1SaysItBesideTheClient() {
         ResultRow row = new ResultRow("netty-event-loop@h3", "overhead.reactor-async", 1, 1, "closed 100c", 0, 80_000,
                 0, 10_000, 9.8, 9.5, 21, 30, 45, 100L, 0.2, 0.2, Verdict.OK, "", null, null, "reactor-async", Map.of(), 0, null,
-                null, 0, null, null);
+                null, 0, null, null, null);
 
         assertThat(ClientTable.render(List.of(row)).lines().toList().get(1)).startsWith("overhead ").contains(" reactor-async@h3 ");
     }
