@@ -183,8 +183,9 @@ class Http3LoadIT {
     }
 
     private static LoadSpec.Builder spec(InProcessNettyTarget target, String path, LoadModel model) {
+        // A cold JVM's first QUIC handshakes, both sides in it and a neighbour class beside it, can take seconds.
         return LoadSpec.of(target.uri("https", path), model).toBuilder().http3(true).warmupMs(1_000).durationMs(2_000)
-                .trust(new TlsTrust(targetPem.toString(), false));
+                .connectTimeoutMs(5_000).trust(new TlsTrust(targetPem.toString(), false));
     }
 
     /** The run's one-line refusal: a {@link GeneratorException} before any load. */
