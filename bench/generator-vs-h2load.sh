@@ -67,7 +67,7 @@ gauntlet_run() {
     > "$WORK/gauntlet.json" 2> "$WORK/gauntlet.log" &
   local pid=$!
   until grep -q '^ *1s  sent' "$WORK/gauntlet.log" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
-  cpu_window "$pid"
+  cpu_window "$pid" "$NGINX_WORKER"
   if ! wait "$pid"; then
     echo "gauntlet load failed: $(tail -2 "$WORK/gauntlet.log")" >&2
     exit 1
@@ -75,7 +75,7 @@ gauntlet_run() {
   local rate
   rate=$(json 'd["achievedRatePerSec"]' < "$WORK/gauntlet.json")
   G_CPU_US=$(per_request "$rate")
-  G_NGINX_US=$(per_request "$rate" "$NGINX_TICKS")
+  G_NGINX_US=$(per_request "$rate" "$SERVER_TICKS")
 }
 # h2load for RUN_S seconds after a 2 s warm-up (as Gauntlet's). Sets H_RATE, its requests/s (its last lines on stderr
 # and 0 when it failed), and H_CPU_US, its CPU time per request in microseconds over its measured seconds but the first
@@ -84,7 +84,7 @@ h2load_run() {
   "${IN_BUDGET[@]}" taskset -c "$CLIENT_CPU" h2load --warm-up-time=2 -D "$RUN_S" "$@" > "$WORK/h2load.out" 2>&1 &
   local pid=$!
   sleep 3
-  cpu_window "$pid"
+  cpu_window "$pid" "$NGINX_WORKER"
   wait "$pid" || true
   H_RATE=$(sed -n 's/^finished in [^,]*, \([0-9.]*\) req\/s.*/\1/p' "$WORK/h2load.out")
   if [ -z "$H_RATE" ] || ! grep -q " 0 failed, 0 errored" "$WORK/h2load.out"; then
@@ -92,23 +92,8 @@ h2load_run() {
   fi
   H_RATE=${H_RATE:-0}
   H_CPU_US=$(per_request "$H_RATE")
-  H_NGINX_US=$(per_request "$H_RATE" "$NGINX_TICKS")
+  H_NGINX_US=$(per_request "$H_RATE" "$SERVER_TICKS")
 }
-# The CPU ticks process PID and nginx's worker take in the RUN_S - 2 seconds from now: WINDOW_TICKS, NGINX_TICKS.
-cpu_window() {
-  local t0 n0
-  t0=$(cpu_ticks "$1")
-  n0=$(cpu_ticks "$NGINX_WORKER")
-  sleep $((RUN_S - 2))
-  WINDOW_TICKS=$(($(cpu_ticks "$1") - t0))
-  NGINX_TICKS=$(($(cpu_ticks "$NGINX_WORKER") - n0))
-}
-# Microseconds of CPU per request of TICKS (default WINDOW_TICKS) at RATE requests/s.
-per_request() {
-  python3 -c "import sys; r = float(sys.argv[1]); print(round(${2:-$WINDOW_TICKS} / $(getconf CLK_TCK) * 1e6 / (r * ($RUN_S - 2)), 2) if r else '-')" "$1"
-}
-# A process's user and system CPU ticks so far (0 once it ended).
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 
 for p in "$PORT" "$H2C_PORT"; do
   if curl -sk -o /dev/null "https://127.0.0.1:$p/" 2>/dev/null || curl -s -o /dev/null "http://127.0.0.1:$p/" 2>/dev/null; then

@@ -33,6 +33,23 @@ meter_wait() {
   METER_P99=$(sed -n 's/^RESULT //p' "$WORK/meter.out" | json 'd["hiccups"]["p99Ms"]')
 }
 
+# The CPU ticks process CLIENT_PID and SERVER_PID take in the RUN_S - 2 seconds from now: WINDOW_TICKS, SERVER_TICKS
+# (a run's seconds but its first and its last).
+cpu_window() {
+  local t0 n0
+  t0=$(cpu_ticks "$1")
+  n0=$(cpu_ticks "$2")
+  sleep $((RUN_S - 2))
+  WINDOW_TICKS=$(($(cpu_ticks "$1") - t0))
+  SERVER_TICKS=$(($(cpu_ticks "$2") - n0))
+}
+# Microseconds of CPU per request of TICKS (default WINDOW_TICKS) over cpu_window's seconds at RATE requests/s.
+per_request() {
+  python3 -c "import sys; r = float(sys.argv[1]); print(round(${2:-$WINDOW_TICKS} / $(getconf CLK_TCK) * 1e6 / (r * ($RUN_S - 2)), 2) if r else '-')" "$1"
+}
+# A process's user and system CPU ticks so far, its threads' included (0 once it ended).
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 # The median of the numbers given; a "-" (a round with no figure: its client failed) is left out, and none at all is "-".
 median() { python3 -c "import statistics,sys; xs = [float(x) for x in sys.argv[1:] if x != '-']; print(round(statistics.median(xs), 3) if xs else '-')" "$@"; }
