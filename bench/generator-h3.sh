@@ -71,23 +71,13 @@ URL="https://127.0.0.1:$PORT/hello"
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs)), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# netty-event-loop on CPU $SERVER_CPU, clients on CPU $CLIENT_CPU; $("$JAVA" -version 2>&1 | head -1); $([ -x "$OHA" ] && "$OHA" --version)"
 
-# Gauntlet's closed loop with FLAGS: sets RATE, ERRORS, CLIENT_US and TARGET_US. Called in the script's shell (to set
-# them), taskset exec-ing the client so that $! is its pid.
+# Gauntlet's closed loop with FLAGS (bench/lib.sh's gauntlet_window, against the target JVM): sets RATE, ERRORS,
+# CLIENT_US and TARGET_US. Called in the script's shell, not in $(...), to set them.
 gauntlet_run() {
   # shellcheck disable=SC2086
-  taskset -c "$CLIENT_CPU" "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand "$URL" --json --cacert "$PEM" \
-    --warmup 2s --warmup-max 30s --duration "${RUN_S}s" $1 > "$WORK/gauntlet.json" 2> "$WORK/gauntlet.log" &
-  local pid=$!
-  until grep -q '^ *1s  sent' "$WORK/gauntlet.log" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
-  cpu_window "$pid" "$TARGET_PID"
-  if ! wait "$pid"; then
-    echo "gauntlet load failed: $(tail -2 "$WORK/gauntlet.log")" >&2
-    exit 1
-  fi
-  RATE=$(json 'd["achievedRatePerSec"]' < "$WORK/gauntlet.json")
+  gauntlet_window "$TARGET_PID" "$URL" --cacert "$PEM" --warmup 2s --warmup-max 30s --duration "${RUN_S}s" $1
   ERRORS=$(json 'sum(d["errors"].values())' < "$WORK/gauntlet.json")
-  CLIENT_US=$(per_request "$RATE")
-  TARGET_US=$(per_request "$RATE" "$SERVER_TICKS")
+  TARGET_US=$SERVER_US
 }
 # oha over h3 for 2 + RUN_S seconds, 4 connections x 16 streams: the same figures, from its JSON.
 oha_run() {

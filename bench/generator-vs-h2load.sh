@@ -57,25 +57,12 @@ need nginx nginx
 need openssl openssl
 need curl curl
 
-# Gauntlet's run of the closed loop against URL: its JSON summary on stdout. Sets G_CPU_US, its CPU time per request
-# in microseconds over its measured seconds but the first and the last (the first begins when its progress line says
-# so), as h2load_run's, and G_NGINX_US, nginx's. Called in the script's shell, not in $(...), to set them; reads the
-# summary from $WORK/gauntlet.json.
+# Gauntlet's run of the closed loop against URL (bench/lib.sh's gauntlet_window, against nginx's worker): sets G_CPU_US,
+# its CPU time per request in microseconds, as h2load_run's, and G_NGINX_US, nginx's; the summary is $WORK/gauntlet.json.
 gauntlet_run() {
-  local url=$1; shift
-  "${IN_BUDGET[@]}" taskset -c "$CLIENT_CPU" "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand "$url" --json "$@" \
-    > "$WORK/gauntlet.json" 2> "$WORK/gauntlet.log" &
-  local pid=$!
-  until grep -q '^ *1s  sent' "$WORK/gauntlet.log" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
-  cpu_window "$pid" "$NGINX_WORKER"
-  if ! wait "$pid"; then
-    echo "gauntlet load failed: $(tail -2 "$WORK/gauntlet.log")" >&2
-    exit 1
-  fi
-  local rate
-  rate=$(json 'd["achievedRatePerSec"]' < "$WORK/gauntlet.json")
-  G_CPU_US=$(per_request "$rate")
-  G_NGINX_US=$(per_request "$rate" "$SERVER_TICKS")
+  gauntlet_window "$NGINX_WORKER" "$@"
+  G_CPU_US=$CLIENT_US
+  G_NGINX_US=$SERVER_US
 }
 # h2load for RUN_S seconds after a 2 s warm-up (as Gauntlet's). Sets H_RATE, its requests/s (its last lines on stderr
 # and 0 when it failed), and H_CPU_US, its CPU time per request in microseconds over its measured seconds but the first

@@ -50,6 +50,26 @@ per_request() {
 # A process's user and system CPU ticks so far, its threads' included (0 once it ended).
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 
+# Gauntlet's load (LoadCommand) pinned to the client CPU, within IN_BUDGET's prefix where a script sets one: URL and its
+# flags after SERVER_PID. Its JSON summary goes to $WORK/gauntlet.json, its progress to $WORK/gauntlet.log; sets RATE
+# (the achieved requests/s), CLIENT_US and SERVER_US (CPU µs per request over its measured seconds but the first and the
+# last, the first beginning when its progress line says so). Called in the script's shell, not in $(...), to set them.
+gauntlet_window() {
+  local server=$1 url=$2; shift 2
+  ${IN_BUDGET[@]+"${IN_BUDGET[@]}"} taskset -c "$CLIENT_CPU" "$JAVA" -Xmx512m -cp "$CP" dev.gauntlet.loadgen.LoadCommand \
+    "$url" --json "$@" > "$WORK/gauntlet.json" 2> "$WORK/gauntlet.log" &
+  local pid=$!
+  until grep -q '^ *1s  sent' "$WORK/gauntlet.log" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+  cpu_window "$pid" "$server"
+  if ! wait "$pid"; then
+    echo "gauntlet load failed: $(tail -2 "$WORK/gauntlet.log")" >&2
+    exit 1
+  fi
+  RATE=$(json 'd["achievedRatePerSec"]' < "$WORK/gauntlet.json")
+  CLIENT_US=$(per_request "$RATE")
+  SERVER_US=$(per_request "$RATE" "$SERVER_TICKS")
+}
+
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 # The median of the numbers given; a "-" (a round with no figure: its client failed) is left out, and none at all is "-".
 median() { python3 -c "import statistics,sys; xs = [float(x) for x in sys.argv[1:] if x != '-']; print(round(statistics.median(xs), 3) if xs else '-')" "$@"; }

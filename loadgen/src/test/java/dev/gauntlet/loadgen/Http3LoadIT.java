@@ -8,7 +8,6 @@ import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.TlsTrust;
 import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.run.Generator;
-import dev.gauntlet.targets.TargetTls;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,16 +39,13 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
  */
 @Timeout(120)
 class Http3LoadIT {
-    private static TargetTls targetTls;
-    private static Path targetPem;
     @TempDir
     static Path dir;
+    private static SelfSignedPem certificate;
 
     @BeforeAll
     static void certificate() throws Exception {
-        targetTls = TargetTls.selfSigned("127.0.0.1");
-        targetPem = dir.resolve("target.pem");
-        targetTls.writeCertificatePem(targetPem);
+        certificate = SelfSignedPem.in(dir);
     }
 
     @Test
@@ -104,7 +100,7 @@ class Http3LoadIT {
 
     @Test
     void aTlsServerWithoutHttp3IsOneLine() throws Exception {
-        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, false, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(certificate.tls(), false, false)) {
             String message = failure(spec(target, "/hello", new LoadModel.ClosedLoop(1)).connectTimeoutMs(500).build());
 
             assertThat(message).startsWith("no QUIC answer from udp 127.0.0.1:" + target.port + " within 500 ms")
@@ -117,7 +113,7 @@ class Http3LoadIT {
         try (DatagramSocket blackHole = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
             URI url = URI.create("https://127.0.0.1:" + blackHole.getLocalPort() + "/hello");
             String message = failure(LoadSpec.of(url, new LoadModel.ClosedLoop(1)).toBuilder().http3(true)
-                    .connectTimeoutMs(500).trust(new TlsTrust(targetPem.toString(), false)).build());
+                    .connectTimeoutMs(500).trust(new TlsTrust(certificate.pem().toString(), false)).build());
 
             assertThat(message).startsWith("no QUIC answer from udp 127.0.0.1:" + blackHole.getLocalPort());
         }
@@ -137,16 +133,16 @@ class Http3LoadIT {
     void aQuicServerWithoutH3InItsAlpnIsOneLine() throws Exception {
         Path key = dir.resolve("key.pem");
         Files.writeString(key, "-----BEGIN PRIVATE KEY-----\n"
-                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(targetTls.privateKey().getEncoded())
+                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(certificate.tls().privateKey().getEncoded())
                 + "\n-----END PRIVATE KEY-----\n");
-        Process server = new ProcessBuilder("python3", "src/test/python/quic_server.py", "--cert", targetPem.toString(),
+        Process server = new ProcessBuilder("python3", "src/test/python/quic_server.py", "--cert", certificate.pem().toString(),
                 "--key", key.toString(), "--alpn", "hq-interop").redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
             String ready = out.readLine();
             assertThat(ready).as("the QUIC server's first line").startsWith("READY port=");
             int port = Integer.parseInt(ready.substring("READY port=".length()));
             String message = failure(LoadSpec.of(URI.create("https://127.0.0.1:" + port + "/hello"), new LoadModel.ClosedLoop(1))
-                    .toBuilder().http3(true).connectTimeoutMs(2_000).trust(new TlsTrust(targetPem.toString(), false)).build());
+                    .toBuilder().http3(true).connectTimeoutMs(2_000).trust(new TlsTrust(certificate.pem().toString(), false)).build());
 
             assertThat(message).startsWith("udp 127.0.0.1:" + port + " speaks QUIC but not HTTP/3 (no h3 in its ALPN)")
                     .contains("TLS alert 120");
@@ -179,13 +175,13 @@ class Http3LoadIT {
     }
 
     private static InProcessNettyTarget h3Target() throws Exception {
-        return new InProcessNettyTarget(targetTls, false, true);
+        return new InProcessNettyTarget(certificate.tls(), false, true);
     }
 
     private static LoadSpec.Builder spec(InProcessNettyTarget target, String path, LoadModel model) {
         // A cold JVM's first QUIC handshakes, both sides in it and a neighbour class beside it, can take seconds.
         return LoadSpec.of(target.uri("https", path), model).toBuilder().http3(true).warmupMs(1_000).durationMs(2_000)
-                .connectTimeoutMs(5_000).trust(new TlsTrust(targetPem.toString(), false));
+                .connectTimeoutMs(5_000).trust(new TlsTrust(certificate.pem().toString(), false));
     }
 
     /** The run's one-line refusal: a {@link GeneratorException} before any load. */

@@ -6,7 +6,6 @@ import dev.gauntlet.api.RunSummary;
 import dev.gauntlet.api.TlsTrust;
 import dev.gauntlet.loadgen.failure.GeneratorException;
 import dev.gauntlet.loadgen.run.Generator;
-import dev.gauntlet.targets.TargetTls;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.Extension;
@@ -63,23 +62,20 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 @Tag("alone") // asserts how long a run took
 @Timeout(120)
 class SecureLoadIT {
-    private static TargetTls targetTls;
-    private static Path targetPem;
     @TempDir
     static Path dir;
+    private static SelfSignedPem certificate;
 
     @BeforeAll
     static void certificate() throws Exception {
-        targetTls = TargetTls.selfSigned("127.0.0.1");
-        targetPem = dir.resolve("target.pem");
-        targetTls.writeCertificatePem(targetPem);
+        certificate = SelfSignedPem.in(dir);
     }
 
     @Test
     void https1ClosedLoopTrustingThePemRunsClean() throws Exception {
-        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, false, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(certificate.tls(), false, false)) {
             LoadSpec spec = LoadSpec.of(target.uri("https", "/hello"), new LoadModel.ClosedLoop(4)).toBuilder()
-                    .warmupMs(0).durationMs(1_000).trust(new TlsTrust(targetPem.toString(), false)).build();
+                    .warmupMs(0).durationMs(1_000).trust(new TlsTrust(certificate.pem().toString(), false)).build();
             RunSummary summary = run(spec);
 
             assertThat(Http2MisbehaviourIT.errorsSeen(summary)).isEmpty();
@@ -91,11 +87,11 @@ class SecureLoadIT {
 
     @Test
     void h2OverTlsCarriesTenStreamsOnEachOfTwoSockets() throws Exception {
-        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, true, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(certificate.tls(), true, false)) {
             // A 20 ms wait keeps each stream in flight long enough for the server to see them side by side.
             LoadSpec spec = LoadSpec.of(target.uri("https", "/hello?wait=20"), new LoadModel.ClosedLoop(2)).toBuilder()
                     .http2(true, 10).warmupMs(0).durationMs(1_000)
-                    .trust(new TlsTrust(targetPem.toString(), false)).build();
+                    .trust(new TlsTrust(certificate.pem().toString(), false)).build();
             RunSummary summary = run(spec);
 
             assertThat(Http2MisbehaviourIT.errorsSeen(summary)).isEmpty();
@@ -123,7 +119,7 @@ class SecureLoadIT {
 
     @Test
     void insecureAcceptsTheUntrustedCertificate() throws Exception {
-        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, true, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(certificate.tls(), true, false)) {
             for (boolean http2 : new boolean[]{false, true}) {
                 LoadSpec spec = LoadSpec.of(target.uri("https", "/hello"), new LoadModel.ClosedLoop(2)).toBuilder()
                         .http2(http2, 1).warmupMs(0).durationMs(500).trust(new TlsTrust(null, true)).build();
@@ -137,7 +133,7 @@ class SecureLoadIT {
 
     @Test
     void anUntrustedCertificateIsOneLine() throws Exception {
-        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, false, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(certificate.tls(), false, false)) {
             // The JDK's authorities: the self-signed certificate is not among them.
             String message = failure(LoadSpec.of(target.uri("https", "/hello"), new LoadModel.ClosedLoop(1)));
 
@@ -185,9 +181,9 @@ class SecureLoadIT {
 
     @Test
     void http2OverTlsToAServerOfHttp1IsOneLine() throws Exception {
-        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, false, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(certificate.tls(), false, false)) {
             String message = failure(LoadSpec.of(target.uri("https", "/hello"), new LoadModel.ClosedLoop(1)).toBuilder()
-                    .http2(true, 1).trust(new TlsTrust(targetPem.toString(), false)).build());
+                    .http2(true, 1).trust(new TlsTrust(certificate.pem().toString(), false)).build());
 
             assertThat(message).contains("does not speak HTTP/2 over TLS");
         }
@@ -209,7 +205,7 @@ class SecureLoadIT {
      */
     @Test
     void httpToATlsServerIsOneLineNamingHttps() throws Exception {
-        try (InProcessNettyTarget target = new InProcessNettyTarget(targetTls, false, false)) {
+        try (InProcessNettyTarget target = new InProcessNettyTarget(certificate.tls(), false, false)) {
             String message = failure(LoadSpec.of(target.uri("http", "/hello?wait=1"), new LoadModel.ClosedLoop(1)));
 
             assertThat(message).isEqualTo("127.0.0.1:" + target.port + " speaks TLS, not plain HTTP: use https://127.0.0.1:"
@@ -250,7 +246,7 @@ class SecureLoadIT {
     void largeH2ResponsesOverTlsArriveWhole(int frameBytes) throws Exception {
         byte[] body = largeBody();
         ScriptedHttp2Server.Script large = (exchange, streamId) -> exchange.answer(streamId, body, frameBytes);
-        try (ScriptedHttp2Server server = new ScriptedHttp2Server(targetTls.sslContext(), large)) {
+        try (ScriptedHttp2Server server = new ScriptedHttp2Server(certificate.tls().sslContext(), large)) {
             assertArriveWhole(LoadSpec.of(server.uri("/large"), new LoadModel.ClosedLoop(1)).toBuilder().http2(true, 1),
                     body, server.answered);
         }
@@ -260,7 +256,7 @@ class SecureLoadIT {
     @ValueSource(ints = {4_096, 10_000, 16_384})
     void largeHttps1ResponsesArriveWhole(int writeBytes) throws Exception {
         byte[] body = largeBody();
-        try (Https1Server server = new Https1Server(targetTls.sslContext(), body, writeBytes)) {
+        try (Https1Server server = new Https1Server(certificate.tls().sslContext(), body, writeBytes)) {
             assertArriveWhole(LoadSpec.of(server.uri(), new LoadModel.ClosedLoop(2)).toBuilder(), body, server.answered);
         }
     }
@@ -272,7 +268,7 @@ class SecureLoadIT {
     private static void assertArriveWhole(LoadSpec.Builder load, byte[] body, AtomicInteger answered) {
         LoadSpec spec = load.warmupMs(0).durationMs(1_000).responseTimeoutMs(3_000)
                 .expectedBody(new String(body, StandardCharsets.US_ASCII))
-                .trust(new TlsTrust(targetPem.toString(), false)).build();
+                .trust(new TlsTrust(certificate.pem().toString(), false)).build();
         long startNs = System.nanoTime();
         RunSummary summary = run(spec);
 

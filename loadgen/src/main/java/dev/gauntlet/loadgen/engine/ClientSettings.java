@@ -41,6 +41,15 @@ public record ClientSettings(URI url, long connectTimeoutMs, long responseTimeou
                              ClientResponse.Version version, TlsTrust trust) {
     /** The {@code User-Agent} every engine sends, as the lean engine does. */
     public static final String USER_AGENT = "gauntlet";
+    /**
+     * HTTP/3: the flow-control credit an engine grants the server, a connection's (room for many streams' windows at
+     * once) and a stream's, as the targets' QUIC listeners grant the client; the same for every engine, the built-in
+     * one and a library's, so that none is held back by its own windows.
+     */
+    public static final long QUIC_CONNECTION_WINDOW_BYTES = 16L << 20;
+    public static final long QUIC_STREAM_WINDOW_BYTES = 1L << 20;
+    /** HTTP/3: how long past the response timeout a silent connection lives, so that its idle timeout never ends a request first. */
+    private static final long QUIC_IDLE_MARGIN_MS = 5_000;
 
     public ClientSettings {
         if (maxConcurrency < 1) {
@@ -60,6 +69,11 @@ public record ClientSettings(URI url, long connectTimeoutMs, long responseTimeou
     /** Cleartext HTTP/1.1 with the JDK's trust: what every engine speaks. */
     public ClientSettings(URI url, long connectTimeoutMs, long responseTimeoutMs, int maxConcurrency) {
         this(url, connectTimeoutMs, responseTimeoutMs, maxConcurrency, ClientResponse.Version.HTTP_1_1, TlsTrust.SYSTEM);
+    }
+
+    /** HTTP/3: a connection's idle timeout, beyond the response timeout. */
+    public long quicIdleTimeoutMs() {
+        return responseTimeoutMs + QUIC_IDLE_MARGIN_MS;
     }
 
     /** {@code host:port} as the {@code Host} header carries it. */

@@ -20,12 +20,6 @@ import java.util.concurrent.TimeUnit;
  * is measured), and what QUIC did over all of them ({@link QuicTraffic}).
  */
 final class QuicConnections {
-    /** Connection-level flow control: room for every stream's window at once, as the server's listener gives. */
-    private static final long CONNECTION_WINDOW = 16L << 20;
-    private static final long STREAM_WINDOW = 1L << 20;
-    /** Beyond the response timeout, so that a request waiting its whole timeout is not cut off by the idle one first. */
-    private static final long IDLE_MARGIN_MS = 5_000;
-
     private final Channel socket;
     private final InetSocketAddress target;
     private final ClientSettings settings;
@@ -49,9 +43,9 @@ final class QuicConnections {
     static ChannelHandler codec(QuicSslContext tls, ClientSettings settings, InetSocketAddress target) {
         return Http3.newQuicClientCodecBuilder()
                 .sslEngineProvider(connection -> tls.newEngine(connection.alloc(), settings.url().getHost(), target.getPort()))
-                .maxIdleTimeout(settings.responseTimeoutMs() + IDLE_MARGIN_MS, TimeUnit.MILLISECONDS)
-                .initialMaxData(CONNECTION_WINDOW)
-                .initialMaxStreamDataBidirectionalLocal(STREAM_WINDOW)
+                .maxIdleTimeout(settings.quicIdleTimeoutMs(), TimeUnit.MILLISECONDS)
+                .initialMaxData(ClientSettings.QUIC_CONNECTION_WINDOW_BYTES)
+                .initialMaxStreamDataBidirectionalLocal(ClientSettings.QUIC_STREAM_WINDOW_BYTES)
                 .build();
     }
 

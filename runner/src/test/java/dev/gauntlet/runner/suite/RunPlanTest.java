@@ -12,6 +12,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The order of a suite's runs in each {@link Suite.Repeat}, warm-ups, resuming and the time estimate. */
 class RunPlanTest {
 
+    /** A client suite of {@code targets} and {@code clients}: the built-in warm-up, then a slow open loop per client. */
+    private static Suite warmAndSlowFor(String targets, String clients) {
+        return SuiteLoader.parse(("""
+                name: plan
+                targets: %s
+                clients: %s
+                scenarios:
+                  - name: warm
+                    warmUp: true
+                    load: { type: closed, connections: 10 }
+                    durationMs: 5000
+                  - name: slow
+                    load: { type: open, ratePerSec: 10 }
+                    durationMs: 8000
+                """.formatted(targets, clients)).getBytes(StandardCharsets.UTF_8), "test").withClientScenarios();
+    }
+
     private static Suite suite(String repeat) {
         return suite(repeat, 1);
     }
@@ -81,19 +98,7 @@ class RunPlanTest {
 
     @Test
     void aClientRunsOnlyAgainstTheTargetsWhoseProtocolItsLibrarySpeaks() {
-        Suite suite = SuiteLoader.parse("""
-                name: plan
-                targets: [a, a@h3, b@h3]
-                clients: [reactor-async, jdk-async]
-                scenarios:
-                  - name: warm
-                    warmUp: true
-                    load: { type: closed, connections: 10 }
-                    durationMs: 5000
-                  - name: slow
-                    load: { type: open, ratePerSec: 10 }
-                    durationMs: 8000
-                """.getBytes(StandardCharsets.UTF_8), "test").withClientScenarios();
+        Suite suite = warmAndSlowFor("[a, a@h3, b@h3]", "[reactor-async, jdk-async]");
 
         RunPlan plan = RunPlan.of(suite);
 
@@ -107,19 +112,7 @@ class RunPlanTest {
 
     @Test
     void aSessionWithNothingToRecordForItsProtocolIsNone() {
-        Suite suite = SuiteLoader.parse("""
-                name: plan
-                targets: [a, a@h3]
-                clients: [jdk-async]
-                scenarios:
-                  - name: warm
-                    warmUp: true
-                    load: { type: closed, connections: 10 }
-                    durationMs: 5000
-                  - name: slow
-                    load: { type: open, ratePerSec: 10 }
-                    durationMs: 8000
-                """.getBytes(StandardCharsets.UTF_8), "test").withClientScenarios();
+        Suite suite = warmAndSlowFor("[a, a@h3]", "[jdk-async]");
 
         assertThat(order(RunPlan.of(suite))).containsExactly("a:warm1,slow.jdk-async1");
     }

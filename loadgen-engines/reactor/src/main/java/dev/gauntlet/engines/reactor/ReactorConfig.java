@@ -67,11 +67,6 @@ import java.time.Duration;
  */
 final class ReactorConfig implements AutoCloseable {
     private static final byte[] NO_BODY = new byte[0];
-    /** HTTP/3: connection-level flow control, room for many streams' windows at once, as the built-in engine gives. */
-    private static final long QUIC_CONNECTION_WINDOW = 16L << 20;
-    private static final long QUIC_STREAM_WINDOW = 1L << 20;
-    /** Beyond the response timeout, so that a request waiting its whole timeout is not cut off by the idle one first. */
-    private static final long QUIC_IDLE_MARGIN_MS = 5_000;
 
     private final ClientSettings settings;
     private final ConnectionProvider pool;
@@ -124,9 +119,9 @@ final class ReactorConfig implements AutoCloseable {
 
     /** HTTP/3's QUIC settings: the built-in engine's windows, and an idle timeout beyond the response timeout. */
     private static void http3Settings(Http3SettingsSpec.Builder spec, ClientSettings settings) {
-        spec.idleTimeout(Duration.ofMillis(settings.responseTimeoutMs() + QUIC_IDLE_MARGIN_MS))
-                .maxData(QUIC_CONNECTION_WINDOW)
-                .maxStreamDataBidirectionalLocal(QUIC_STREAM_WINDOW);
+        spec.idleTimeout(Duration.ofMillis(settings.quicIdleTimeoutMs()))
+                .maxData(ClientSettings.QUIC_CONNECTION_WINDOW_BYTES)
+                .maxStreamDataBidirectionalLocal(ClientSettings.QUIC_STREAM_WINDOW_BYTES);
     }
 
     private static HttpProtocol protocol(ClientSettings settings) {
