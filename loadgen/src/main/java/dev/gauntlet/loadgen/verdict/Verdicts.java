@@ -95,7 +95,11 @@ public final class Verdicts {
         RunSummary.GeneratorCost cost = run.generatorCost();
         boolean targetBusy = run.targetCpuPercent() != null && run.targetCpuPercent() >= TARGET_BUSY_PERCENT;
         boolean engineBusy = cost.engineCpuPercent() + cost.engineWaitingPercent() >= ENGINE_BUSY_PERCENT;
-        boolean libraryBusy = run.spec().client() != null && cost.processCpuPercent() >= LIBRARY_BUSY_PERCENT;
+        // A client library's threads, or the HTTP/3 engine's QUIC event loop, do the work the engine thread hands over:
+        // the process's CPU, not that thread's, says whether the generator had time to spare.
+        String handedOver = run.spec().client() != null ? "the client library's process"
+                : run.spec().http3() ? "the generator's process (its HTTP/3 engine: Netty's QUIC event loop)" : null;
+        boolean libraryBusy = handedOver != null && cost.processCpuPercent() >= LIBRARY_BUSY_PERCENT;
         String targetShare = run.targetCpuPercent() == null ? "an unknown share"
                 : String.format(Locale.ROOT, "%.0f %%", run.targetCpuPercent());
         RunSummary.Concurrency held = run.concurrency();
@@ -107,19 +111,19 @@ public final class Verdicts {
                     cost.engineCpuPercent(), cost.engineWaitingPercent(), targetShare));
         }
         if (libraryBusy && !targetBusy) {
-            generator.add(String.format(Locale.ROOT, "the client library's process used %.0f %% of its CPUs from the "
-                    + "measured phase on: it had no time to spare, while the target used %s of its CPUs",
-                    cost.processCpuPercent(), targetShare));
+            generator.add(String.format(Locale.ROOT, "%s used %.0f %% of its CPUs from the measured phase on: it had "
+                    + "no time to spare, while the target used %s of its CPUs", handedOver, cost.processCpuPercent(), targetShare));
         }
-        long libraryCompileMs = run.spec().client() == null ? 0 : measuredGeneratorCompileMs(run);
+        long libraryCompileMs = handedOver == null ? 0 : measuredGeneratorCompileMs(run);
         long measuredWindowMs = run.steadiness() == null ? 0 : 1_000L * run.steadiness().measured().size();
         if (libraryCompileMs > LIBRARY_COMPILING_SHARE * measuredWindowMs && !targetBusy) {
-            // A library engine gets no JIT warm-up of its own: cold, each request runs interpreted code (a TLS
-            // handshake per new connection, say), more requests come meanwhile, and the backlog looks like a slow target.
-            generator.add(String.format(Locale.ROOT, "the client library's process was still compiling: its JIT compiled "
-                    + "for %d ms in the measured phase's %d s, its cold start in the figures, while the target used %s "
-                    + "of its CPUs; give it a longer warm-up (--warmup, or --warmup-max)", libraryCompileMs,
-                    measuredWindowMs / 1_000, targetShare));
+            // A library engine (and the HTTP/3 one) gets no JIT warm-up of its own: cold, each request runs interpreted
+            // code (a TLS handshake per new connection, say), more requests come meanwhile, and the backlog looks like a
+            // slow target.
+            generator.add(String.format(Locale.ROOT, "%s was still compiling: its JIT compiled for %d ms in the measured "
+                    + "phase's %d s, its cold start in the figures, while the target used %s of its CPUs; give it a longer "
+                    + "warm-up (--warmup, or --warmup-max)", handedOver, libraryCompileMs, measuredWindowMs / 1_000,
+                    targetShare));
         }
         long overloadErrors = OVERLOAD_ERRORS.stream().mapToLong(c -> run.errors().getOrDefault(c, 0L)).sum();
         if (run.hardCapReached()) {

@@ -231,6 +231,23 @@ class VerdictsTest {
         return new RunSummary.Steadiness(null, "fixed", 2_000, null, false, List.of(), windows);
     }
 
+    /** Over HTTP/3 the engine thread hands each request to Netty's QUIC event loop: the process's CPU is the generator's. */
+    @Test
+    void theHttp3EnginesProcessWithNoCpuToSpareIsTheGeneratorsLimitWhileItsDriverThreadIdles() {
+        ConstructedRun h3 = new ConstructedRun();
+        h3.spec = LoadSpec.of(URI.create("https://127.0.0.1:8443/hello"), ConstructedRun.OPEN.model()).toBuilder()
+                .http3(true).build();
+        h3.processCpuPercent = 97;
+        h3.lagP99Ms = 500;
+        h3.serviceP50Ms = 300;
+        RunSummary judged = h3.judge();
+        assertThat(judged.verdict()).isEqualTo(Verdict.GENERATOR_LIMITED);
+        assertThat(judged.evidence()).anyMatch(e -> e.contains("its HTTP/3 engine: Netty's QUIC event loop) used 97 %"));
+
+        h3.targetCpuPercent = 95.0;
+        assertThat(h3.judge().verdict()).as("the target busy too: its figures").isEqualTo(Verdict.TARGET_OVERLOADED);
+    }
+
     @Test
     void aClientLibrarysProcessWithNoCpuToSpareIsTheLimitWhileItsDriverThreadIdles() {
         ConstructedRun library = new ConstructedRun();
