@@ -83,7 +83,14 @@ class SteadyStateIT {
             assertThat(summary.steadiness().warmupMs()).isGreaterThanOrEqualTo(6_000L);
             // The answers' time of 20 ms once warm, not the 150 ms they began at.
             assertThat(summary.responseTime().p50Ms()).isBetween(20.0, 40.0);
-            assertThat(summary.verdict()).as(String.join("; ", summary.evidence())).isIn(Verdict.OK, Verdict.PLATFORM_NOISY);
+            // Settled, so neither drifting nor behind: the target's figures. A stall of the shared host that made the
+            // generator's own loop late beyond its measured wake-ups is another rule's to name (generator-limited, seen
+            // once in a fresh-clone build, 2026-12-07), not this one's.
+            assertThat(summary.verdict()).as(String.join("; ", summary.evidence()))
+                    .isIn(Verdict.OK, Verdict.PLATFORM_NOISY, Verdict.GENERATOR_LIMITED);
+            if (summary.verdict() == Verdict.GENERATOR_LIMITED) {
+                assertThat(String.join("; ", summary.evidence())).startsWith("its loop came to the intended starts late");
+            }
         }
     }
 
