@@ -2,6 +2,7 @@ package dev.gauntlet.runner.cli;
 
 import dev.gauntlet.runner.Signals;
 import dev.gauntlet.runner.base.GauntletHome;
+import dev.gauntlet.runner.execution.FullCommandLine;
 import dev.gauntlet.runner.execution.TargetLauncher;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -125,7 +126,7 @@ class TargetCommandSignalIT {
         });
         ready.get(READY_TIMEOUT_SEC, TimeUnit.SECONDS);
         List<ProcessHandle> targets = gauntlet.children()
-                .filter(p -> p.info().commandLine().orElse("").contains(TargetLauncher.MAIN_CLASS)).toList();
+                .filter(p -> FullCommandLine.of(p).contains(TargetLauncher.MAIN_CLASS)).toList();
         assertThat(targets).as("target JVMs started by the runner").hasSize(1);
         return targets.getFirst();
     }

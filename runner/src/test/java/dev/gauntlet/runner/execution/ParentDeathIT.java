@@ -83,7 +83,7 @@ class ParentDeathIT {
                         .get(GONE_WITHIN.toMillis() - (System.nanoTime() - killedNs) / 1_000_000, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
                 fail("still running %d s after their parent's SIGKILL: %s (stderr: %s)", GONE_WITHIN.toSeconds(),
-                        below.stream().filter(ProcessHandle::isAlive).map(p -> p.pid() + " " + p.info().commandLine().orElse("?"))
+                        below.stream().filter(ProcessHandle::isAlive).map(p -> p.pid() + " " + FullCommandLine.of(p))
                                 .toList(), Files.readString(work.resolve("stderr.txt")));
             }
         } finally {
@@ -99,7 +99,7 @@ class ParentDeathIT {
             assertThat(parent.isAlive()).as("%s still runs", parent.info().commandLine().orElse("the parent")).isTrue();
             List<ProcessHandle> below = parent.descendants().toList();
             if (expected.entrySet().stream().allMatch(e -> below.stream()
-                    .filter(p -> p.info().commandLine().orElse("").contains(e.getKey())).count() >= e.getValue())) {
+                    .filter(p -> FullCommandLine.of(p).contains(e.getKey())).count() >= e.getValue())) {
                 return below;
             }
             Thread.sleep(100);

@@ -220,7 +220,7 @@ class SuiteRunIT {
     /** The child JVM of this test whose command line names {@code mainClass}. */
     private static ProcessHandle childRunning(String mainClass) {
         return ProcessHandle.current().descendants()
-                .filter(p -> p.info().commandLine().orElse("").contains(mainClass)).findFirst()
+                .filter(p -> FullCommandLine.of(p).contains(mainClass)).findFirst()
                 .orElseThrow(() -> new AssertionError("no child process runs " + mainClass));
     }
 

@@ -77,7 +77,7 @@ class TargetAdminIT {
 
             assertThat(right.status()).isEqualTo(200);
             assertThat(TargetEndpoint.statsField(target.endpoint().stats(), "completed")).as("counts after the reset").isZero();
-            assertThat(ProcessHandle.of(target.pid()).orElseThrow().info().commandLine().orElse(""))
+            assertThat(FullCommandLine.of(ProcessHandle.of(target.pid()).orElseThrow()))
                     .as("the target's command line, which ps shows every user").isNotEmpty()
                     .doesNotContain(target.endpoint().adminToken());
         }
