@@ -1,11 +1,11 @@
 """GET a path over HTTP/3 with aioquic, a QUIC and HTTP/3 stack that is not Gauntlet's, for the contract tests.
 
-    python3 h3_get.py --port 8443 --cacert cert.pem --path '/hello?wait=100' [--streams 50] [--host 127.0.0.1]
+    python3 h3_get.py --port 8443 --cacert cert.pem --path /hello --path '/hello?wait=100' [--streams 50] [--host 127.0.0.1]
 
-Sends --streams requests at once on one QUIC connection (ALPN h3, the server's certificate checked against --cacert
-and the host), waits for every answer, and prints one line a response, in the order they were sent:
-"<status> <body>". A connection that cannot be made, or a response that does not come in 10 s, is one line on
-stderr and exit code 1.
+On one QUIC connection (ALPN h3, the server's certificate checked against --cacert and the host), GETs each --path in
+turn, each one --streams times at once, and prints one line a response, in the order they were sent:
+"<status> <ms> <body>", ms the time from the request's send to its last byte. A connection that cannot be made, or a
+response that does not come in 10 s, is one line on stderr and exit code 1.
 """
 
 import argparse
@@ -35,11 +35,13 @@ class Http3Client(QuicConnectionProtocol):
         self._http.send_headers(stream_id, [
             (b":method", b"GET"), (b":scheme", b"https"), (b":authority", authority.encode()),
             (b":path", path.encode()), (b"user-agent", b"h3_get.py aioquic")], end_stream=True)
-        answer = {"status": None, "body": b"", "done": asyncio.get_running_loop().create_future()}
+        loop = asyncio.get_running_loop()
+        answer = {"status": None, "body": b"", "done": loop.create_future()}
         self._answers[stream_id] = answer
+        sent = loop.time()
         self.transmit()
         await answer["done"]
-        return answer["status"], answer["body"].decode("utf-8", "replace")
+        return answer["status"], round((loop.time() - sent) * 1000), answer["body"].decode("utf-8", "replace")
 
     def quic_event_received(self, event):
         for http_event in self._http.handle_event(event):
@@ -61,9 +63,11 @@ async def main(arguments):
     async with connect(arguments.host, arguments.port, configuration=configuration,
                        create_protocol=Http3Client, wait_connected=True) as client:
         authority = f"{arguments.host}:{arguments.port}"
-        answers = await asyncio.gather(*[client.get(authority, arguments.path) for _ in range(arguments.streams)])
-    for status, body in answers:
-        print(status, body)
+        answers = []
+        for path in arguments.path:
+            answers += await asyncio.gather(*[client.get(authority, path) for _ in range(arguments.streams)])
+    for status, ms, body in answers:
+        print(status, ms, body)
 
 
 if __name__ == "__main__":
@@ -71,7 +75,7 @@ if __name__ == "__main__":
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--cacert", required=True)
-    parser.add_argument("--path", default="/hello")
+    parser.add_argument("--path", action="append", required=True)
     parser.add_argument("--streams", type=int, default=1)
     given = parser.parse_args()
     try:

@@ -45,17 +45,25 @@ record ForeignClients(int port, Optional<Path> certificate) {
         return new Answer(Integer.parseInt(statusAndVersion[0]), statusAndVersion[1], output.substring(0, lastLine));
     }
 
+    /** What aioquic saw of one HTTP/3 response: the status, the ms from its send to its last byte, and the body. */
+    record TimedAnswer(int status, long ms, String body) {
+    }
+
     /**
-     * {@code streams} GETs of {@code path} at once on one HTTP/3 connection to the UDP port of {@link #port}'s number,
-     * with aioquic: each answer, in the order sent (ALPN h3, so its version is {@code 3}).
+     * On one HTTP/3 connection to the UDP port of {@link #port}'s number, with aioquic: each of {@code paths} in turn,
+     * {@code streams} GETs of it at once; each answer, in the order sent (ALPN h3, so their version is 3).
      */
-    List<Answer> h3(String path, int streams) throws IOException, InterruptedException {
-        String output = ExternalTool.run(List.of("python3", H3_CLIENT.toString(), "--host", RolePlacement.LOOPBACK,
-                "--port", String.valueOf(port), "--cacert", certificate.orElseThrow().toString(), "--path", path,
+    List<TimedAnswer> h3(int streams, String... paths) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("python3", H3_CLIENT.toString(), "--host", RolePlacement.LOOPBACK,
+                "--port", String.valueOf(port), "--cacert", certificate.orElseThrow().toString(),
                 "--streams", String.valueOf(streams)));
-        return output.lines().map(line -> {
-            int space = line.indexOf(' ');
-            return new Answer(Integer.parseInt(line.substring(0, space)), "3", line.substring(space + 1));
+        for (String path : paths) {
+            command.addAll(List.of("--path", path));
+        }
+        return ExternalTool.run(command).lines().map(line -> {
+            String[] statusMsBody = line.split(" ", 3);
+            return new TimedAnswer(Integer.parseInt(statusMsBody[0]), Long.parseLong(statusMsBody[1]),
+                    statusMsBody.length < 3 ? "" : statusMsBody[2]);
         }).toList();
     }
 
