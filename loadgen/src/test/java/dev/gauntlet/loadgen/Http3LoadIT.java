@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -151,21 +152,39 @@ class Http3LoadIT {
         }
     }
 
-    /** The target stops 1 s into a 3 s run: what was in flight and what followed fails, by class, and the run ends. */
+    /**
+     * The target stops once the run's first second is reported (its progress line, watched for): what was in flight and
+     * what followed fails, by class, and the run ends.
+     */
     @Test
     void aTargetThatStopsMidRunLeavesErrorsByClassAndTheRunEnds() throws Exception {
         InProcessNettyTarget target = h3Target();
-        Thread.ofPlatform().start(() -> {
-            try {
-                Thread.sleep(1_000); // the moment of the stop is the behaviour
-                target.close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
+        PrintStream stopsTheTargetAfterOneSecond = new PrintStream(new OutputStream() {
+            private final StringBuilder line = new StringBuilder();
+            private boolean stopped;
+
+            @Override
+            public void write(int b) {
+                line.append((char) b);
+                if (!stopped && line.indexOf("1s  sent") >= 0) {
+                    stopped = true;
+                    Thread.ofVirtual().start(() -> {
+                        try {
+                            target.close();
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+                }
+                if (b == '\n') {
+                    line.setLength(0);
+                }
             }
-        });
+        }, true);
         long startNs = System.nanoTime();
-        RunSummary summary = run(spec(target, "/hello?wait=5", new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
-                .warmupMs(0).durationMs(3_000).responseTimeoutMs(1_000).build());
+        RunSummary summary = Generator.run(spec(target, "/hello?wait=5",
+                        new LoadModel.OpenLoop(200, LoadModel.InterArrival.CONSTANT))
+                .warmupMs(0).durationMs(3_000).responseTimeoutMs(1_000).build(), null, stopsTheTargetAfterOneSecond);
 
         assertThat(summary.completed()).isPositive();
         assertThat(summary.errorCount()).isPositive();
