@@ -18,6 +18,7 @@ import io.netty.util.concurrent.Promise;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
+import java.util.function.Consumer;
 
 /**
  * One QUIC connection of the HTTP/3 engine, on its event loop alone: it opens at its first request, holds the
@@ -28,7 +29,7 @@ import java.util.ArrayDeque;
 final class QuicConnection {
     private final ClientSettings settings;
     private final ArrayDeque<AsyncClient.Callback> held = new ArrayDeque<>();
-    private final Runnable closed;
+    private final Consumer<QuicConnection> closed;
     private final boolean oneRequest;
     private QuicChannel channel;
     private Throwable handshakeFailure;
@@ -36,9 +37,10 @@ final class QuicConnection {
 
     /**
      * {@code oneRequest}: closed once its first request has ended (a handshake measured in every request);
-     * {@code closed}: run once the connection is over, however it ended.
+     * {@code closed}: told once the connection is over, however it ended.
      */
-    QuicConnection(Channel socket, InetSocketAddress target, ClientSettings settings, boolean oneRequest, Runnable closed) {
+    QuicConnection(Channel socket, InetSocketAddress target, ClientSettings settings, boolean oneRequest,
+                   Consumer<QuicConnection> closed) {
         this.settings = settings;
         this.oneRequest = oneRequest;
         this.closed = closed;
@@ -101,11 +103,11 @@ final class QuicConnection {
                 inFlight--;
                 callback.failed(handshakeFailure);
             }
-            closed.run();
+            closed.accept(this);
             return;
         }
         channel = (QuicChannel) connect.getNow();
-        channel.closeFuture().addListener(ignored -> closed.run());
+        channel.closeFuture().addListener(ignored -> closed.accept(this));
         for (AsyncClient.Callback callback; (callback = held.poll()) != null; ) {
             stream(callback);
         }

@@ -70,15 +70,16 @@ final class QuicConnections {
 
     /** {@code oneRequest}: the connection closes once its first request has ended. */
     private QuicConnection openOne(boolean oneRequest) {
-        QuicConnection[] made = new QuicConnection[1];
-        made[0] = new QuicConnection(socket, target, settings, oneRequest, () -> {
-            if (open.remove(made[0])) {
-                ended++;
-            }
-        });
-        open.add(made[0]);
+        QuicConnection connection = new QuicConnection(socket, target, settings, oneRequest, this::ended);
+        open.add(connection);
         opened++;
-        return made[0];
+        return connection;
+    }
+
+    private void ended(QuicConnection connection) {
+        if (open.remove(connection)) {
+            ended++;
+        }
     }
 
     /**

@@ -58,7 +58,7 @@ sealed interface ClientCalls extends AutoCloseable {
     record Http3(Http3Calls engine) implements ClientCalls {
         @Override
         public void start(LibraryCall call) {
-            new Async(engine).start(call);
+            Async.send(engine, call);
         }
 
         @Override
@@ -76,6 +76,11 @@ sealed interface ClientCalls extends AutoCloseable {
     record Async(AsyncClient client) implements ClientCalls {
         @Override
         public void start(LibraryCall call) {
+            send(client, call);
+        }
+
+        /** Hands {@code call} to {@code client}; a throw from it is the call's failure. */
+        static void send(AsyncClient client, LibraryCall call) {
             call.sending();
             try {
                 client.get(call);
